@@ -1,0 +1,121 @@
+/** The actions a seat can take (API.md "Actions"), and their validation from untrusted input. */
+import { cardFromCode, type CardCode } from './cards.js';
+import { badRequest, ok, type Result } from './result.js';
+
+/** Bids and contracts from low to high (R4). "10" exists only with option tenTrickBid. */
+export const LEVELS = ['6', '7', '8', '9', '10', 'bettel', 'mord'] as const;
+export type Level = (typeof LEVELS)[number];
+export const LEVEL_TEN = 4;
+export const LEVEL_BETTEL = 5;
+export const LEVEL_MORD = 6;
+
+export type Action =
+  | { readonly type: 'double'; readonly double: boolean }
+  | { readonly type: 'bid'; readonly bid: Level }
+  | { readonly type: 'hold' }
+  | { readonly type: 'pass' }
+  | { readonly type: 'discard'; readonly cards: readonly [CardCode, CardCode] }
+  | { readonly type: 'declare'; readonly contract: Level }
+  | { readonly type: 'kontra' }
+  | { readonly type: 're' }
+  | { readonly type: 'play'; readonly card: CardCode; readonly knock?: boolean };
+
+export type ActionType = Action['type'];
+
+export const ACTION_TYPES: readonly ActionType[] = [
+  'double',
+  'bid',
+  'hold',
+  'pass',
+  'discard',
+  'declare',
+  'kontra',
+  're',
+  'play',
+];
+
+/** Shared, frozen action values: legal-action lists reuse them instead of allocating. */
+export const DOUBLE_YES = Object.freeze({ type: 'double', double: true } as const);
+export const DOUBLE_NO = Object.freeze({ type: 'double', double: false } as const);
+export const HOLD = Object.freeze({ type: 'hold' } as const);
+export const PASS = Object.freeze({ type: 'pass' } as const);
+export const KONTRA = Object.freeze({ type: 'kontra' } as const);
+export const RE = Object.freeze({ type: 're' } as const);
+export const BID_ACTIONS = LEVELS.map((bid) => Object.freeze({ type: 'bid', bid } as const));
+export const DECLARE_ACTIONS = LEVELS.map((contract) => Object.freeze({ type: 'declare', contract } as const));
+
+export const levelOf = (value: unknown): number => LEVELS.indexOf(value as Level);
+
+const FIELDS: Record<ActionType, readonly string[]> = {
+  double: ['double'],
+  bid: ['bid'],
+  hold: [],
+  pass: [],
+  discard: ['cards'],
+  declare: ['contract'],
+  kontra: [],
+  re: [],
+  play: ['card', 'knock'],
+};
+
+/** Envelope fields of API.md that travel with an action but are not part of it. */
+const ENVELOPE = ['type', 'id', 'version'];
+
+const cardList = (value: unknown): string => JSON.stringify(value) ?? String(value);
+
+/**
+ * Turns untrusted input into a canonical Action, or refuses it with `bad_request`.
+ * Validates shape only: whether the action is allowed now is the rules' business.
+ */
+export function parseAction(input: unknown): Result<Action> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return badRequest('an action must be a JSON object with a "type"');
+  }
+  const body = input as Record<string, unknown>;
+  const type = body.type;
+  if (typeof type !== 'string' || !(ACTION_TYPES as readonly string[]).includes(type)) {
+    return badRequest(`unknown action type ${cardList(type)}; expected one of ${ACTION_TYPES.join(', ')}`);
+  }
+  const t = type as ActionType;
+  for (const key of Object.keys(body)) {
+    if (!ENVELOPE.includes(key) && !FIELDS[t].includes(key)) return badRequest(`unexpected field "${key}" in a ${t} action`);
+  }
+  switch (t) {
+    case 'double':
+      if (typeof body.double !== 'boolean') return badRequest('double: "double" must be true or false');
+      return ok(body.double ? DOUBLE_YES : DOUBLE_NO);
+    case 'bid': {
+      const level = levelOf(body.bid);
+      if (level < 0) return badRequest(`bid: "bid" must be one of ${LEVELS.join(', ')}`);
+      return ok(BID_ACTIONS[level]!);
+    }
+    case 'declare': {
+      const level = levelOf(body.contract);
+      if (level < 0) return badRequest(`declare: "contract" must be one of ${LEVELS.join(', ')}`);
+      return ok(DECLARE_ACTIONS[level]!);
+    }
+    case 'discard': {
+      const cards = body.cards;
+      if (!Array.isArray(cards) || cards.length !== 2) return badRequest('discard: "cards" must be a list of 2 card codes');
+      for (const code of cards) {
+        if (cardFromCode(code) === undefined) return badRequest(`discard: ${cardList(code)} is not a card code`);
+      }
+      if (cards[0] === cards[1]) return badRequest('discard: the 2 cards must differ');
+      return ok({ type: 'discard', cards: [cards[0] as CardCode, cards[1] as CardCode] });
+    }
+    case 'play': {
+      if (cardFromCode(body.card) === undefined) return badRequest(`play: ${cardList(body.card)} is not a card code`);
+      if (body.knock !== undefined && typeof body.knock !== 'boolean') return badRequest('play: "knock" must be true or false');
+      const card = body.card as CardCode;
+      return ok(body.knock === true ? { type: 'play', card, knock: true } : { type: 'play', card });
+    }
+    case 'hold':
+      return ok(HOLD);
+    case 'pass':
+      return ok(PASS);
+    case 'kontra':
+      return ok(KONTRA);
+    case 're':
+      return ok(RE);
+  }
+}

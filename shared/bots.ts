@@ -1,0 +1,66 @@
+/**
+ * A random player: picks uniformly among the legal actions of a seat that may act. Used
+ * by the benchmarks, the property tests and as the simplest bot. In the play phase it
+ * draws from the legal card set directly, so a played-out game allocates no action lists.
+ */
+import { DOUBLE_NO, DOUBLE_YES, type Action } from './actions.js';
+import { bit, CARD_CODES, nthCard, popcount } from './cards.js';
+import { legalActions, legalPlayCards, mayKnock, mayKontra, mayRe, type GameState } from './game.js';
+import type { Seat } from './options.js';
+
+/** A uniform integer in [0, bound). */
+export type Rng = (bound: number) => number;
+
+/** A small fast seeded generator (mulberry32) for reproducible random games; not for dealing. */
+export function seededRng(seed: number): Rng {
+  let state = seed >>> 0;
+  return (bound) => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * bound);
+  };
+}
+
+const PLAYS = CARD_CODES.map((card) => Object.freeze({ type: 'play', card } as const));
+const KNOCKS = CARD_CODES.map((card) => Object.freeze({ type: 'play', card, knock: true } as const));
+
+/**
+ * One random legal move: which seat acts and what it does; null when nobody may act.
+ * Uniform over all (seat, action) pairs, with shortcuts where the pairs are easy to count.
+ */
+export function randomMove(game: GameState, rng: Rng): { seat: Seat; action: Action } | null {
+  switch (game.phase) {
+    case 'doubling': {
+      // Every undecided seat has the same two choices.
+      const undecided = ([0, 1, 2] as Seat[]).filter((seat) => (game.decided & (1 << seat)) === 0);
+      return { seat: undecided[rng(undecided.length)]!, action: rng(2) === 0 ? DOUBLE_YES : DOUBLE_NO };
+    }
+    case 'discard': {
+      // A uniform unordered pair of the declarer's 12 cards.
+      const seat = game.declarer as Seat;
+      const hand = game.hands[seat];
+      const first = nthCard(hand, rng(popcount(hand)));
+      const rest = hand & ~bit(first);
+      const second = nthCard(rest, rng(popcount(rest)));
+      return { seat, action: { type: 'discard', cards: [CARD_CODES[first]!, CARD_CODES[second]!] } };
+    }
+    case 'play':
+      if (!mayKontra(game, 0) && !mayKontra(game, 1) && !mayKontra(game, 2) && !mayRe(game, game.declarer as Seat)) {
+        return randomPlay(game, rng);
+      }
+  }
+  const choices: { seat: Seat; action: Action }[] = [];
+  for (const seat of [0, 1, 2] as Seat[]) for (const action of legalActions(game, seat)) choices.push({ seat, action });
+  return choices.length === 0 ? null : choices[rng(choices.length)]!;
+}
+
+/** Only the seat to play may act: draw from its legal card set, allocation-free. */
+function randomPlay(game: GameState, rng: Rng): { seat: Seat; action: Action } {
+  const seat = game.turn as Seat;
+  const legal = legalPlayCards(game);
+  const card = nthCard(legal, rng(popcount(legal)));
+  const knock = mayKnock(game, seat, card) && rng(2) === 0;
+  return { seat, action: knock ? KNOCKS[card]! : PLAYS[card]! };
+}

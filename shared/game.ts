@@ -1,0 +1,457 @@
+/**
+ * One game of Wallachen as a value: deal, doubling, auction, discard, contract, play and
+ * settlement. `applyAction` returns a new state or a refusal and never changes its input.
+ */
+import {
+  DECLARE_ACTIONS,
+  DOUBLE_NO,
+  DOUBLE_YES,
+  KONTRA,
+  LEVEL_BETTEL,
+  LEVEL_MORD,
+  LEVEL_TEN,
+  LEVELS,
+  parseAction,
+  RE,
+  type Action,
+} from './actions.js';
+import { applyAuction, auctionActions, startAuction, type AuctionState } from './auction.js';
+import { bit, cardFromCode, CARD_CODES, cardsOf, codeOf, has, popcount, setOf, SUIT_MASKS, suitOf, type Card, type CardCode, type CardSet } from './cards.js';
+import { PACKET_SIZE, type Deal } from './deal.js';
+import type { Seat, TableOptions } from './options.js';
+import { legalCards, NO_TRUMP, playRefusal, trickWinnerIndex } from './play.js';
+import { badRequest, illegal, ok, refuse, type Result } from './result.js';
+import { contractWon, multiplierOf, settleAllPassIntoPot, settleContract, type Settlement } from './settlement.js';
+
+export type Phase = 'doubling' | 'auction' | 'discard' | 'declare' | 'play' | 'finished';
+
+export type Hands = readonly [CardSet, CardSet, CardSet];
+
+/** One accepted action; the log is a persistent list (newest first) so applying never copies it. */
+export interface LogEntry {
+  readonly seat: Seat;
+  readonly action: Action;
+  readonly previous: LogEntry | null;
+}
+
+export interface CompletedTrick {
+  readonly leader: Seat;
+  readonly cards: readonly Card[];
+  readonly winner: Seat;
+}
+
+export type Outcome =
+  | { readonly kind: 'allPass'; readonly settlement: Settlement }
+  | {
+      readonly kind: 'contract';
+      readonly won: boolean;
+      readonly declarerTricks: number;
+      /** R7.9: bettel or mord decided before the tenth trick. */
+      readonly endedEarly: boolean;
+      readonly settlement: Settlement;
+    };
+
+export interface GameState {
+  readonly options: TableOptions;
+  readonly gameNumber: number;
+  readonly dealer: Seat;
+  /** The pot when this game was dealt (R5.2); a won game takes it (R9.3). */
+  readonly potBefore: number;
+  readonly deal: Deal;
+  readonly phase: Phase;
+  /** What each seat holds now; during doubling the seat only sees its packet (R3.1). */
+  readonly hands: Hands;
+  /** The first packet of 3 cards of each seat (R3.1). */
+  readonly packets: Hands;
+  readonly stock: CardSet;
+  readonly stockTaken: boolean;
+  readonly discards: CardSet;
+  /** Cards played to tricks, the current one included. */
+  readonly played: CardSet;
+  /** Seats that decided in the doubling window, and those that doubled, as bit masks. */
+  readonly decided: number;
+  readonly doubledBy: number;
+  readonly auction: AuctionState | null;
+  /** The seat to act, or -1 when several (doubling) or none (finished) may. */
+  readonly turn: Seat | -1;
+  readonly declarer: Seat | -1;
+  /** Index into LEVELS of the winning bid, and of the announced contract; -1 before. */
+  readonly bid: number;
+  readonly contract: number;
+  readonly trump: number;
+  /** R7.4 in this contract (R7.8), chosen once when the contract is announced. */
+  readonly winDuty: boolean;
+  readonly trick: readonly Card[];
+  readonly trickLeader: Seat | -1;
+  readonly tricksTaken: readonly [number, number, number];
+  readonly completedTricks: number;
+  readonly lastTrick: CompletedTrick | null;
+  readonly kontra: Seat | -1;
+  readonly re: boolean;
+  readonly log: LogEntry | null;
+  readonly actionCount: number;
+  readonly outcome: Outcome | null;
+}
+
+export const nextSeat = (seat: Seat, by = 1): Seat => ((seat + by) % 3) as Seat;
+export const forehandOf = (dealer: Seat): Seat => nextSeat(dealer, 1);
+export const isSeat = (value: unknown): value is Seat => value === 0 || value === 1 || value === 2;
+
+const handsFromDeal = (deal: Deal, count: number): Hands =>
+  deal.hands.map((hand) => setOf(hand.slice(0, count).map((code) => cardFromCode(code)!))) as unknown as Hands;
+
+/** A freshly dealt game. The deal must be valid (see validateDeal). */
+export function newGame(options: TableOptions, deal: Deal, dealer: Seat, gameNumber = 1, potBefore = 0): GameState {
+  return {
+    options,
+    gameNumber,
+    dealer,
+    potBefore,
+    deal,
+    phase: options.doubling ? 'doubling' : 'auction', // R3.3
+    hands: handsFromDeal(deal, 10),
+    packets: handsFromDeal(deal, PACKET_SIZE),
+    stock: setOf(deal.stock.map((code) => cardFromCode(code)!)),
+    stockTaken: false,
+    discards: 0,
+    played: 0,
+    decided: 0,
+    doubledBy: 0,
+    auction: options.doubling ? null : startAuction(dealer),
+    turn: options.doubling ? -1 : forehandOf(dealer),
+    declarer: -1,
+    bid: -1,
+    contract: -1,
+    trump: NO_TRUMP,
+    winDuty: true,
+    trick: [],
+    trickLeader: -1,
+    tricksTaken: [0, 0, 0],
+    completedTricks: 0,
+    lastTrick: null,
+    kontra: -1,
+    re: false,
+    log: null,
+    actionCount: 0,
+    outcome: null,
+  };
+}
+
+export const multiplierOfGame = (game: GameState): number =>
+  multiplierOf(popcount(game.doubledBy), game.kontra >= 0, game.re);
+
+const withHand = (hands: Hands, seat: Seat, hand: CardSet): Hands => {
+  const copy = hands.slice() as [CardSet, CardSet, CardSet];
+  copy[seat] = hand;
+  return copy;
+};
+
+type Draft = { -readonly [K in keyof GameState]: GameState[K] };
+
+/**
+ * A shallow copy to change before returning it. Listing every field keeps one object
+ * shape for all states, which makes copying several times faster than a spread.
+ */
+function copyOf(g: GameState): Draft {
+  return {
+    options: g.options,
+    gameNumber: g.gameNumber,
+    dealer: g.dealer,
+    potBefore: g.potBefore,
+    deal: g.deal,
+    phase: g.phase,
+    hands: g.hands,
+    packets: g.packets,
+    stock: g.stock,
+    stockTaken: g.stockTaken,
+    discards: g.discards,
+    played: g.played,
+    decided: g.decided,
+    doubledBy: g.doubledBy,
+    auction: g.auction,
+    turn: g.turn,
+    declarer: g.declarer,
+    bid: g.bid,
+    contract: g.contract,
+    trump: g.trump,
+    winDuty: g.winDuty,
+    trick: g.trick,
+    trickLeader: g.trickLeader,
+    tricksTaken: g.tricksTaken,
+    completedTricks: g.completedTricks,
+    lastTrick: g.lastTrick,
+    kontra: g.kontra,
+    re: g.re,
+    log: g.log,
+    actionCount: g.actionCount,
+    outcome: g.outcome,
+  };
+}
+
+/** A copy of the state with `seat`'s action appended to the log, to be changed further. */
+function logged(game: GameState, seat: Seat, action: Action): Draft {
+  const next = copyOf(game);
+  next.log = { seat, action, previous: game.log };
+  next.actionCount = game.actionCount + 1;
+  return next;
+}
+
+// ---------------------------------------------------------------- R3 doubling
+
+function applyDouble(game: GameState, seat: Seat, action: Action): Result<GameState> {
+  if (action.type !== 'double') return illegal('R3.1: the doubling window is open; decide first whether to double');
+  if ((game.decided & (1 << seat)) !== 0) return illegal('R3.1: you have already decided whether to double');
+  const next = logged(game, seat, action);
+  next.decided = game.decided | (1 << seat);
+  if (action.double) next.doubledBy = game.doubledBy | (1 << seat);
+  if (next.decided === 0b111) {
+    next.phase = 'auction';
+    next.auction = startAuction(game.dealer);
+    next.turn = forehandOf(game.dealer);
+  }
+  return ok(next);
+}
+
+// ---------------------------------------------------------------- R4, R5 auction
+
+function applyBid(game: GameState, seat: Seat, action: Action): Result<GameState> {
+  const step = applyAuction(game.auction!, seat, action, game.options.tenTrickBid);
+  if (!step.ok) return step;
+  const result = step.value;
+  const next = logged(game, seat, action);
+  if (!result.done) {
+    next.auction = result.auction;
+    next.turn = result.auction.turn;
+  } else if (result.declarer !== null) {
+    pickUpStock(next, result.declarer, result.level);
+  } else if (game.options.allPass === 'forced') {
+    pickUpStock(next, forehandOf(game.dealer), 0); // R5.1
+  } else {
+    next.phase = 'finished'; // R5.2
+    next.auction = null;
+    next.turn = -1;
+    next.outcome = { kind: 'allPass', settlement: settleAllPassIntoPot(game.options) };
+  }
+  return ok(next);
+}
+
+/** R4.5, R6.1: the declarer takes the stock into its hand. */
+function pickUpStock(next: Draft, declarer: Seat, bid: number): void {
+  next.phase = 'discard';
+  next.auction = null;
+  next.declarer = declarer;
+  next.bid = bid;
+  next.turn = declarer;
+  next.stockTaken = true;
+  next.hands = withHand(next.hands, declarer, next.hands[declarer] | next.stock);
+}
+
+// ---------------------------------------------------------------- R6 discard and contract
+
+function applyDiscard(game: GameState, seat: Seat, action: Action): Result<GameState> {
+  if (action.type !== 'discard') return illegal('R6.1: the declarer must first discard 2 cards');
+  if (seat !== game.declarer) return refuse('not_your_turn', `R6.1: the declarer (seat ${game.declarer}) is discarding`);
+  let discards = 0;
+  for (const code of action.cards) {
+    const card = cardFromCode(code)!;
+    if (!has(game.hands[seat], card)) return illegal(`R6.1: you do not hold ${code}`);
+    discards |= bit(card);
+  }
+  const next = logged(game, seat, action);
+  next.phase = 'declare';
+  next.discards = discards;
+  next.hands = withHand(game.hands, seat, game.hands[seat] & ~discards);
+  return ok(next);
+}
+
+/** R6.2: the contracts the declarer may announce after a winning bid of `bid`. */
+export function allowedContracts(bid: number, tenTrickBid: boolean): number[] {
+  const levels: number[] = [];
+  for (let level = Math.max(bid, 0); level < LEVELS.length; level++) if (level !== LEVEL_TEN || tenTrickBid) levels.push(level);
+  return levels;
+}
+
+function applyDeclare(game: GameState, seat: Seat, action: Action): Result<GameState> {
+  if (action.type !== 'declare') return illegal('R6.2: the declarer must first announce the contract');
+  if (seat !== game.declarer) return refuse('not_your_turn', `R6.2: the declarer (seat ${game.declarer}) is announcing the contract`);
+  const contract = LEVELS.indexOf(action.contract);
+  if (contract === LEVEL_TEN && !game.options.tenTrickBid) return illegal('R6.2: the contract 10 needs the table option tenTrickBid');
+  if (contract < game.bid) return illegal(`R6.2: the contract may not be lower than the winning bid ${LEVELS[game.bid]}`);
+  const next = logged(game, seat, action);
+  next.phase = 'play';
+  next.contract = contract;
+  next.winDuty = contract !== LEVEL_BETTEL || game.options.winDutyInBettel; // R7.8
+  next.turn = seat; // R7.1: the declarer leads to the first trick
+  next.trickLeader = seat;
+  return ok(next);
+}
+
+// ---------------------------------------------------------------- R7 play, R8 kontra and re
+
+/** R8.1, R8.2: whether `seat` may say kontra / re now. */
+export const mayKontra = (game: GameState, seat: Seat): boolean =>
+  game.phase === 'play' && game.options.kontra && game.completedTricks === 0 && game.kontra < 0 && seat !== game.declarer;
+export const mayRe = (game: GameState, seat: Seat): boolean =>
+  game.phase === 'play' && game.completedTricks === 0 && game.kontra >= 0 && !game.re && seat === game.declarer;
+
+function applyKontraOrRe(game: GameState, seat: Seat, action: Action): Result<GameState> {
+  if (action.type === 'kontra') {
+    if (!game.options.kontra) return illegal('R8: kontra is off at this table');
+    if (seat === game.declarer) return illegal('R8.1: only a defender may say kontra');
+    if (game.kontra >= 0) return illegal('R8.1: kontra has already been said');
+    if (game.completedTricks > 0) return illegal('R8.1: kontra is only possible until the first trick is complete');
+    const next = logged(game, seat, action);
+    next.kontra = seat;
+    return ok(next);
+  }
+  if (seat !== game.declarer) return illegal('R8.2: only the declarer may say re');
+  if (game.kontra < 0) return illegal('R8.2: re needs a kontra first');
+  if (game.re) return illegal('R8.2: re has already been said');
+  if (game.completedTricks > 0) return illegal('R8.2: re is only possible until the first trick is complete');
+  const next = logged(game, seat, action);
+  next.re = true;
+  return ok(next);
+}
+
+/** R7.11: whether playing `card` lets a defender knock. */
+export function mayKnock(game: GameState, seat: Seat, card: Card): boolean {
+  if (!game.options.knock || seat === game.declarer || game.trick.length === 0) return false;
+  const suit = suitOf(card);
+  return suit !== suitOf(game.trick[0]!) && (game.hands[seat] & SUIT_MASKS[suit]!) === bit(card);
+}
+
+function applyPlay(game: GameState, seat: Seat, action: Action): Result<GameState> {
+  if (action.type === 'kontra' || action.type === 're') return applyKontraOrRe(game, seat, action);
+  if (action.type !== 'play') return illegal('R7: the cards are being played');
+  if (seat !== game.turn) return refuse('not_your_turn', `R7.7: it is seat ${game.turn}'s turn to play`);
+  const card = cardFromCode(action.card)!;
+  const refusal = playRefusal(game.hands[seat], game.trick, game.trump, game.winDuty, card);
+  if (refusal !== null) return illegal(refusal);
+  if (action.knock === true && !mayKnock(game, seat, card)) {
+    return illegal('R7.11: only a defender playing the last card of a suit while not following suit may knock');
+  }
+  const next = logged(game, seat, action);
+  // R7.2: the declarer's first card names trump in a normal contract.
+  if (game.trump === NO_TRUMP && game.contract < LEVEL_BETTEL) next.trump = suitOf(card);
+  next.trick = [...game.trick, card];
+  next.hands = withHand(game.hands, seat, game.hands[seat] & ~bit(card));
+  next.played = game.played | bit(card);
+  if (next.trick.length < 3) next.turn = nextSeat(seat);
+  else completeTrick(next);
+  return ok(next);
+}
+
+/** R7.7, R7.9: the trick goes to its winner, who leads next, unless the game is decided. */
+function completeTrick(next: Draft): void {
+  const leader = next.trickLeader as Seat;
+  const winner = nextSeat(leader, trickWinnerIndex(next.trick, next.trump));
+  const tricksTaken = next.tricksTaken.slice() as [number, number, number];
+  tricksTaken[winner] += 1;
+  next.lastTrick = { leader, cards: next.trick, winner };
+  next.trick = [];
+  next.trickLeader = winner;
+  next.turn = winner;
+  next.tricksTaken = tricksTaken;
+  next.completedTricks += 1;
+  const declarerWon = winner === next.declarer;
+  const decidedEarly = (next.contract === LEVEL_BETTEL && declarerWon) || (next.contract === LEVEL_MORD && !declarerWon);
+  if (next.completedTricks === 10 || decidedEarly) finishContract(next, decidedEarly);
+}
+
+function finishContract(next: Draft, endedEarly: boolean): void {
+  const declarer = next.declarer as Seat;
+  const declarerTricks = next.tricksTaken[declarer];
+  const settlement = settleContract(next.options, declarer, next.contract, declarerTricks, multiplierOfGame(next), next.potBefore);
+  next.phase = 'finished';
+  next.turn = -1;
+  next.outcome = { kind: 'contract', won: contractWon(next.contract, declarerTricks), declarerTricks, endedEarly, settlement };
+}
+
+// ---------------------------------------------------------------- entry points
+
+/** Applies an already parsed action; see applyAction. */
+export function applyParsedAction(game: GameState, seat: Seat, action: Action): Result<GameState> {
+  switch (game.phase) {
+    case 'doubling':
+      return applyDouble(game, seat, action);
+    case 'auction':
+      return applyBid(game, seat, action);
+    case 'discard':
+      return applyDiscard(game, seat, action);
+    case 'declare':
+      return applyDeclare(game, seat, action);
+    case 'play':
+      return applyPlay(game, seat, action);
+    case 'finished':
+      return illegal('R10: this game is over');
+  }
+}
+
+/**
+ * The game after `seat` takes `action` (both untrusted input), or a refusal naming the
+ * rule. Never throws and never changes `game`.
+ */
+export function applyAction(game: GameState, seat: unknown, action: unknown): Result<GameState> {
+  if (!isSeat(seat)) return badRequest('seat must be 0, 1 or 2');
+  const parsed = parseAction(action);
+  return parsed.ok ? applyParsedAction(game, seat, parsed.value) : parsed;
+}
+
+const PLAY_ACTIONS = CARD_CODES.map((card) => Object.freeze({ type: 'play', card } as const));
+const KNOCK_ACTIONS = CARD_CODES.map((card) => Object.freeze({ type: 'play', card, knock: true } as const));
+
+/** R7.3–R7.6 for the seat to play, as a card set; allocation-free. */
+export const legalPlayCards = (game: GameState): CardSet =>
+  game.phase === 'play' ? legalCards(game.hands[game.turn as Seat], game.trick, game.trump, game.winDuty) : 0;
+
+/** Every action `seat` may take now; each of them is accepted by applyAction. */
+export function legalActions(game: GameState, seat: Seat): Action[] {
+  switch (game.phase) {
+    case 'doubling':
+      return (game.decided & (1 << seat)) === 0 ? [DOUBLE_YES, DOUBLE_NO] : [];
+    case 'auction':
+      return game.turn === seat ? auctionActions(game.auction!, game.options.tenTrickBid) : [];
+    case 'discard':
+      return game.declarer === seat ? discardPairs(game.hands[seat]) : [];
+    case 'declare':
+      return game.declarer === seat ? allowedContracts(game.bid, game.options.tenTrickBid).map((l) => DECLARE_ACTIONS[l]!) : [];
+    case 'play': {
+      const actions: Action[] = [];
+      if (game.turn === seat) {
+        for (const card of cardsOf(legalPlayCards(game))) {
+          actions.push(PLAY_ACTIONS[card]!);
+          if (mayKnock(game, seat, card)) actions.push(KNOCK_ACTIONS[card]!);
+        }
+      }
+      if (mayKontra(game, seat)) actions.push(KONTRA);
+      if (mayRe(game, seat)) actions.push(RE);
+      return actions;
+    }
+    case 'finished':
+      return [];
+  }
+}
+
+function discardPairs(hand: CardSet): Action[] {
+  const cards = cardsOf(hand);
+  const pairs: Action[] = [];
+  for (let i = 0; i < cards.length; i++) {
+    for (let j = i + 1; j < cards.length; j++) {
+      pairs.push({ type: 'discard', cards: [codeOf(cards[i]!), codeOf(cards[j]!)] as [CardCode, CardCode] });
+    }
+  }
+  return pairs;
+}
+
+/** Seats that may act now (doubling: every undecided seat; play: also kontra and re). */
+export function seatsToAct(game: GameState): Seat[] {
+  return ([0, 1, 2] as Seat[]).filter((seat) => legalActions(game, seat).length > 0);
+}
+
+/** The accepted actions, oldest first. */
+export function actionsOf(game: GameState): { seat: Seat; action: Action }[] {
+  const actions: { seat: Seat; action: Action }[] = [];
+  for (let entry = game.log; entry !== null; entry = entry.previous) actions.push({ seat: entry.seat, action: entry.action });
+  return actions.reverse();
+}
+

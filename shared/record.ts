@@ -1,0 +1,131 @@
+/** The record of a game (R10.1) and its replay through the engine. */
+import { LEVELS, type Action, type Level } from './actions.js';
+import { cardFromCode, SUITS, type Card, type CardCode, type Suit } from './cards.js';
+import { validateDeal, type Deal } from './deal.js';
+import { actionsOf, applyAction, isSeat, multiplierOfGame, newGame, nextSeat, type GameState } from './game.js';
+import { validateOptions, type Seat, type TableOptions } from './options.js';
+import { trickWinnerIndex } from './play.js';
+import { badRequest, illegal, ok, type Result } from './result.js';
+import type { Settlement } from './settlement.js';
+
+export interface PlayedCard {
+  readonly seat: Seat;
+  readonly card: CardCode;
+  readonly knock?: true;
+}
+
+export interface TrickRecord {
+  readonly leader: Seat;
+  readonly winner: Seat;
+  readonly cards: readonly PlayedCard[];
+}
+
+export type GameResult =
+  | { readonly kind: 'allPass' }
+  | { readonly kind: 'contract'; readonly won: boolean; readonly declarerTricks: number; readonly endedEarly: boolean };
+
+export interface GameRecord {
+  readonly gameNumber: number;
+  readonly dealer: Seat;
+  readonly potBefore: number;
+  readonly options: TableOptions;
+  readonly deal: Deal;
+  readonly actions: readonly { readonly seat: Seat; readonly action: Action }[];
+  readonly doubles: readonly Seat[];
+  readonly declarer: Seat | null;
+  readonly bid: Level | null;
+  readonly contract: Level | null;
+  readonly trump: Suit | null;
+  readonly discards: readonly CardCode[] | null;
+  readonly kontra: Seat | null;
+  readonly re: boolean;
+  readonly multiplier: number;
+  readonly tricks: readonly TrickRecord[];
+  /** Null while the game runs. */
+  readonly result: GameResult | null;
+  readonly settlement: Settlement | null;
+}
+
+/** The tricks of a game so far, completed ones only, oldest first. */
+export function tricksOf(game: GameState): TrickRecord[] {
+  const tricks: TrickRecord[] = [];
+  let cards: PlayedCard[] = [];
+  let leader: Seat = game.declarer as Seat;
+  for (const { seat, action } of actionsOf(game)) {
+    if (action.type !== 'play') continue;
+    cards.push(action.knock === true ? { seat, card: action.card, knock: true } : { seat, card: action.card });
+    if (cards.length < 3) continue;
+    const winner = nextSeat(leader, trickWinnerIndex(cards.map((c) => cardFromCode(c.card)!), game.trump));
+    tricks.push({ leader, winner, cards });
+    leader = winner;
+    cards = [];
+  }
+  return tricks;
+}
+
+const seatsIn = (mask: number): Seat[] => ([0, 1, 2] as Seat[]).filter((seat) => (mask & (1 << seat)) !== 0);
+
+/** How a game ended, or null while it runs. */
+export function resultOf(game: GameState): GameResult | null {
+  const outcome = game.outcome;
+  if (outcome === null) return null;
+  if (outcome.kind === 'allPass') return { kind: 'allPass' };
+  return { kind: 'contract', won: outcome.won, declarerTricks: outcome.declarerTricks, endedEarly: outcome.endedEarly };
+}
+
+/** R10.1: the complete record of a game (finished or not; result and settlement are null while it runs). */
+export function recordOf(game: GameState): GameRecord {
+  const actions = actionsOf(game);
+  const discard = actions.find((entry) => entry.action.type === 'discard')?.action;
+  return {
+    gameNumber: game.gameNumber,
+    dealer: game.dealer,
+    potBefore: game.potBefore,
+    options: game.options,
+    deal: game.deal,
+    actions,
+    doubles: seatsIn(game.doubledBy),
+    declarer: game.declarer < 0 ? null : (game.declarer as Seat),
+    bid: game.bid < 0 ? null : LEVELS[game.bid]!,
+    contract: game.contract < 0 ? null : LEVELS[game.contract]!,
+    trump: game.trump < 0 ? null : SUITS[game.trump]!,
+    discards: discard?.type === 'discard' ? [...discard.cards] : null,
+    kontra: game.kontra < 0 ? null : (game.kontra as Seat),
+    re: game.re,
+    multiplier: multiplierOfGame(game),
+    tricks: tricksOf(game),
+    result: resultOf(game),
+    settlement: game.outcome?.settlement ?? null,
+  };
+}
+
+/** The game a record starts from, before any action. */
+export function initialGameOf(record: GameRecord): Result<GameState> {
+  if (typeof record !== 'object' || record === null) return badRequest('R10.1: a record must be an object');
+  const options = validateOptions(record.options);
+  if (!options.ok) return options;
+  const deal = validateDeal(record.deal);
+  if (!deal.ok) return deal;
+  if (!isSeat(record.dealer)) return badRequest('R10.1: the record needs a dealer 0, 1 or 2');
+  if (!Number.isInteger(record.gameNumber) || record.gameNumber < 1) return badRequest('R10.1: the record needs a game number');
+  if (!Number.isInteger(record.potBefore) || record.potBefore < 0) return badRequest('R10.1: the record needs the pot before the game');
+  return ok(newGame(options.value, deal.value, record.dealer, record.gameNumber, record.potBefore));
+}
+
+/** R10.1: replays a record's actions through the engine; the result's record equals the original. */
+export function replayGame(record: GameRecord): Result<GameState> {
+  const start = initialGameOf(record);
+  if (!start.ok) return start;
+  if (!Array.isArray(record.actions)) return badRequest('R10.1: the record needs a list of actions');
+  let game = start.value;
+  for (const [index, entry] of record.actions.entries()) {
+    const next = applyAction(game, (entry as { seat?: unknown })?.seat, (entry as { action?: unknown })?.action);
+    if (!next.ok) return illegal(`R10.1: action ${index + 1} of the record is refused: ${next.error.message}`);
+    game = next.value;
+  }
+  return ok(game);
+}
+
+/** Every card a record mentions, for checks that the 32 cards are all there. */
+export const cardsOfDeal = (deal: Deal): Card[] => [...deal.hands.flat(), ...deal.stock].map((code) => cardFromCode(code)!);
+

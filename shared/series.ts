@@ -1,0 +1,104 @@
+/**
+ * A series of games at one table (R1.2): dealer rotation, the pot (R5.2) and the
+ * balances (R9.4). Dealing is the caller's business (it owns the randomness), so after
+ * each game the series waits for `dealNextGame`.
+ */
+import { validateDeal } from './deal.js';
+import { applyAction, newGame, nextSeat, type GameState } from './game.js';
+import { validateOptions, type Seat, type TableOptions } from './options.js';
+import { recordOf, type GameRecord } from './record.js';
+import { illegal, ok, type Result } from './result.js';
+
+export type SeriesStatus = 'awaitingDeal' | 'playing' | 'over';
+
+export interface SeriesState {
+  readonly options: TableOptions;
+  readonly status: SeriesStatus;
+  /** Number of the game being played, or of the next one while awaiting a deal. */
+  readonly gameNumber: number;
+  /** Dealer of the game being played, or of the next one while awaiting a deal. */
+  readonly dealer: Seat;
+  readonly balances: readonly [number, number, number];
+  readonly pot: number;
+  /** The current game; after it ends it stays here until the next deal. */
+  readonly game: GameState | null;
+  /** Every dealt game that ended, redeals included, oldest first. */
+  readonly records: readonly GameRecord[];
+}
+
+export function startSeries(optionsInput?: unknown): Result<SeriesState> {
+  const options = validateOptions(optionsInput);
+  if (!options.ok) return options;
+  return ok({
+    options: options.value,
+    status: 'awaitingDeal',
+    gameNumber: 1,
+    dealer: options.value.firstDealer,
+    balances: [0, 0, 0],
+    pot: 0,
+    game: null,
+    records: [],
+  });
+}
+
+/** Deals the next game (a validated deal: R2.2). */
+export function dealNextGame(series: SeriesState, dealInput: unknown): Result<SeriesState> {
+  if (series.status === 'over') return illegal('R1.2: the series is over');
+  if (series.status === 'playing') return illegal('R2: a game is already being played');
+  const deal = validateDeal(dealInput);
+  if (!deal.ok) return deal;
+  const game = newGame(series.options, deal.value, series.dealer, series.gameNumber, series.pot);
+  return ok({ ...series, status: 'playing', game });
+}
+
+/** Applies one action to the current game and, when it ends, settles it into the series. */
+export function applySeriesAction(series: SeriesState, seat: unknown, action: unknown): Result<SeriesState> {
+  if (series.status === 'over') return illegal('R1.2: the series is over');
+  if (series.status === 'awaitingDeal' || series.game === null) return illegal('R2: the next game has not been dealt yet');
+  const next = applyAction(series.game, seat, action);
+  if (!next.ok) return next;
+  const game = next.value;
+  if (game.outcome === null) return ok({ ...series, game });
+  return ok(settleGame(series, game));
+}
+
+function settleGame(series: SeriesState, game: GameState): SeriesState {
+  const { payments, pot } = game.outcome!.settlement;
+  const redeal = game.outcome!.kind === 'allPass'; // R5.2: a redeal is not a game of the series
+  const gameNumber = redeal ? series.gameNumber : series.gameNumber + 1;
+  return {
+    ...series,
+    game,
+    status: gameNumber > series.options.games ? 'over' : 'awaitingDeal',
+    gameNumber,
+    dealer: nextSeat(series.dealer), // R1.2: the deal passes clockwise after every game and redeal
+    balances: [series.balances[0] + payments[0], series.balances[1] + payments[1], series.balances[2] + payments[2]],
+    pot: series.pot + pot,
+    records: [...series.records, recordOf(game)],
+  };
+}
+
+export interface SeriesRecord {
+  readonly options: TableOptions;
+  readonly games: readonly GameRecord[];
+}
+
+export const seriesRecordOf = (series: SeriesState): SeriesRecord => ({ options: series.options, games: series.records });
+
+/** Replays a whole series from its record: same games, balances and pot. */
+export function replaySeries(record: SeriesRecord): Result<SeriesState> {
+  const start = startSeries(record.options);
+  if (!start.ok) return start;
+  let series = start.value;
+  for (const [index, game] of record.games.entries()) {
+    const dealt = dealNextGame(series, game.deal);
+    if (!dealt.ok) return dealt;
+    series = dealt.value;
+    for (const { seat, action } of game.actions) {
+      const next = applySeriesAction(series, seat, action);
+      if (!next.ok) return illegal(`R10.1: game record ${index + 1}: ${next.error.message}`);
+      series = next.value;
+    }
+  }
+  return ok(series);
+}

@@ -1,0 +1,47 @@
+/** Settlement (R9): who pays whom at the end of a game. */
+import { LEVEL_BETTEL, LEVEL_MORD } from './actions.js';
+import type { Seat, TableOptions } from './options.js';
+
+export interface Settlement {
+  /** What each seat's balance changes by. */
+  readonly payments: readonly [number, number, number];
+  /** What the pot changes by (R5.2, R9.3). payments plus pot always sum to 0 (R9.4). */
+  readonly pot: number;
+}
+
+/** R9: m = 2^(doubles + kontra + re). */
+export const multiplierOf = (doubles: number, kontra: boolean, re: boolean): number =>
+  2 ** (doubles + (kontra ? 1 : 0) + (re ? 1 : 0));
+
+/** R7.9, R9.1, R9.2: whether the declarer won its contract with `declarerTricks` tricks. */
+export function contractWon(contract: number, declarerTricks: number): boolean {
+  if (contract === LEVEL_BETTEL) return declarerTricks === 0;
+  if (contract === LEVEL_MORD) return declarerTricks === 10;
+  return declarerTricks >= contract + 6;
+}
+
+/** R9.1–R9.3: the settlement of a played game. `contract` is an index into LEVELS. */
+export function settleContract(
+  options: TableOptions,
+  declarer: Seat,
+  contract: number,
+  declarerTricks: number,
+  multiplier: number,
+  potBefore: number,
+): Settlement {
+  const won = contractWon(contract, declarerTricks);
+  const flat = contract === LEVEL_BETTEL || contract === LEVEL_MORD;
+  const tricks = won ? declarerTricks : contract + 6;
+  const perDefender = (flat ? options.flatTariff : options.stakePerTrick * tricks) * multiplier;
+  const fromEachDefender = won ? perDefender : -perDefender;
+  const potWon = won ? potBefore : 0; // R9.3
+  const payments: [number, number, number] = [-fromEachDefender, -fromEachDefender, -fromEachDefender];
+  payments[declarer] = 2 * fromEachDefender + potWon;
+  return { payments, pot: 0 - potWon }; // 0 - x, not -x: no negative zero in records
+}
+
+/** R5.2: everybody passed with the pot option: each seat pays the pot stake into the pot. */
+export function settleAllPassIntoPot(options: TableOptions): Settlement {
+  const stake = options.potStake;
+  return { payments: [-stake, -stake, -stake], pot: 3 * stake };
+}
