@@ -1,0 +1,30 @@
+/** Every rule id of RULES.md is named by at least one test (DEVELOPERS.md: rules first). */
+import { readdirSync, readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+
+const rulesFile = new URL('../../../shared/RULES.md', import.meta.url);
+const testsDir = new URL('./', import.meta.url);
+
+/** Section ids (## R7 Play) and rule ids (- R7.4 …). */
+function ruleIds(rules: string): string[] {
+  const ids = new Set<string>();
+  for (const match of rules.matchAll(/^(?:##|-)\s+(R\d+(?:\.\d+)?)\b/gm)) ids.add(match[1]!);
+  return [...ids];
+}
+
+/** The names given to `it(` and `describe(` in every engine test file. */
+function testNames(): string {
+  return readdirSync(testsDir)
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => readFileSync(new URL(file, testsDir), 'utf8'))
+    .flatMap((source) => [...source.matchAll(/\b(?:it|describe|test)\(\s*(['"`])(.*?)\1/g)].map((m) => m[2]!))
+    .join('\n');
+}
+
+it('R1–R10: every rule id in RULES.md is named by a test', () => {
+  const ids = ruleIds(readFileSync(rulesFile, 'utf8'));
+  expect(ids.length).toBeGreaterThanOrEqual(49); // 10 sections, 39 rules when this was written
+  const names = testNames();
+  const missing = ids.filter((id) => !new RegExp(`${id.replace('.', '\\.')}(?![\\d])`).test(names));
+  expect(missing).toEqual([]);
+});

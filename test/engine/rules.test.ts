@@ -1,0 +1,564 @@
+/** One or more tests for every rule id of RULES.md, each naming its rule. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ABOVE, CARD_CODES, cardFromCode, codeOf, popcount } from '../../shared/cards.js';
+import { shuffleDeal, validateDeal } from '../../shared/deal.js';
+import { legalActions, newGame, type GameState } from '../../shared/game.js';
+import { legalCards, NO_TRUMP, playRefusal, trickWinnerIndex } from '../../shared/play.js';
+import { recordOf, replayGame } from '../../shared/record.js';
+import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
+import { settleAllPassIntoPot, settleContract } from '../../shared/settlement.js';
+import { viewOf } from '../../shared/view.js';
+import {
+  attempt,
+  cardList,
+  cards,
+  codes,
+  deal,
+  expectRefused,
+  gameAfter,
+  must,
+  options,
+  run,
+  runSeries,
+  seriesOf,
+  SUIT_DEAL,
+} from './support.js';
+
+const H = 2; // suit index of Herz
+const NO_DOUBLING = { doubling: false } as const;
+
+/** SUIT_DEAL, dealer 0: forehand 1 plays 6 alone, keeps its hand and leads HA (trump Herz). */
+const HERZ_GAME = '1:6 2:pass 0:pass 1:G8,G7 1:6';
+
+/** Seat 2 holds one Gras (G10) and one Eichel (E7): it can knock (R7.11). */
+const KNOCK_DEAL = deal(
+  'EA EK EO EU E10 E9 E8 GA GK G9',
+  'HA HK HO HU H10 H9 H8 H7 GO GU',
+  'SA SK SO SU S10 S9 S8 S7 G10 E7',
+  'G8 G7',
+);
+
+describe('R1 cards and seats', () => {
+  it('R1.1: 32 cards, 4 suits × A K O U 10 9 8 7, the Sau highest in every suit', () => {
+    expect(CARD_CODES).toHaveLength(32);
+    expect(new Set(CARD_CODES).size).toBe(32);
+    for (const code of CARD_CODES) expect(codeOf(cardFromCode(code)!)).toBe(code);
+    const order = ['A', 'K', 'O', 'U', '10', '9', '8', '7'];
+    for (const suit of ['E', 'G', 'H', 'S']) {
+      for (let i = 1; i < order.length; i++) {
+        const higher = cardFromCode(suit + order[i - 1])!;
+        const lower = cardFromCode(suit + order[i])!;
+        expect((ABOVE[lower]! & (1 << higher)) !== 0, `${suit}${order[i - 1]} > ${suit}${order[i]}`).toBe(true);
+        expect(trickWinnerIndex([lower, higher], NO_TRUMP)).toBe(1);
+      }
+    }
+    for (const bad of ['E1', 'X7', 'EA ', 'e7', 'H100', '', 7, null]) expect(cardFromCode(bad)).toBeUndefined();
+  });
+
+  it('R1.2: the dealer of game 1 is seat 0 unless chosen, and the deal passes clockwise after every game', () => {
+    expect(must(startSeries()).dealer).toBe(0);
+    expect(must(startSeries()).options.games).toBe(3);
+    let series = must(startSeries({ firstDealer: 2, games: 4, doubling: false }));
+    const dealers: number[] = [];
+    while (series.status !== 'over') {
+      series = must(dealNextGame(series, SUIT_DEAL));
+      dealers.push(series.game!.dealer);
+      expect(series.game!.gameNumber).toBe(dealers.length);
+      series = playOut(series);
+    }
+    expect(dealers).toEqual([2, 0, 1, 2]);
+    expect(series.records).toHaveLength(4);
+  });
+
+  it('R1.3: forehand (dealer+1) speaks first, then middlehand (dealer+2); the dealer is rearhand', () => {
+    for (const dealer of [0, 1, 2] as const) {
+      const game = newGame(options(NO_DOUBLING), SUIT_DEAL, dealer);
+      expect(game.turn).toBe((dealer + 1) % 3);
+      const afterForehand = must(attempt(game, `${(dealer + 1) % 3}:6`));
+      expect(afterForehand.turn).toBe((dealer + 2) % 3);
+      expectRefused(attempt(game, `${dealer}:6`), 'not_your_turn', 'R4');
+    }
+  });
+});
+
+/** Plays the current game of a series to its end with the first legal action each time. */
+function playOut(series: SeriesState): SeriesState {
+  while (series.status === 'playing') {
+    const game = series.game!;
+    const seat = ([0, 1, 2] as const).find((s) => legalActions(game, s).length > 0)!;
+    series = must(applySeriesAction(series, seat, legalActions(game, seat)[0]));
+  }
+  return series;
+}
+
+describe('R2 shuffle and deal', () => {
+  it('R2.1: the shuffle draws from the given secure source, rejecting words that would bias it, never Math.random', () => {
+    let calls = 0;
+    const wordsWithRejects = (words: Uint32Array<ArrayBuffer>) => {
+      words[0] = calls++ % 2 === 0 ? 0xffffffff : 12345;
+      return words;
+    };
+    const first = shuffleDeal(wordsWithRejects);
+    // 31 draws; 0xffffffff lies above the largest multiple of every bound that is not a power of two.
+    expect(calls).toBeGreaterThan(31);
+    calls = 0;
+    expect(shuffleDeal(wordsWithRejects)).toEqual(first);
+    for (const file of readdirSync(new URL('../../shared/', import.meta.url))) {
+      expect(readFileSync(new URL(`../../shared/${file}`, import.meta.url), 'utf8')).not.toMatch(/Math\.random\s*\(/);
+    }
+  });
+
+  it('R2.1: shuffles from crypto.getRandomValues put every card in every position about equally often', () => {
+    const runs = 16_000;
+    const counts = Array.from({ length: 32 }, () => 0);
+    for (let i = 0; i < runs; i++) {
+      const d = shuffleDeal();
+      const position = [...d.hands.flat(), ...d.stock].indexOf('EA');
+      counts[position]! += 1;
+    }
+    const expected = runs / 32; // 500; a fair shuffle stays within ±25% with overwhelming probability
+    for (const count of counts) expect(Math.abs(count - expected)).toBeLessThan(expected * 0.25);
+  });
+
+  it('R2.2: each seat gets 10 cards and the stock 2; a given deal must hold all 32 cards once', () => {
+    const d = shuffleDeal();
+    expect(d.hands.map((h) => h.length)).toEqual([10, 10, 10]);
+    expect(d.stock).toHaveLength(2);
+    expect(new Set([...d.hands.flat(), ...d.stock]).size).toBe(32);
+    const hands = SUIT_DEAL.hands.map((h) => [...h]);
+    expectRefused(validateDeal({ hands, stock: ['G8', 'G8'] }), 'bad_request', 'R2.2');
+    expectRefused(validateDeal({ hands: hands.slice(0, 2), stock: ['G8', 'G7'] }), 'bad_request', 'R2.2');
+    expectRefused(validateDeal({ hands: [hands[0], hands[1], [...hands[2]!.slice(1), 'X9']], stock: ['G8', 'G7'] }), 'bad_request', 'R2.2');
+    expectRefused(validateDeal('deal'), 'bad_request', 'R2.2');
+  });
+});
+
+describe('R3 doubling', () => {
+  it('R3.1: after the first packet each seat sees only its 3 cards and decides once, in any order', () => {
+    let series = seriesOf(newGame(options(), SUIT_DEAL, 0));
+    expect(series.game!.phase).toBe('doubling');
+    const view = viewOf(series, 0)!;
+    expect(view.hand).toEqual(['EA', 'EK', 'EO']);
+    expect(view.seats.map((s) => s.cards)).toEqual([3, 3, 3]);
+    expect(view.legalActions).toEqual([
+      { type: 'double', double: true },
+      { type: 'double', double: false },
+    ]);
+    series = must(applySeriesAction(series, 2, { type: 'double', double: true }));
+    expectRefused(applySeriesAction(series, 2, { type: 'double', double: false }), 'illegal_action', 'R3.1');
+    expectRefused(applySeriesAction(series, 1, { type: 'bid', bid: '6' }), 'illegal_action', 'R3.1');
+    // Seat 2 has decided; what it decided stays hidden until all have.
+    const seat0 = viewOf(series, 0)!;
+    expect(seat0.seats[2]!.decided).toBe(true);
+    expect(seat0.history).toEqual([{ seat: 2, type: 'double', double: null }]);
+    expect(seat0.doubles).toEqual([]);
+    series = must(applySeriesAction(series, 0, { type: 'double', double: false }));
+    series = must(applySeriesAction(series, 1, { type: 'double', double: true }));
+    const after = viewOf(series, 0)!;
+    expect(after.phase).toBe('auction');
+    expect(after.hand).toHaveLength(10);
+    expect(after.doubles).toEqual([1, 2]);
+    expect(after.history.map((a) => a.type === 'double' && a.double)).toEqual([true, false, true]);
+  });
+
+  it('R3.2: each double multiplies every payment by 2 (three doubles: ×8)', () => {
+    const tripled = gameAfter('0:double 1:double 2:double');
+    expect(viewOf(seriesOf(tripled), 0)!.multiplier).toBe(8);
+    const base = run(gameAfter('0:no 1:no 2:no'), HERZ_GAME);
+    const doubled = run(gameAfter('0:double 1:no 2:no'), HERZ_GAME);
+    const lead = (g: GameState) => run(g, '1:HA 2:S7 0:E7');
+    expect(viewOf(seriesOf(lead(doubled)), 0)!.multiplier).toBe(2 * viewOf(seriesOf(lead(base)), 0)!.multiplier);
+  });
+
+  it('R3.3: with doubling off the whole deal is revealed at once and the auction starts', () => {
+    const game = newGame(options(NO_DOUBLING), SUIT_DEAL, 0);
+    expect(game.phase).toBe('auction');
+    expect(viewOf(seriesOf(game), 0)!.hand).toHaveLength(10);
+  });
+});
+
+describe('R4 auction', () => {
+  const auction = (script: string, opts = {}) => gameAfter(script, { ...NO_DOUBLING, ...opts });
+
+  it('R4.1: forehand speaks first and may only play (bid 6) or pass', () => {
+    const game = auction('');
+    expect(legalActions(game, 1)).toEqual([{ type: 'bid', bid: '6' }, { type: 'pass' }]);
+    expect(legalActions(game, 2)).toEqual([]);
+    expectRefused(attempt(game, '1:7'), 'illegal_action', 'R4.1');
+    expectRefused(attempt(game, '1:hold'), 'illegal_action', 'R4.1');
+    expectRefused(attempt(game, '2:6'), 'not_your_turn', 'R4');
+  });
+
+  it('R4.2: middlehand bids higher, forehand holds or passes, until one passes', () => {
+    let game = auction('1:6');
+    expect(legalActions(game, 2).map((a) => (a.type === 'bid' ? a.bid : a.type))).toEqual(['7', '8', '9', 'bettel', 'mord', 'pass']);
+    expectRefused(attempt(game, '2:6'), 'illegal_action', 'R4.2');
+    expectRefused(attempt(game, '2:hold'), 'illegal_action', 'R4.2');
+    game = run(game, '2:7');
+    expect(legalActions(game, 1)).toEqual([{ type: 'hold' }, { type: 'pass' }]);
+    expectRefused(attempt(game, '1:8'), 'illegal_action', 'R4.2: the elder seat never raises');
+    game = run(game, '1:hold 2:8 1:pass');
+    // Stage 1 is over: middlehand survives with 8 and the dealer speaks.
+    expect(game.auction!.stage).toBe(2);
+    expect(game.turn).toBe(0);
+    expect(legalActions(game, 0)[0]).toEqual({ type: 'bid', bid: '9' });
+  });
+
+  it('R4.2: if forehand passed at once, middlehand may only play (6) or pass', () => {
+    const game = auction('1:pass');
+    expect(legalActions(game, 2)).toEqual([{ type: 'bid', bid: '6' }, { type: 'pass' }]);
+    expectRefused(attempt(game, '2:7'), 'illegal_action', 'R4.2');
+    expect(run(game, '2:6').auction).toMatchObject({ stage: 2, step: 'raise', turn: 0, elder: 2, level: 0 });
+  });
+
+  it('R4.3: the dealer bids higher against the survivor, who holds or passes', () => {
+    let game = auction('1:6 2:pass 0:7');
+    expect(legalActions(game, 1)).toEqual([{ type: 'hold' }, { type: 'pass' }]);
+    game = run(game, '1:hold');
+    expect(game.turn).toBe(0);
+    game = run(game, '0:9 1:pass');
+    expect(game.phase).toBe('discard');
+    expect(game.declarer).toBe(0);
+    expect(game.bid).toBe(3); // "9"
+  });
+
+  it('R4.3: if nobody survived stage 1, the dealer may play (6) or pass', () => {
+    const game = auction('1:pass 2:pass');
+    expect(legalActions(game, 0)).toEqual([{ type: 'bid', bid: '6' }, { type: 'pass' }]);
+    expectRefused(attempt(game, '0:bettel'), 'illegal_action', 'R4.3');
+    const played = run(game, '0:6');
+    expect([played.phase, played.declarer, played.bid]).toEqual(['discard', 0, 0]);
+  });
+
+  it('R4.4: bettel and mord may be bid directly; nothing outranks mord, so a seat that would have to is not asked', () => {
+    expect(run(auction('1:6'), '2:bettel').auction!.level).toBe(5);
+    // Middlehand bids mord and forehand passes: the dealer is not asked, middlehand declares.
+    const mord = auction('1:6 2:mord 1:pass');
+    expect([mord.phase, mord.declarer, mord.bid]).toEqual(['discard', 2, 6]);
+    // Forehand holds mord: middlehand is not asked, the dealer neither.
+    const held = auction('1:6 2:mord 1:hold');
+    expect([held.phase, held.declarer, held.bid]).toEqual(['discard', 1, 6]);
+  });
+
+  it('R4 / R4.4: "10" is a bid only with option tenTrickBid, between 9 and bettel', () => {
+    expectRefused(attempt(auction('1:6'), '2:10'), 'illegal_action', 'R4: the bid 10 needs');
+    const ten = auction('1:6', { tenTrickBid: true });
+    expect(legalActions(ten, 2).map((a) => (a.type === 'bid' ? a.bid : a.type))).toEqual(['7', '8', '9', '10', 'bettel', 'mord', 'pass']);
+  });
+
+  it('R4.5: the last seat standing declares with its last bid; the others defend', () => {
+    const game = auction('1:6 2:7 1:hold 2:pass 0:8 1:hold 0:pass');
+    expect([game.declarer, game.bid, game.phase]).toEqual([1, 2, 'discard']); // 2: "8"
+  });
+});
+
+describe('R5 all pass', () => {
+  it('R5.1: forced: when all pass, forehand declares with bid 6', () => {
+    const game = gameAfter('1:pass 2:pass 0:pass', NO_DOUBLING);
+    expect([game.phase, game.declarer, game.bid]).toEqual(['discard', 1, 0]);
+  });
+
+  it('R5.2: pot: each seat pays potStake, the next dealer redeals, and the game number stays', () => {
+    let series = must(startSeries({ allPass: 'pot', potStake: 2, doubling: false }));
+    series = must(dealNextGame(series, SUIT_DEAL));
+    for (const seat of [1, 2, 0]) series = must(applySeriesAction(series, seat, { type: 'pass' }));
+    expect(series.status).toBe('awaitingDeal');
+    expect(series.balances).toEqual([-2, -2, -2]);
+    expect(series.pot).toBe(6);
+    expect(series.gameNumber).toBe(1);
+    expect(series.dealer).toBe(1);
+    expect(series.records[0]!.result).toEqual({ kind: 'allPass' });
+    series = must(dealNextGame(series, SUIT_DEAL));
+    expect(series.game!.potBefore).toBe(6);
+  });
+});
+
+describe('R6 stock, discard and contract', () => {
+  it('R6.1: the declarer takes the stock and discards any 2; nobody else sees them', () => {
+    const game = gameAfter('1:6 2:pass 0:pass', NO_DOUBLING);
+    expect(popcount(game.hands[1])).toBe(12);
+    const declarerView = viewOf(seriesOf(game), 1)!;
+    expect(declarerView.stock).toEqual(['G8', 'G7']);
+    expect(declarerView.legalActions).toEqual([{ type: 'discard', count: 2 }]);
+    expect(legalActions(game, 1)).toHaveLength(66);
+    expect(viewOf(seriesOf(game), 0)!.stock).toBeNull();
+    expectRefused(attempt(game, '1:EA,HA'), 'illegal_action', 'R6.1: you do not hold EA');
+    expectRefused(attempt(game, '0:EA,EK'), 'not_your_turn', 'R6.1');
+    const discarded = run(game, '1:HA,GO');
+    expect(popcount(discarded.hands[1])).toBe(10);
+    expect(viewOf(seriesOf(discarded), 1)!.discards).toEqual(['GO', 'HA']);
+    for (const seat of [0, 2, null] as const) {
+      const view = viewOf(seriesOf(discarded), seat)!;
+      expect(view.discards).toBeNull();
+      expect(JSON.stringify(view)).not.toMatch(/"HA"|"GO"|"G8"|"G7"/);
+    }
+  });
+
+  it('R6.2: the contract is the winning bid or anything higher, never lower', () => {
+    const game = gameAfter('1:6 2:7 1:hold 2:pass 0:pass 1:G8,G7', NO_DOUBLING);
+    expect(legalActions(game, 1).map((a) => (a.type === 'declare' ? a.contract : ''))).toEqual(['7', '8', '9', 'bettel', 'mord']);
+    expectRefused(attempt(game, '1:6'), 'illegal_action', 'R6.2');
+    expectRefused(attempt(game, '1:10'), 'illegal_action', 'R6.2');
+    expect(run(game, '1:9').contract).toBe(3);
+    const ten = gameAfter('1:6 2:7 1:hold 2:pass 0:pass 1:G8,G7', { ...NO_DOUBLING, tenTrickBid: true });
+    expect(run(ten, '1:10').contract).toBe(4);
+    const afterBettel = gameAfter('1:6 2:bettel 1:pass 0:pass 2:G8,G7', NO_DOUBLING);
+    expectRefused(attempt(afterBettel, '2:9'), 'illegal_action', 'R6.2');
+    expect(run(afterBettel, '2:mord').contract).toBe(6);
+  });
+
+  it('R6.3: bettel and mord have no trump suit', () => {
+    const bettel = gameAfter('1:6 2:bettel 1:pass 0:pass 2:G8,G7 2:bettel 2:S7', NO_DOUBLING);
+    expect(bettel.trump).toBe(NO_TRUMP);
+    const normal = gameAfter(`${HERZ_GAME} 1:HA`, NO_DOUBLING);
+    expect(normal.trump).toBe(H);
+  });
+});
+
+describe('R7 play', () => {
+  it('R7.1: the declarer leads to the first trick, whatever its seat', () => {
+    const game = gameAfter('1:6 2:7 1:pass 0:pass 2:G8,G7 2:7', NO_DOUBLING);
+    expect(game.turn).toBe(2);
+    expectRefused(attempt(game, '1:HA'), 'not_your_turn', 'R7');
+    expect(legalActions(game, 2).filter((a) => a.type === 'play')).toHaveLength(10);
+  });
+
+  it('R7.2: the suit of the declarer\'s first card is trump for the whole game', () => {
+    const game = gameAfter(`${HERZ_GAME} 1:H7 2:S7 0:E7 1:H8`, NO_DOUBLING);
+    expect(game.trump).toBe(H);
+    expect(viewOf(seriesOf(game), 1)!.trump).toBe('H');
+  });
+
+  it('R7.3: a player holding the led suit must play it', () => {
+    expect(codes(legalCards(cards('E7 GA HA'), cardList('E10'), H, true))).toBe('E7');
+    expect(playRefusal(cards('E7 GA HA'), cardList('E10'), H, true, cardFromCode('HA')!)).toBe('R7.3: you must follow suit (Eichel)');
+  });
+
+  it('R7.4: a follower must head the trick if it can, unless a trump already lies in it', () => {
+    expect(codes(legalCards(cards('EA E9 GA'), cardList('E10'), H, true))).toBe('EA');
+    expect(playRefusal(cards('EA E9 GA'), cardList('E10'), H, true, cardFromCode('E9')!)).toMatch(/^R7\.4/);
+    // Not the first card of the led suit but the highest so far counts.
+    expect(codes(legalCards(cards('EK E9'), cardList('E10 EO'), H, true))).toBe('EK');
+    expect(codes(legalCards(cards('EU E9'), cardList('E10 EO'), H, true))).toBe('EU E9');
+    // A trump lies in the trick: no Eichel can win, so any Eichel is allowed.
+    expect(codes(legalCards(cards('EA E9 GA'), cardList('E10 H7'), H, true))).toBe('EA E9');
+    // Trump led: following means playing a higher trump if possible.
+    expect(codes(legalCards(cards('HA H7'), cardList('HK'), H, true))).toBe('HA');
+  });
+
+  it('R7.5: void in the led suit a player must trump, over a trump in the trick if it can, else under it', () => {
+    expect(codes(legalCards(cards('H7 HA GA'), cardList('E10'), H, true))).toBe('HA H7');
+    expect(playRefusal(cards('H7 HA GA'), cardList('E10'), H, true, cardFromCode('GA')!)).toBe('R7.5: you must play a trump');
+    expect(codes(legalCards(cards('HA H7 GA'), cardList('E10 HK'), H, true))).toBe('HA');
+    expect(playRefusal(cards('HA H7 GA'), cardList('E10 HK'), H, true, cardFromCode('H7')!)).toBe('R7.5: you must overtrump');
+    // Forced undertrump: no higher trump, but trumps in hand, so no free discard.
+    expect(codes(legalCards(cards('H8 H7 GA'), cardList('E10 HK'), H, true))).toBe('H8 H7');
+  });
+
+  it('R7.6: a player who can neither follow nor trump may play any card', () => {
+    expect(codes(legalCards(cards('GA G7 S8'), cardList('E10'), H, true))).toBe('GA G7 S8');
+    expect(codes(legalCards(cards('GA HA'), cardList('E10'), NO_TRUMP, true))).toBe('GA HA');
+  });
+
+  it('R7.7: the highest trump wins, else the highest card of the led suit; the winner leads next', () => {
+    expect(trickWinnerIndex(cardList('E10 EA E7'), H)).toBe(1);
+    expect(trickWinnerIndex(cardList('E10 H7 EA'), H)).toBe(1);
+    expect(trickWinnerIndex(cardList('E10 H7 HK'), H)).toBe(2);
+    expect(trickWinnerIndex(cardList('E10 GA E9'), H)).toBe(0);
+    expect(trickWinnerIndex(cardList('E10 GA SA'), NO_TRUMP)).toBe(0);
+    // Seat 1 leads H7 (trump), seat 2 and seat 0 cannot follow: seat 1 wins and leads again.
+    const game = gameAfter(`${HERZ_GAME} 1:H7 2:S7 0:E7`, NO_DOUBLING);
+    expect(game.lastTrick!.winner).toBe(1);
+    expect(game.turn).toBe(1);
+  });
+
+  it('R7.8: follow and win duty hold in bettel and mord, where R7.5 never applies; winDutyInBettel off lifts R7.4 in bettel', () => {
+    const bettel = (opts = {}) => gameAfter('1:6 2:bettel 1:pass 0:pass 2:G8,G7 2:bettel', { ...NO_DOUBLING, ...opts });
+    expect(bettel().winDuty).toBe(true);
+    expect(bettel({ winDutyInBettel: false }).winDuty).toBe(false);
+    const mord = gameAfter('1:6 2:mord 1:pass 2:G8,G7 2:mord', { ...NO_DOUBLING, winDutyInBettel: false });
+    expect(mord.winDuty).toBe(true);
+    expect(codes(legalCards(cards('EA E7 HA'), cardList('E10'), NO_TRUMP, false))).toBe('EA E7');
+    expect(codes(legalCards(cards('EA E7 HA'), cardList('E10'), NO_TRUMP, true))).toBe('EA');
+    // Seat 2 leads G10 in bettel: seat 0 must follow with GA or GK, and with win duty must head the trick.
+    const led = run(bettel(), '2:G10');
+    expect(legalActions(led, 0).map((a) => (a.type === 'play' ? a.card : a.type))).toEqual(['GK', 'GA', 'kontra']);
+  });
+
+  it('R7.9: bettel ends at once when the declarer takes a trick', () => {
+    const game = gameAfter('1:6 2:bettel 1:pass 0:pass 2:G10,G9 2:bettel 2:S7 0:E7 1:H7', NO_DOUBLING);
+    expect(game.phase).toBe('finished');
+    expect(game.completedTricks).toBe(1);
+    expect(game.outcome).toMatchObject({ kind: 'contract', won: false, declarerTricks: 1, endedEarly: true });
+  });
+
+  it('R7.9: mord ends at once when a defender takes a trick', () => {
+    const game = gameAfter('1:6 2:mord 1:pass 2:G8,G7 2:mord 2:G10 0:GA 1:GU', NO_DOUBLING);
+    expect(game.phase).toBe('finished');
+    expect(game.outcome).toMatchObject({ kind: 'contract', won: false, declarerTricks: 0, endedEarly: true });
+  });
+
+  it('R7.9: a normal game is always played out to 10 tricks', () => {
+    // Seat 1 plays 9 with only its Herz as tricks: lost after trick 8 is certain, yet play goes on.
+    let game = gameAfter('1:6 2:pass 0:9 1:hold 0:pass 1:G8,G7 1:9', NO_DOUBLING);
+    while (game.phase === 'play') {
+      const seat = game.turn as 0 | 1 | 2;
+      game = must(attempt(game, `${seat}:${(legalActions(game, seat).find((a) => a.type === 'play') as { card: string }).card}`));
+    }
+    expect(game.completedTricks).toBe(10);
+  });
+
+  it('R7.10: the last trick stays visible; with trickHistory "all" every completed trick does', () => {
+    const script = `${HERZ_GAME} 1:H7 2:S7 0:E7 1:H8 2:S8 0:E8`;
+    const last = viewOf(seriesOf(gameAfter(script, NO_DOUBLING)), 2)!;
+    expect(last.lastTrick).toEqual({ leader: 1, winner: 1, cards: [{ seat: 1, card: 'H8' }, { seat: 2, card: 'S8' }, { seat: 0, card: 'E8' }] });
+    expect(last.tricks).toBeNull();
+    expect(JSON.stringify(last)).not.toContain('"S7"');
+    const all = viewOf(seriesOf(gameAfter(script, { ...NO_DOUBLING, trickHistory: 'all' })), 2)!;
+    expect(all.tricks!.map((t) => t.cards.map((c) => c.card))).toEqual([
+      ['H7', 'S7', 'E7'],
+      ['H8', 'S8', 'E8'],
+    ]);
+  });
+
+  it('R7.11: with option knock a defender playing the last card of a suit while not following may knock; all see it', () => {
+    const opts = { ...NO_DOUBLING, knock: true };
+    const led = gameAfter('1:6 2:pass 0:pass 1:G8,G7 1:6 1:HA', opts, KNOCK_DEAL);
+    expect(legalActions(led, 2)).toContainEqual({ type: 'play', card: 'G10', knock: true });
+    expect(legalActions(led, 2)).not.toContainEqual({ type: 'play', card: 'S7', knock: true });
+    const knocked = run(led, '2:G10!');
+    expectRefused(attempt(knocked, '0:E8!'), 'illegal_action', 'R7.11');
+    for (const seat of [0, 1, null] as const) expect(viewOf(seriesOf(knocked), seat)!.knocks).toEqual([{ seat: 2, trick: 1 }]);
+    // Without the option nobody may knock.
+    const off = gameAfter('1:6 2:pass 0:pass 1:G8,G7 1:6 1:HA', NO_DOUBLING, KNOCK_DEAL);
+    expectRefused(attempt(off, '2:G10!'), 'illegal_action', 'R7.11');
+    // The declarer never knocks, not even when leading.
+    expectRefused(attempt(gameAfter('1:6 2:pass 0:pass 1:G8,G7 1:6', opts, KNOCK_DEAL), '1:GO!'), 'illegal_action', 'R7.11');
+  });
+});
+
+describe('R8 kontra and re', () => {
+  const declared = (opts = {}) => gameAfter(HERZ_GAME, { ...NO_DOUBLING, ...opts });
+
+  it('R8.1: from the announcement until the first trick is complete either defender may say kontra, once', () => {
+    const game = declared();
+    expect(legalActions(game, 2)).toEqual([{ type: 'kontra' }]);
+    expect(legalActions(game, 0)).toEqual([{ type: 'kontra' }]);
+    expectRefused(attempt(game, '1:kontra'), 'illegal_action', 'R8.1');
+    const said = run(game, '1:HA 0:kontra');
+    expectRefused(attempt(said, '2:kontra'), 'illegal_action', 'R8.1');
+    const late = run(game, '1:HA 2:S7 0:E7');
+    expectRefused(attempt(late, '2:kontra'), 'illegal_action', 'R8.1');
+    expectRefused(attempt(declared({ kontra: false }), '2:kontra'), 'illegal_action', 'R8');
+    expect(legalActions(declared({ kontra: false }), 2)).toEqual([]);
+    expectRefused(attempt(gameAfter('1:6 2:pass 0:pass 1:G8,G7', NO_DOUBLING), '2:kontra'), 'illegal_action', 'R6.2');
+  });
+
+  it('R8.2: after a kontra, before the first trick is complete, the declarer may say re', () => {
+    const game = declared();
+    expectRefused(attempt(game, '1:re'), 'illegal_action', 'R8.2');
+    const kontra = run(game, '2:kontra');
+    expect(legalActions(kontra, 1)).toContainEqual({ type: 're' });
+    expectRefused(attempt(kontra, '2:re'), 'illegal_action', 'R8.2');
+    expect(run(kontra, '1:HA 2:S7 1:re').re).toBe(true);
+    expectRefused(attempt(run(kontra, '1:HA 2:S7 0:E7'), '1:re'), 'illegal_action', 'R8.2');
+  });
+
+  it('R8.3: kontra and re each multiply every payment by 2', () => {
+    const game = run(declared(), '2:kontra 1:re');
+    expect(viewOf(seriesOf(game), 0)!.multiplier).toBe(4);
+    let finished = game;
+    // Seat 1 wins all 8 Herz tricks and loses the 2 Gras: 8 tricks ≥ 6.
+    for (const [h, s, e] of [['HA', 'S7', 'E7'], ['HK', 'S8', 'E8'], ['HO', 'S9', 'E9'], ['HU', 'S10', 'E10'], ['H10', 'SU', 'EU'], ['H9', 'SO', 'EO'], ['H8', 'SK', 'EK'], ['H7', 'SA', 'EA']]) {
+      finished = run(finished, `1:${h} 2:${s} 0:${e}`);
+    }
+    finished = run(finished, '1:GU 2:G10 0:GA 0:GK 1:GO 2:G9');
+    expect(finished.outcome!.settlement).toEqual({ payments: [-32, 64, -32], pot: 0 }); // s·t·m = 1·8·4
+  });
+});
+
+describe('R9 settlement', () => {
+  const o = options();
+  it('R9.1: a normal contract won: each defender pays s·t·m; lost: the declarer pays each defender s·c·m', () => {
+    expect(settleContract(o, 1, 1, 8, 2, 0)).toEqual({ payments: [-16, 32, -16], pot: 0 }); // 7 bid, 8 taken, ×2
+    expect(settleContract(o, 0, 2, 7, 1, 0)).toEqual({ payments: [-16, 8, 8], pot: 0 }); // 8 bid, 7 taken
+    expect(settleContract(options({ stakePerTrick: 3 }), 2, 0, 6, 1, 0)).toEqual({ payments: [-18, -18, 36], pot: 0 });
+  });
+
+  it('R9.2: bettel and mord pay the flat tariff f·m either way', () => {
+    expect(settleContract(o, 2, 5, 0, 1, 0)).toEqual({ payments: [-10, -10, 20], pot: 0 });
+    expect(settleContract(o, 2, 5, 1, 1, 0)).toEqual({ payments: [10, 10, -20], pot: 0 });
+    expect(settleContract(options({ flatTariff: 25 }), 0, 6, 10, 4, 0)).toEqual({ payments: [200, -100, -100], pot: 0 });
+    expect(settleContract(o, 0, 6, 9, 2, 0)).toEqual({ payments: [-40, 20, 20], pot: 0 });
+  });
+
+  it('R9.3: a won game also moves the whole pot to the declarer; a lost one leaves it', () => {
+    expect(settleContract(o, 1, 0, 6, 1, 9)).toEqual({ payments: [-6, 21, -6], pot: -9 });
+    expect(settleContract(o, 1, 0, 5, 1, 9)).toEqual({ payments: [6, -12, 6], pot: 0 });
+    expect(settleAllPassIntoPot(options({ potStake: 4 }))).toEqual({ payments: [-4, -4, -4], pot: 12 });
+  });
+
+  it('R9.4: balances plus the pot always add up to 0', () => {
+    for (const [declarer, contract, tricks, m, pot] of [[0, 0, 7, 8, 3], [1, 5, 0, 2, 0], [2, 6, 3, 32, 12], [1, 4, 9, 1, 0]] as const) {
+      const { payments, pot: potDelta } = settleContract(options({ tenTrickBid: true }), declarer, contract, tricks, m, pot);
+      expect(payments[0] + payments[1] + payments[2] + potDelta).toBe(0);
+    }
+  });
+});
+
+describe('R10 the record of a game', () => {
+  const finishedBettel = () => gameAfter('0:no 1:double 2:no 1:6 2:bettel 1:pass 0:pass 2:G10,G9 2:bettel 1:kontra 2:S7 0:E7 1:H7');
+
+  it('R10.1: the record holds options, dealer, deal, every action, contract, trump, tricks and settlement; replay reproduces it', () => {
+    const game = finishedBettel();
+    const record = recordOf(game);
+    expect(record).toMatchObject({
+      dealer: 0,
+      declarer: 2,
+      bid: 'bettel',
+      contract: 'bettel',
+      trump: null,
+      discards: ['G10', 'G9'],
+      doubles: [1],
+      kontra: 1,
+      multiplier: 4,
+      result: { kind: 'contract', won: false, declarerTricks: 1, endedEarly: true },
+      settlement: { payments: [40, 40, -80], pot: 0 },
+    });
+    expect(record.actions).toHaveLength(13);
+    expect(record.tricks).toEqual([{ leader: 2, winner: 2, cards: [{ seat: 2, card: 'S7' }, { seat: 0, card: 'E7' }, { seat: 1, card: 'H7' }] }]);
+    const replayed = must(replayGame(JSON.parse(JSON.stringify(record))));
+    expect(recordOf(replayed)).toEqual(record);
+    expect(replayed).toEqual(game);
+  });
+
+  it('R10.1: a record with an action the rules refuse does not replay', () => {
+    const record = recordOf(finishedBettel());
+    const tampered = { ...record, actions: [...record.actions.slice(0, 12), { seat: 0, action: { type: 'play', card: 'EA' } }] };
+    expectRefused(replayGame(tampered as never), 'illegal_action', 'R10.1: action 13');
+  });
+
+  it('R10.2: while a game runs a seat sees its own cards, played cards, public actions and card counts only', () => {
+    const game = gameAfter(`0:no 1:no 2:no ${HERZ_GAME} 1:HA 2:S7`);
+    const cardsIn = (seat: 0 | 1 | 2 | null) => new Set(JSON.stringify(viewOf(seriesOf(game), seat)).match(/"[EGHS](?:A|K|O|U|10|9|8|7)"/g));
+    expect([...cardsIn(0)].sort()).toEqual([...SUIT_DEAL.hands[0].map((c) => `"${c}"`), '"HA"', '"S7"'].sort());
+    expect([...cardsIn(null)].sort()).toEqual(['"HA"', '"S7"']);
+    // The declarer alone sees the stock and its discards.
+    expect(cardsIn(1).has('"G8"')).toBe(true);
+    expect(cardsIn(2).has('"G8"')).toBe(false);
+    const view = viewOf(seriesOf(game), null)!;
+    expect([view.hand, view.legalActions, view.seats.map((s) => s.cards)]).toEqual([null, [], [10, 9, 9]]);
+  });
+
+  it('R10.3: once a game is over its whole record, with all hands, the stock and the discards, is published', () => {
+    let series = must(dealNextGame(must(startSeries({ doubling: false, games: 1 })), SUIT_DEAL));
+    series = runSeries(series, '1:6 2:bettel 1:pass 0:pass 2:G10,G9 2:bettel 2:S7 0:E7');
+    expect(series.records).toHaveLength(0);
+    series = runSeries(series, '1:H7');
+    expect(series.status).toBe('over');
+    const [record] = series.records;
+    expect(record!.deal).toEqual(SUIT_DEAL);
+    expect(record!.discards).toEqual(['G10', 'G9']);
+  });
+});
