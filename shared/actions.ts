@@ -82,30 +82,30 @@ export function parseAction(input: unknown): Result<Action> {
   }
   switch (t) {
     case 'double':
-      if (typeof body.double !== 'boolean') return badRequest('double: "double" must be true or false');
+      if (typeof body.double !== 'boolean') return badRequest('R3.1: double: "double" must be true or false');
       return ok(body.double ? DOUBLE_YES : DOUBLE_NO);
     case 'bid': {
       const level = levelOf(body.bid);
-      if (level < 0) return badRequest(`bid: "bid" must be one of ${LEVELS.join(', ')}`);
+      if (level < 0) return badRequest(`R4: bid: "bid" must be one of ${LEVELS.join(', ')}`);
       return ok(BID_ACTIONS[level]!);
     }
     case 'declare': {
       const level = levelOf(body.contract);
-      if (level < 0) return badRequest(`declare: "contract" must be one of ${LEVELS.join(', ')}`);
+      if (level < 0) return badRequest(`R6.2: declare: "contract" must be one of ${LEVELS.join(', ')}`);
       return ok(DECLARE_ACTIONS[level]!);
     }
     case 'discard': {
       const cards = body.cards;
-      if (!Array.isArray(cards) || cards.length !== 2) return badRequest('discard: "cards" must be a list of 2 card codes');
+      if (!Array.isArray(cards) || cards.length !== 2) return badRequest('R6.1: discard: "cards" must be a list of 2 card codes');
       for (const code of cards) {
-        if (cardFromCode(code) === undefined) return badRequest(`discard: ${cardList(code)} is not a card code`);
+        if (cardFromCode(code) === undefined) return badRequest(`R6.1: discard: ${cardList(code)} is not a card code`);
       }
-      if (cards[0] === cards[1]) return badRequest('discard: the 2 cards must differ');
+      if (cards[0] === cards[1]) return badRequest('R6.1: discard: the 2 cards must differ');
       return ok({ type: 'discard', cards: [cards[0] as CardCode, cards[1] as CardCode] });
     }
     case 'play': {
-      if (cardFromCode(body.card) === undefined) return badRequest(`play: ${cardList(body.card)} is not a card code`);
-      if (body.knock !== undefined && typeof body.knock !== 'boolean') return badRequest('play: "knock" must be true or false');
+      if (cardFromCode(body.card) === undefined) return badRequest(`R7: play: ${cardList(body.card)} is not a card code`);
+      if (body.knock !== undefined && typeof body.knock !== 'boolean') return badRequest('R7.11: play: "knock" must be true or false');
       const card = body.card as CardCode;
       return ok(body.knock === true ? { type: 'play', card, knock: true } : { type: 'play', card });
     }

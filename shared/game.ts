@@ -355,7 +355,7 @@ function completeTrick(next: Draft): void {
   next.completedTricks += 1;
   const declarerWon = winner === next.declarer;
   const decidedEarly = (next.contract === LEVEL_BETTEL && declarerWon) || (next.contract === LEVEL_MORD && !declarerWon);
-  if (next.completedTricks === 10 || decidedEarly) finishContract(next, decidedEarly);
+  if (next.completedTricks === 10 || decidedEarly) finishContract(next, next.completedTricks < 10);
 }
 
 function finishContract(next: Draft, endedEarly: boolean): void {

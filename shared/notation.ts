@@ -41,7 +41,8 @@ const optionText = (value: unknown): string => (value === true ? 'on' : value ==
 function resultText(result: GameResult | null): string {
   if (result === null) return '*';
   if (result.kind === 'allPass') return 'all passed';
-  return `${result.won ? 'won' : 'lost'}: ${result.declarerTricks} tricks${result.endedEarly ? ', ended early' : ''}`;
+  const tricks = result.declarerTricks === 1 ? '1 trick' : `${result.declarerTricks} tricks`;
+  return `${result.won ? 'won' : 'lost'}: ${tricks}${result.endedEarly ? ', ended early' : ''}`;
 }
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));

@@ -91,6 +91,13 @@ export function replaySeries(record: SeriesRecord): Result<SeriesState> {
   if (!start.ok) return start;
   let series = start.value;
   for (const [index, game] of record.games.entries()) {
+    // Each record must be the game the series deals next: no redeal left out, none reordered.
+    if (game.gameNumber !== series.gameNumber || game.dealer !== series.dealer || game.potBefore !== series.pot) {
+      return illegal(
+        `R10.1: game record ${index + 1} says game ${game.gameNumber}, dealer ${game.dealer}, pot ${game.potBefore}; ` +
+          `the series is at game ${series.gameNumber}, dealer ${series.dealer}, pot ${series.pot}`,
+      );
+    }
     const dealt = dealNextGame(series, game.deal);
     if (!dealt.ok) return dealt;
     series = dealt.value;

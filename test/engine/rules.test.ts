@@ -6,7 +6,7 @@ import { shuffleDeal, validateDeal } from '../../shared/deal.js';
 import { legalActions, newGame, type GameState } from '../../shared/game.js';
 import { legalCards, NO_TRUMP, playRefusal, trickWinnerIndex } from '../../shared/play.js';
 import { recordOf, replayGame } from '../../shared/record.js';
-import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
+import { applySeriesAction, dealNextGame, replaySeries, seriesRecordOf, startSeries, type SeriesState } from '../../shared/series.js';
 import { settleAllPassIntoPot, settleContract } from '../../shared/settlement.js';
 import { viewOf } from '../../shared/view.js';
 import {
@@ -393,6 +393,18 @@ describe('R7 play', () => {
     expect(game.outcome).toMatchObject({ kind: 'contract', won: false, declarerTricks: 1, endedEarly: true });
   });
 
+  it('R7.9: a bettel lost only in the tenth trick did not end early', () => {
+    const d = deal('EA EK EO GA GK GO HA HK HO SK', 'E7 E8 E9 G7 G8 G9 H7 H8 S7 S8', 'EU E10 GU G10 HU H10 SO SU S10 S9', 'H9 SA');
+    const game = gameAfter(
+      '0:6 1:bettel 0:pass 2:pass 1:S7,S8 1:bettel 1:E7 2:EU 0:EA 0:EK 1:E9 2:E10 0:EO 1:E8 2:S9 0:GA 1:G9 2:GU ' +
+        '0:GK 1:G8 2:G10 0:GO 1:G7 2:S10 0:HA 1:H9 2:HU 0:HK 1:H8 2:H10 0:HO 1:H7 2:SU 0:SK 1:SA 2:SO',
+      NO_DOUBLING,
+      d,
+      2,
+    );
+    expect(game.outcome).toMatchObject({ kind: 'contract', won: false, declarerTricks: 1, endedEarly: false });
+  });
+
   it('R7.9: mord ends at once when a defender takes a trick', () => {
     const game = gameAfter('1:6 2:mord 1:pass 2:G8,G7 2:mord 2:G10 0:GA 1:GU', NO_DOUBLING);
     expect(game.phase).toBe('finished');
@@ -537,6 +549,16 @@ describe('R10 the record of a game', () => {
     const record = recordOf(finishedBettel());
     const tampered = { ...record, actions: [...record.actions.slice(0, 12), { seat: 0, action: { type: 'play', card: 'EA' } }] };
     expectRefused(replayGame(tampered as never), 'illegal_action', 'R10.1: action 13');
+  });
+
+  it('R10.1: a series record replays only with every game in order, redeals included', () => {
+    let series = must(dealNextGame(must(startSeries({ doubling: false, allPass: 'pot', games: 1 })), SUIT_DEAL));
+    series = runSeries(series, '1:pass 2:pass 0:pass');
+    series = runSeries(must(dealNextGame(series, SUIT_DEAL)), '2:6 0:pass 1:pass 2:G8,G7 2:bettel 2:S7 0:E7 1:H7');
+    expect(series.status).toBe('over');
+    const record = seriesRecordOf(series);
+    expect(must(replaySeries(record)).balances).toEqual(series.balances);
+    expectRefused(replaySeries({ ...record, games: record.games.slice(1) }), 'illegal_action', 'R10.1: game record 1 says game 1, dealer 1, pot 3');
   });
 
   it('R10.2: while a game runs a seat sees its own cards, played cards, public actions and card counts only', () => {
