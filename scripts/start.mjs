@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// `npm start [-- <wrangler dev options>]`: applies the D1 migrations (drizzle/*.sql) to the
+// local database, then runs `wrangler dev` with every extra argument forwarded, e.g.
+//   npm start -- --port 9000 --var TEST_DEALS:on
+//
+// Wrangler needs Node >= 22.12. Under `npm start` the `node` devDependency
+// (node_modules/.bin/node) runs this script; when started with an older Node directly,
+// Wrangler is still run with that local Node 22.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const wrangler = join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
+const args = process.argv.slice(2);
+const parent = process.ppid;
+
+if (!existsSync(wrangler)) {
+  console.error('wrangler is not installed: run `npm install` first.');
+  process.exit(1);
+}
+
+/** A Node.js binary that Wrangler accepts: this one, or the `node` devDependency. */
+function pickNode() {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  if (major > 22 || (major === 22 && minor >= 12)) return process.execPath;
+  const local = join(root, 'node_modules', 'node', 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
+  if (existsSync(local)) return local;
+  console.error(`Wrangler needs Node.js >= 22.12 (this is ${process.version}); run \`npm install\`, then \`npm start\`.`);
+  process.exit(1);
+}
+
+const node = pickNode();
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
+
+/** Options of `wrangler dev` that also select which local database the migrations go to. */
+function optionsForMigrations(argv) {
+  const keep = new Set(['--config', '-c', '--env', '-e', '--persist-to', '--env-file']);
+  const out = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const name = arg.split('=')[0];
+    if (!keep.has(name)) continue;
+    out.push(arg);
+    if (!arg.includes('=') && i + 1 < argv.length) out.push(argv[++i]);
+  }
+  return out;
+}
+
+/** Runs wrangler; resolves with its exit code. Signals to this process are passed on. */
+function runWrangler(wranglerArgs, extraEnv = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(node, [wrangler, ...wranglerArgs], {
+      cwd: root,
+      env: { ...env, ...extraEnv },
+      stdio: 'inherit',
+    });
+    const forward = (signal) => child.kill(signal);
+    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+    for (const s of signals) process.on(s, forward);
+    // `kill <pid of npm>` does not reach this process (npm's shell dies without passing
+    // the signal on): stop wrangler when the parent goes away rather than leaving it running.
+    const watchdog = setInterval(() => {
+      if (process.ppid !== parent) forward('SIGTERM');
+    }, 500);
+    watchdog.unref();
+    child.on('exit', (code, signal) => {
+      clearInterval(watchdog);
+      for (const s of signals) process.off(s, forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+    child.on('error', (err) => {
+      console.error(err);
+      resolve(1);
+    });
+  });
+}
+
+// CI=true: the migrations command would otherwise ask for confirmation on a terminal.
+const migrated = await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', ...optionsForMigrations(args)], {
+  CI: 'true',
+});
+if (migrated !== 0) {
+  console.error('Applying the local D1 migrations failed.');
+  process.exit(migrated);
+}
+
+process.exit(await runWrangler(['dev', ...args]));

@@ -1,0 +1,43 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// D1 migrations (drizzle/*.sql) are applied in the worker project's setup file.
+const migrations = await readD1Migrations(fileURLToPath(new URL('./drizzle', import.meta.url)));
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // The rules engine: plain TypeScript, runs in Node.
+        extends: true,
+        test: {
+          name: 'engine',
+          include: ['test/engine/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        // The Worker: runs inside workerd (Miniflare) with the bindings of wrangler.toml.
+        extends: true,
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: {
+                TEST_DEALS: 'on',
+                ALLOW_LOCAL_WEBHOOKS: 'on',
+                TEST_MIGRATIONS: migrations,
+              },
+            },
+          }),
+        ],
+        test: {
+          name: 'worker',
+          include: ['test/worker/**/*.test.ts'],
+          setupFiles: ['test/worker/apply-migrations.ts'],
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,12 @@
+/**
+ * The Wallachen online Worker's entry point (`main` in wrangler.toml).
+ *
+ * Every export of this module is a Worker entry point to workerd: export only handlers,
+ * Durable Object classes and WorkerEntrypoints here (other values make workerd refuse to
+ * start); keep everything else in other modules.
+ */
+import { app } from './app.js';
+
+export default {
+  fetch: app.fetch,
+} satisfies ExportedHandler<Env>;
