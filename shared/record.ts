@@ -129,3 +129,28 @@ export function replayGame(record: GameRecord): Result<GameState> {
 /** Every card a record mentions, for checks that the 32 cards are all there. */
 export const cardsOfDeal = (deal: Deal): Card[] => [...deal.hands.flat(), ...deal.stock].map((code) => cardFromCode(code)!);
 
+
+/** JSON with object keys sorted, so that equal values give equal text. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/**
+ * Reads a record from JSON or any other untrusted source (R10.1): it must replay through
+ * the engine to exactly itself, derived fields (tricks, result, settlement) included.
+ */
+export function validateRecord(input: unknown): Result<GameRecord> {
+  const replayed = replayGame(input as GameRecord);
+  if (!replayed.ok) return replayed;
+  const record = recordOf(replayed.value);
+  for (const key of Object.keys(record) as (keyof GameRecord)[]) {
+    if (canonicalJson(record[key]) !== canonicalJson((input as Record<string, unknown>)[key])) {
+      return badRequest(`R10.1: the record's "${key}" does not match its replay`);
+    }
+  }
+  return ok(record);
+}

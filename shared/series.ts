@@ -7,7 +7,7 @@ import { validateDeal } from './deal.js';
 import { applyAction, newGame, nextSeat, type GameState } from './game.js';
 import { validateOptions, type Seat, type TableOptions } from './options.js';
 import { recordOf, type GameRecord } from './record.js';
-import { illegal, ok, type Result } from './result.js';
+import { badRequest, illegal, ok, type Result } from './result.js';
 
 export type SeriesStatus = 'awaitingDeal' | 'playing' | 'over';
 
@@ -87,10 +87,16 @@ export const seriesRecordOf = (series: SeriesState): SeriesRecord => ({ options:
 
 /** Replays a whole series from its record: same games, balances and pot. */
 export function replaySeries(record: SeriesRecord): Result<SeriesState> {
+  if (typeof record !== 'object' || record === null || !Array.isArray(record.games)) {
+    return badRequest('R10.1: a series record is an object {options, games: [game records]}');
+  }
   const start = startSeries(record.options);
   if (!start.ok) return start;
   let series = start.value;
   for (const [index, game] of record.games.entries()) {
+    if (typeof game !== 'object' || game === null || !Array.isArray(game.actions)) {
+      return badRequest(`R10.1: game record ${index + 1} is not a record with actions`);
+    }
     // Each record must be the game the series deals next: no redeal left out, none reordered.
     if (game.gameNumber !== series.gameNumber || game.dealer !== series.dealer || game.potBefore !== series.pot) {
       return illegal(
@@ -101,7 +107,8 @@ export function replaySeries(record: SeriesRecord): Result<SeriesState> {
     const dealt = dealNextGame(series, game.deal);
     if (!dealt.ok) return dealt;
     series = dealt.value;
-    for (const { seat, action } of game.actions) {
+    for (const entry of game.actions) {
+      const { seat, action } = (entry ?? {}) as { seat?: unknown; action?: unknown };
       const next = applySeriesAction(series, seat, action);
       if (!next.ok) return illegal(`R10.1: game record ${index + 1}: ${next.error.message}`);
       series = next.value;

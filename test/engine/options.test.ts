@@ -1,0 +1,54 @@
+/** Table options: defaults, and a clear refusal for every bad value. */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_OPTIONS, OPTION_NAMES, validateOptions } from '../../shared/options.js';
+import { startSeries } from '../../shared/series.js';
+import { expectRefused, must } from './support.js';
+
+describe('table options', () => {
+  it('R1.2, R3–R9: defaults are those of RULES.md', () => {
+    expect(must(validateOptions({}))).toEqual({
+      doubling: true,
+      tenTrickBid: false,
+      allPass: 'forced',
+      potStake: 1,
+      winDutyInBettel: true,
+      trickHistory: 'last',
+      knock: false,
+      kontra: true,
+      firstDealer: 0,
+      games: 3,
+      stakePerTrick: 1,
+      flatTariff: 10,
+    });
+    expect(must(validateOptions(undefined))).toEqual(DEFAULT_OPTIONS);
+    expect(must(validateOptions(null))).toEqual(DEFAULT_OPTIONS);
+  });
+
+  const bad: [string, unknown, string][] = [
+    ['doubling', 'yes', 'option "doubling" (R3): must be true or false'],
+    ['tenTrickBid', 1, 'option "tenTrickBid" (R4): must be true or false'],
+    ['allPass', 'redeal', 'option "allPass" (R5): must be one of "forced", "pot"'],
+    ['potStake', 0, 'option "potStake" (R5.2): must be a whole number from 1 to 1000'],
+    ['winDutyInBettel', null, 'option "winDutyInBettel" (R7.8): must be true or false'],
+    ['trickHistory', 'none', 'option "trickHistory" (R7.10): must be one of "last", "all"'],
+    ['knock', 'on', 'option "knock" (R7.11): must be true or false'],
+    ['kontra', [], 'option "kontra" (R8): must be true or false'],
+    ['firstDealer', 3, 'option "firstDealer" (R1.2): must be one of 0, 1, 2'],
+    ['games', 2.5, 'option "games" (R1.2): must be a whole number from 1 to 99'],
+    ['games', 100, 'option "games" (R1.2): must be a whole number from 1 to 99'],
+    ['stakePerTrick', -1, 'option "stakePerTrick" (R9): must be a whole number from 1 to 1000'],
+    ['flatTariff', '10', 'option "flatTariff" (R9): must be a whole number from 1 to 10000'],
+  ];
+  it.each(bad)('R1–R9: option %s = %j is refused with a message naming it', (name, value, message) => {
+    const result = validateOptions({ [name]: value });
+    expectRefused(result, 'bad_request', message);
+    expectRefused(startSeries({ [name]: value }), 'bad_request', message);
+  });
+
+  it('R1–R9: every option of RULES.md is validated, and unknown options are refused', () => {
+    expect(new Set(bad.map(([name]) => name))).toEqual(new Set(OPTION_NAMES));
+    expectRefused(validateOptions({ doubles: true }), 'bad_request', 'unknown option "doubles"');
+    expectRefused(validateOptions('fast'), 'bad_request', 'options must be an object');
+    expectRefused(validateOptions([]), 'bad_request', 'options must be an object');
+  });
+});
