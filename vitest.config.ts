@@ -7,6 +7,8 @@ const migrations = await readD1Migrations(fileURLToPath(new URL('./drizzle', imp
 
 export default defineConfig({
   test: {
+    // In CI also write a JSON summary, from which .ci/run prints the plain "N passed, N failed" line.
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results.json' }]] : ['default'],
     projects: [
       {
         // The rules engine: plain TypeScript, runs in Node.

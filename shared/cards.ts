@@ -21,7 +21,6 @@ export type Card = number;
 export type CardSet = number;
 
 export const CARD_COUNT = 32;
-export const FULL_DECK: CardSet = -1; // all 32 bits
 
 export const suitOf = (card: Card): number => card >> 3;
 export const rankOf = (card: Card): number => card & 7;
@@ -70,9 +69,6 @@ export function popcount(set: CardSet): number {
 
 /** The lowest-index card of a non-empty set. */
 export const lowestCard = (set: CardSet): Card => 31 - Math.clz32(set & -set);
-
-/** The strongest card of a non-empty set within one suit. */
-export const highestCard = (set: CardSet): Card => 31 - Math.clz32(set);
 
 /** The n-th card (0-based, by index) of a set; used to pick a random member without arrays. */
 export function nthCard(set: CardSet, n: number): Card {

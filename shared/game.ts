@@ -443,11 +443,6 @@ function discardPairs(hand: CardSet): Action[] {
   return pairs;
 }
 
-/** Seats that may act now (doubling: every undecided seat; play: also kontra and re). */
-export function seatsToAct(game: GameState): Seat[] {
-  return ([0, 1, 2] as Seat[]).filter((seat) => legalActions(game, seat).length > 0);
-}
-
 /** The accepted actions, oldest first. */
 export function actionsOf(game: GameState): { seat: Seat; action: Action }[] {
   const actions: { seat: Seat; action: Action }[] = [];

@@ -1,6 +1,6 @@
 /** The record of a game (R10.1) and its replay through the engine. */
 import { LEVELS, type Action, type Level } from './actions.js';
-import { cardFromCode, SUITS, type Card, type CardCode, type Suit } from './cards.js';
+import { cardFromCode, SUITS, type CardCode, type Suit } from './cards.js';
 import { validateDeal, type Deal } from './deal.js';
 import { actionsOf, applyAction, isSeat, multiplierOfGame, newGame, nextSeat, type GameState } from './game.js';
 import { validateOptions, type Seat, type TableOptions } from './options.js';
@@ -125,9 +125,6 @@ export function replayGame(record: GameRecord): Result<GameState> {
   }
   return ok(game);
 }
-
-/** Every card a record mentions, for checks that the 32 cards are all there. */
-export const cardsOfDeal = (deal: Deal): Card[] => [...deal.hands.flat(), ...deal.stock].map((code) => cardFromCode(code)!);
 
 
 /** JSON with object keys sorted, so that equal values give equal text. */
