@@ -16,7 +16,7 @@ import {
   type Action,
 } from './actions.js';
 import { applyAuction, auctionActions, startAuction, type AuctionState } from './auction.js';
-import { bit, cardFromCode, CARD_CODES, cardsOf, codeOf, has, popcount, setOf, SUIT_MASKS, suitOf, type Card, type CardCode, type CardSet } from './cards.js';
+import { bit, cardFromCode, CARD_CODES, cardsOf, codeOf, has, popcount, SUIT_MASKS, suitOf, type Card, type CardCode, type CardSet } from './cards.js';
 import { PACKET_SIZE, type Deal } from './deal.js';
 import type { Seat, TableOptions } from './options.js';
 import { legalCards, NO_TRUMP, playRefusal, trickWinnerIndex } from './play.js';
@@ -97,8 +97,18 @@ export const nextSeat = (seat: Seat, by = 1): Seat => ((seat + by) % 3) as Seat;
 export const forehandOf = (dealer: Seat): Seat => nextSeat(dealer, 1);
 export const isSeat = (value: unknown): value is Seat => value === 0 || value === 1 || value === 2;
 
-const handsFromDeal = (deal: Deal, count: number): Hands =>
-  deal.hands.map((hand) => setOf(hand.slice(0, count).map((code) => cardFromCode(code)!))) as unknown as Hands;
+/** The set of the first `count` cards of a list of codes. */
+function setOfCodes(codes: readonly CardCode[], count: number): CardSet {
+  let set = 0;
+  for (let i = 0; i < count; i++) set |= bit(cardFromCode(codes[i])!);
+  return set;
+}
+
+const handsFromDeal = (deal: Deal, count: number): Hands => [
+  setOfCodes(deal.hands[0], count),
+  setOfCodes(deal.hands[1], count),
+  setOfCodes(deal.hands[2], count),
+];
 
 /** A freshly dealt game. The deal must be valid (see validateDeal). */
 export function newGame(options: TableOptions, deal: Deal, dealer: Seat, gameNumber = 1, potBefore = 0): GameState {
@@ -111,7 +121,7 @@ export function newGame(options: TableOptions, deal: Deal, dealer: Seat, gameNum
     phase: options.doubling ? 'doubling' : 'auction', // R3.3
     hands: handsFromDeal(deal, 10),
     packets: handsFromDeal(deal, PACKET_SIZE),
-    stock: setOf(deal.stock.map((code) => cardFromCode(code)!)),
+    stock: setOfCodes(deal.stock, deal.stock.length),
     stockTaken: false,
     discards: 0,
     played: 0,
