@@ -1,6 +1,7 @@
 /** Shuffling and dealing (R2): a deal is the three hands in dealing order and the stock. */
 import { CARD_CODES, CARD_COUNT, cardFromCode, type CardCode } from './cards.js';
 import { badRequest, ok, type Result } from './result.js';
+import { fromHex, sha256, toHex } from './sha256.js';
 
 export interface Deal {
   /** hands[seat]: 10 codes; the first 3 are the packet seen in the doubling window (R3.1). */
@@ -69,4 +70,50 @@ export function validateDeal(input: unknown): Result<Deal> {
   }
   const [h0, h1, h2] = hands as CardCode[][];
   return ok({ hands: [[...h0!], [...h1!], [...h2!]], stock: [...(stock as CardCode[])] });
+}
+
+/**
+ * The verifiable shuffle: the random words of a deal derived from a secret seed. Block i
+ * (i = 0, 1, …) is SHA-256(seed ‖ i as 4 bytes big-endian); its 32 bytes are read as 8
+ * big-endian 32-bit words, and shuffleDeal draws from these words in order. Publishing
+ * SHA-256(seed) before the first bid (the commitment) and the seed after the game lets
+ * anyone re-run `dealFromSeed` and check that the deal was fixed in advance.
+ */
+export function seedWords(seed: Uint8Array): RandomSource {
+  let block = 0;
+  let words: Uint32Array = new Uint32Array(0);
+  let next = 0;
+  const input = new Uint8Array(seed.length + 4);
+  input.set(seed);
+  return (out) => {
+    for (let i = 0; i < out.length; i++) {
+      if (next === words.length) {
+        new DataView(input.buffer).setUint32(seed.length, block++);
+        const digest = new DataView(sha256(input).buffer);
+        words = Uint32Array.from({ length: 8 }, (_, k) => digest.getUint32(k * 4));
+        next = 0;
+      }
+      out[i] = words[next++]!;
+    }
+    return out;
+  };
+}
+
+export const SEED_BYTES = 32;
+
+/** The deal of a seed given as 64 hex digits (see seedWords). */
+export function dealFromSeed(seedHex: string): Result<Deal> {
+  const seed = fromHex(seedHex);
+  if (seed === undefined || seed.length !== SEED_BYTES) return badRequest('R2.1: a seed is 64 lowercase hex digits');
+  return ok(shuffleDeal(seedWords(seed)));
+}
+
+/** The commitment published while the seed is secret: SHA-256 of the seed's bytes, in hex. */
+export function commitmentOf(seedHex: string): string {
+  return toHex(sha256(fromHex(seedHex) ?? new Uint8Array()));
+}
+
+/** A fresh secret seed (R2.1: crypto.getRandomValues), as hex. */
+export function newSeed(): string {
+  return toHex(crypto.getRandomValues(new Uint8Array(SEED_BYTES)));
 }

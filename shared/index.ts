@@ -12,4 +12,5 @@ export * from './record.js';
 export * from './result.js';
 export * from './series.js';
 export * from './settlement.js';
+export * from './sha256.js';
 export * from './view.js';
