@@ -1,15 +1,24 @@
 /**
- * The HTTP API under /api/* (see API.md), as a Hono app. Everything else is served from
- * the web app's static assets by the `[assets]` section of wrangler.toml.
+ * The HTTP API under /api/* (see API.md), as a Hono app with its OpenAPI document.
+ * Everything else is served from the web app's static assets (wrangler.toml [assets]).
  */
-import { Hono, type ErrorHandler } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { ErrorHandler, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
 import { version } from '../package.json';
+import { docsPage } from './docs.js';
 import { ApiError, errorResponse, type ErrorCode } from './errors.js';
+import { tables } from './routes/tables.js';
+import { validationHook } from './validation.js';
 
 export const VERSION: string = version;
 
 export type AppEnv = { Bindings: Env };
+
+export const MAX_BODY_BYTES = 64 * 1024;
 
 const HTTP_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
   400: 'bad_request',
@@ -17,12 +26,58 @@ const HTTP_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
   403: 'forbidden',
   404: 'not_found',
   413: 'payload_too_large',
+  415: 'unsupported_media_type',
   429: 'rate_limited',
 };
 
-export const app = new Hono<AppEnv>();
+/** Bodies must be JSON (API.md): anything else is refused before it is read. */
+const jsonOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const hasBody = c.req.header('content-length') !== undefined ? c.req.header('content-length') !== '0' : c.req.header('transfer-encoding') !== undefined;
+  const type = c.req.header('content-type') ?? '';
+  if (hasBody && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
+    return errorResponse(c, 415, 'unsupported_media_type', 'send the body as JSON with "Content-Type: application/json"');
+  }
+  await next();
+};
+
+export const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+// The links carry secrets in their fragment; no page of ours may pass a referrer on.
+app.use('*', secureHeaders({ referrerPolicy: 'no-referrer', crossOriginResourcePolicy: false }));
+// Other sites and bots may call the API: it authenticates with bearer tokens, never cookies.
+app.use('/api/*', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'], maxAge: 86400 }));
+app.use(
+  '/api/*',
+  bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c, 413, 'payload_too_large', `the body is over ${MAX_BODY_BYTES / 1024} KB`) }),
+);
+app.on(['POST', 'PUT'], ['/api/tables', '/api/tables/:id/actions', '/api/tables/:id/notifications'], jsonOnly);
 
 app.get('/api/health', (c) => c.json({ ok: true, version: VERSION }));
+
+app.route('/', tables);
+
+app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+  type: 'http',
+  scheme: 'bearer',
+  description: 'The secret token of a seat or spectator link',
+});
+
+export const OPENAPI_CONFIG = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Wallachen online',
+    version: VERSION,
+    description:
+      'Play Wallachen by correspondence. Every error answers `{"error": {"code", "message"}}`; rule refusals name the rule of RULES.md (e.g. "R7.5: you must overtrump").',
+  },
+};
+
+app.doc31('/api/openapi.json', OPENAPI_CONFIG);
+
+app.get('/api/docs', (c) => {
+  c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+  return c.html(docsPage(app.getOpenAPI31Document(OPENAPI_CONFIG)));
+});
 
 app.all('/api/*', (c) => errorResponse(c, 404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`));
 

@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'not_your_turn'
   | 'rate_limited'
   | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'upgrade_required'
   | 'internal_error';
 
 export interface ErrorBody {

@@ -7,6 +7,8 @@
  */
 import { app } from './app.js';
 
+export { TableObject } from './table/table-object.js';
+
 export default {
   fetch: app.fetch,
 } satisfies ExportedHandler<Env>;

@@ -1,0 +1,255 @@
+/**
+ * The tables resource of API.md: create a table, read a view, act, watch over a WebSocket,
+ * read finished games, set notifications. Handlers authenticate, validate and forward to
+ * the table's Durable Object; they never decide a rule.
+ */
+import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { validateDeal, type Deal } from '../../shared/deal.js';
+import { validateOptions } from '../../shared/options.js';
+import type { AppEnv } from '../app.js';
+import { errorResponse } from '../errors.js';
+import { rateLimited } from '../limits.js';
+import {
+  ActionSchema,
+  CreatedTableSchema,
+  CreateTableSchema,
+  ErrorSchema,
+  GamesSchema,
+  NotificationsAnswerSchema,
+  NotificationsSchema,
+  ViewSchema,
+} from '../schemas.js';
+import { isAllowedWebhookUrl } from '../webhook-urls.js';
+import type { Outcome } from '../table/outcome.js';
+import { hashToken, newTableId, newToken, TABLE_ID_PATTERN, TOKEN_PATTERN } from '../table/tokens.js';
+import { validationHook } from '../validation.js';
+
+export const tables = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+/**
+ * Registers a route. Handlers answer errors with the API's error shape through plain
+ * Responses, which the typed-response handler signature does not allow for.
+ */
+function handle<R extends RouteConfig>(config: R, handler: (c: Parameters<RouteHandler<R, AppEnv>>[0]) => Promise<Response>): void {
+  tables.openapi(config, handler as unknown as RouteHandler<R, AppEnv>);
+}
+
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: ErrorSchema } } }]));
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'bad_request: malformed or invalid body',
+  401: 'unauthorized: no or malformed `Authorization: Bearer <token>`',
+  403: 'forbidden: the token is not one of this table\'s, or a spectator tried to act',
+  404: 'not_found: no such table',
+  409: 'stale_version: `version` is not the current version',
+  413: 'payload_too_large: the body is over 64 KB',
+  415: 'unsupported_media_type: the body must be application/json',
+  422: 'illegal_action or not_your_turn: the rules forbid it; the message names the rule',
+  426: 'upgrade_required: this endpoint speaks WebSocket only',
+  429: 'rate_limited: too many requests; retry after the Retry-After seconds',
+};
+
+const TableParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'k3h8q2m5x7c9v4b6' }) });
+const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
+const security = [{ bearer: [] }];
+
+type TableStub = DurableObjectStub<import('../table/table-object.js').TableObject>;
+const tableStub = (c: Context<AppEnv>, id: string): TableStub => c.env.TABLES.get(c.env.TABLES.idFromName(id)) as TableStub;
+
+/** The caller's token from `Authorization: Bearer <token>`, hashed; or the error answer. */
+async function callerHash(c: Context<AppEnv>): Promise<{ hash: string } | { response: Response }> {
+  const header = c.req.header('authorization') ?? '';
+  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  if (token === undefined) return { response: errorResponse(c, 401, 'unauthorized', 'send the seat or spectator token as "Authorization: Bearer <token>"') };
+  if (!TOKEN_PATTERN.test(token)) return { response: errorResponse(c, 401, 'unauthorized', 'that is not a token of a Wallachen link') };
+  return { hash: await hashToken(token) };
+}
+
+function answer<T>(c: Context<AppEnv>, outcome: Outcome<T>): Response {
+  return outcome.ok ? c.json(outcome.value as object, 200) : errorResponse(c, outcome.status, outcome.code, outcome.message);
+}
+
+const noSuchTable = (c: Context<AppEnv>) => errorResponse(c, 404, 'not_found', 'no such table');
+
+// ---------------------------------------------------------------- POST /api/tables
+
+const createTable = createRoute({
+  method: 'post',
+  path: '/api/tables',
+  summary: 'Create a table',
+  description: 'Every field is optional. Answers one secret token and link per seat and one for spectators: whoever holds a link plays that seat.',
+  request: { body: { ...json(CreateTableSchema), required: false } },
+  responses: { 201: { description: 'The table and its secret links', ...json(CreatedTableSchema) }, ...errors(400, 413, 415, 429) },
+});
+
+handle(createTable, async (c) => {
+  const limited = await rateLimited(c, c.env.CREATE_LIMITER, c.req.header('cf-connecting-ip') ?? 'local', 'tables created from this address');
+  if (limited) return limited;
+  const body = c.req.valid('json') ?? {};
+  const { moveDeadlineHours, ...ruleOptions } = body.options ?? {};
+  const options = validateOptions(ruleOptions);
+  if (!options.ok) return errorResponse(c, 400, 'bad_request', options.error.message);
+  const fixedDeals: Deal[] = [];
+  if (body.deals !== undefined) {
+    if (c.env.TEST_DEALS !== 'on') return errorResponse(c, 400, 'bad_request', '"deals" is only accepted when the server runs with TEST_DEALS=on');
+    for (const [index, given] of body.deals.entries()) {
+      const deal = validateDeal(given);
+      if (!deal.ok) return errorResponse(c, 400, 'bad_request', `deals[${index}]: ${deal.error.message}`);
+      fixedDeals.push(deal.value);
+    }
+  }
+  const tableId = newTableId();
+  const seatTokens = [newToken(), newToken(), newToken()] as const;
+  const spectatorToken = newToken();
+  const seats = [0, 1, 2].map((seat) => ({ name: body.seats?.[seat]?.name ?? `Seat ${seat + 1}`, bot: body.seats?.[seat]?.bot ?? false }));
+  const created = await tableStub(c, tableId).create({
+    settings: {
+      tableId,
+      name: body.name ?? 'Wallachen',
+      options: options.value,
+      seats,
+      moveDeadlineHours: moveDeadlineHours ?? null,
+      createdAt: new Date().toISOString(),
+    },
+    seatTokenHashes: [await hashToken(seatTokens[0]), await hashToken(seatTokens[1]), await hashToken(seatTokens[2])],
+    spectatorTokenHash: await hashToken(spectatorToken),
+    emails: [0, 1, 2].map((seat) => body.seats?.[seat]?.email ?? null),
+    fixedDeals,
+  });
+  if (!created.ok) return errorResponse(c, created.status, created.code, created.message);
+  // The token goes in the fragment: browsers never send it to us or, as a referrer, elsewhere.
+  const link = (token: string) => `${new URL(c.req.url).origin}/t/${tableId}#${token}`;
+  return c.json(
+    {
+      tableId,
+      seats: seatTokens.map((token, seat) => ({ seat, token, url: link(token) })),
+      spectator: { token: spectatorToken, url: link(spectatorToken) },
+    },
+    201,
+  );
+});
+
+// ---------------------------------------------------------------- GET /api/tables/{id}
+
+const getView = createRoute({
+  method: 'get',
+  path: '/api/tables/{id}',
+  summary: "The caller's view",
+  description: 'What this seat (or a spectator) may see now (RULES R10.2), with the actions it may send.',
+  security,
+  request: { params: TableParams },
+  responses: { 200: { description: "The caller's view", ...json(ViewSchema) }, ...errors(401, 403, 404) },
+});
+
+handle(getView, async (c) => {
+  const { id } = c.req.valid('param');
+  if (!TABLE_ID_PATTERN.test(id)) return noSuchTable(c);
+  const caller = await callerHash(c);
+  if ('response' in caller) return caller.response;
+  return answer(c, await tableStub(c, id).view(caller.hash));
+});
+
+// ---------------------------------------------------------------- POST /api/tables/{id}/actions
+
+const postAction = createRoute({
+  method: 'post',
+  path: '/api/tables/{id}/actions',
+  summary: 'Act',
+  description: 'One action of the seat. Answers the new view, or why the rules refuse it.',
+  security,
+  request: { params: TableParams, body: { ...json(ActionSchema), required: true } },
+  responses: { 200: { description: "The caller's new view", ...json(ViewSchema) }, ...errors(400, 401, 403, 404, 409, 413, 415, 422, 429) },
+});
+
+handle(postAction, async (c) => {
+  const { id } = c.req.valid('param');
+  if (!TABLE_ID_PATTERN.test(id)) return noSuchTable(c);
+  const caller = await callerHash(c);
+  if ('response' in caller) return caller.response;
+  const limited = await rateLimited(c, c.env.ACTION_LIMITER, caller.hash, 'actions from this link');
+  if (limited) return limited;
+  const { id: actionId, version, ...action } = c.req.valid('json');
+  return answer(c, await tableStub(c, id).act(caller.hash, { action: action as never, id: actionId, version }));
+});
+
+// ---------------------------------------------------------------- GET /api/tables/{id}/ws
+
+const webSocket = createRoute({
+  method: 'get',
+  path: '/api/tables/{id}/ws',
+  summary: 'Watch live (WebSocket)',
+  description:
+    'Upgrades to a WebSocket that receives `{"type": "view", "view": …}` now and after every change. ' +
+    'Authenticate with `Authorization: Bearer <token>`, or from a browser with the subprotocols ' +
+    '`["wallachen", "bearer.<token>"]` (the server answers "wallachen"). Send `{"type": "ping"}` for a pong.',
+  security,
+  request: { params: TableParams },
+  responses: { 101: { description: 'Switching protocols' }, ...errors(401, 403, 404, 426) },
+});
+
+handle(webSocket, async (c) => {
+  const { id } = c.req.valid('param');
+  if (!TABLE_ID_PATTERN.test(id)) return noSuchTable(c);
+  if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
+    return errorResponse(c, 426, 'upgrade_required', 'this endpoint speaks WebSocket only: send "Upgrade: websocket"');
+  }
+  const protocols = (c.req.header('sec-websocket-protocol') ?? '').split(',').map((p) => p.trim());
+  const fromProtocol = protocols.find((p) => p.startsWith('bearer.'))?.slice('bearer.'.length);
+  if (fromProtocol !== undefined && !c.req.header('authorization')) c.req.raw.headers.set('authorization', `Bearer ${fromProtocol}`);
+  const caller = await callerHash(c);
+  if ('response' in caller) return caller.response;
+  const headers = new Headers({ upgrade: 'websocket', 'x-token-hash': caller.hash });
+  if (protocols.includes('wallachen')) headers.set('x-websocket-protocol', 'wallachen');
+  return tableStub(c, id).fetch('https://table/ws', { headers });
+});
+
+// ---------------------------------------------------------------- GET /api/tables/{id}/games
+
+const getGames = createRoute({
+  method: 'get',
+  path: '/api/tables/{id}/games',
+  summary: 'Finished games',
+  description: 'The complete records (RULES R10.1, R10.3) of the finished games of this table, oldest first, redeals included, each with its revealed seed.',
+  security,
+  request: { params: TableParams },
+  responses: { 200: { description: 'The records', ...json(GamesSchema) }, ...errors(401, 403, 404) },
+});
+
+handle(getGames, async (c) => {
+  const { id } = c.req.valid('param');
+  if (!TABLE_ID_PATTERN.test(id)) return noSuchTable(c);
+  const caller = await callerHash(c);
+  if ('response' in caller) return caller.response;
+  const games = await tableStub(c, id).games(caller.hash);
+  return games.ok ? c.json({ games: games.value }, 200) : errorResponse(c, games.status, games.code, games.message);
+});
+
+// ---------------------------------------------------------------- PUT /api/tables/{id}/notifications
+
+const putNotifications = createRoute({
+  method: 'put',
+  path: '/api/tables/{id}/notifications',
+  summary: 'Set notifications',
+  description: 'Where this seat is told that it is its turn. A field left out keeps its value; null removes it.',
+  security,
+  request: { params: TableParams, body: { ...json(NotificationsSchema), required: true } },
+  responses: { 200: { description: 'The seat\'s notifications', ...json(NotificationsAnswerSchema) }, ...errors(400, 401, 403, 404, 413, 415) },
+});
+
+handle(putNotifications, async (c) => {
+  const { id } = c.req.valid('param');
+  if (!TABLE_ID_PATTERN.test(id)) return noSuchTable(c);
+  const caller = await callerHash(c);
+  if ('response' in caller) return caller.response;
+  const body = c.req.valid('json');
+  if (typeof body.webhookUrl === 'string' && !isAllowedWebhookUrl(body.webhookUrl, c.env.ALLOW_LOCAL_WEBHOOKS === 'on')) {
+    return errorResponse(c, 400, 'bad_request', 'webhookUrl must be a public https address');
+  }
+  const secret = `whsec_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24))))}`;
+  const saved = await tableStub(c, id).setNotifications(caller.hash, body, secret);
+  if (!saved.ok) return errorResponse(c, saved.status, saved.code, saved.message);
+  const { email, webhookUrl, webhookSecret } = saved.value;
+  return c.json(webhookSecret === null ? { email, webhookUrl } : { email, webhookUrl, webhookSecret }, 200);
+});

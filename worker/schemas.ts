@@ -1,0 +1,174 @@
+/**
+ * Request and response schemas of the public API (API.md). They validate bodies at the
+ * edge and generate the OpenAPI document (/api/openapi.json). The rules themselves are
+ * checked by the engine, never here.
+ */
+import { z } from '@hono/zod-openapi';
+import { LEVELS } from '../shared/actions.js';
+import { CARD_CODES } from '../shared/cards.js';
+import { OPTION_LIMITS } from '../shared/options.js';
+
+const Card = z.enum(CARD_CODES as [string, ...string[]]).openapi('Card', { description: 'Suit E G H S + rank A K O U 10 9 8 7, e.g. "H10"' });
+const Level = z.enum(LEVELS).openapi('Level', { description: 'A bid or contract, low to high; "10" only with tenTrickBid' });
+const SeatNumber = z.number().int().min(0).max(2).openapi('Seat');
+
+export const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: 'illegal_action' }),
+      message: z.string().openapi({ example: 'R7.5: you must overtrump' }),
+    }),
+  })
+  .openapi('Error');
+
+export const OptionsSchema = z
+  .strictObject({
+    doubling: z.boolean().optional().openapi({ description: 'R3: doubling after the first packet of 3 cards (default true)' }),
+    tenTrickBid: z.boolean().optional().openapi({ description: 'R4: allow the bid and contract "10" (default false)' }),
+    allPass: z.enum(['forced', 'pot']).optional().openapi({ description: 'R5: all pass → forehand must play 6, or a pot and a redeal (default forced)' }),
+    potStake: z.number().int().min(1).max(OPTION_LIMITS.potStake).optional().openapi({ description: 'R5.2: what each seat pays into the pot (default 1)' }),
+    winDutyInBettel: z.boolean().optional().openapi({ description: 'R7.8: win duty also in bettel (default true)' }),
+    trickHistory: z.enum(['last', 'all']).optional().openapi({ description: 'R7.10: which completed tricks stay visible (default last)' }),
+    knock: z.boolean().optional().openapi({ description: 'R7.11: defenders may knock (default false)' }),
+    kontra: z.boolean().optional().openapi({ description: 'R8: kontra and re (default true)' }),
+    firstDealer: SeatNumber.optional().openapi({ description: 'R1.2: dealer of game 1 (default 0)' }),
+    games: z.number().int().min(1).max(OPTION_LIMITS.games).optional().openapi({ description: 'R1.2: games in the series (default 3)' }),
+    stakePerTrick: z.number().int().min(1).max(OPTION_LIMITS.stakePerTrick).optional().openapi({ description: 'R9: s (default 1)' }),
+    flatTariff: z.number().int().min(1).max(OPTION_LIMITS.flatTariff).optional().openapi({ description: 'R9: f, for bettel and mord (default 10)' }),
+    moveDeadlineHours: z.number().int().min(1).max(720).optional().openapi({ description: 'Hours a seat has for its move; shown as `deadline` in the view' }),
+  })
+  .openapi('Options');
+
+const SeatInput = z.strictObject({
+  name: z.string().trim().min(1).max(40).optional().openapi({ example: 'Vroni' }),
+  email: z.email().max(254).optional().openapi({ description: 'Turn notifications go here; the mail carries the seat link' }),
+  bot: z.boolean().optional(),
+});
+
+export const DealSchema = z
+  .strictObject({
+    hands: z.array(z.array(z.string()).length(10)).length(3),
+    stock: z.array(z.string()).length(2),
+  })
+  .openapi('Deal', { description: 'A fixed deal (TEST_DEALS=on only); the first 3 cards of a hand are its doubling packet' });
+
+export const CreateTableSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(80).optional(),
+    seats: z.array(SeatInput).length(3).optional(),
+    options: OptionsSchema.optional(),
+    deals: z.array(DealSchema).max(200).optional().openapi({ description: 'Only when the server runs with TEST_DEALS=on; game n gets the n-th deal' }),
+  })
+  .openapi('CreateTable');
+
+const Link = z.object({ token: z.string(), url: z.url().openapi({ description: 'The secret link; the token sits in the fragment, which browsers never send' }) });
+
+export const CreatedTableSchema = z
+  .object({
+    tableId: z.string(),
+    seats: z.array(Link.extend({ seat: SeatNumber })).length(3),
+    spectator: Link,
+  })
+  .openapi('CreatedTable');
+
+const envelope = {
+  id: z.string().min(1).max(100).optional().openapi({ description: 'Client id: the same id twice is applied once' }),
+  version: z.number().int().min(0).optional().openapi({ description: 'Expected table version; another one answers 409 stale_version' }),
+};
+
+export const ActionSchema = z
+  .discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('double'), double: z.boolean(), ...envelope }),
+    z.strictObject({ type: z.literal('bid'), bid: Level, ...envelope }),
+    z.strictObject({ type: z.literal('hold'), ...envelope }),
+    z.strictObject({ type: z.literal('pass'), ...envelope }),
+    z.strictObject({ type: z.literal('discard'), cards: z.array(Card).length(2), ...envelope }),
+    z.strictObject({ type: z.literal('declare'), contract: Level, ...envelope }),
+    z.strictObject({ type: z.literal('kontra'), ...envelope }),
+    z.strictObject({ type: z.literal('re'), ...envelope }),
+    z.strictObject({ type: z.literal('play'), card: Card, knock: z.boolean().optional(), ...envelope }),
+  ])
+  .openapi('Action');
+
+export const NotificationsSchema = z
+  .strictObject({
+    email: z.email().max(254).nullable().optional(),
+    webhookUrl: z.url().max(2000).nullable().optional().openapi({ description: 'A public https URL (http and loopback only with ALLOW_LOCAL_WEBHOOKS=on)' }),
+  })
+  .openapi('NotificationsRequest');
+
+export const NotificationsAnswerSchema = z
+  .object({
+    email: z.string().nullable(),
+    webhookUrl: z.string().nullable(),
+    webhookSecret: z.string().optional().openapi({ description: 'whsec_…: verifies webhook signatures (Standard Webhooks); present while a webhook is set' }),
+  })
+  .openapi('Notifications');
+
+const PlayedCard = z.object({ seat: SeatNumber, card: Card, knock: z.literal(true).optional() });
+const Trick = z.object({ leader: SeatNumber, winner: SeatNumber, cards: z.array(PlayedCard) }).openapi('Trick');
+const Settlement = z.object({ payments: z.array(z.number()).length(3), pot: z.number() }).openapi('Settlement');
+const Result = z
+  .object({ kind: z.enum(['allPass', 'contract']), won: z.boolean().optional(), declarerTricks: z.number().optional(), endedEarly: z.boolean().optional() })
+  .openapi('Result');
+
+export const ViewSchema = z
+  .object({
+    tableId: z.string(),
+    name: z.string(),
+    version: z.number().int().openapi({ description: '+1 per accepted action' }),
+    seat: SeatNumber.nullable().openapi({ description: 'null for a spectator' }),
+    phase: z.enum(['doubling', 'auction', 'discard', 'declare', 'play', 'finished']),
+    gameNumber: z.number().int(),
+    games: z.number().int(),
+    seriesOver: z.boolean(),
+    dealer: SeatNumber,
+    turn: SeatNumber.nullable(),
+    hand: z.array(Card).nullable().openapi({ description: 'Own cards; during doubling only the first 3' }),
+    seats: z.array(z.object({ name: z.string(), bot: z.boolean(), cards: z.number(), balance: z.number(), tricks: z.number(), decided: z.boolean() })),
+    pot: z.number(),
+    bid: Level.nullable(),
+    contract: Level.nullable(),
+    declarer: SeatNumber.nullable(),
+    trump: z.enum(['E', 'G', 'H', 'S']).nullable(),
+    trick: z.array(z.object({ seat: SeatNumber, card: Card })),
+    lastTrick: Trick.nullable(),
+    tricks: z.array(Trick).nullable().openapi({ description: 'Every completed trick with trickHistory "all"' }),
+    multiplier: z.number(),
+    doubles: z.array(SeatNumber),
+    kontra: SeatNumber.nullable(),
+    re: z.boolean(),
+    knocks: z.array(z.object({ seat: SeatNumber, trick: z.number() })),
+    history: z.array(z.object({ seat: SeatNumber, type: z.string() }).passthrough()).openapi({ description: 'Public actions of the current game, oldest first' }),
+    stock: z.array(Card).nullable().openapi({ description: 'The declarer alone, after the pickup' }),
+    discards: z.array(Card).nullable(),
+    legalActions: z.array(z.object({ type: z.string() }).passthrough()).openapi({ description: 'Each can be sent as it is, except discarding: {"type": "discard", "count": 2}' }),
+    result: Result.nullable(),
+    settlement: Settlement.nullable(),
+    commitment: z.string().nullable().openapi({ description: 'SHA-256 of the secret seed of this deal; the seed is revealed in …/games' }),
+    deadline: z.string().nullable(),
+  })
+  .openapi('View');
+
+export const GamesSchema = z
+  .object({
+    games: z.array(
+      z
+        .object({
+          dealIndex: z.number().int(),
+          gameNumber: z.number().int(),
+          dealer: SeatNumber,
+          deal: DealSchema,
+          actions: z.array(z.object({ seat: SeatNumber, action: z.object({ type: z.string() }).passthrough() })),
+          contract: Level.nullable(),
+          declarer: SeatNumber.nullable(),
+          tricks: z.array(Trick),
+          settlement: Settlement.nullable(),
+          seed: z.string().nullable().openapi({ description: 'Reveals the deal\'s seed: dealFromSeed(seed) must give `deal` and SHA-256(seed) the commitment' }),
+          commitment: z.string().nullable(),
+        })
+        .passthrough()
+        .openapi('GameRecord'),
+    ),
+  })
+  .openapi('Games');

@@ -1,0 +1,217 @@
+/**
+ * What a table keeps in its Durable Object's SQLite storage: its settings, the seat token
+ * hashes, every deal (with its secret seed), the live action log and the history outbox.
+ * Every statement binds its parameters; nothing is built by string interpolation.
+ */
+import type { Action } from '../../shared/actions.js';
+import type { Deal } from '../../shared/deal.js';
+import type { Seat, TableOptions } from '../../shared/options.js';
+
+const SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS settings (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     table_id TEXT NOT NULL, name TEXT NOT NULL, options TEXT NOT NULL, seats TEXT NOT NULL,
+     move_deadline_hours INTEGER, created_at TEXT NOT NULL)`,
+  // seat NULL: the spectator token.
+  `CREATE TABLE IF NOT EXISTS tokens (hash TEXT PRIMARY KEY, seat INTEGER)`,
+  `CREATE TABLE IF NOT EXISTS fixed_deals (deal_index INTEGER PRIMARY KEY, deal TEXT NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS deals (
+     deal_index INTEGER PRIMARY KEY, seed TEXT, commitment TEXT, fixed TEXT, dealt_at TEXT NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS actions (
+     version INTEGER PRIMARY KEY, seat INTEGER NOT NULL, action TEXT NOT NULL,
+     action_id TEXT, response TEXT NOT NULL, at TEXT NOT NULL)`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS actions_by_client_id ON actions (seat, action_id) WHERE action_id IS NOT NULL`,
+  `CREATE TABLE IF NOT EXISTS notifications (
+     seat INTEGER PRIMARY KEY, email TEXT, webhook_url TEXT, webhook_secret TEXT)`,
+  `CREATE TABLE IF NOT EXISTS outbox (
+     id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, payload TEXT NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL, last_error TEXT)`,
+];
+
+export interface SeatSettings {
+  readonly name: string;
+  readonly bot: boolean;
+}
+
+export interface Settings {
+  readonly tableId: string;
+  readonly name: string;
+  readonly options: TableOptions;
+  readonly seats: readonly SeatSettings[];
+  readonly moveDeadlineHours: number | null;
+  readonly createdAt: string;
+}
+
+export interface DealRow {
+  readonly dealIndex: number;
+  /** The secret seed (hex), revealed in the record once the game is over; null for a fixed deal. */
+  readonly seed: string | null;
+  readonly commitment: string | null;
+  readonly fixed: Deal | null;
+  readonly dealtAt: string;
+}
+
+export interface ActionRow {
+  readonly version: number;
+  readonly seat: Seat;
+  readonly action: Action;
+  readonly at: string;
+}
+
+export interface OutboxRow {
+  readonly id: number;
+  readonly kind: 'table' | 'game';
+  readonly payload: string;
+  readonly attempts: number;
+  readonly nextAttemptAt: number;
+}
+
+export interface Notifications {
+  readonly email: string | null;
+  readonly webhookUrl: string | null;
+  readonly webhookSecret: string | null;
+}
+
+type Row = Record<string, SqlStorageValue>;
+
+export class TableStorage {
+  constructor(private readonly sql: SqlStorage) {
+    for (const statement of SCHEMA) sql.exec(statement);
+  }
+
+  settings(): Settings | null {
+    const row = this.sql.exec<Row>('SELECT * FROM settings WHERE id = 1').toArray()[0];
+    if (row === undefined) return null;
+    return {
+      tableId: row.table_id as string,
+      name: row.name as string,
+      options: JSON.parse(row.options as string) as TableOptions,
+      seats: JSON.parse(row.seats as string) as SeatSettings[],
+      moveDeadlineHours: row.move_deadline_hours as number | null,
+      createdAt: row.created_at as string,
+    };
+  }
+
+  saveSettings(s: Settings): void {
+    this.sql.exec(
+      'INSERT INTO settings (id, table_id, name, options, seats, move_deadline_hours, created_at) VALUES (1, ?, ?, ?, ?, ?, ?)',
+      s.tableId,
+      s.name,
+      JSON.stringify(s.options),
+      JSON.stringify(s.seats),
+      s.moveDeadlineHours,
+      s.createdAt,
+    );
+  }
+
+  tokenHashes(): { hash: string; seat: Seat | null }[] {
+    return this.sql.exec<Row>('SELECT hash, seat FROM tokens ORDER BY seat').toArray().map((r) => ({ hash: r.hash as string, seat: r.seat as Seat | null }));
+  }
+
+  saveTokenHash(hash: string, seat: Seat | null): void {
+    this.sql.exec('INSERT INTO tokens (hash, seat) VALUES (?, ?)', hash, seat);
+  }
+
+  saveFixedDeals(deals: readonly Deal[]): void {
+    deals.forEach((deal, index) => this.sql.exec('INSERT INTO fixed_deals (deal_index, deal) VALUES (?, ?)', index, JSON.stringify(deal)));
+  }
+
+  fixedDeal(dealIndex: number): Deal | null {
+    const row = this.sql.exec<Row>('SELECT deal FROM fixed_deals WHERE deal_index = ?', dealIndex).toArray()[0];
+    return row === undefined ? null : (JSON.parse(row.deal as string) as Deal);
+  }
+
+  deals(): DealRow[] {
+    return this.sql
+      .exec<Row>('SELECT * FROM deals ORDER BY deal_index')
+      .toArray()
+      .map((r) => ({
+        dealIndex: r.deal_index as number,
+        seed: r.seed as string | null,
+        commitment: r.commitment as string | null,
+        fixed: r.fixed === null ? null : (JSON.parse(r.fixed as string) as Deal),
+        dealtAt: r.dealt_at as string,
+      }));
+  }
+
+  saveDeal(d: DealRow): void {
+    this.sql.exec(
+      'INSERT INTO deals (deal_index, seed, commitment, fixed, dealt_at) VALUES (?, ?, ?, ?, ?)',
+      d.dealIndex,
+      d.seed,
+      d.commitment,
+      d.fixed === null ? null : JSON.stringify(d.fixed),
+      d.dealtAt,
+    );
+  }
+
+  actions(): ActionRow[] {
+    return this.sql
+      .exec<Row>('SELECT version, seat, action, at FROM actions ORDER BY version')
+      .toArray()
+      .map((r) => ({ version: r.version as number, seat: r.seat as Seat, action: JSON.parse(r.action as string) as Action, at: r.at as string }));
+  }
+
+  saveAction(version: number, seat: Seat, action: Action, actionId: string | null, response: unknown, at: string): void {
+    this.sql.exec(
+      'INSERT INTO actions (version, seat, action, action_id, response, at) VALUES (?, ?, ?, ?, ?, ?)',
+      version,
+      seat,
+      JSON.stringify(action),
+      actionId,
+      JSON.stringify(response),
+      at,
+    );
+  }
+
+  /** The answer given when `seat` first sent the action with this client id, if it did. */
+  responseTo(seat: Seat, actionId: string): unknown {
+    const row = this.sql.exec<Row>('SELECT response FROM actions WHERE seat = ? AND action_id = ?', seat, actionId).toArray()[0];
+    return row === undefined ? undefined : JSON.parse(row.response as string);
+  }
+
+  notifications(seat: Seat): Notifications {
+    const row = this.sql.exec<Row>('SELECT * FROM notifications WHERE seat = ?', seat).toArray()[0];
+    return {
+      email: (row?.email as string | null | undefined) ?? null,
+      webhookUrl: (row?.webhook_url as string | null | undefined) ?? null,
+      webhookSecret: (row?.webhook_secret as string | null | undefined) ?? null,
+    };
+  }
+
+  saveNotifications(seat: Seat, n: Notifications): void {
+    this.sql.exec(
+      `INSERT INTO notifications (seat, email, webhook_url, webhook_secret) VALUES (?, ?, ?, ?)
+       ON CONFLICT (seat) DO UPDATE SET email = excluded.email, webhook_url = excluded.webhook_url, webhook_secret = excluded.webhook_secret`,
+      seat,
+      n.email,
+      n.webhookUrl,
+      n.webhookSecret,
+    );
+  }
+
+  enqueue(kind: OutboxRow['kind'], payload: unknown, now: number): void {
+    this.sql.exec('INSERT INTO outbox (kind, payload, next_attempt_at) VALUES (?, ?, ?)', kind, JSON.stringify(payload), now);
+  }
+
+  outbox(): OutboxRow[] {
+    return this.sql
+      .exec<Row>('SELECT id, kind, payload, attempts, next_attempt_at FROM outbox ORDER BY id')
+      .toArray()
+      .map((r) => ({
+        id: r.id as number,
+        kind: r.kind as OutboxRow['kind'],
+        payload: r.payload as string,
+        attempts: r.attempts as number,
+        nextAttemptAt: r.next_attempt_at as number,
+      }));
+  }
+
+  removeFromOutbox(id: number): void {
+    this.sql.exec('DELETE FROM outbox WHERE id = ?', id);
+  }
+
+  postpone(id: number, nextAttemptAt: number, error: string): void {
+    this.sql.exec('UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?', nextAttemptAt, error, id);
+  }
+}
