@@ -20,6 +20,16 @@ export default defineConfig({
         },
       },
       {
+        // The OpenAPI document checked against the OpenAPI 3.1 schema: the validator needs
+        // Node (it reads files and compiles with ajv), so this runs outside workerd.
+        extends: true,
+        test: {
+          name: 'api-doc',
+          include: ['test/api-doc/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         // The Worker: runs inside workerd (Miniflare) with the bindings of wrangler.toml.
         extends: true,
         plugins: [

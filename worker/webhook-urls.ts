@@ -29,7 +29,8 @@ export function isAllowedWebhookUrl(text: string, allowLocal: boolean): boolean 
     return false;
   }
   if (url.username !== '' || url.password !== '') return false;
-  const host = url.hostname;
+  // A fully qualified name may end in a dot ("localhost." is localhost): judge it without.
+  const host = url.hostname.replace(/\.$/, '');
   if (allowLocal && (url.protocol === 'http:' || url.protocol === 'https:') && (LOOPBACK.some((p) => p.test(host)) || !PRIVATE_HOSTS.some((p) => p.test(host)))) {
     return true;
   }

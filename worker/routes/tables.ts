@@ -58,9 +58,8 @@ const security = [{ bearer: [] }];
 type TableStub = DurableObjectStub<import('../table/table-object.js').TableObject>;
 const tableStub = (c: Context<AppEnv>, id: string): TableStub => c.env.TABLES.get(c.env.TABLES.idFromName(id)) as TableStub;
 
-/** The caller's token from `Authorization: Bearer <token>`, hashed; or the error answer. */
-async function callerHash(c: Context<AppEnv>): Promise<{ hash: string } | { response: Response }> {
-  const header = c.req.header('authorization') ?? '';
+/** The caller's token from `Authorization: Bearer <token>` (or `header`), hashed; or the error answer. */
+async function callerHash(c: Context<AppEnv>, header: string = c.req.header('authorization') ?? ''): Promise<{ hash: string } | { response: Response }> {
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   if (token === undefined) return { response: errorResponse(c, 401, 'unauthorized', 'send the seat or spectator token as "Authorization: Bearer <token>"') };
   if (!TOKEN_PATTERN.test(token)) return { response: errorResponse(c, 401, 'unauthorized', 'that is not a token of a Wallachen link') };
@@ -100,24 +99,29 @@ handle(createTable, async (c) => {
       fixedDeals.push(deal.value);
     }
   }
-  const tableId = newTableId();
   const seatTokens = [newToken(), newToken(), newToken()] as const;
   const spectatorToken = newToken();
   const seats = [0, 1, 2].map((seat) => ({ name: body.seats?.[seat]?.name ?? `Seat ${seat + 1}`, bot: body.seats?.[seat]?.bot ?? false }));
-  const created = await tableStub(c, tableId).create({
+  const seatTokenHashes = [await hashToken(seatTokens[0]), await hashToken(seatTokens[1]), await hashToken(seatTokens[2])] as const;
+  const spectatorTokenHash = await hashToken(spectatorToken);
+  // A new id is 80 random bits; should one ever be taken, draw again.
+  let tableId = newTableId();
+  const create = (id: string) => tableStub(c, id).create({
     settings: {
-      tableId,
+      tableId: id,
       name: body.name ?? 'Wallachen',
       options: options.value,
       seats,
       moveDeadlineHours: moveDeadlineHours ?? null,
       createdAt: new Date().toISOString(),
     },
-    seatTokenHashes: [await hashToken(seatTokens[0]), await hashToken(seatTokens[1]), await hashToken(seatTokens[2])],
-    spectatorTokenHash: await hashToken(spectatorToken),
+    seatTokenHashes,
+    spectatorTokenHash,
     emails: [0, 1, 2].map((seat) => body.seats?.[seat]?.email ?? null),
     fixedDeals,
   });
+  let created = await create(tableId);
+  for (let attempt = 1; !created.ok && created.code === 'conflict' && attempt < 3; attempt++) created = await create((tableId = newTableId()));
   if (!created.ok) return errorResponse(c, created.status, created.code, created.message);
   // The token goes in the fragment: browsers never send it to us or, as a referrer, elsewhere.
   const link = (token: string) => `${new URL(c.req.url).origin}/t/${tableId}#${token}`;
@@ -197,8 +201,9 @@ handle(webSocket, async (c) => {
   }
   const protocols = (c.req.header('sec-websocket-protocol') ?? '').split(',').map((p) => p.trim());
   const fromProtocol = protocols.find((p) => p.startsWith('bearer.'))?.slice('bearer.'.length);
-  if (fromProtocol !== undefined && !c.req.header('authorization')) c.req.raw.headers.set('authorization', `Bearer ${fromProtocol}`);
-  const caller = await callerHash(c);
+  // The headers of an incoming request are immutable in workerd: pass the token on instead of setting it.
+  const authorization = c.req.header('authorization') || (fromProtocol === undefined ? '' : `Bearer ${fromProtocol}`);
+  const caller = await callerHash(c, authorization);
   if ('response' in caller) return caller.response;
   const headers = new Headers({ upgrade: 'websocket', 'x-token-hash': caller.hash });
   if (protocols.includes('wallachen')) headers.set('x-websocket-protocol', 'wallachen');

@@ -75,11 +75,23 @@ export interface Notifications {
 type Row = Record<string, SqlStorageValue>;
 
 export class TableStorage {
-  constructor(private readonly sql: SqlStorage) {
-    for (const statement of SCHEMA) sql.exec(statement);
+  constructor(private readonly sql: SqlStorage) {}
+
+  /**
+   * Creates the tables, when a table is created. Until then nothing is written, so a
+   * request for an unknown table id leaves no storage behind.
+   */
+  initialize(): void {
+    for (const statement of SCHEMA) this.sql.exec(statement);
+  }
+
+  /** Whether a table was ever created in this object. */
+  exists(): boolean {
+    return this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'settings'").toArray().length > 0;
   }
 
   settings(): Settings | null {
+    if (!this.exists()) return null;
     const row = this.sql.exec<Row>('SELECT * FROM settings WHERE id = 1').toArray()[0];
     if (row === undefined) return null;
     return {
@@ -195,6 +207,7 @@ export class TableStorage {
   }
 
   outbox(): OutboxRow[] {
+    if (!this.exists()) return [];
     return this.sql
       .exec<Row>('SELECT id, kind, payload, attempts, next_attempt_at FROM outbox ORDER BY id')
       .toArray()

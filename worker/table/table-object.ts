@@ -53,6 +53,16 @@ interface LoadedTable {
 /** First retry within 5 s, then doubling up to 10 minutes. */
 const retryDelayMs = (attempts: number): number => Math.min(5_000 * 2 ** attempts, 600_000);
 
+/**
+ * What went wrong with a history query, for logs: the database's own message. Drizzle's
+ * error message also lists the query's parameters, which hold a finished game's cards.
+ */
+function failureReason(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof Error) return `${cause.name}: ${cause.message}`;
+  return error instanceof Error ? `${error.name}: ${error.message.split('\nparams:')[0]!}` : 'unknown error';
+}
+
 function must<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`table storage is inconsistent: ${result.error.message}`);
   return result.value;
@@ -74,10 +84,11 @@ export class TableObject extends DurableObject<Env> {
   // ------------------------------------------------------------------ RPC
 
   create(init: CreateTable): Outcome<null> {
-    if (this.load() !== null) return failure(409, 'bad_request', 'this table already exists');
+    if (this.load() !== null) return failure(409, 'conflict', 'a table with this id already exists');
     const series = must(startSeries(init.settings.options));
     const now = init.settings.createdAt;
     this.ctx.storage.transactionSync(() => {
+      this.storage.initialize();
       this.storage.saveSettings(init.settings);
       init.seatTokenHashes.forEach((hash, seat) => this.storage.saveTokenHash(hash, seat as Seat));
       this.storage.saveTokenHash(init.spectatorTokenHash, null);
@@ -154,7 +165,7 @@ export class TableObject extends DurableObject<Env> {
     try {
       for (const game of await this.history.games(table.settings.tableId)) games.set(game.dealIndex, game);
     } catch (error) {
-      console.warn(`table ${table.settings.tableId}: reading the history failed, answering from the table itself: ${String(error)}`);
+      console.warn(`table ${table.settings.tableId}: reading the history failed, answering from the table itself: ${failureReason(error)}`);
     }
     // Games not in D1 yet (outbox) or at all (D1 down) come from the table's own log: nothing is lost.
     table.series.records.forEach((record, index) => {
@@ -235,8 +246,9 @@ export class TableObject extends DurableObject<Env> {
           this.storage.removeFromOutbox(row.id);
         } catch (error) {
           // The payload holds a finished game's cards: log only what failed, never the payload.
-          console.warn(`history write ${row.kind} #${row.id} failed (attempt ${row.attempts + 1}): ${String(error)}`);
-          this.storage.postpone(row.id, Date.now() + retryDelayMs(row.attempts), String(error));
+          const reason = failureReason(error);
+          console.warn(`history write ${row.kind} #${row.id} failed (attempt ${row.attempts + 1}): ${reason}`);
+          this.storage.postpone(row.id, Date.now() + retryDelayMs(row.attempts), reason);
           break;
         }
       }

@@ -1,0 +1,229 @@
+/**
+ * Helpers for the Worker tests: they talk to the real Worker (`exports.default`, the
+ * `main` of wrangler.toml) over HTTP and WebSocket exactly as API.md describes it.
+ */
+import { env, exports } from 'cloudflare:workers';
+import { expect } from 'vitest';
+import type { Action } from '../../shared/actions.js';
+import type { CardCode } from '../../shared/cards.js';
+import { parseRecord } from '../../shared/notation.js';
+import type { Seat } from '../../shared/options.js';
+import type { GameRecord } from '../../shared/record.js';
+import type { TableObject } from '../../worker/table/table-object.js';
+import type { PublishedGame, TableView } from '../../worker/table/published.js';
+
+export type { PublishedGame, TableView };
+
+export const ORIGIN = 'https://wallachen.test';
+
+export interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+export interface Link {
+  token: string;
+  url: string;
+}
+
+export interface CreatedTable {
+  tableId: string;
+  seats: (Link & { seat: Seat })[];
+  spectator: Link;
+}
+
+/** A request to the Worker; `path` starts with "/". */
+export const request = (path: string, init?: RequestInit): Promise<Response> => exports.default.fetch(`${ORIGIN}${path}`, init);
+
+/** A different client address each time, so CREATE_LIMITER (20 per minute per address) never bites by accident. */
+export const randomIp = (): string => `2001:db8::${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}`;
+
+const auth = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+export const postJson = (path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
+  request(path, { method: 'POST', headers: { ...JSON_TYPE, ...headers }, body: JSON.stringify(body) });
+
+/** POST /api/tables; the answer must be 201. */
+export async function createTable(body: unknown = {}, ip: string = randomIp()): Promise<CreatedTable> {
+  const res = await postJson('/api/tables', body, { 'cf-connecting-ip': ip });
+  const text = await res.text();
+  expect(res.status, text).toBe(201);
+  return JSON.parse(text) as CreatedTable;
+}
+
+/** POST …/actions with the token; the raw answer. */
+export const postAction = (tableId: string, token: string, action: unknown): Promise<Response> =>
+  postJson(`/api/tables/${tableId}/actions`, action, auth(token));
+
+/** POST …/actions that must be accepted: the caller's new view. */
+export async function act(tableId: string, token: string, action: unknown): Promise<TableView> {
+  const res = await postAction(tableId, token, action);
+  const text = await res.text();
+  expect(res.status, `${JSON.stringify(action)} → ${text}`).toBe(200);
+  return JSON.parse(text) as TableView;
+}
+
+/** GET /api/tables/{id} that must answer 200. */
+export async function view(tableId: string, token: string): Promise<TableView> {
+  const res = await request(`/api/tables/${tableId}`, { headers: auth(token) });
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  return JSON.parse(text) as TableView;
+}
+
+/** GET …/games that must answer 200. */
+export async function games(tableId: string, token: string): Promise<PublishedGame[]> {
+  const res = await request(`/api/tables/${tableId}/games`, { headers: auth(token) });
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  return (JSON.parse(text) as { games: PublishedGame[] }).games;
+}
+
+export const putNotifications = (tableId: string, token: string, body: unknown): Promise<Response> =>
+  request(`/api/tables/${tableId}/notifications`, { method: 'PUT', headers: { ...JSON_TYPE, ...auth(token) }, body: JSON.stringify(body) });
+
+/** Checks an error answer: its status, its code and the API's error shape; returns the message. */
+export async function expectError(res: Response | Promise<Response>, status: number, code: string): Promise<string> {
+  const answer = await res;
+  const text = await answer.text();
+  expect(answer.status, text).toBe(status);
+  expect(answer.headers.get('content-type'), text).toMatch(/^application\/json/);
+  const body = JSON.parse(text) as ErrorBody;
+  expect(Object.keys(body)).toEqual(['error']);
+  expect(Object.keys(body.error).sort()).toEqual(['code', 'message']);
+  expect(body.error.code).toBe(code);
+  expect(typeof body.error.message).toBe('string');
+  expect(body.error.message.length).toBeGreaterThan(0);
+  return body.error.message;
+}
+
+// ---------------------------------------------------------------- the table's Durable Object
+
+export type TableStub = DurableObjectStub<TableObject>;
+
+export const tableStub = (tableId: string): TableStub => env.TABLES.get(env.TABLES.idFromName(tableId)) as TableStub;
+
+// ---------------------------------------------------------------- the hand-made games
+
+const GAME_FILES = import.meta.glob('../engine/games/*.txt', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+
+/** The hand-made games of test/engine/games, parsed and replayed by the engine, by file name (without .txt). */
+export const HAND_MADE: ReadonlyMap<string, GameRecord> = new Map(
+  Object.entries(GAME_FILES)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([path, text]) => {
+      const name = path.replace(/^.*\//, '').replace(/\.txt$/, '');
+      const parsed = parseRecord(text);
+      if (!parsed.ok) throw new Error(`${name}: ${parsed.error.message}`);
+      return [name, parsed.value] as const;
+    }),
+);
+
+export function handMade(name: string): GameRecord {
+  const record = HAND_MADE.get(name);
+  if (record === undefined) throw new Error(`no hand-made game ${name}`);
+  return record;
+}
+
+/** The body of POST /api/tables that deals this record's game as the table's only game. */
+export const tableFor = (record: GameRecord, extra: Record<string, unknown> = {}) => ({
+  options: { ...record.options, firstDealer: record.dealer, games: 1 },
+  deals: [record.deal],
+  ...extra,
+});
+
+/** Plays `actions` at the table, each with its seat's token and the expected version; returns the last answer. */
+export async function playActions(
+  table: CreatedTable,
+  actions: readonly { readonly seat: Seat; readonly action: Action }[],
+  fromVersion: number,
+): Promise<TableView | null> {
+  let last: TableView | null = null;
+  let version = fromVersion;
+  for (const { seat, action } of actions) {
+    last = await act(table.tableId, table.seats[seat]!.token, { ...action, version });
+    expect(last.version).toBe(++version);
+  }
+  return last;
+}
+
+// ---------------------------------------------------------------- what a seat may know (R10.2)
+
+/**
+ * The cards `seat` (null: a spectator) may have seen after the first `done` actions of
+ * `record`: its own dealt cards (only its packet while the doubling window is open), the
+ * cards played so far, and for the declarer after the pickup the stock.
+ */
+export function knowable(record: GameRecord, seat: Seat | null, done: number): Set<CardCode> {
+  const actions = record.actions.slice(0, done);
+  const packetOnly = record.options.doubling && actions.filter((a) => a.action.type === 'double').length < 3;
+  const lastAuctionAction = record.actions.reduce((last, a, i) => (a.action.type === 'bid' || a.action.type === 'hold' || a.action.type === 'pass' ? i : last), -1);
+  const pickedUp = record.declarer !== null && done > lastAuctionAction;
+  const known = new Set<CardCode>();
+  if (seat !== null) for (const card of record.deal.hands[seat].slice(0, packetOnly ? 3 : 10)) known.add(card);
+  if (seat !== null && seat === record.declarer && pickedUp) for (const card of record.deal.stock) known.add(card);
+  for (const { action } of actions) if (action.type === 'play') known.add(action.card);
+  return known;
+}
+
+/** Fails unless every card named anywhere in `value` is one `allowed` holds. */
+export function expectOnlyCards(found: Set<CardCode>, allowed: Set<CardCode>, what: string): void {
+  const leaked = [...found].filter((card) => !allowed.has(card));
+  expect(leaked, `${what} shows cards it may not see`).toEqual([]);
+}
+
+// ---------------------------------------------------------------- WebSockets
+
+export interface Socket {
+  readonly ws: WebSocket;
+  readonly response: Response;
+  /** The next message (parsed JSON); fails after `timeoutMs`. */
+  next(timeoutMs?: number): Promise<{ type: string; view?: TableView; [key: string]: unknown }>;
+  /** How many messages arrived and were not read yet. */
+  pending(): number;
+  close(): void;
+}
+
+/**
+ * Opens GET …/ws. `token` goes into the Authorization header, or with `via: "protocol"` into
+ * the subprotocols as a browser sends it ("wallachen, bearer.<token>").
+ */
+export async function connect(tableId: string, token: string, via: 'header' | 'protocol' = 'header'): Promise<Socket> {
+  const headers: Record<string, string> = { upgrade: 'websocket' };
+  if (via === 'header') headers.authorization = `Bearer ${token}`;
+  else headers['sec-websocket-protocol'] = `wallachen, bearer.${token}`;
+  const response = await request(`/api/tables/${tableId}/ws`, { headers });
+  if (response.status !== 101) throw new Error(`no WebSocket: ${response.status} ${await response.text()}`);
+  const ws = response.webSocket;
+  if (ws === null) throw new Error('101 without a WebSocket');
+  const queue: string[] = [];
+  const waiting: ((text: string) => void)[] = [];
+  ws.addEventListener('message', (event) => {
+    const text = typeof event.data === 'string' ? event.data : new TextDecoder().decode(event.data as ArrayBuffer);
+    const waiter = waiting.shift();
+    if (waiter) waiter(text);
+    else queue.push(text);
+  });
+  ws.accept();
+  return {
+    ws,
+    response,
+    next(timeoutMs = 2_000) {
+      const queued = queue.shift();
+      if (queued !== undefined) return Promise.resolve(JSON.parse(queued));
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(receive), 1);
+          reject(new Error(`no WebSocket message within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const receive = (text: string) => {
+          clearTimeout(timer);
+          resolve(JSON.parse(text));
+        };
+        waiting.push(receive);
+      });
+    },
+    pending: () => queue.length,
+    close: () => ws.close(1000, 'done'),
+  };
+}

@@ -1,0 +1,380 @@
+/**
+ * The table's Durable Object: it survives eviction mid-game, serialises racing actions,
+ * applies a client action id once, refuses stale versions, keeps finished games in an
+ * outbox while D1 fails and delivers them later, and never hands a token to D1.
+ */
+import { env } from 'cloudflare:workers';
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Seat } from '../../shared/options.js';
+import type { TableObject } from '../../worker/table/table-object.js';
+import { History } from '../../worker/history/writer.js';
+import { hashToken } from '../../worker/table/tokens.js';
+import {
+  act,
+  createTable,
+  expectError,
+  games,
+  handMade,
+  playActions,
+  postAction,
+  request,
+  tableFor,
+  tableStub,
+  view,
+  type CreatedTable,
+  type TableView,
+} from './support.js';
+
+const GAME = handMade('01-hold-stage1-overtrump');
+/** Index of the first play in GAME: actions before it are doubling, auction, discard and contract. */
+const FIRST_PLAY = GAME.actions.findIndex((a) => a.action.type === 'play');
+
+const everyToken = (table: CreatedTable) => [...table.seats.map((s) => s.token), table.spectator.token];
+const allViews = (table: CreatedTable) => Promise.all(everyToken(table).map((token) => view(table.tableId, token)));
+
+/** Polls `check` until it gives a value other than undefined (the outbox flushes in the background). */
+async function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 3_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const MARK = Symbol('instance mark');
+const markInstance = (table: CreatedTable) =>
+  runInDurableObject(tableStub(table.tableId), (instance: TableObject) => {
+    (instance as unknown as Record<symbol, boolean>)[MARK] = true;
+  });
+const isMarked = (table: CreatedTable) =>
+  runInDurableObject(tableStub(table.tableId), (instance: TableObject) => (instance as unknown as Record<symbol, boolean>)[MARK] === true);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('eviction and restart', () => {
+  it('a table evicted mid-game answers the same views and plays on to the same end', async () => {
+    const table = await createTable(tableFor(GAME));
+    const half = FIRST_PLAY + 10; // in the middle of the fourth trick
+    await playActions(table, GAME.actions.slice(0, half), 0);
+    const before = await allViews(table);
+    expect(before[0]!).toMatchObject({ version: half, phase: 'play' });
+
+    await markInstance(table);
+    expect(await isMarked(table)).toBe(true);
+    await evictDurableObject(tableStub(table.tableId));
+    expect(await isMarked(table)).toBe(false); // a new instance, rebuilt from storage
+
+    expect(await allViews(table)).toEqual(before);
+    const last = await playActions(table, GAME.actions.slice(half), half);
+    expect(last!.version).toBe(GAME.actions.length);
+    const final = await view(table.tableId, table.spectator.token);
+    expect(final.phase).toBe('finished');
+    expect(final.seats.map((s) => s.balance)).toEqual(GAME.settlement!.payments);
+    expect((await games(table.tableId, table.spectator.token))[0]!.actions).toEqual(GAME.actions);
+  });
+
+  it('a table dealt from a secret seed keeps its deal and commitment across an eviction', async () => {
+    const table = await createTable({ options: { games: 2 } });
+    await act(table.tableId, table.seats[0]!.token, { type: 'double', double: false });
+    const before = await allViews(table);
+    expect(before[0]!.commitment).toMatch(/^[0-9a-f]{64}$/);
+
+    await markInstance(table);
+    await evictDurableObject(tableStub(table.tableId));
+    expect(await isMarked(table)).toBe(false);
+    expect(await allViews(table)).toEqual(before);
+  });
+});
+
+describe('racing actions', () => {
+  it('10 concurrent copies of one action with the same version: one is applied, the others are stale', async () => {
+    const table = await createTable(tableFor(GAME));
+    const token = table.seats[0]!.token;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => postAction(table.tableId, token, { type: 'double', double: false, version: 0 })));
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+    for (const res of answers.filter((r) => r.status !== 200)) await expectError(res, 409, 'stale_version');
+    expect((await view(table.tableId, token)).version).toBe(1);
+  });
+
+  it('the same action by every seat at once with the same version: only the seat on turn gets it in', async () => {
+    const table = await createTable(tableFor(GAME));
+    await playActions(table, GAME.actions.slice(0, 3), 0); // the doubling decisions
+    const forehand = (await view(table.tableId, table.spectator.token)).turn;
+    expect(forehand).toBe(1);
+    const requests = table.seats.flatMap((seat) => Array.from({ length: 4 }, () => ({ seat: seat.seat, res: postAction(table.tableId, seat.token, { type: 'pass', version: 3 }) })));
+    const answers = await Promise.all(requests.map(async (r) => ({ seat: r.seat, res: await r.res })));
+    const accepted = answers.filter((a) => a.res.status === 200);
+    expect(accepted.map((a) => a.seat)).toEqual([1]);
+    for (const { res } of answers.filter((a) => a.res.status !== 200)) {
+      const body = (await res.clone().json()) as { error: { code: string } };
+      if (res.status === 409) await expectError(res, 409, 'stale_version');
+      else await expectError(res, 422, body.error.code === 'not_your_turn' ? 'not_your_turn' : 'illegal_action');
+    }
+    expect((await view(table.tableId, table.spectator.token)).version).toBe(4);
+  });
+
+  it('10 concurrent copies of one action without a version: applied once, the rest refused by the rules', async () => {
+    const table = await createTable(tableFor(GAME));
+    const token = table.seats[2]!.token;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => postAction(table.tableId, token, { type: 'double', double: true })));
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+    for (const res of answers.filter((r) => r.status !== 200)) expect(await expectError(res, 422, 'illegal_action')).toMatch(/^R3\.1/);
+    const after = await view(table.tableId, token);
+    expect(after.version).toBe(1);
+    expect(after.seats[2]!.decided).toBe(true);
+  });
+
+  it('concurrent different actions: every accepted one counts exactly once and the log replays', async () => {
+    const table = await createTable(tableFor(GAME));
+    // The three doubling decisions at once: all are accepted, in some order.
+    const decisions = await Promise.all(table.seats.map((seat) => act(table.tableId, seat.token, { type: 'double', double: false })));
+    expect(decisions.map((v) => v.version).sort()).toEqual([1, 2, 3]);
+    await playActions(table, GAME.actions.slice(3, FIRST_PLAY), 3);
+
+    // Every seat throws every card of its hand at once: some plays are legal when they arrive.
+    const hands = await Promise.all(table.seats.map((seat) => view(table.tableId, seat.token)));
+    const burst = hands.flatMap((v) => v.hand!.map((card) => postAction(table.tableId, table.seats[v.seat!]!.token, { type: 'play', card })));
+    const answers = await Promise.all(burst);
+    const accepted: TableView[] = [];
+    for (const res of answers) {
+      if (res.status === 200) accepted.push(await res.json());
+      else expect([422]).toContain(res.status);
+    }
+    expect(accepted.length).toBeGreaterThan(0);
+    const versions = accepted.map((v) => v.version).sort((a, b) => a - b);
+    expect(versions).toEqual(Array.from({ length: accepted.length }, (_, i) => FIRST_PLAY + 1 + i));
+
+    const now = await allViews(table);
+    expect(now[3]!.version).toBe(FIRST_PLAY + accepted.length);
+    const cardsLeft = now[3]!.seats.reduce((sum, s) => sum + s.cards, 0);
+    expect(cardsLeft).toBe(30 - accepted.length);
+    // The log replays through the engine to the same table.
+    await evictDurableObject(tableStub(table.tableId));
+    expect(await allViews(table)).toEqual(now);
+  });
+});
+
+describe('client action ids', () => {
+  it('the same id twice is applied once, and the second answer is the first one', async () => {
+    const table = await createTable(tableFor(GAME));
+    const [seat0, seat1] = [table.seats[0]!.token, table.seats[1]!.token];
+    const action = { type: 'double', double: false, id: 'decide-1' };
+    const first = await postAction(table.tableId, seat0, action);
+    const firstText = await first.text();
+    expect(first.status).toBe(200);
+    const again = await postAction(table.tableId, seat0, action);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(JSON.parse(firstText));
+    expect((await view(table.tableId, seat0)).version).toBe(1);
+
+    // Later, after another action and an eviction, the id still answers its first answer.
+    await act(table.tableId, seat1, { type: 'double', double: true });
+    await evictDurableObject(tableStub(table.tableId));
+    const late = await postAction(table.tableId, seat0, { ...action, version: 0 });
+    expect(late.status).toBe(200);
+    expect(await late.json()).toEqual(JSON.parse(firstText));
+    expect((await view(table.tableId, seat0)).version).toBe(2);
+  });
+
+  it('ids are per seat: another seat sending the same id acts itself and never gets the first seat\'s view', async () => {
+    const table = await createTable(tableFor(GAME));
+    const first = await act(table.tableId, table.seats[0]!.token, { type: 'double', double: false, id: 'same' });
+    const other = await act(table.tableId, table.seats[1]!.token, { type: 'double', double: false, id: 'same' });
+    expect(first.seat).toBe(0);
+    expect(other.seat).toBe(1);
+    expect(other.version).toBe(2);
+    expect(new Set(other.hand)).toEqual(new Set(GAME.deal.hands[1].slice(0, 3)));
+  });
+
+  it('concurrent copies with one id: all answered with the same view, the version moves by 1', async () => {
+    const table = await createTable(tableFor(GAME));
+    const token = table.seats[2]!.token;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => postAction(table.tableId, token, { type: 'double', double: true, id: 'burst' })));
+    const bodies = await Promise.all(answers.map(async (res) => ({ status: res.status, body: await res.json() })));
+    for (const { status, body } of bodies) {
+      expect(status).toBe(200);
+      expect(body).toEqual(bodies[0]!.body);
+    }
+    expect((await view(table.tableId, token)).version).toBe(1);
+  });
+});
+
+describe('versions', () => {
+  it('a stale or future version is refused with 409 stale_version and changes nothing', async () => {
+    const table = await createTable(tableFor(GAME));
+    await act(table.tableId, table.seats[0]!.token, { type: 'double', double: false, version: 0 });
+    const message = await expectError(postAction(table.tableId, table.seats[1]!.token, { type: 'double', double: false, version: 0 }), 409, 'stale_version');
+    expect(message).toContain('1');
+    await expectError(postAction(table.tableId, table.seats[1]!.token, { type: 'double', double: false, version: 7 }), 409, 'stale_version');
+    const now = await view(table.tableId, table.seats[1]!.token);
+    expect(now.version).toBe(1);
+    expect(now.seats[1]!.decided).toBe(false);
+  });
+});
+
+describe('history in D1', () => {
+  const d1Game = (tableId: string) => env.DB.prepare('SELECT record, settlement, game_number, deal_index FROM games WHERE table_id = ?').bind(tableId).all<Record<string, unknown>>();
+  const pending = (table: CreatedTable) => tableStub(table.tableId).pendingHistory();
+
+  it('a finished game waits in the outbox while D1 refuses it, and arrives when D1 takes it again', async () => {
+    const record = handMade('04-bettel-lost-early');
+    const table = await createTable(tableFor(record));
+    await eventually(async () => ((await pending(table)) === 0 ? true : undefined), 'the table row to reach D1');
+    await playActions(table, record.actions.slice(0, -1), 0);
+
+    // D1 refuses this table's games for real: a trigger aborts their inserts. (Renaming the
+    // games table would fail them too, but also every other test file's, which share D1.)
+    const trigger = `history_down_${table.tableId}`;
+    await env.DB.exec(`CREATE TRIGGER ${trigger} BEFORE INSERT ON games WHEN NEW.table_id = '${table.tableId}' BEGIN SELECT RAISE(ABORT, 'history is down (test)'); END`);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const last = record.actions[record.actions.length - 1]!;
+      const final = await act(table.tableId, table.seats[last.seat]!.token, last.action);
+      expect(final.phase).toBe('finished'); // the game ends although D1 refuses it
+
+      const stub = tableStub(table.tableId);
+      const attempts = () => runInDurableObject(stub, (_i, state) => state.storage.sql.exec<{ attempts: number }>('SELECT attempts FROM outbox').toArray().map((r) => r.attempts));
+      await eventually(async () => ((await attempts())[0] === 1 ? true : undefined), 'the first failed write');
+      expect(await pending(table)).toBe(1);
+      // The first retry is due 5 s after the failure, from the alarm.
+      const alarm = await runInDurableObject(stub, (_i, state) => state.storage.getAlarm());
+      expect(alarm).not.toBeNull();
+      expect(alarm! - Date.now()).toBeGreaterThan(3_000);
+      expect(alarm! - Date.now()).toBeLessThanOrEqual(5_100);
+
+      // …/games still has the game, from the table itself.
+      const fromTable = await games(table.tableId, table.seats[0]!.token);
+      expect(fromTable.map((g) => g.actions)).toEqual([record.actions]);
+      expect((await d1Game(table.tableId)).results).toEqual([]);
+
+      // Time cannot be moved on in workerd: make the row due, then run the real alarm.
+      const makeDue = () => runInDurableObject(stub, (_i, state) => void state.storage.sql.exec('UPDATE outbox SET next_attempt_at = 0'));
+      // A retry while D1 still refuses: kept, and the next retry backs off (10 s).
+      await makeDue();
+      expect(await runDurableObjectAlarm(stub)).toBe(true);
+      expect(await attempts()).toEqual([2]);
+      const backoff = await runInDurableObject(stub, (_i, state) => state.storage.getAlarm());
+      expect(backoff! - Date.now()).toBeGreaterThan(8_000);
+      expect(backoff! - Date.now()).toBeLessThanOrEqual(10_100);
+      // The logs name the failure, never the payload (a game's cards) that drizzle puts into its error.
+      const logged = warn.mock.calls.flat().join(' ');
+      expect(logged).toMatch(/history is down \(test\)/);
+      expect(logged).not.toMatch(/"hands"|params:/);
+      const lastError = await runInDurableObject(stub, (_i, state) => state.storage.sql.exec<{ last_error: string }>('SELECT last_error FROM outbox').one().last_error);
+      expect(lastError).toMatch(/history is down \(test\)/);
+      expect(lastError).not.toMatch(/"hands"|params:/);
+
+      await env.DB.exec(`DROP TRIGGER ${trigger}`);
+      await makeDue();
+      expect(await runDurableObjectAlarm(stub)).toBe(true);
+      expect(await pending(table)).toBe(0);
+      expect(await runInDurableObject(stub, (_i, state) => state.storage.getAlarm())).toBeNull();
+
+      const { results } = await d1Game(table.tableId);
+      expect(results).toHaveLength(1);
+      expect(results[0]!.game_number).toBe(1);
+      expect(results[0]!.deal_index).toBe(0);
+      expect(JSON.parse(results[0]!.settlement as string)).toEqual(record.settlement);
+      expect(JSON.parse(results[0]!.record as string)).toEqual(fromTable[0]);
+      expect(await games(table.tableId, table.spectator.token)).toEqual(fromTable);
+    } finally {
+      await env.DB.exec(`DROP TRIGGER IF EXISTS ${trigger}`);
+    }
+  });
+
+  it('answers …/games from the table itself while D1 cannot be read', async () => {
+    const record = handMade('13-bettel-no-win-duty');
+    const table = await createTable(tableFor(record));
+    await playActions(table, record.actions, 0);
+    await eventually(async () => ((await pending(table)) === 0 ? true : undefined), 'the outbox to empty');
+    const fromD1 = await games(table.tableId, table.seats[0]!.token);
+    expect(fromD1).toHaveLength(1);
+
+    // Only this table's instance loses D1: every query it makes throws, as when D1 is unreachable.
+    const unreachable = new Proxy({}, { get: () => () => { throw new Error('D1_ERROR: unreachable (test)'); } }) as D1Database;
+    const stub = tableStub(table.tableId);
+    await runInDurableObject(stub, (instance: TableObject) => {
+      (instance as unknown as { history: History }).history = new History(unreachable);
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await games(table.tableId, table.spectator.token)).toEqual(fromD1);
+    expect(warn.mock.calls.flat().join(' ')).toMatch(/reading the history failed.*unreachable \(test\)/);
+    await evictDurableObject(stub);
+  });
+
+  it('a finished game reaches D1 by itself', async () => {
+    const record = handMade('08-mord-lost-early-kontra');
+    const table = await createTable(tableFor(record));
+    await playActions(table, record.actions, 0);
+    await eventually(async () => ((await pending(table)) === 0 ? true : undefined), 'the outbox to empty');
+    const { results } = await d1Game(table.tableId);
+    expect(results).toHaveLength(1);
+    expect(JSON.parse(results[0]!.record as string)).toEqual((await games(table.tableId, table.seats[0]!.token))[0]);
+  });
+
+  it('D1 holds the table and its seats by name, and never a token, a token hash or an address', async () => {
+    const names = ['Vroni', 'Sepp', 'Bertl'];
+    const emails = ['vroni@example.com', 'sepp@example.com', 'bertl@example.com'];
+    const record = handMade('03-bettel-won');
+    const table = await createTable(
+      tableFor(record, { name: 'Stammtisch', seats: names.map((name, seat) => ({ name, email: emails[seat], bot: seat === 2 })) }),
+    );
+    await playActions(table, record.actions, 0);
+    await eventually(async () => ((await pending(table)) === 0 ? true : undefined), 'the outbox to empty');
+
+    const row = await env.DB.prepare('SELECT * FROM tables WHERE id = ?').bind(table.tableId).first<Record<string, string>>();
+    expect(row).toMatchObject({ id: table.tableId, name: 'Stammtisch' });
+    expect(JSON.parse(row!.options!)).toEqual({ ...record.options, firstDealer: record.dealer, games: 1 });
+    const seats = await env.DB.prepare('SELECT seat, name, bot FROM seats WHERE table_id = ? ORDER BY seat').bind(table.tableId).all();
+    expect(seats.results).toEqual(names.map((name, seat) => ({ seat, name, bot: seat === 2 ? 1 : 0 })));
+
+    const secrets = everyToken(table);
+    const hashes = await Promise.all(secrets.map(hashToken));
+    const { results: d1Tables } = await env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+    ).all<{ name: string }>();
+    expect(d1Tables.map((t) => t.name)).toEqual(expect.arrayContaining(['tables', 'seats', 'games']));
+    let scanned = '';
+    for (const { name } of d1Tables) scanned += JSON.stringify((await env.DB.prepare(`SELECT * FROM "${name}"`).all()).results);
+    expect(scanned).toContain(table.tableId);
+    expect(scanned).toContain('Bertl');
+    for (const secret of [...secrets, ...hashes, ...emails]) expect(scanned).not.toContain(secret);
+
+    // The table's own storage keeps the hashes, never a token.
+    const stored = await runInDurableObject(tableStub(table.tableId), (_i, state) => {
+      const names = state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").toArray();
+      return names.map(({ name }) => JSON.stringify(state.storage.sql.exec(`SELECT * FROM "${name}"`).toArray())).join('');
+    });
+    for (const hash of hashes) expect(stored).toContain(hash);
+    for (const secret of secrets) expect(stored).not.toContain(secret);
+  });
+});
+
+describe('seats', () => {
+  it('each token acts as its own seat only', async () => {
+    const table = await createTable(tableFor(GAME));
+    for (const seat of [2, 0, 1] as Seat[]) {
+      const answer = await act(table.tableId, table.seats[seat]!.token, { type: 'double', double: false });
+      expect(answer.seat).toBe(seat);
+      expect(answer.seats[seat]!.decided).toBe(true);
+    }
+  });
+});
+
+describe('unknown tables', () => {
+  it('a request for an unknown table id is refused and leaves no storage behind', async () => {
+    const tableId = 'abcdefghijkmnpqr';
+    const someToken = 'A'.repeat(43);
+    await expectError(request(`/api/tables/${tableId}`, { headers: { authorization: `Bearer ${someToken}` } }), 404, 'not_found');
+    await expectError(postAction(tableId, someToken, { type: 'pass' }), 404, 'not_found');
+    const tables = await runInDurableObject(tableStub(tableId), (_instance, state) =>
+      state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'").toArray(),
+    );
+    expect(tables).toEqual([]);
+  });
+});
