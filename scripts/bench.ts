@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: prints one JSON line per figure, {"bench", "value", "unit"}.
- * Engine figures run on one core in this process; benchmarks are not tests.
+ * Engine figures run on one core in this process; benchmarks are not tests. `npm run bench`
+ * then runs scripts/load.ts (the server under load: `npm run bench:load` alone).
  */
 import { randomMove, seededRng } from '../shared/bots.js';
 import { shuffleDeal, type Deal } from '../shared/deal.js';

@@ -164,22 +164,23 @@ export class TableStorage {
       .map((r) => ({ version: r.version as number, seat: r.seat as Seat, action: JSON.parse(r.action as string) as Action, at: r.at as string }));
   }
 
-  saveAction(version: number, seat: Seat, action: Action, actionId: string | null, response: unknown, at: string): void {
+  /** `response`: the answer given (JSON text), kept so that a retried client id gets it again. */
+  saveAction(version: number, seat: Seat, action: Action, actionId: string | null, response: string, at: string): void {
     this.sql.exec(
       'INSERT INTO actions (version, seat, action, action_id, response, at) VALUES (?, ?, ?, ?, ?, ?)',
       version,
       seat,
       JSON.stringify(action),
       actionId,
-      JSON.stringify(response),
+      response,
       at,
     );
   }
 
   /** The answer given when `seat` first sent the action with this client id, if it did. */
-  responseTo(seat: Seat, actionId: string): unknown {
+  responseTo(seat: Seat, actionId: string): string | undefined {
     const row = this.sql.exec<Row>('SELECT response FROM actions WHERE seat = ? AND action_id = ?', seat, actionId).toArray()[0];
-    return row === undefined ? undefined : JSON.parse(row.response as string);
+    return row === undefined ? undefined : (row.response as string);
   }
 
   notifications(seat: Seat): Notifications {

@@ -112,13 +112,15 @@ export class TableObject extends DurableObject<Env> {
     return success(null);
   }
 
-  view(tokenHash: string): Outcome<TableView> {
+  /** The caller's view, as JSON text: the Worker passes it on without parsing it again. */
+  view(tokenHash: string): Outcome<string> {
     const found = this.authorize(tokenHash);
     if (!found.ok) return found;
-    return success(this.viewFor(found.value.table, found.value.caller.seat));
+    return success(JSON.stringify(this.viewFor(found.value.table, found.value.caller.seat)));
   }
 
-  act(tokenHash: string, request: ActionRequest): Outcome<TableView> {
+  /** Applies one action; answers the caller's new view as JSON text. */
+  act(tokenHash: string, request: ActionRequest): Outcome<string> {
     const found = this.authorize(tokenHash);
     if (!found.ok) return found;
     const { table, caller } = found.value;
@@ -126,7 +128,7 @@ export class TableObject extends DurableObject<Env> {
     const seat = caller.seat;
     if (request.id !== undefined) {
       const earlier = this.storage.responseTo(seat, request.id);
-      if (earlier !== undefined) return success(earlier as TableView); // API.md: the same action id is applied once
+      if (earlier !== undefined) return success(earlier); // API.md: the same action id is applied once
     }
     if (request.version !== undefined && request.version !== table.version) {
       return failure(409, 'stale_version', `the table is at version ${table.version}, not ${request.version}; reload and try again`);
@@ -138,7 +140,7 @@ export class TableObject extends DurableObject<Env> {
     }
     const now = new Date().toISOString();
     const finishedBefore = table.series.records.length;
-    let view!: TableView;
+    let view!: string;
     this.ctx.storage.transactionSync(() => {
       table.series = result.value;
       table.version += 1;
@@ -149,7 +151,7 @@ export class TableObject extends DurableObject<Env> {
         this.storage.enqueue('game', { tableId: table.settings.tableId, game, settlement: record.settlement }, Date.now());
       }
       if (table.series.status === 'awaitingDeal') this.dealNext(table, now); // API.md: the next game starts by itself
-      view = this.viewFor(table, seat);
+      view = JSON.stringify(this.viewFor(table, seat));
       this.storage.saveAction(table.version, seat, request.action, request.id ?? null, view, now);
     });
     this.broadcast(table);

@@ -1,0 +1,708 @@
+/**
+ * Server load benchmark, run by `npm run bench` after the engine figures (alone:
+ * `npm run bench:load`). Prints one JSON line per figure, {"bench", "value", "unit"}, like
+ * bench.ts; progress and notes go to stderr.
+ *
+ * It starts its own `wrangler dev` (through scripts/start.mjs, so the D1 migrations are
+ * applied first) on a free loopback port with a fresh `--persist-to` directory, waits for
+ * /api/health, then lets 40 tables play random legal games at once. Each seat's client keeps a
+ * WebSocket open and gets its view pushed, as the web app does; per step, the seat that may
+ * act sends one of its `legalActions` at random (POST, with a client id and the expected
+ * version). Only 127.0.0.1 is ever contacted. Four phases:
+ * one table alone (LOAD_SOLO_SECONDS, default 3: warm-up, latency without contention), all
+ * tables at one action per second each (LOAD_PACED_SECONDS, default 15: latency of a server
+ * that keeps up), then all tables as fast as they can (LOAD_SECONDS, default 45: throughput
+ * and latency at saturation, the main figures), then the same with clients that poll: a
+ * GET for the view before every POST (LOAD_POLLING_SECONDS, default 20). The run stops by itself; then the server is
+ * stopped (its whole process group) and the temporary directory removed. The server runs a
+ * copy of the project taken at the start (node_modules linked, not copied): `wrangler dev`
+ * reloads the Worker whenever a source file changes, which must not happen mid-run.
+ *
+ * The rate limits of wrangler.toml stay as they are:
+ * - CREATE_LIMITER (20 tables per 60 s per client address): 20 tables are created from
+ *   127.0.0.1 and 20 from 127.0.0.2, another loopback source address and so another client
+ *   address for the Worker. Where 127.0.0.2 cannot be bound (macOS), the second batch waits
+ *   for the limiter's next one-minute window.
+ * - ACTION_LIMITER (120 actions per 10 s per seat token): each seat is paced to at most
+ *   ACTIONS_PER_WINDOW per 10 s window, so any 429 is an error like every other non-2xx.
+ *
+ * More environment: LOAD_TABLES (default 40), LOAD_GAMES (games per series, default 99),
+ * LOAD_PACED_RATE (actions per second and table in the paced phase, default 1).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 45);
+const TABLES = Number(process.env.LOAD_TABLES ?? 40);
+const GAMES = Number(process.env.LOAD_GAMES ?? 99);
+const SOLO_SECONDS = Number(process.env.LOAD_SOLO_SECONDS ?? 3);
+const PACED_SECONDS = Number(process.env.LOAD_PACED_SECONDS ?? 15);
+const PACED_RATE = Number(process.env.LOAD_PACED_RATE ?? 1); // actions per second and table
+const POLLING_SECONDS = Number(process.env.LOAD_POLLING_SECONDS ?? 20);
+const HOST = '127.0.0.1';
+const SOURCE_ADDRESSES = ['127.0.0.1', '127.0.0.2'];
+const CREATE_LIMIT = 20; // CREATE_LIMITER: per client address and 60 s window
+const ACTIONS_PER_WINDOW = 110; // ACTION_LIMITER allows 120 per token and 10 s window
+const OPTIONS = { games: GAMES, kontra: true, knock: true, tenTrickBid: true };
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+
+/** Set on Ctrl-C: nothing more is reported while the server is stopped. */
+let interrupted = false;
+
+function report(bench: string, value: number, unit: string): void {
+  if (!interrupted) console.log(JSON.stringify({ bench, value: Number(value.toPrecision(4)), unit }));
+}
+const note = (text: string) => interrupted || process.stderr.write(`load: ${text}\n`);
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+// ------------------------------------------------------------------ the server
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+interface Server {
+  readonly child: ChildProcess;
+  readonly base: string;
+  /** Holds the copy of the project (app/) and the server's local state (state/). */
+  readonly dir: string;
+  readonly persistDir: string;
+  output: string;
+}
+
+/** Copies the project without node_modules (linked instead), .git and local state. */
+function snapshot(to: string): void {
+  const skip = new Set(['node_modules', '.git', '.wrangler', 'coverage', 'dist']);
+  cpSync(root, to, { recursive: true, filter: (source) => !skip.has(source.slice(root.length + 1).split(/[\\/]/)[0]!) });
+  symlinkSync(join(root, 'node_modules'), join(to, 'node_modules'), 'junction');
+}
+
+async function startServer(): Promise<Server> {
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'wallachen-load-'));
+  const app = join(dir, 'app');
+  const persistDir = join(dir, 'state');
+  snapshot(app);
+  const args = [
+    join(app, 'scripts', 'start.mjs'),
+    ...['--ip', HOST, '--port', String(port), '--inspector-port', String(inspectorPort)],
+    ...['--persist-to', persistDir, '--show-interactive-dev-session=false', '--log-level', 'warn'],
+  ];
+  // A process group of its own: stopping it reaches wrangler, esbuild and both workerd.
+  const child = spawn(process.execPath, args, {
+    cwd: app,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CI: 'true' },
+  });
+  const server: Server = { child, base: `http://${HOST}:${port}`, dir, persistDir, output: '' };
+  // Interrupted (Ctrl-C): the server runs in a process group of its own, so stop it here.
+  const interrupt = () => {
+    interrupted = true;
+    void stopServer(server).finally(() => {
+      rmSync(dir, { recursive: true, force: true });
+      process.exit(130);
+    });
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  const keep = (chunk: Buffer) => (server.output = (server.output + chunk.toString()).slice(-20_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      const res = await fetch(`${server.base}/api/health`);
+      if (res.ok && ((await res.json()) as { ok?: boolean }).ok === true) return server;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  await stopServer(server);
+  rmSync(dir, { recursive: true, force: true });
+  throw new Error(`wrangler dev did not answer /api/health:\n${server.output}`);
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM to the server's process group; SIGKILL to whatever is left of it after 10 s. */
+async function stopServer(server: Server): Promise<void> {
+  const pid = server.child.pid;
+  if (pid === undefined || !groupAlive(pid)) return;
+  process.kill(-pid, 'SIGTERM');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline && groupAlive(pid)) await sleep(100);
+  if (groupAlive(pid)) {
+    note('the server did not stop within 10 s: killing its process group');
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+  }
+}
+
+// ------------------------------------------------------------------ CPU (Linux /proc)
+
+const TICKS = 100; // USER_HZ on Linux
+
+/** CPU seconds so far per command name (workerd, node, esbuild) of `rootPid` and its descendants. */
+function treeCpu(rootPid: number): Map<string, number> | null {
+  if (!existsSync('/proc/self/stat')) return null;
+  const parent = new Map<number, number>();
+  const own = new Map<number, { name: string; seconds: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      let name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      // wrangler runs two workerd: the user's Worker (with the inspector) and a proxy in front.
+      if (name === 'workerd') name = readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('--inspector-addr') ? 'workerd' : 'workerd-proxy';
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // from field 3 (state) on
+      parent.set(Number(entry), Number(fields[1])); // field 4: ppid
+      own.set(Number(entry), { name, seconds: (Number(fields[11]) + Number(fields[12])) / TICKS }); // 14, 15: utime, stime
+    } catch {
+      // exited meanwhile
+    }
+  }
+  const byName = new Map<string, number>();
+  for (const [pid, { name, seconds }] of own) {
+    let p: number | undefined = pid;
+    while (p !== undefined && p > 1 && p !== rootPid) p = parent.get(p);
+    if (p === rootPid) byName.set(name, (byName.get(name) ?? 0) + seconds);
+  }
+  return byName;
+}
+
+/** CPU seconds the whole machine has been busy (not idle, not waiting for I/O). */
+function machineBusy(): number | null {
+  if (!existsSync('/proc/stat')) return null;
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  return (cpu.reduce((a, b) => a + b, 0) - cpu[3]! - cpu[4]!) / TICKS;
+}
+
+// ------------------------------------------------------------------ tables
+
+interface Created {
+  tableId: string;
+  seats: { seat: number; token: string }[];
+}
+
+/** POST /api/tables from the given loopback source address (fetch cannot choose one). */
+function createTable(base: string, localAddress: string): Promise<{ status: number; body: unknown }> {
+  const body = JSON.stringify({ name: 'load', options: OPTIONS });
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${base}/api/tables`,
+      { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Creates `count` tables within CREATE_LIMITER: at most 20 per source address and minute. */
+async function createTables(base: string, count: number): Promise<Created[]> {
+  const addresses = [...SOURCE_ADDRESSES];
+  const used = new Map<string, { window: number; count: number }>();
+  const tables: Created[] = [];
+  while (tables.length < count) {
+    const window = Math.floor(Date.now() / 60_000); // the local limiter's windows follow the clock
+    const address = addresses.find((a) => {
+      const u = used.get(a);
+      return u === undefined || u.window !== window || u.count < CREATE_LIMIT;
+    });
+    if (address === undefined) {
+      const wait = (window + 1) * 60_000 - Date.now() + 200;
+      note(`${tables.length} tables created; waiting ${Math.ceil(wait / 1000)} s for CREATE_LIMITER's next window`);
+      await sleep(wait);
+      continue;
+    }
+    const u = used.get(address);
+    used.set(address, { window, count: u !== undefined && u.window === window ? u.count + 1 : 1 });
+    let answer: { status: number; body: unknown };
+    try {
+      answer = await createTable(base, address);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL' && address !== HOST) {
+        note(`cannot send from ${address} here: every table comes from ${HOST}`);
+        addresses.splice(addresses.indexOf(address), 1);
+        continue;
+      }
+      throw error;
+    }
+    if (answer.status === 429) {
+      used.set(address, { window, count: CREATE_LIMIT }); // the server's window is full: wait for the next
+      continue;
+    }
+    if (answer.status !== 201) throw new Error(`POST /api/tables answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    tables.push(answer.body as Created);
+  }
+  return tables;
+}
+
+// ------------------------------------------------------------------ the players
+
+interface View {
+  version: number;
+  phase: 'doubling' | 'auction' | 'discard' | 'declare' | 'play' | 'finished';
+  seriesOver: boolean;
+  turn: number | null;
+  declarer: number | null;
+  hand: string[] | null;
+  seats: { decided: boolean }[];
+  legalActions: Record<string, unknown>[];
+  commitment: string | null;
+}
+
+class Stats {
+  /** Measured: accepted actions, latencies, games begun and finished while measuring. */
+  actions = 0;
+  readonly actionMs: number[] = [];
+  readonly readMs: number[] = [];
+  finishedGames = 0;
+  requestsInFinishedGames = 0;
+  actionsInFinishedGames = 0;
+  /** The whole run, to check against what the server stored. */
+  allActions = 0;
+  allFinishedGames = 0;
+  errors = 0;
+  readonly errorSamples: string[] = [];
+  limiterWaits = 0;
+  emptyReads = 0;
+
+  error(text: string): void {
+    this.errors++;
+    if (this.errorSamples.length < 10) this.errorSamples.push(text);
+  }
+}
+
+/** The seats that may have something to do, from the public part of any seat's view. */
+function candidates(view: View | null): number[] {
+  if (view === null) return [0, 1, 2];
+  switch (view.phase) {
+    case 'doubling':
+      return [0, 1, 2].filter((seat) => view.seats[seat]?.decided === false);
+    case 'auction':
+    case 'play': // kontra and re are offered to the seat to play among its cards
+      return view.turn === null ? [] : [view.turn];
+    case 'discard':
+    case 'declare':
+      return view.declarer === null ? [] : [view.declarer];
+    case 'finished':
+      return [];
+    default:
+      throw new Error(`not a view: ${JSON.stringify(view).slice(0, 300)}`);
+  }
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+/** One request: its status (0: no answer), its body (text when not JSON) and how long it took. */
+async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown; ms: number }> {
+  const started = performance.now();
+  try {
+    const res = await fetch(url, init);
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text for the error message
+    }
+    return { status: res.status, body, ms: performance.now() - started };
+  } catch (error) {
+    return { status: 0, body: String(error), ms: performance.now() - started };
+  }
+}
+
+/** What a table's players remember from one phase of the run to the next. */
+interface Player {
+  readonly table: Created;
+  readonly url: string;
+  readonly auth: { authorization: string }[];
+  /** Per seat: actions sent in the current ACTION_LIMITER window. */
+  readonly windows: { window: number; count: number }[];
+  /** The latest view any seat got: its public part tells who may act next. */
+  view: View | null;
+  /** Per seat: its WebSocket (views pushed after every change) and the latest view it pushed. */
+  sockets: WebSocket[];
+  readonly pushed: (View | null)[];
+  /** Reads views from the pushes (as the web app does) or with a GET per action (polling). */
+  viewsBy: 'push' | 'get';
+  /** The current game: the phase it began in (null: before the run's first action) and its requests. */
+  game: { phase: Stats | null; requests: number; actions: number };
+}
+
+function player(base: string, table: Created): Player {
+  return {
+    table,
+    url: `${base}/api/tables/${table.tableId}`,
+    auth: table.seats.map((s) => ({ authorization: `Bearer ${s.token}` })),
+    windows: table.seats.map(() => ({ window: 0, count: 0 })),
+    view: null,
+    sockets: [],
+    pushed: [null, null, null],
+    viewsBy: 'push',
+    game: { phase: null, requests: 0, actions: 0 },
+  };
+}
+
+/** Opens one WebSocket per seat, the way a browser does (token in the subprotocols). */
+async function connect(p: Player, base: string): Promise<void> {
+  const url = `${base.replace(/^http/, 'ws')}/api/tables/${p.table.tableId}/ws`;
+  p.sockets = await Promise.all(
+    p.table.seats.map(
+      (s, seat) =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const socket = new WebSocket(url, ['wallachen', `bearer.${s.token}`]);
+          socket.addEventListener('message', (event: MessageEvent) => {
+            const message = JSON.parse(String(event.data)) as { type: string; view?: View };
+            const latest = p.pushed[seat] ?? null;
+            if (message.type === 'view' && message.view && (latest === null || message.view.version >= latest.version)) p.pushed[seat] = message.view;
+          });
+          socket.addEventListener('open', () => resolve(socket));
+          socket.addEventListener('error', () => reject(new Error(`WebSocket of seat ${seat} failed`)));
+        }),
+    ),
+  );
+}
+
+/** The view `seat` has been pushed for `version` or later; null after 5 s without one. */
+async function pushedView(p: Player, seat: number, version: number): Promise<View | null> {
+  const deadline = performance.now() + 5_000;
+  for (;;) {
+    const view = p.pushed[seat];
+    if (view !== null && view !== undefined && view.version >= version) return view;
+    if (performance.now() > deadline) return null;
+    await sleep(1);
+  }
+}
+
+/**
+ * One table in one phase: the seat that may act reads its view and acts, while `running()`;
+ * with `intervalMs`, one action per interval (from a random offset), else as fast as it can.
+ */
+async function play(p: Player, stats: Stats, running: () => boolean, intervalMs = 0): Promise<void> {
+  let nextAt = performance.now() + Math.random() * intervalMs;
+  while (running()) {
+    if (intervalMs > 0) {
+      const wait = nextAt - performance.now();
+      if (wait > 0) await sleep(wait);
+      if (!running()) return;
+      nextAt = Math.max(nextAt + intervalMs, performance.now());
+    }
+    const seats = candidates(p.view);
+    if (seats.length === 0) {
+      if (p.view?.seriesOver !== true) stats.error(`table ${p.table.tableId}: nobody may act in phase ${p.view?.phase}`);
+      return;
+    }
+    const seat = pick(seats);
+
+    // The seat's client has its view pushed (or, polling, reads it)…
+    let mine: View;
+    if (p.viewsBy === 'push') {
+      const pushed = await pushedView(p, seat, p.view?.version ?? 0);
+      if (pushed === null) {
+        stats.error(`seat ${seat} of table ${p.table.tableId}: no view pushed for version ${p.view?.version ?? 0} within 5 s`);
+        return;
+      }
+      mine = pushed;
+    } else {
+      const read = await call(p.url, { headers: p.auth[seat] });
+      if (running()) stats.readMs.push(read.ms);
+      p.game.requests++;
+      if (read.status !== 200) {
+        stats.error(`GET as seat ${seat}: ${read.status} ${JSON.stringify(read.body)}`);
+        return;
+      }
+      mine = read.body as View;
+    }
+    if (mine.legalActions.length === 0) {
+      stats.emptyReads++; // the public view said this seat might act; it may not (not an error)
+      p.view = mine;
+      continue;
+    }
+
+    // …and sends one of its legal actions at random (a discard: two random cards of its hand).
+    let action = pick(mine.legalActions);
+    if (action.type === 'discard') {
+      const hand = [...(mine.hand ?? [])];
+      const first = hand.splice(Math.floor(Math.random() * hand.length), 1)[0];
+      action = { type: 'discard', cards: [first, pick(hand)] };
+    }
+    const window = Math.floor(Date.now() / 10_000);
+    const limiter = p.windows[seat]!;
+    if (limiter.window !== window) Object.assign(limiter, { window, count: 0 });
+    if (limiter.count >= ACTIONS_PER_WINDOW) {
+      stats.limiterWaits++;
+      await sleep((window + 1) * 10_000 - Date.now() + 50);
+      continue; // and read again
+    }
+    limiter.count++;
+    const sent = await call(`${p.url}/actions`, {
+      method: 'POST',
+      headers: { ...p.auth[seat], 'content-type': 'application/json' },
+      body: JSON.stringify({ ...action, id: randomUUID(), version: mine.version }),
+    });
+    if (running()) stats.actionMs.push(sent.ms);
+    p.game.requests++;
+    if (sent.status !== 200) {
+      stats.error(`POST ${JSON.stringify(action)} as seat ${seat}: ${sent.status} ${JSON.stringify(sent.body)}`);
+      return;
+    }
+    const answer = sent.body as View;
+    if (running()) stats.actions++;
+    stats.allActions++;
+    p.game.actions++;
+    p.view = answer;
+    if (p.game.phase === null) p.game.phase = stats;
+
+    // This action finished the game if the answer shows the next deal, or the end of the series.
+    if (answer.commitment !== mine.commitment || answer.seriesOver) {
+      stats.allFinishedGames++;
+      if (p.game.phase === stats && running()) {
+        // Begun and finished within this phase: counted.
+        stats.finishedGames++;
+        stats.requestsInFinishedGames += p.game.requests;
+        stats.actionsInFinishedGames += p.game.actions;
+      }
+      p.game = { phase: stats, requests: 0, actions: 0 };
+    }
+  }
+}
+
+const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+// ------------------------------------------------------------------ what the run left in storage
+
+interface Stored {
+  d1Tables: number;
+  d1Seats: number;
+  d1Games: number;
+  d1GameBytes: number;
+  doObjects: number;
+  doActions: number;
+  doActionBytes: number;
+  doOutbox: number;
+  doBytes: number;
+}
+
+/** Reads the local D1 database and the tables' SQLite files (after the server has stopped). */
+async function storedFigures(persistDir: string): Promise<Stored | null> {
+  // node:sqlite is still experimental in Node 22: keep its warning off stderr.
+  const emitWarning = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    if (!String(warning).includes('SQLite')) (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  let sqlite: typeof import('node:sqlite');
+  try {
+    sqlite = await import('node:sqlite');
+  } catch {
+    return null;
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+  const files = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite').map((f) => join(dir, f)) : []);
+  const each = (dir: string, wanted: string, visit: (value: (query: string) => number) => void) => {
+    for (const file of files(dir)) {
+      const db = new sqlite.DatabaseSync(file, { readOnly: true });
+      try {
+        const value = (query: string) => Number(Object.values(db.prepare(query).get() ?? {})[0] ?? 0);
+        if (value(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '${wanted}'`) > 0) visit(value);
+      } finally {
+        db.close();
+      }
+    }
+  };
+  const stored: Stored = { d1Tables: 0, d1Seats: 0, d1Games: 0, d1GameBytes: 0, doObjects: 0, doActions: 0, doActionBytes: 0, doOutbox: 0, doBytes: 0 };
+  each(join(persistDir, 'v3', 'd1', 'miniflare-D1DatabaseObject'), 'games', (value) => {
+    stored.d1Tables += value('SELECT count(*) FROM tables');
+    stored.d1Seats += value('SELECT count(*) FROM seats');
+    stored.d1Games += value('SELECT count(*) FROM games');
+    stored.d1GameBytes += value(
+      'SELECT coalesce(sum(length(table_id) + 16 + length(record) + length(settlement) + length(finished_at) + length(written_at)), 0) FROM games',
+    );
+  });
+  each(join(persistDir, 'v3', 'do', 'wallachen-online-TableObject'), 'actions', (value) => {
+    stored.doObjects++;
+    stored.doActions += value('SELECT count(*) FROM actions');
+    stored.doActionBytes += value(
+      "SELECT coalesce(sum(8 + 8 + length(action) + coalesce(length(action_id), 0) + length(response) + length(at)), 0) FROM actions",
+    );
+    stored.doOutbox += value('SELECT count(*) FROM outbox');
+    stored.doBytes += value('PRAGMA page_count') * value('PRAGMA page_size');
+  });
+  return stored.d1Tables > 0 ? stored : null;
+}
+
+// ------------------------------------------------------------------ main
+
+async function main(): Promise<boolean> {
+  const t0 = performance.now();
+  const server = await startServer();
+  note(`wrangler dev answers on ${server.base} after ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  try {
+    const tables = await createTables(server.base, TABLES);
+    const solo = new Stats();
+    const paced = new Stats();
+    const stats = new Stats();
+    const polling = new Stats();
+    const phases = [solo, paced, stats, polling];
+
+    // One table alone first: warms the server up and gives the latency without contention.
+    let soloRunning = true;
+    const players = tables.map((table) => player(server.base, table));
+    await Promise.all(players.map((p) => connect(p, server.base)));
+    const soloDone = play(players[0]!, solo, () => soloRunning);
+    await sleep(SOLO_SECONDS * 1000);
+    soloRunning = false;
+    await soloDone;
+
+    // All tables at a set pace: the latency of a server that is not saturated.
+    let pacedRunning = true;
+    const pacedStarted = performance.now();
+    const pacedDone = Promise.all(players.map((p) => play(p, paced, () => pacedRunning, 1000 / PACED_RATE)));
+    await Promise.race([sleep(PACED_SECONDS * 1000), pacedDone]);
+    pacedRunning = false;
+    const pacedElapsed = (performance.now() - pacedStarted) / 1000;
+    await pacedDone;
+
+    // Then all tables as fast as they can, for SECONDS: throughput, and latency at saturation.
+    let running = true;
+    const cpu0 = treeCpu(server.child.pid!);
+    const busy0 = machineBusy();
+    const client0 = process.cpuUsage();
+    const started = performance.now();
+    const done = Promise.all(players.map((p) => play(p, stats, () => running)));
+    await Promise.race([sleep(SECONDS * 1000), done]);
+    running = false;
+    const elapsed = (performance.now() - started) / 1000;
+    const cpu1 = treeCpu(server.child.pid!);
+    const busy1 = machineBusy();
+    const client = process.cpuUsage(client0);
+    await done;
+
+    // The same tables polling instead: a GET for the view before every action.
+    let pollingRunning = true;
+    for (const p of players) p.viewsBy = 'get';
+    const pollingStarted = performance.now();
+    const pollingDone = Promise.all(players.map((p) => play(p, polling, () => pollingRunning)));
+    await Promise.race([sleep(POLLING_SECONDS * 1000), pollingDone]);
+    pollingRunning = false;
+    const pollingElapsed = (performance.now() - pollingStarted) / 1000;
+    await pollingDone;
+    for (const p of players) for (const socket of p.sockets) socket.close();
+
+    const actionMs = stats.actionMs.sort((a, b) => a - b);
+    const readMs = stats.readMs.sort((a, b) => a - b);
+    const errors = phases.reduce((sum, phase) => sum + phase.errors, 0);
+    report('server.actionsPerSecond', stats.actions / elapsed, 'actions/s');
+    report('server.p50Ms', percentile(actionMs, 50), 'ms');
+    report('server.p99Ms', percentile(actionMs, 99), 'ms');
+    report('server.errors', errors, 'errors');
+    const pollingActionMs = polling.actionMs.sort((a, b) => a - b);
+    report('server.pollingActionsPerSecond', polling.actions / pollingElapsed, 'actions/s');
+    report('server.pollingP50Ms', percentile(pollingActionMs, 50), 'ms');
+    report('server.pollingP99Ms', percentile(pollingActionMs, 99), 'ms');
+    report('server.pollingReadP99Ms', percentile(polling.readMs.sort((a, b) => a - b), 99), 'ms');
+    report('server.oneTableP50Ms', percentile(solo.actionMs.sort((a, b) => a - b), 50), 'ms');
+    report('server.pacedActionsPerSecond', paced.actions / pacedElapsed, 'actions/s');
+    report('server.pacedP50Ms', percentile(paced.actionMs.sort((a, b) => a - b), 50), 'ms');
+    report('server.pacedP99Ms', percentile(paced.actionMs, 99), 'ms');
+    report('server.gamesPerSecond', stats.finishedGames / elapsed, 'games/s');
+    if (stats.finishedGames > 0) {
+      report('server.actionsPerGame', stats.actionsInFinishedGames / stats.finishedGames, 'actions/game');
+      report('server.requestsPerGame', stats.requestsInFinishedGames / stats.finishedGames, 'requests/game');
+    }
+    if (cpu0 !== null && cpu1 !== null && busy0 !== null && busy1 !== null) {
+      const cores = (name: string) => ((cpu1.get(name) ?? 0) - (cpu0.get(name) ?? 0)) / elapsed;
+      // workerd runs the Worker, the tables' Durable Objects and the local D1 and rate
+      // limiter on one thread; wrangler's proxy (a second workerd) exists only in development.
+      const workerd = cores('workerd');
+      const proxy = cores('workerd-proxy');
+      const wrangler = cores('node') + cores('esbuild');
+      const clientCores = (client.user + client.system) / 1e6 / elapsed;
+      const machine = (busy1 - busy0) / elapsed;
+      report('server.workerdCpu', workerd, 'cores');
+      report('server.proxyCpu', proxy, 'cores');
+      report('server.clientCpu', clientCores, 'cores');
+      report('server.machineCpu', machine, 'cores');
+      const requests = actionMs.length + readMs.length;
+      if (requests > 0) report('server.workerdCpuPerRequest', (workerd * elapsed * 1000) / requests, 'ms/request');
+      // The rest of the machine: the kernel (loopback TCP) and any other process.
+      const others = machine - workerd - proxy - wrangler - clientCores;
+      note(`wrangler itself (node, esbuild) used ${wrangler.toFixed(2)} cores`);
+      report('server.otherCpu', others, 'cores');
+      if (others > 0.5) note(`the rest of the machine used ${others.toFixed(2)} cores meanwhile: other processes disturbed the figures`);
+    }
+    for (const sample of phases.flatMap((phase) => phase.errorSamples)) note(`error: ${sample}`);
+    if (stats.limiterWaits > 0) note(`seats waited ${stats.limiterWaits} times to stay within ACTION_LIMITER`);
+    const emptyReads = phases.reduce((sum, phase) => sum + phase.emptyReads, 0);
+    if (emptyReads > 0) note(`${emptyReads} reads found no legal action (not an error)`);
+
+    // Let the last games' history reach D1, stop the server, then count what it stored.
+    await sleep(500);
+    await stopServer(server);
+    const stored = await storedFigures(server.persistDir);
+    const finished = phases.reduce((sum, phase) => sum + phase.allFinishedGames, 0);
+    const accepted = phases.reduce((sum, phase) => sum + phase.allActions, 0);
+    if (stored !== null && finished > 0) {
+      report('server.d1RowsPerGame', stored.d1Games / finished, 'rows/game');
+      report('server.d1RowsPerTable', (stored.d1Tables + stored.d1Seats) / stored.d1Tables, 'rows/table');
+      report('server.d1BytesPerGame', stored.d1GameBytes / stored.d1Games, 'bytes/game');
+      report('server.doRowsPerAction', stored.doActions / accepted, 'rows/action');
+      report('server.doBytesPerAction', stored.doActionBytes / stored.doActions, 'bytes/action');
+      report('server.doBytesPerGame', stored.doBytes / finished, 'bytes/game');
+      note(`stored: ${JSON.stringify(stored)}; the clients saw ${finished} games finish and ${accepted} actions accepted`);
+      if (stored.doOutbox > 0) note(`${stored.doOutbox} history writes were still waiting in the outboxes`);
+    } else {
+      note('no storage figures (node:sqlite unavailable, or no game finished)');
+    }
+    return errors === 0;
+  } catch (error) {
+    process.stderr.write(`${server.output}\n`);
+    throw error;
+  } finally {
+    await stopServer(server);
+    rmSync(server.dir, { recursive: true, force: true });
+    note(`done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+}
+
+if (!(await main())) process.exitCode = 1;
