@@ -82,6 +82,12 @@ function publicAction(seat: Seat, action: Action, doublesRevealed: boolean): Pub
   }
 }
 
+/** The winning bid once the auction is over, else the bid standing in it (null before any). */
+function standingBid(game: GameState): Level | null {
+  const level = game.bid >= 0 ? game.bid : (game.auction?.level ?? -1);
+  return level >= 0 ? LEVELS[level]! : null;
+}
+
 function offered(game: GameState, seat: Seat): OfferedAction[] {
   const actions = legalActions(game, seat);
   return game.phase === 'discard' && actions.length > 0 ? [{ type: 'discard', count: 2 }] : actions;
@@ -122,7 +128,7 @@ export function viewOf(series: SeriesState, seat: Seat | null): SeriesView | nul
       decided: (game.decided & (1 << s)) !== 0,
     })),
     pot: series.pot,
-    bid: game.bid >= 0 ? LEVELS[game.bid]! : game.auction !== null && game.auction.level >= 0 ? LEVELS[game.auction.level]! : null,
+    bid: standingBid(game),
     contract: game.contract < 0 ? null : LEVELS[game.contract]!,
     declarer: game.declarer < 0 ? null : (game.declarer as Seat),
     trump: game.trump < 0 ? null : SUITS[game.trump]!,
