@@ -1,5 +1,5 @@
 /** Every rule id of RULES.md is named by at least one test (DEVELOPERS.md: rules first). */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 
 const rulesFile = new URL('../../../shared/RULES.md', import.meta.url);
@@ -22,6 +22,8 @@ function testNames(): string {
 }
 
 it('R1–R10: every rule id in RULES.md is named by a test', () => {
+  // RULES.md lives in ../shared beside the project (read-only material, as in CI).
+  expect(existsSync(rulesFile), `${rulesFile.pathname} is missing: the project expects ../shared beside it`).toBe(true);
   const ids = ruleIds(readFileSync(rulesFile, 'utf8'));
   expect(ids.length).toBeGreaterThanOrEqual(49); // 10 sections, 39 rules when this was written
   const names = testNames();
