@@ -2,6 +2,13 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// The key seat tokens are derived from: a Worker secret in production (wrangler.toml
+// [secrets]). The tests use a fixed one; given here, wrangler does not warn that it is
+// missing (and with WRANGLER_LOG=warn it does not say, per test file, where it found it).
+const TOKEN_SECRET = 'test-only-token-secret-0123456789abcdef';
+process.env.TOKEN_SECRET = TOKEN_SECRET;
+process.env.WRANGLER_LOG ??= 'warn';
+
 // D1 migrations (drizzle/*.sql) are applied in the worker project's setup file.
 const migrations = await readD1Migrations(fileURLToPath(new URL('./drizzle', import.meta.url)));
 
@@ -39,6 +46,7 @@ export default defineConfig({
               bindings: {
                 TEST_DEALS: 'on',
                 ALLOW_LOCAL_WEBHOOKS: 'on',
+                TOKEN_SECRET,
                 TEST_MIGRATIONS: migrations,
               },
             },

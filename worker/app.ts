@@ -11,6 +11,7 @@ import { version } from '../package.json';
 import { docsPage } from './docs.js';
 import { ApiError, errorResponse, type ErrorCode } from './errors.js';
 import { tables } from './routes/tables.js';
+import { WebhookBodySchema, WebhookHeadersSchema } from './schemas.js';
 import { validationHook } from './validation.js';
 
 export const VERSION: string = version;
@@ -65,6 +66,20 @@ app.on(['POST', 'PUT'], ['/api/tables', '/api/tables/:id/actions', '/api/tables/
 app.get('/api/health', (c) => c.json({ ok: true, version: VERSION }));
 
 app.route('/', tables);
+
+// The webhook a seat receives (OpenAPI 3.1 `webhooks`; sent by worker/table/notifier.ts).
+app.openAPIRegistry.registerWebhook({
+  method: 'post',
+  path: 'notification',
+  summary: 'Sent to a seat\'s webhookUrl',
+  description:
+    'One POST per event and seat, signed as Standard Webhooks says: check `webhook-signature` with the `webhookSecret` of ' +
+    '`PUT …/notifications` (e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package). ' +
+    'Answer 2xx within 10 s; otherwise the same message (same `webhook-id`) is sent again after 10 s, 30 s, 2 min, 10 min, 1 h, 3 h and 6 h, ' +
+    'then dropped. Messages may arrive out of order or twice: use `version` and `webhook-id`.',
+  request: { headers: WebhookHeadersSchema, body: { content: { 'application/json': { schema: WebhookBodySchema } }, required: true } },
+  responses: { 200: { description: 'Any 2xx: received' } },
+});
 
 app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
   type: 'http',

@@ -44,6 +44,9 @@ export function docsPage(doc: object): HtmlEscapedString | Promise<HtmlEscapedSt
   const operations = paths.flatMap(([path, item]) =>
     METHODS.filter((m) => (item as Json)[m] !== undefined).map((m) => ({ method: m, path, op: (item as Json)[m] as Json })),
   );
+  const webhooks = Object.entries((d.webhooks as Json) ?? {}).flatMap(([name, item]) =>
+    METHODS.filter((m) => (item as Json)[m] !== undefined).map((m) => ({ method: m, name, op: (item as Json)[m] as Json })),
+  );
   const schemas = Object.entries(((d.components as Json)?.schemas as Json) ?? {});
   return html`<!doctype html>
     <html lang="en">
@@ -71,6 +74,8 @@ export function docsPage(doc: object): HtmlEscapedString | Promise<HtmlEscapedSt
           </ul>
         </nav>
         ${operations.map(({ method, path, op }) => operation(d, method, path, op))}
+        ${webhooks.length > 0 ? html`<h2>Webhooks (sent by the server)</h2>` : ''}
+        ${webhooks.map(({ method, name, op }) => operation(d, method, name, op))}
         <section>
           <h2>Schemas</h2>
           ${schemas.map(([name, schema]) => html`<details id="schema-${name}"><summary>${name}</summary>${block(schema)}</details>`)}

@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'upgrade_required'
+  | 'not_configured'
   | 'internal_error';
 
 export interface ErrorBody {

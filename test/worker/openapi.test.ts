@@ -12,7 +12,7 @@ type Json = Record<string, unknown>;
 
 /** API.md's endpoints, with the refusal statuses each answers (tested in refusals.test.ts). */
 const ROUTES: [method: string, path: string, statuses: number[]][] = [
-  ['post', '/api/tables', [201, 400, 413, 415, 429]],
+  ['post', '/api/tables', [201, 400, 413, 415, 429, 503]],
   ['get', '/api/tables/{id}', [200, 401, 403, 404]],
   ['post', '/api/tables/{id}/actions', [200, 400, 401, 403, 404, 409, 413, 415, 422, 429]],
   ['get', '/api/tables/{id}/ws', [101, 401, 403, 404, 426]],
@@ -49,6 +49,16 @@ describe('/api/openapi.json', () => {
     if (path === '/api/tables') expect(operation.security).toBeUndefined();
     else expect(operation.security).toEqual([{ bearer: [] }]);
     if (path.includes('{id}')) expect(operation.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path', required: true }));
+  });
+
+  it('documents the webhook a seat receives: the Standard Webhooks headers and the body', async () => {
+    const doc = await document();
+    const hook = ((doc.webhooks as Record<string, Json>).notification as Json).post as Json;
+    const headers = (hook.parameters as Json[]).filter((p) => p.in === 'header').map((p) => p.name);
+    expect(headers.sort()).toEqual(['webhook-id', 'webhook-signature', 'webhook-timestamp']);
+    expect(hook.requestBody).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookBody' } } } });
+    const body = (doc.components as Record<string, Record<string, Json>>).schemas!.WebhookBody!;
+    expect(((body.properties as Json).type as Json).enum).toEqual(['turn', 'reminder', 'game_over', 'table_over']);
   });
 
   it('defines the bearer scheme and the error shape of API.md', async () => {

@@ -4,7 +4,7 @@
  * no input makes the server answer 5xx.
  */
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { seededRng, type Rng } from '../../shared/bots.js';
 import { CARD_CODES } from '../../shared/cards.js';
 import { app, MAX_BODY_BYTES } from '../../worker/app.js';
@@ -125,6 +125,30 @@ describe('400 bad_request', () => {
     // Without deals the same server creates tables; with the variable on, deals are taken.
     expect((await app.request('/api/tables', init({}), production)).status).toBe(201);
     expect((await app.request('/api/tables', init({ deals: [GAME.deal] }), { ...env, TEST_DEALS: 'on' })).status).toBe(201);
+  });
+});
+
+describe('503 not_configured', () => {
+  it('creating a table needs TOKEN_SECRET, except at a loopback address (local development), where a fixed key stands in', async () => {
+    const init = () => ({ method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': randomIp() }, body: '{}' });
+    const unset = { ...env, TOKEN_SECRET: undefined as unknown as string };
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    for (const secret of [undefined, '', 'too-short']) {
+      const message = await expectError(app.request('https://wallachen.example/api/tables', init(), { ...unset, TOKEN_SECRET: secret as string }), 503, 'not_configured');
+      expect(message).toContain('TOKEN_SECRET');
+    }
+    // npm start: http://localhost:8787 (or 127.0.0.1, [::1]) works with no secret set.
+    for (const origin of ['http://localhost:8787', 'http://127.0.0.1:8787', 'http://[::1]:8787']) {
+      const res = await app.request(`${origin}/api/tables`, init(), unset);
+      expect(res.status, origin).toBe(201);
+      const created = (await res.json()) as CreatedTable;
+      expect(created.seats[0]!.url).toBe(`${origin}/t/${created.tableId}#${created.seats[0]!.token}`);
+      expect((await view(created.tableId, created.seats[2]!.token)).seat).toBe(2);
+    }
+    // A name that merely starts like one is no loopback address.
+    await expectError(app.request('http://localhost.wallachen.example/api/tables', init(), unset), 503, 'not_configured');
+    expect(logged.mock.calls.flat().join('\n')).toMatch(/creating a table refused: the server has no TOKEN_SECRET/);
+    logged.mockRestore();
   });
 });
 

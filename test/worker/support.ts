@@ -97,6 +97,17 @@ export async function expectError(res: Response | Promise<Response>, status: num
   return body.error.message;
 }
 
+/** Polls `check` until it gives a value other than undefined (outbox and deliveries work in the background). */
+export async function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 3_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 // ---------------------------------------------------------------- the table's Durable Object
 
 export type TableStub = DurableObjectStub<TableObject>;

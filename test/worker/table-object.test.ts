@@ -13,6 +13,7 @@ import { hashToken } from '../../worker/table/tokens.js';
 import {
   act,
   createTable,
+  eventually,
   expectError,
   games,
   handMade,
@@ -32,17 +33,6 @@ const FIRST_PLAY = GAME.actions.findIndex((a) => a.action.type === 'play');
 
 const everyToken = (table: CreatedTable) => [...table.seats.map((s) => s.token), table.spectator.token];
 const allViews = (table: CreatedTable) => Promise.all(everyToken(table).map((token) => view(table.tableId, token)));
-
-/** Polls `check` until it gives a value other than undefined (the outbox flushes in the background). */
-async function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 3_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const MARK = Symbol('instance mark');
 const markInstance = (table: CreatedTable) =>

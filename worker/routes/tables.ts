@@ -6,7 +6,7 @@
 import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { validateDeal, type Deal } from '../../shared/deal.js';
-import { validateOptions } from '../../shared/options.js';
+import { validateOptions, type Seat } from '../../shared/options.js';
 import type { AppEnv } from '../app.js';
 import { errorResponse } from '../errors.js';
 import { rateLimited } from '../limits.js';
@@ -22,7 +22,7 @@ import {
 } from '../schemas.js';
 import { isAllowedWebhookUrl } from '../webhook-urls.js';
 import type { Outcome } from '../table/outcome.js';
-import { hashToken, newTableId, newToken, TABLE_ID_PATTERN, TOKEN_PATTERN } from '../table/tokens.js';
+import { deriveToken, hashToken, linkOf, newNonce, newTableId, TABLE_ID_PATTERN, tokenKey, TOKEN_PATTERN } from '../table/tokens.js';
 import { validationHook } from '../validation.js';
 
 export const tables = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -49,6 +49,7 @@ const ERROR_TEXT: Record<number, string> = {
   422: 'illegal_action or not_your_turn: the rules forbid it; the message names the rule',
   426: 'upgrade_required: this endpoint speaks WebSocket only',
   429: 'rate_limited: too many requests; retry after the Retry-After seconds',
+  503: 'not_configured: the server lacks its TOKEN_SECRET (an operator must set it)',
 };
 
 const TableParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'k3h8q2m5x7c9v4b6' }) });
@@ -81,7 +82,7 @@ const createTable = createRoute({
   summary: 'Create a table',
   description: 'Every field is optional. Answers one secret token and link per seat and one for spectators: whoever holds a link plays that seat.',
   request: { body: { ...json(CreateTableSchema), required: false } },
-  responses: { 201: { description: 'The table and its secret links', ...json(CreatedTableSchema) }, ...errors(400, 413, 415, 429) },
+  responses: { 201: { description: 'The table and its secret links', ...json(CreatedTableSchema) }, ...errors(400, 413, 415, 429, 503) },
 });
 
 handle(createTable, async (c) => {
@@ -100,37 +101,47 @@ handle(createTable, async (c) => {
       fixedDeals.push(deal.value);
     }
   }
-  const seatTokens = [newToken(), newToken(), newToken()] as const;
-  const spectatorToken = newToken();
+  // Links point to where the table was created; their tokens are derived from the key (tokens.ts).
+  const origin = new URL(c.req.url).origin;
+  const key = tokenKey(c.env, origin);
+  if (!key.ok) {
+    console.error(`creating a table refused: ${key.message}`);
+    return errorResponse(c, 503, 'not_configured', `the server is not set up to create tables: ${key.message}`);
+  }
   const seats = [0, 1, 2].map((seat) => ({ name: body.seats?.[seat]?.name ?? `Seat ${seat + 1}`, bot: body.seats?.[seat]?.bot ?? false }));
-  const seatTokenHashes = [await hashToken(seatTokens[0]), await hashToken(seatTokens[1]), await hashToken(seatTokens[2])] as const;
-  const spectatorTokenHash = await hashToken(spectatorToken);
+  const who: (Seat | null)[] = [0, 1, 2, null];
+  const nonces = who.map(() => newNonce());
   // A new id is 80 random bits; should one ever be taken, draw again.
   let tableId = newTableId();
-  const create = (id: string) => tableStub(c, id).create({
-    settings: {
-      tableId: id,
-      name: body.name ?? 'Wallachen',
-      options: options.value,
-      seats,
-      moveDeadlineHours: moveDeadlineHours ?? null,
-      createdAt: new Date().toISOString(),
-    },
-    seatTokenHashes,
-    spectatorTokenHash,
-    emails: [0, 1, 2].map((seat) => body.seats?.[seat]?.email ?? null),
-    fixedDeals,
-  });
+  let tokens: string[] = [];
+  const create = async (id: string) => {
+    tokens = await Promise.all(who.map((seat, i) => deriveToken(key.secret, id, seat, nonces[i]!)));
+    const hashes = await Promise.all(tokens.map(hashToken));
+    return tableStub(c, id).create({
+      settings: {
+        tableId: id,
+        name: body.name ?? 'Wallachen',
+        options: options.value,
+        seats,
+        moveDeadlineHours: moveDeadlineHours ?? null,
+        createdAt: new Date().toISOString(),
+        origin,
+      },
+      tokens: who.map((seat, i) => ({ seat, hash: hashes[i]!, nonce: nonces[i]! })),
+      emails: [0, 1, 2].map((seat) => body.seats?.[seat]?.email ?? null),
+      fixedDeals,
+    });
+  };
   let created = await create(tableId);
   for (let attempt = 1; !created.ok && created.code === 'conflict' && attempt < 3; attempt++) created = await create((tableId = newTableId()));
   if (!created.ok) return errorResponse(c, created.status, created.code, created.message);
   // The token goes in the fragment: browsers never send it to us or, as a referrer, elsewhere.
-  const link = (token: string) => `${new URL(c.req.url).origin}/t/${tableId}#${token}`;
+  const link = (token: string) => linkOf(origin, tableId, token);
   return c.json(
     {
       tableId,
-      seats: seatTokens.map((token, seat) => ({ seat, token, url: link(token) })),
-      spectator: { token: spectatorToken, url: link(spectatorToken) },
+      seats: [0, 1, 2].map((seat) => ({ seat, token: tokens[seat]!, url: link(tokens[seat]!) })),
+      spectator: { token: tokens[3]!, url: link(tokens[3]!) },
     },
     201,
   );

@@ -1,19 +1,41 @@
 /**
  * What a table keeps in its Durable Object's SQLite storage: its settings, the seat token
- * hashes, every deal (with its secret seed), the live action log and the history outbox.
- * Every statement binds its parameters; nothing is built by string interpolation.
+ * hashes and nonces, every deal (with its secret seed), the live action log, the history
+ * outbox, and the notifications: each seat's addresses, the deliveries waiting to be sent
+ * and which move was reminded of. Every statement binds its parameters; nothing is built
+ * by string interpolation.
  */
 import type { Action } from '../../shared/actions.js';
 import type { Deal } from '../../shared/deal.js';
 import type { Seat, TableOptions } from '../../shared/options.js';
+import type { EventType } from './events.js';
+
+/** Tables added after the first release: created on load in tables made before them, too. */
+const NOTIFICATION_SCHEMA = [
+  // Webhook posts and mails waiting to be sent, per seat; message_id is the webhook-id,
+  // the same on every attempt. payload: the webhook body, or what the mail says (JSON).
+  `CREATE TABLE IF NOT EXISTS deliveries (
+     id INTEGER PRIMARY KEY AUTOINCREMENT, message_id TEXT NOT NULL, seat INTEGER NOT NULL,
+     channel TEXT NOT NULL, type TEXT NOT NULL, payload TEXT NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL, last_error TEXT)`,
+  `CREATE INDEX IF NOT EXISTS deliveries_by_time ON deliveries (next_attempt_at)`,
+  // The last version whose owed moves were reminded of (one reminder per move).
+  `CREATE TABLE IF NOT EXISTS reminded (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)`,
+];
+
+/** Columns added after the first release, as [table, column, type]. */
+const ADDED_COLUMNS = [
+  ['settings', 'origin', 'TEXT'],
+  ['tokens', 'nonce', 'TEXT'],
+] as const;
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS settings (
      id INTEGER PRIMARY KEY CHECK (id = 1),
      table_id TEXT NOT NULL, name TEXT NOT NULL, options TEXT NOT NULL, seats TEXT NOT NULL,
-     move_deadline_hours INTEGER, created_at TEXT NOT NULL)`,
-  // seat NULL: the spectator token.
-  `CREATE TABLE IF NOT EXISTS tokens (hash TEXT PRIMARY KEY, seat INTEGER)`,
+     move_deadline_hours INTEGER, created_at TEXT NOT NULL, origin TEXT)`,
+  // seat NULL: the spectator token. nonce: what the token was derived from (tokens.ts).
+  `CREATE TABLE IF NOT EXISTS tokens (hash TEXT PRIMARY KEY, seat INTEGER, nonce TEXT)`,
   `CREATE TABLE IF NOT EXISTS fixed_deals (deal_index INTEGER PRIMARY KEY, deal TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS deals (
      deal_index INTEGER PRIMARY KEY, seed TEXT, commitment TEXT, fixed TEXT, dealt_at TEXT NOT NULL)`,
@@ -26,6 +48,7 @@ const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS outbox (
      id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, payload TEXT NOT NULL,
      attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL, last_error TEXT)`,
+  ...NOTIFICATION_SCHEMA,
 ];
 
 export interface SeatSettings {
@@ -40,6 +63,16 @@ export interface Settings {
   readonly seats: readonly SeatSettings[];
   readonly moveDeadlineHours: number | null;
   readonly createdAt: string;
+  /** Where the links point to, e.g. "https://wallachen.example"; null for tables made before it was kept. */
+  readonly origin: string | null;
+}
+
+export interface TokenRow {
+  readonly hash: string;
+  /** null: the spectator token. */
+  readonly seat: Seat | null;
+  /** null for tables made before tokens were derived (their links cannot be mailed). */
+  readonly nonce: string | null;
 }
 
 export interface DealRow {
@@ -66,6 +99,21 @@ export interface OutboxRow {
   readonly nextAttemptAt: number;
 }
 
+export type Channel = 'webhook' | 'email';
+
+export interface DeliveryRow {
+  readonly id: number;
+  /** The webhook-id: the same on every attempt. */
+  readonly messageId: string;
+  readonly seat: Seat;
+  readonly channel: Channel;
+  readonly type: EventType;
+  readonly payload: string;
+  /** Attempts made before this one. */
+  readonly attempts: number;
+  readonly nextAttemptAt: number;
+}
+
 export interface Notifications {
   readonly email: string | null;
   readonly webhookUrl: string | null;
@@ -85,6 +133,15 @@ export class TableStorage {
     for (const statement of SCHEMA) this.sql.exec(statement);
   }
 
+  /** Brings the storage of a table created by an earlier release up to date (idempotent). */
+  upgrade(): void {
+    for (const [table, column, type] of ADDED_COLUMNS) {
+      const columns = this.sql.exec<Row>(`PRAGMA table_info(${table})`).toArray();
+      if (!columns.some((c) => c.name === column)) this.sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+    }
+    for (const statement of NOTIFICATION_SCHEMA) this.sql.exec(statement);
+  }
+
   /** Whether a table was ever created in this object. */
   exists(): boolean {
     return this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'settings'").toArray().length > 0;
@@ -101,27 +158,32 @@ export class TableStorage {
       seats: JSON.parse(row.seats as string) as SeatSettings[],
       moveDeadlineHours: row.move_deadline_hours as number | null,
       createdAt: row.created_at as string,
+      origin: (row.origin as string | null | undefined) ?? null,
     };
   }
 
   saveSettings(s: Settings): void {
     this.sql.exec(
-      'INSERT INTO settings (id, table_id, name, options, seats, move_deadline_hours, created_at) VALUES (1, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO settings (id, table_id, name, options, seats, move_deadline_hours, created_at, origin) VALUES (1, ?, ?, ?, ?, ?, ?, ?)',
       s.tableId,
       s.name,
       JSON.stringify(s.options),
       JSON.stringify(s.seats),
       s.moveDeadlineHours,
       s.createdAt,
+      s.origin,
     );
   }
 
-  tokenHashes(): { hash: string; seat: Seat | null }[] {
-    return this.sql.exec<Row>('SELECT hash, seat FROM tokens ORDER BY seat').toArray().map((r) => ({ hash: r.hash as string, seat: r.seat as Seat | null }));
+  tokens(): TokenRow[] {
+    return this.sql
+      .exec<Row>('SELECT hash, seat, nonce FROM tokens ORDER BY seat')
+      .toArray()
+      .map((r) => ({ hash: r.hash as string, seat: r.seat as Seat | null, nonce: r.nonce as string | null }));
   }
 
-  saveTokenHash(hash: string, seat: Seat | null): void {
-    this.sql.exec('INSERT INTO tokens (hash, seat) VALUES (?, ?)', hash, seat);
+  saveToken(t: TokenRow): void {
+    this.sql.exec('INSERT INTO tokens (hash, seat, nonce) VALUES (?, ?, ?)', t.hash, t.seat, t.nonce);
   }
 
   saveFixedDeals(deals: readonly Deal[]): void {
@@ -227,5 +289,96 @@ export class TableStorage {
 
   postpone(id: number, nextAttemptAt: number, error: string): void {
     this.sql.exec('UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?', nextAttemptAt, error, id);
+  }
+
+  // ---------------------------------------------------------------- notifications
+
+  enqueueDelivery(d: Omit<DeliveryRow, 'id' | 'attempts'>): void {
+    this.sql.exec(
+      'INSERT INTO deliveries (message_id, seat, channel, type, payload, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)',
+      d.messageId,
+      d.seat,
+      d.channel,
+      d.type,
+      d.payload,
+      d.nextAttemptAt,
+    );
+  }
+
+  /** Keeps only the newest `keep` deliveries of a seat's channel; answers how many it dropped. */
+  trimDeliveries(seat: Seat, channel: Channel, keep: number): number {
+    const count = this.sql.exec<Row>('SELECT COUNT(*) AS n FROM deliveries WHERE seat = ? AND channel = ?', seat, channel).one().n as number;
+    if (count <= keep) return 0;
+    this.sql.exec(
+      'DELETE FROM deliveries WHERE id IN (SELECT id FROM deliveries WHERE seat = ? AND channel = ? ORDER BY id LIMIT ?)',
+      seat,
+      channel,
+      count - keep,
+    );
+    return count - keep;
+  }
+
+  /** Deliveries due at `now`, oldest first. */
+  dueDeliveries(now: number, limit: number): DeliveryRow[] {
+    if (!this.exists()) return [];
+    return this.sql
+      .exec<Row>('SELECT id, message_id, seat, channel, type, payload, attempts, next_attempt_at FROM deliveries WHERE next_attempt_at <= ? ORDER BY id LIMIT ?', now, limit)
+      .toArray()
+      .map((r) => ({
+        id: r.id as number,
+        messageId: r.message_id as string,
+        seat: r.seat as Seat,
+        channel: r.channel as Channel,
+        type: r.type as EventType,
+        payload: r.payload as string,
+        attempts: r.attempts as number,
+        nextAttemptAt: r.next_attempt_at as number,
+      }));
+  }
+
+  /** When the next delivery is due, or null when none waits. */
+  nextDeliveryAt(): number | null {
+    if (!this.exists()) return null;
+    return (this.sql.exec<Row>('SELECT MIN(next_attempt_at) AS at FROM deliveries').one().at as number | null) ?? null;
+  }
+
+  /** Counts an attempt as started and holds the row back until `until` (so a crash mid-attempt retries it). */
+  startAttempt(id: number, until: number): void {
+    this.sql.exec('UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = ? WHERE id = ?', until, id);
+  }
+
+  /** After a failed attempt; `attempts` given: the count starts again there (a new address). */
+  postponeDelivery(id: number, nextAttemptAt: number, error: string, attempts?: number): void {
+    this.sql.exec(
+      'UPDATE deliveries SET next_attempt_at = ?, last_error = ?, attempts = COALESCE(?, attempts) WHERE id = ?',
+      nextAttemptAt,
+      error,
+      attempts ?? null,
+      id,
+    );
+  }
+
+  removeDelivery(id: number): void {
+    this.sql.exec('DELETE FROM deliveries WHERE id = ?', id);
+  }
+
+  /** A seat's channel was removed: what waited for it is dropped. */
+  dropDeliveries(seat: Seat, channel: Channel): void {
+    this.sql.exec('DELETE FROM deliveries WHERE seat = ? AND channel = ?', seat, channel);
+  }
+
+  /** A seat's address changed: what waits for it goes to the new address now, with a fresh count of attempts. */
+  retryDeliveriesNow(seat: Seat, channel: Channel, now: number): void {
+    this.sql.exec('UPDATE deliveries SET attempts = 0, next_attempt_at = ? WHERE seat = ? AND channel = ?', now, seat, channel);
+  }
+
+  /** The last version whose owed moves were reminded of; -1 when none was. */
+  remindedVersion(): number {
+    const row = this.sql.exec<Row>('SELECT version FROM reminded WHERE id = 1').toArray()[0];
+    return row === undefined ? -1 : (row.version as number);
+  }
+
+  saveRemindedVersion(version: number): void {
+    this.sql.exec('INSERT INTO reminded (id, version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version', version);
   }
 }

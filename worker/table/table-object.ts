@@ -1,8 +1,10 @@
 /**
  * One Durable Object per table. It owns the table's storage, rebuilds the series from
  * its action log after eviction or restart, runs every action through the engine one at
- * a time, pushes each connected seat its own view over hibernatable WebSockets, and
- * writes finished games to D1 through an outbox that survives D1 failures.
+ * a time, pushes each connected seat its own view over hibernatable WebSockets, writes
+ * finished games to D1 through an outbox that survives D1 failures, and tells the seats
+ * by webhook and mail when it is their move (events.ts, notifier.ts). One alarm serves
+ * the outbox's retries, the deliveries' retries and the reminders (scheduleAlarm).
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { Action } from '../../shared/actions.js';
@@ -11,16 +13,31 @@ import type { Seat } from '../../shared/options.js';
 import type { Result } from '../../shared/result.js';
 import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
 import { History } from '../history/writer.js';
+import { isAllowedWebhookUrl } from '../webhook-urls.js';
+import { eventsOf, pendingSeats, reminderAt, type SeatEvent } from './events.js';
+import {
+  DeliveryFailed,
+  MAILED,
+  mailFor,
+  MAX_WAITING,
+  newMessageId,
+  postWebhook,
+  reasonOf,
+  retryDelay,
+  senderOf,
+  ATTEMPT_TIMEOUT_MS,
+  type MailFacts,
+  type WebhookBody,
+} from './notifier.js';
 import { failure, success, type Outcome } from './outcome.js';
 import { publishedGame, tableView, type PublishedGame, type TableView } from './published.js';
-import { TableStorage, type DealRow, type Notifications, type Settings } from './storage.js';
-import { sameHash } from './tokens.js';
+import { TableStorage, type Channel, type DealRow, type DeliveryRow, type Notifications, type Settings, type TokenRow } from './storage.js';
+import { deriveToken, hashToken, linkOf, sameHash, tokenKey } from './tokens.js';
 
 export interface CreateTable {
   readonly settings: Settings;
-  /** SHA-256 hashes of the three seat tokens and the spectator token. */
-  readonly seatTokenHashes: readonly [string, string, string];
-  readonly spectatorTokenHash: string;
+  /** The three seat tokens' and the spectator token's SHA-256 hashes and nonces (tokens.ts). */
+  readonly tokens: readonly TokenRow[];
   /** Turn notifications by mail, per seat (from the seats' `email`). */
   readonly emails: readonly (string | null)[];
   readonly fixedDeals: readonly Deal[];
@@ -42,13 +59,27 @@ type Caller = { readonly seat: Seat | null };
 
 interface LoadedTable {
   readonly settings: Settings;
-  readonly tokens: { hash: string; seat: Seat | null }[];
+  readonly tokens: TokenRow[];
   series: SeriesState;
   readonly deals: DealRow[];
   version: number;
   /** When the last action was accepted or the last game dealt (for deadlines). */
   lastChangeAt: string;
+  /** Each seat's mail address and webhook. */
+  readonly notifications: Notifications[];
+  /** The last version whose owed moves were reminded of (-1: none). */
+  remindedVersion: number;
 }
+
+/** An attempt holds its delivery back this long, so that a crash mid-attempt retries it later. */
+const ATTEMPT_LEASE_MS = ATTEMPT_TIMEOUT_MS + 5_000;
+
+/** A delivery that can no longer be made (the seat removed its address): dropped, not retried. */
+class Undeliverable extends Error {
+  override readonly name = 'Undeliverable';
+}
+
+const SEATS: readonly Seat[] = [0, 1, 2];
 
 /** First retry within 5 s, then doubling up to 10 minutes. */
 const retryDelayMs = (attempts: number): number => Math.min(5_000 * 2 ** attempts, 600_000);
@@ -74,6 +105,8 @@ export class TableObject extends DurableObject<Env> {
   /** undefined: not read from storage yet; null: no table was created here. */
   private table: LoadedTable | null | undefined;
   private flushing = false;
+  /** Deliveries being attempted by this instance. */
+  private readonly sending = new Set<number>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -90,25 +123,28 @@ export class TableObject extends DurableObject<Env> {
     this.ctx.storage.transactionSync(() => {
       this.storage.initialize();
       this.storage.saveSettings(init.settings);
-      init.seatTokenHashes.forEach((hash, seat) => this.storage.saveTokenHash(hash, seat as Seat));
-      this.storage.saveTokenHash(init.spectatorTokenHash, null);
+      for (const token of init.tokens) this.storage.saveToken(token);
       this.storage.saveFixedDeals(init.fixedDeals);
       init.emails.forEach((email, seat) => {
         if (email !== null) this.storage.saveNotifications(seat as Seat, { email, webhookUrl: null, webhookSecret: null });
       });
-      this.table = {
+      const table: LoadedTable = {
         settings: init.settings,
-        tokens: this.storage.tokenHashes(),
+        tokens: this.storage.tokens(),
         series,
         deals: [],
         version: 0,
         lastChangeAt: now,
+        notifications: SEATS.map((seat) => this.storage.notifications(seat)),
+        remindedVersion: -1,
       };
-      this.dealNext(this.table, now);
+      this.table = table;
+      this.dealNext(table, now);
       const { tableId, name, options, createdAt, seats } = init.settings;
       this.storage.enqueue('table', { id: tableId, name, options, createdAt, seats: seats.map((s, seat) => ({ seat, ...s })) }, Date.now());
+      this.notify(table, eventsOf(null, table.series)); // the first deal: a mail with its link to every seat with an address
     });
-    this.flushSoon();
+    this.kick();
     return success(null);
   }
 
@@ -139,8 +175,10 @@ export class TableObject extends DurableObject<Env> {
       return failure(status, result.error.code, result.error.message);
     }
     const now = new Date().toISOString();
+    const before = table.series;
     const finishedBefore = table.series.records.length;
     let view!: string;
+    let notified = 0;
     this.ctx.storage.transactionSync(() => {
       table.series = result.value;
       table.version += 1;
@@ -153,9 +191,11 @@ export class TableObject extends DurableObject<Env> {
       if (table.series.status === 'awaitingDeal') this.dealNext(table, now); // API.md: the next game starts by itself
       view = JSON.stringify(this.viewFor(table, seat));
       this.storage.saveAction(table.version, seat, request.action, request.id ?? null, view, now);
+      notified = this.notify(table, eventsOf(before, table.series));
     });
     this.broadcast(table);
-    if (table.series.records.length > finishedBefore) this.flushSoon();
+    // History to write, notifications to send, or a reminder to schedule for the new move.
+    if (table.series.records.length > finishedBefore || notified > 0 || table.settings.moveDeadlineHours !== null) this.kick();
     return success(view);
   }
 
@@ -181,6 +221,7 @@ export class TableObject extends DurableObject<Env> {
     if (!found.ok) return found;
     const seat = found.value.caller.seat;
     if (seat === null) return failure(403, 'forbidden', 'a spectator link has no notifications');
+    const table = found.value.table;
     const current = this.storage.notifications(seat);
     const webhookUrl = request.webhookUrl === undefined ? current.webhookUrl : request.webhookUrl;
     const next: Notifications = {
@@ -189,7 +230,21 @@ export class TableObject extends DurableObject<Env> {
       // The secret stays the same while a webhook is set, so a receiver keeps verifying.
       webhookSecret: webhookUrl === null ? null : (current.webhookSecret ?? newSecret),
     };
-    this.storage.saveNotifications(seat, next);
+    this.ctx.storage.transactionSync(() => {
+      this.storage.saveNotifications(seat, next);
+      table.notifications[seat] = next;
+      // What waits for a seat goes to its new address at once (signed with the same secret);
+      // with the address removed, it is dropped.
+      const changes: [Channel, string | null, string | null][] = [
+        ['webhook', current.webhookUrl, next.webhookUrl],
+        ['email', current.email, next.email],
+      ];
+      for (const [channel, was, now] of changes) {
+        if (now === null) this.storage.dropDeliveries(seat, channel);
+        else if (now !== was) this.storage.retryDeliveriesNow(seat, channel, Date.now());
+      }
+    });
+    this.kick();
     return success(next);
   }
 
@@ -224,18 +279,54 @@ export class TableObject extends DurableObject<Env> {
     ws.close(code === 1005 || code === 1006 ? 1000 : code, 'bye');
   }
 
+  // ------------------------------------------------------------------ the alarm
+
+  /** The one alarm: history retries, delivery retries and reminders, whichever is due. */
+  override async alarm(): Promise<void> {
+    this.remindIfDue();
+    await this.work(true);
+  }
+
+  /** Starts what is due now in the background (history, deliveries) and sets the alarm for what is due later. */
+  private kick(): void {
+    this.ctx.waitUntil(this.work(false));
+  }
+
+  private async work(inAlarm: boolean): Promise<void> {
+    // Independent of each other, each setting the alarm for its own retries as soon as it is
+    // done: a slow D1 never holds up a webhook, nor a slow receiver the history or another seat.
+    await Promise.all([this.flushOutbox().then(() => this.scheduleAlarm(inAlarm)), this.deliver(inAlarm).then(() => this.scheduleAlarm(inAlarm))]);
+  }
+
+  /**
+   * Sets the table's one alarm to the earliest of: the history outbox's next retry, the
+   * next delivery (a retry, or the guard of an attempt in flight: should the object die
+   * mid-attempt, the alarm makes it again), the next reminder; removes it when nothing
+   * waits. `inAlarm`: called by the alarm itself, whose own alarm is spent.
+   */
+  private async scheduleAlarm(inAlarm: boolean): Promise<void> {
+    const table = this.load();
+    if (table === null) return;
+    const times: number[] = [];
+    const outbox = this.flushing ? undefined : this.storage.outbox()[0]; // a running flush schedules its own retry when it ends
+    if (outbox !== undefined) times.push(outbox.nextAttemptAt);
+    const delivery = this.storage.nextDeliveryAt();
+    if (delivery !== null) times.push(delivery);
+    const reminder = this.nextReminderAt(table);
+    if (reminder !== null) times.push(reminder);
+    const current = inAlarm ? null : await this.ctx.storage.getAlarm();
+    if (times.length === 0) {
+      if (current !== null || inAlarm) await this.ctx.storage.deleteAlarm();
+      return;
+    }
+    const at = Math.max(Math.min(...times), Date.now() + 100);
+    if (current === null || Math.abs(current - at) > 1_000) await this.ctx.storage.setAlarm(at);
+  }
+
   // ------------------------------------------------------------------ history outbox
 
-  override async alarm(): Promise<void> {
-    await this.flushOutbox();
-  }
-
-  private flushSoon(): void {
-    this.ctx.waitUntil(this.flushOutbox());
-  }
-
-  /** Writes pending history to D1 in order; on failure keeps it and retries from an alarm. */
-  async flushOutbox(): Promise<void> {
+  /** Writes pending history to D1 in order; on failure keeps it and retries from the alarm. */
+  private async flushOutbox(): Promise<void> {
     if (this.flushing) return;
     this.flushing = true;
     try {
@@ -257,8 +348,6 @@ export class TableObject extends DurableObject<Env> {
     } finally {
       this.flushing = false;
     }
-    const pending = this.storage.outbox()[0];
-    if (pending !== undefined) await this.ctx.storage.setAlarm(Math.max(pending.nextAttemptAt, Date.now() + 100));
   }
 
   /** How many history writes wait in the outbox (for tests and monitoring). */
@@ -266,11 +355,176 @@ export class TableObject extends DurableObject<Env> {
     return this.storage.outbox().length;
   }
 
+  // ------------------------------------------------------------------ notifications
+
+  /**
+   * Queues what `events` tell each seat, by webhook and (for MAILED events) by mail, for
+   * the seats that have them; inside the caller's transaction. Answers how many it queued.
+   */
+  private notify(table: LoadedTable, events: readonly SeatEvent[]): number {
+    const now = Date.now();
+    let queued = 0;
+    const views = new Map<Seat, TableView>();
+    const viewOf = (seat: Seat) => views.get(seat) ?? views.set(seat, this.viewFor(table, seat)).get(seat)!;
+    for (const event of events) {
+      const { seat, type } = event;
+      const { webhookUrl, email } = table.notifications[seat]!;
+      if (webhookUrl !== null) {
+        const body: WebhookBody = {
+          type,
+          tableId: table.settings.tableId,
+          seat,
+          version: table.version,
+          gameNumber: event.gameNumber,
+          ...(event.dealIndex === undefined ? {} : { dealIndex: event.dealIndex }),
+          view: viewOf(seat),
+        };
+        this.queue(seat, 'webhook', type, JSON.stringify(body), now);
+        queued++;
+      }
+      if (email !== null && MAILED.has(type)) {
+        const view = viewOf(seat);
+        const facts: MailFacts = {
+          type,
+          tableName: table.settings.name,
+          seatName: table.settings.seats[seat]!.name,
+          gameNumber: event.gameNumber,
+          games: view.games,
+          deadline: view.deadline,
+          ...(type === 'table_over' ? { standings: view.seats.map((s) => ({ name: s.name, balance: s.balance })) } : {}),
+        };
+        this.queue(seat, 'email', type, JSON.stringify(facts), now);
+        queued++;
+      }
+    }
+    return queued;
+  }
+
+  private queue(seat: Seat, channel: Channel, type: SeatEvent['type'], payload: string, now: number): void {
+    this.storage.enqueueDelivery({ messageId: newMessageId(), seat, channel, type, payload, nextAttemptAt: now });
+    const dropped = this.storage.trimDeliveries(seat, channel, MAX_WAITING);
+    if (dropped > 0) console.warn(`table ${this.table?.settings.tableId}: seat ${seat}'s ${channel} fails; dropped its ${dropped} oldest waiting deliveries`);
+  }
+
+  /** Attempts every due delivery at once, each on its own: one slow or failing receiver holds up no other. */
+  private async deliver(inAlarm: boolean): Promise<void> {
+    const table = this.load();
+    if (table === null) return;
+    const now = Date.now();
+    const due = this.storage.dueDeliveries(now, 20).filter((row) => !this.sending.has(row.id));
+    if (due.length === 0) return;
+    for (const row of due) {
+      this.sending.add(row.id);
+      this.storage.startAttempt(row.id, now + ATTEMPT_LEASE_MS);
+    }
+    const attempts = Promise.all(due.map((row) => this.attempt(table, row)));
+    await this.scheduleAlarm(inAlarm); // the guard: should this object die mid-attempt, the alarm makes the attempts again
+    await attempts;
+  }
+
+  private async attempt(table: LoadedTable, row: DeliveryRow): Promise<void> {
+    const attempt = row.attempts + 1;
+    const what = `table ${table.settings.tableId}: ${row.channel} ${row.type} #${row.id} to seat ${row.seat}`;
+    const addressOf = () => (row.channel === 'webhook' ? table.notifications[row.seat]!.webhookUrl : table.notifications[row.seat]!.email);
+    const address = addressOf();
+    try {
+      if (row.channel === 'webhook') await this.sendWebhook(table, row);
+      else await this.sendMail(table, row);
+      this.storage.removeDelivery(row.id);
+    } catch (error) {
+      // Logs name the failure only: never the body (the seat's cards), the address or a link.
+      const reason = reasonOf(error);
+      const delay = error instanceof Undeliverable ? null : retryDelay(attempt);
+      if (delay === null) {
+        this.storage.removeDelivery(row.id);
+        console.warn(`${what} dropped after attempt ${attempt}: ${reason}`);
+      } else if (addressOf() !== address) {
+        // The seat changed its address meanwhile: on to the new one at once, with a fresh count.
+        this.storage.postponeDelivery(row.id, Date.now(), reason, 0);
+        console.warn(`${what} failed (attempt ${attempt}): ${reason}; the seat has a new address, trying that now`);
+      } else {
+        this.storage.postponeDelivery(row.id, Date.now() + delay, reason);
+        console.warn(`${what} failed (attempt ${attempt}): ${reason}; next attempt in ${delay / 1000} s`);
+      }
+    } finally {
+      this.sending.delete(row.id);
+    }
+  }
+
+  /** To the seat's webhook as it is now (it may have changed since the event), signed with its secret. */
+  private async sendWebhook(table: LoadedTable, row: DeliveryRow): Promise<void> {
+    const { webhookUrl, webhookSecret } = table.notifications[row.seat]!;
+    if (webhookUrl === null || webhookSecret === null) throw new Undeliverable('the seat has no webhook any more');
+    if (!isAllowedWebhookUrl(webhookUrl, this.env.ALLOW_LOCAL_WEBHOOKS === 'on')) throw new Undeliverable('the webhook address is not allowed');
+    await postWebhook(webhookUrl, webhookSecret, row.messageId, row.payload);
+  }
+
+  private async sendMail(table: LoadedTable, row: DeliveryRow): Promise<void> {
+    const { email } = table.notifications[row.seat]!;
+    if (email === null) throw new Undeliverable('the seat has no mail address any more');
+    const mail = mailFor(JSON.parse(row.payload) as MailFacts, await this.linkFor(table, row.seat));
+    try {
+      await this.sendEmail({ from: senderOf((this.env.MAIL_FROM as string | undefined) ?? 'Wallachen <noreply@wallachen.example>'), to: email, subject: mail.subject, text: mail.text });
+    } catch (error) {
+      throw new DeliveryFailed(reasonOf(error));
+    }
+  }
+
+  /** Hands a mail to the EMAIL binding (a method of its own, so tests can watch it). */
+  protected async sendEmail(message: EmailMessageBuilder): Promise<void> {
+    await this.env.EMAIL.send(message);
+  }
+
+  /**
+   * The seat's link, derived again from the token key and the token's nonce (tokens.ts),
+   * and checked against the stored hash; null when it cannot be (no key, or a table made
+   * before tokens were derived, or a key that changed since).
+   */
+  private async linkFor(table: LoadedTable, seat: Seat): Promise<string | null> {
+    const { tableId, origin } = table.settings;
+    const row = table.tokens.find((t) => t.seat === seat);
+    if (origin === null || row === undefined || row.nonce === null) return null;
+    const key = tokenKey(this.env, origin);
+    if (!key.ok) return null;
+    const token = await deriveToken(key.secret, tableId, seat, row.nonce);
+    if (!sameHash(await hashToken(token), row.hash)) {
+      console.warn(`table ${tableId}: seat ${seat}'s link cannot be derived again (was TOKEN_SECRET changed?); the mail goes without it`);
+      return null;
+    }
+    return linkOf(origin, tableId, token);
+  }
+
+  /** When the seats owing the current move are to be reminded, or null (no deadlines, reminded already, nobody to tell). */
+  private nextReminderAt(table: LoadedTable): number | null {
+    const hours = table.settings.moveDeadlineHours;
+    if (hours === null || table.remindedVersion >= table.version) return null;
+    const reachable = pendingSeats(table.series).some((seat) => table.notifications[seat]!.webhookUrl !== null || table.notifications[seat]!.email !== null);
+    return reachable ? reminderAt(Date.parse(table.lastChangeAt), hours) : null;
+  }
+
+  /** Queues the reminders of the current move when they are due: once per move. */
+  private remindIfDue(): void {
+    const table = this.load();
+    if (table === null) return;
+    const at = this.nextReminderAt(table);
+    if (at === null || at > Date.now()) return;
+    this.ctx.storage.transactionSync(() => {
+      this.notify(
+        table,
+        pendingSeats(table.series).map((seat) => ({ type: 'reminder', seat, gameNumber: table.series.game!.gameNumber })),
+      );
+      table.remindedVersion = table.version;
+      this.storage.saveRemindedVersion(table.version);
+    });
+  }
+
   // ------------------------------------------------------------------ internals
 
   /** Reads the table from storage once per instance and replays its log through the engine. */
   private load(): LoadedTable | null {
     if (this.table !== undefined) return this.table;
+    if (!this.storage.exists()) return (this.table = null);
+    this.storage.upgrade();
     const settings = this.storage.settings();
     if (settings === null) return (this.table = null);
     const deals = this.storage.deals();
@@ -290,7 +544,16 @@ export class TableObject extends DurableObject<Env> {
     dealIfWaiting();
     const lastDeal = deals[deals.length - 1];
     if (lastDeal !== undefined && lastDeal.dealtAt > lastChangeAt) lastChangeAt = lastDeal.dealtAt;
-    this.table = { settings, tokens: this.storage.tokenHashes(), series, deals, version, lastChangeAt };
+    this.table = {
+      settings,
+      tokens: this.storage.tokens(),
+      series,
+      deals,
+      version,
+      lastChangeAt,
+      notifications: SEATS.map((seat) => this.storage.notifications(seat)),
+      remindedVersion: this.storage.remindedVersion(),
+    };
     return this.table;
   }
 

@@ -1,0 +1,553 @@
+/**
+ * Turn notifications (API.md, "Webhooks"): signed webhook posts with the seat's own view,
+ * retries with the same webhook-id, game_over and table_over, reminders before the
+ * deadline, and mails through the EMAIL binding that carry the seat's link and never a card.
+ *
+ * workerd cannot run a local receiver, and the table's Durable Object runs in the tests'
+ * isolate: replacing globalThis.fetch here replaces the fetch the table posts webhooks with,
+ * and a spy on TableObject.prototype.sendEmail sees every mail handed to the EMAIL binding.
+ */
+import { env } from 'cloudflare:workers';
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { Webhook } from 'standardwebhooks';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Seat } from '../../shared/options.js';
+import { cardCodesIn } from '../../shared/view.js';
+import { app } from '../../worker/app.js';
+import { ViewSchema, WebhookBodySchema } from '../../worker/schemas.js';
+import type { EventType } from '../../worker/table/events.js';
+import type { WebhookBody } from '../../worker/table/notifier.js';
+import { TableObject } from '../../worker/table/table-object.js';
+import {
+  act,
+  createTable,
+  eventually,
+  expectOnlyCards,
+  handMade,
+  knowable,
+  ORIGIN,
+  playActions,
+  putNotifications,
+  tableFor,
+  tableStub,
+  view,
+  type CreatedTable,
+  type TableView,
+} from './support.js';
+
+const GAME = handMade('01-hold-stage1-overtrump');
+const FOREHAND = ((GAME.dealer + 1) % 3) as Seat;
+const SEATS: Seat[] = [0, 1, 2];
+const hookUrl = (seat: Seat, tag = '') => `https://hooks.example.com/wallachen/${seat}${tag}`;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+interface Post {
+  url: string;
+  headers: Record<string, string>;
+  text: string;
+  body: WebhookBody;
+}
+
+/**
+ * Stands in for every webhook receiver: records each POST and answers `status(post, n)`
+ * (n: how many posts came before it), 204 by default.
+ */
+function receivers(status: (post: Post, n: number) => number | Promise<number> = () => 204): Post[] {
+  const posts: Post[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    const text = await request.text();
+    const post: Post = { url: request.url, headers: Object.fromEntries(request.headers), text, body: JSON.parse(text) as WebhookBody };
+    const n = posts.length;
+    posts.push(post);
+    return new Response(null, { status: await status(post, n) });
+  });
+  return posts;
+}
+
+interface SentMail {
+  from: string | { name: string; email: string };
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** What the table hands to the EMAIL binding: watched at TableObject.sendEmail (a JSRPC binding's own methods cannot be spied on reliably). */
+const emailSpy = () => vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: EmailMessageBuilder): Promise<void> }, 'sendEmail');
+
+/** Records every mail the table hands to the EMAIL binding (instead of sending it). */
+function mailbox(): SentMail[] {
+  const mails: SentMail[] = [];
+  emailSpy().mockImplementation(async (message) => {
+    mails.push(message as unknown as SentMail);
+  });
+  return mails;
+}
+
+/** Sets every seat's webhook; answers the secrets (whsec_…). */
+async function hookAll(table: CreatedTable, seats: Seat[] = SEATS): Promise<Map<Seat, string>> {
+  const secrets = new Map<Seat, string>();
+  for (const seat of seats) {
+    const res = await putNotifications(table.tableId, table.seats[seat]!.token, { webhookUrl: hookUrl(seat) });
+    expect(res.status).toBe(200);
+    secrets.set(seat, ((await res.json()) as { webhookSecret: string }).webhookSecret);
+  }
+  return secrets;
+}
+
+const sql = <T extends Record<string, SqlStorageValue>>(table: CreatedTable, query: string, ...params: SqlStorageValue[]) =>
+  runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.sql.exec<T>(query, ...params).toArray());
+const waiting = async (table: CreatedTable) => (await sql<{ n: number }>(table, 'SELECT COUNT(*) AS n FROM deliveries'))[0]!.n;
+/** Waits until every queued delivery was made (or given up). */
+const delivered = (table: CreatedTable) => eventually(async () => ((await waiting(table)) === 0 ? true : undefined), 'every delivery to be made');
+const alarmIn = async (table: CreatedTable) => {
+  const at = await runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.getAlarm());
+  return at === null ? null : at - Date.now();
+};
+/** Time cannot be moved on in workerd: make every waiting delivery due, then run the real alarm. */
+async function retryNow(table: CreatedTable): Promise<void> {
+  await sql(table, 'UPDATE deliveries SET next_attempt_at = 0');
+  expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
+}
+
+const owesMove = (v: TableView) => v.legalActions.some((a) => a.type !== 'kontra' && a.type !== 're');
+const ofType = (posts: Post[], type: EventType) => posts.filter((p) => p.body.type === type);
+
+/** The words of a text that are card codes ("H10", "EA", …): a mail must have none. */
+const cardsInText = (text: string) => cardCodesIn(text.split(/[^A-Za-z0-9]+/));
+
+describe('webhooks', () => {
+  it('a whole game: turn to exactly the seat that must act now, signed, with only that seat\'s view; then game_over and table_over', async () => {
+    const posts = receivers();
+    const table = await createTable(tableFor(GAME));
+    const secrets = await hookAll(table);
+    await delivered(table);
+    expect(posts).toEqual([]); // setting a webhook sends nothing
+
+    // Play the game, noting after each action who owes a move (from the views the API serves).
+    const expectedTurns: { version: number; seat: Seat }[] = [];
+    let owed = SEATS.filter(() => true); // doubling: everyone, from the deal on
+    for (const [i, { seat, action }] of GAME.actions.entries()) {
+      await act(table.tableId, table.seats[seat]!.token, { ...action, version: i });
+      const views = await Promise.all(SEATS.map((s) => view(table.tableId, table.seats[s]!.token)));
+      const now = SEATS.filter((s) => owesMove(views[s]!));
+      for (const s of now) if (!owed.includes(s)) expectedTurns.push({ version: i + 1, seat: s });
+      owed = now;
+    }
+    await delivered(table);
+
+    const turns = ofType(posts, 'turn');
+    expect(turns.map((p) => ({ version: p.body.version, seat: p.body.seat }))).toEqual(expectedTurns);
+    // After the three doubling decisions forehand must bid, and is told so.
+    expect(turns[0]!.body).toMatchObject({ type: 'turn', seat: FOREHAND, version: 3, gameNumber: 1, tableId: table.tableId });
+    expect(turns[0]!.body.view.turn).toBe(FOREHAND);
+    expect(turns.length).toBeGreaterThan(15);
+
+    for (const post of posts) {
+      const { seat } = post.body;
+      expect(post.url).toBe(hookUrl(seat));
+      expect(post.headers['content-type']).toBe('application/json');
+      expect(post.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
+      // Standard Webhooks: the receiver checks the signature with the secret it was given.
+      expect(new Webhook(secrets.get(seat)!).verify(post.text, post.headers)).toEqual(post.body);
+      expect(() => new Webhook(secrets.get(((seat + 1) % 3) as Seat)!).verify(post.text, post.headers)).toThrow();
+      expect(Object.keys(post.body).sort()).toEqual(
+        post.body.type === 'game_over' ? ['dealIndex', 'gameNumber', 'seat', 'tableId', 'type', 'version', 'view'] : ['gameNumber', 'seat', 'tableId', 'type', 'version', 'view'],
+      );
+      // As documented (WebhookBody of /api/openapi.json), field for field.
+      const documented = WebhookBodySchema.safeParse(post.body);
+      expect(documented.success, JSON.stringify(documented.error?.issues)).toBe(true);
+      expect(Object.keys(post.body.view).sort()).toEqual(Object.keys(ViewSchema.shape).sort());
+      // The seat's own view at that version, and no card it may not see (R10.2).
+      expect(post.body.view.seat).toBe(seat);
+      expect(post.body.view.version).toBe(post.body.version);
+      expectOnlyCards(cardCodesIn(post.body), knowable(GAME, seat, post.body.version), `the ${post.body.type} post to seat ${seat} at version ${post.body.version}`);
+    }
+    expect(new Set(posts.map((p) => p.headers['webhook-id'])).size).toBe(posts.length);
+
+    const end = GAME.actions.length;
+    expect(ofType(posts, 'game_over').map((p) => p.body)).toEqual(
+      SEATS.map((seat) => expect.objectContaining({ type: 'game_over', seat, version: end, gameNumber: 1, dealIndex: 0 })),
+    );
+    expect(ofType(posts, 'table_over').map((p) => p.body)).toEqual(SEATS.map((seat) => expect.objectContaining({ type: 'table_over', seat, version: end })));
+    expect(ofType(posts, 'table_over')[0]!.body.view).toMatchObject({ phase: 'finished', seriesOver: true });
+  });
+
+  it('an all-pass redeal is a game_over, and the redeal tells every seat its turn', async () => {
+    const record = handMade('10-pot-redeal');
+    const posts = receivers();
+    const table = await createTable(tableFor(record));
+    await hookAll(table);
+    await playActions(table, record.actions, 0);
+    await delivered(table);
+    const last = posts.filter((p) => p.body.version === record.actions.length);
+    expect(last.map((p) => [p.body.type, p.body.seat])).toEqual([
+      ['game_over', 0], ['game_over', 1], ['game_over', 2],
+      ['turn', 0], ['turn', 1], ['turn', 2],
+    ]);
+    expect(ofType(last, 'game_over')[0]!.body).toMatchObject({ gameNumber: 1, dealIndex: 0 });
+    // The view is the redeal's (game 1 again, doubling), never the finished deal's cards of others.
+    for (const post of last) {
+      expect(post.body.view).toMatchObject({ phase: 'doubling', gameNumber: 1 });
+      expect(post.body.view.hand).toHaveLength(3);
+    }
+  });
+
+  it('retries a failing receiver with backoff (first retry within 30 s), the same webhook-id and body each time, signed afresh', async () => {
+    const posts = receivers((_post, n) => (n < 2 ? 500 : 204));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const table = await createTable(tableFor(GAME));
+    const secrets = await hookAll(table, [FOREHAND]);
+    await playActions(table, GAME.actions.slice(0, 3), 0); // the doubling: forehand must bid now
+    await eventually(async () => (posts.length === 1 ? true : undefined), 'the first attempt');
+    const row = async () => (await sql<{ attempts: number; next_attempt_at: number; last_error: string }>(table, 'SELECT attempts, next_attempt_at, last_error FROM deliveries'))[0];
+    await eventually(async () => ((await row())?.last_error ? true : undefined), 'the first failure to be noted');
+    expect((await row())!.attempts).toBe(1);
+    expect((await row())!.last_error).toBe('DeliveryFailed: HTTP 500');
+    const first = await alarmIn(table);
+    expect(first).toBeGreaterThan(8_000);
+    expect(first).toBeLessThanOrEqual(10_100); // first retry after 10 s
+
+    await retryNow(table);
+    expect(posts).toHaveLength(2);
+    const second = await alarmIn(table);
+    expect(second).toBeGreaterThan(28_000);
+    expect(second).toBeLessThanOrEqual(30_100); // then 30 s
+
+    await retryNow(table);
+    expect(posts).toHaveLength(3);
+    expect(await waiting(table)).toBe(0);
+    expect(await alarmIn(table)).toBeNull();
+
+    expect(new Set(posts.map((p) => p.headers['webhook-id'])).size).toBe(1);
+    expect(new Set(posts.map((p) => p.text)).size).toBe(1);
+    for (const post of posts) expect(new Webhook(secrets.get(FOREHAND)!).verify(post.text, post.headers)).toEqual(post.body);
+    expect(posts[0]!.body).toMatchObject({ type: 'turn', seat: FOREHAND, version: 3 });
+
+    // Logs say what failed, never the address, the secret, a token or a card.
+    const logged = warn.mock.calls.flat().join('\n');
+    expect(logged).toMatch(/webhook turn #\d+ to seat \d failed \(attempt 1\): DeliveryFailed: HTTP 500; next attempt in 10 s/);
+    expect(logged).not.toContain('hooks.example.com');
+    for (const secret of [...secrets.values(), ...table.seats.map((s) => s.token)]) expect(logged).not.toContain(secret);
+    expect(cardsInText(logged)).toEqual(new Set());
+  });
+
+  it('a network error or a redirect counts as a failure; after the last attempt the delivery is dropped', async () => {
+    let answer: 'throw' | 302 = 'throw';
+    const posts = receivers(() => {
+      if (answer === 'throw') throw new TypeError('connection refused');
+      return answer;
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const table = await createTable(tableFor(GAME));
+    await hookAll(table, [FOREHAND]);
+    await playActions(table, GAME.actions.slice(0, 3), 0);
+    await eventually(async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined), 'the first failure');
+    expect((await sql<{ e: string }>(table, 'SELECT last_error AS e FROM deliveries'))[0]!.e).toMatch(/network error: TypeError: connection refused/);
+
+    answer = 302;
+    await sql(table, 'UPDATE deliveries SET attempts = 7');
+    await retryNow(table); // the 8th attempt
+    expect(posts).toHaveLength(2);
+    expect(await waiting(table)).toBe(0);
+    expect(warn.mock.calls.flat().join('\n')).toMatch(/dropped after attempt 8: DeliveryFailed: HTTP 302/);
+  });
+
+  it('one failing or slow receiver holds up no other seat', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slowSeat = FOREHAND;
+    const posts = receivers(async (post) => {
+      if (post.body.seat === slowSeat) await held;
+      return 204;
+    });
+    const table = await createTable(tableFor(GAME));
+    await hookAll(table);
+    await playActions(table, GAME.actions.slice(0, 3), 0); // forehand's turn: its receiver hangs
+    await eventually(async () => (posts.length === 1 ? true : undefined), 'forehand\'s post');
+    // Forehand bids while its own receiver still hangs: the next seat is told at once.
+    const bid = GAME.actions[3]!;
+    expect(bid.seat).toBe(FOREHAND);
+    await act(table.tableId, table.seats[bid.seat]!.token, bid.action);
+    const next = await eventually(async () => posts.find((p) => p.body.seat !== slowSeat), 'the next seat\'s post');
+    expect(next.body).toMatchObject({ type: 'turn', version: 4 });
+    expect(await waiting(table)).toBe(1); // forehand's, still in flight
+    // Guarded by the alarm: should the table's object die mid-attempt, the alarm makes it again.
+    const guard = await alarmIn(table);
+    expect(guard).toBeGreaterThan(10_000);
+    expect(guard).toBeLessThanOrEqual(15_100);
+    release();
+    await delivered(table);
+    await eventually(async () => ((await alarmIn(table)) === null ? true : undefined), 'the guard to go');
+  });
+
+  it('a changed webhook URL gets what waits at once, with the same webhook-id; a removed one drops it', async () => {
+    const posts = receivers((post) => (post.url.endsWith('/new') ? 204 : 503));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const table = await createTable(tableFor(GAME));
+    const secrets = await hookAll(table, [FOREHAND]);
+    await playActions(table, GAME.actions.slice(0, 3), 0);
+    await eventually(async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined), 'the first failure');
+
+    const res = await putNotifications(table.tableId, table.seats[FOREHAND]!.token, { webhookUrl: hookUrl(FOREHAND, '/new') });
+    expect(((await res.json()) as { webhookSecret: string }).webhookSecret).toBe(secrets.get(FOREHAND)); // the secret stays
+    await delivered(table);
+    expect(posts.map((p) => p.url)).toEqual([hookUrl(FOREHAND), hookUrl(FOREHAND, '/new')]);
+    expect(posts[1]!.headers['webhook-id']).toBe(posts[0]!.headers['webhook-id']);
+    expect(new Webhook(secrets.get(FOREHAND)!).verify(posts[1]!.text, posts[1]!.headers)).toEqual(posts[0]!.body);
+
+    // Failing again, then removed: what waited is dropped.
+    await putNotifications(table.tableId, table.seats[FOREHAND]!.token, { webhookUrl: hookUrl(FOREHAND, '/broken') });
+    const bid = GAME.actions[3]!;
+    await act(table.tableId, table.seats[bid.seat]!.token, bid.action);
+    const answerer = GAME.actions[4]!.seat;
+    await putNotifications(table.tableId, table.seats[answerer]!.token, { webhookUrl: hookUrl(answerer, '/broken') });
+    await act(table.tableId, table.seats[answerer]!.token, GAME.actions[4]!.action);
+    await eventually(async () => ((await waiting(table)) > 0 ? true : undefined), 'a waiting delivery');
+    for (const seat of SEATS) await putNotifications(table.tableId, table.seats[seat]!.token, { webhookUrl: null });
+    expect(await waiting(table)).toBe(0);
+  });
+
+  it('a URL changed while an attempt to the old one is still under way: when that fails, the new one gets it at once', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const posts = receivers(async (post) => {
+      if (post.url.endsWith('/new')) return 204;
+      await held;
+      return 500;
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const table = await createTable(tableFor(GAME));
+    await hookAll(table, [FOREHAND]);
+    await playActions(table, GAME.actions.slice(0, 3), 0);
+    await eventually(async () => (posts.length === 1 ? true : undefined), 'the attempt to the old URL');
+    await putNotifications(table.tableId, table.seats[FOREHAND]!.token, { webhookUrl: hookUrl(FOREHAND, '/new') });
+    release();
+    await delivered(table); // by the alarm, a moment later: no backoff
+    expect(posts.map((p) => p.url)).toEqual([hookUrl(FOREHAND), hookUrl(FOREHAND, '/new')]);
+    expect(posts[1]!.headers['webhook-id']).toBe(posts[0]!.headers['webhook-id']);
+  });
+
+  it('at most 50 deliveries wait per seat and channel: a receiver down for long loses the oldest', async () => {
+    receivers(() => 500);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const table = await createTable(tableFor(GAME));
+    await hookAll(table, [FOREHAND]);
+    for (let i = 0; i < 50; i++) {
+      await sql(table, "INSERT INTO deliveries (message_id, seat, channel, type, payload, next_attempt_at) VALUES (?, ?, 'webhook', 'turn', '{}', ?)", `msg_old${i}`, FOREHAND, Date.now() + 3_600_000);
+    }
+    await playActions(table, GAME.actions.slice(0, 3), 0);
+    await eventually(async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries WHERE attempts > 0'))[0]?.e ? true : undefined), 'the new one to fail');
+    const ids = (await sql<{ m: string }>(table, 'SELECT message_id AS m FROM deliveries ORDER BY id')).map((r) => r.m);
+    expect(ids).toHaveLength(50);
+    expect(ids[0]).toBe('msg_old1');
+    expect(warn.mock.calls.flat().join('\n')).toMatch(new RegExp(`seat ${FOREHAND}'s webhook fails; dropped its 1 oldest waiting deliveries`));
+  });
+
+  it('deliveries wait in storage: an evicted table sends them from its alarm', async () => {
+    const posts = receivers((_p, n) => (n === 0 ? 500 : 204));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const table = await createTable(tableFor(GAME));
+    await hookAll(table, [FOREHAND]);
+    await playActions(table, GAME.actions.slice(0, 3), 0);
+    await eventually(async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined), 'the first failure');
+    await evictDurableObject(tableStub(table.tableId));
+    await retryNow(table);
+    expect(posts).toHaveLength(2);
+    expect(posts[1]!.headers['webhook-id']).toBe(posts[0]!.headers['webhook-id']);
+    expect(await waiting(table)).toBe(0);
+  });
+});
+
+describe('reminders', () => {
+  it('with moveDeadlineHours, the seats that owe a move are reminded before the deadline, once per move', async () => {
+    const posts = receivers();
+    const mails = mailbox();
+    const table = await createTable(
+      tableFor(GAME, { options: { ...GAME.options, firstDealer: GAME.dealer, games: 1, moveDeadlineHours: 2 }, seats: SEATS.map((s) => (s === FOREHAND ? { email: 'sepp@example.com' } : {})) }),
+    );
+    await hookAll(table);
+    await playActions(table, GAME.actions.slice(0, 3), 0); // forehand must bid
+    await delivered(table);
+    posts.length = 0;
+    mails.length = 0;
+
+    // The alarm waits for the reminder: 2 h deadline, reminded half an hour before it.
+    const alarm = await alarmIn(table);
+    expect(alarm).toBeGreaterThan(1.5 * 3_600_000 - 5_000);
+    expect(alarm).toBeLessThanOrEqual(1.5 * 3_600_000);
+    // An early alarm (another retry, say) reminds nobody yet.
+    expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
+    await delivered(table);
+    expect(posts).toEqual([]);
+
+    // Time passes: the move became owed 1 h 40 min ago (rewritten in storage, read again after an eviction).
+    const then = new Date(Date.now() - 100 * 60_000).toISOString();
+    await sql(table, 'UPDATE actions SET at = ?', then);
+    await sql(table, 'UPDATE deals SET dealt_at = ?', then);
+    await evictDurableObject(tableStub(table.tableId));
+    expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
+    await delivered(table);
+
+    expect(posts.map((p) => [p.body.type, p.body.seat, p.body.version])).toEqual([['reminder', FOREHAND, 3]]);
+    const deadline = Date.parse(posts[0]!.body.view.deadline!);
+    expect(deadline).toBe(Date.parse(then) + 2 * 3_600_000);
+    expect(deadline).toBeGreaterThan(Date.now()); // before the deadline
+    expectOnlyCards(cardCodesIn(posts[0]!.body), knowable(GAME, FOREHAND, 3), 'the reminder');
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([['sepp@example.com', 'Wallachen: Erinnerung / reminder: your move at Wallachen']]);
+    expect(mails[0]!.text).toContain(`Bitte zieh bis ${posts[0]!.body.view.deadline!.slice(0, 16).replace('T', ' ')} UTC.`);
+    expect(mails[0]!.text).toContain(table.seats[FOREHAND]!.url);
+
+    // Once per move: no second reminder, and no alarm left for one.
+    expect(await alarmIn(table)).toBeNull();
+    posts.length = 0;
+    // The next move gets its own reminder time.
+    const bid = GAME.actions[3]!;
+    await act(table.tableId, table.seats[bid.seat]!.token, bid.action);
+    await delivered(table);
+    expect(ofType(posts, 'reminder')).toEqual([]);
+    const next = await alarmIn(table);
+    expect(next).toBeGreaterThan(1.5 * 3_600_000 - 5_000);
+  });
+
+  it('without a deadline, or with nobody to tell, no alarm waits for a reminder', async () => {
+    const plain = await createTable(tableFor(GAME));
+    await hookAll(plain);
+    expect(await alarmIn(plain)).toBeNull();
+    const unreachable = await createTable(tableFor(GAME, { options: { ...GAME.options, firstDealer: GAME.dealer, games: 1, moveDeadlineHours: 1 } }));
+    await eventually(async () => ((await tableStub(unreachable.tableId).pendingHistory()) === 0 ? true : undefined), 'the table row to reach D1');
+    expect(await alarmIn(unreachable)).toBeNull();
+  });
+});
+
+describe('mail', () => {
+  const EMAILS = ['vroni@example.com', 'sepp@example.com', 'resi@example.com'];
+  const NAMES = ['Vroni', 'Sepp', 'Resi'];
+
+  it('a turn mail through the EMAIL binding: the seat\'s link (its token authenticates as that seat), German and English, no card', async () => {
+    const mails = mailbox();
+    const table = await createTable(tableFor(GAME, { name: 'Stammtisch Ost', seats: NAMES.map((name, seat) => ({ name, email: EMAILS[seat] })) }));
+    await delivered(table);
+    // The deal: every seat owes its doubling decision, and gets its link by mail.
+    expect(mails.map((m) => m.to).sort()).toEqual([...EMAILS].sort());
+    for (const mail of mails) {
+      const seat = EMAILS.indexOf(mail.to) as Seat;
+      expect(mail.from).toEqual({ name: 'Wallachen', email: 'noreply@wallachen.example' });
+      expect(mail.subject).toBe('Wallachen: Du bist dran / your turn at Stammtisch Ost');
+      expect(mail.text).toContain(`Hallo ${NAMES[seat]},`);
+      expect(mail.text).toContain(`Hello ${NAMES[seat]},`);
+      expect(mail.text).toContain('am Tisch „Stammtisch Ost“ bist du am Zug (Spiel 1/1).');
+      expect(mail.text).toContain('it is your move at the table "Stammtisch Ost" (game 1/1).');
+      const links = [...mail.text.matchAll(/https:\/\/\S+/g)].map((m) => m[0]);
+      expect(new Set(links)).toEqual(new Set([table.seats[seat]!.url]));
+      expect(links[0]).toMatch(new RegExp(`^${ORIGIN}/t/${table.tableId}#[A-Za-z0-9_-]{43}$`));
+      const token = links[0]!.split('#')[1]!;
+      expect((await view(table.tableId, token)).seat).toBe(seat);
+      const withoutLinks = mail.text.replaceAll(links[0]!, '');
+      expect(cardsInText(withoutLinks)).toEqual(new Set());
+      expect(cardsInText(mail.subject)).toEqual(new Set());
+    }
+
+    // Doubling decisions owe nothing new; then forehand must bid: one mail, to forehand.
+    mails.length = 0;
+    await playActions(table, GAME.actions.slice(0, 3), 0);
+    await delivered(table);
+    expect(mails.map((m) => m.to)).toEqual([EMAILS[FOREHAND]]);
+  });
+
+  it('no mail for every game\'s end; one at the table\'s end, with the final standing and no card', async () => {
+    const mails = mailbox();
+    const table = await createTable(tableFor(GAME, { name: 'Stammtisch', seats: NAMES.map((name, seat) => ({ name, email: seat === 1 ? EMAILS[1] : undefined })) }));
+    await playActions(table, GAME.actions, 0);
+    await delivered(table);
+    const ends = mails.filter((m) => !m.subject.includes('your turn'));
+    expect(ends).toHaveLength(1);
+    expect(ends[0]!.subject).toBe('Wallachen: Stammtisch ist zu Ende / is over');
+    for (const [seat, name] of NAMES.entries()) {
+      const balance = GAME.settlement!.payments[seat]!;
+      expect(ends[0]!.text).toContain(`  ${name}: ${balance > 0 ? '+' : ''}${balance}`);
+    }
+    expect(ends[0]!.text).toContain(`See every game: ${table.seats[1]!.url}`);
+    for (const mail of mails) expect(cardsInText(mail.text.replaceAll(table.seats[1]!.url, ''))).toEqual(new Set());
+  });
+
+  it('the real local binding takes the mails (no failure, nothing left waiting); logs never show an address', async () => {
+    const logs = [vi.spyOn(console, 'warn'), vi.spyOn(console, 'error'), vi.spyOn(console, 'log')];
+    const table = await createTable(tableFor(GAME, { seats: EMAILS.map((email) => ({ email })) }));
+    await delivered(table);
+    await playActions(table, GAME.actions.slice(0, 3), 0);
+    await delivered(table);
+    const logged = logs.flatMap((spy) => spy.mock.calls.flat()).join('\n');
+    expect(logged).not.toMatch(/failed|dropped/);
+    for (const email of EMAILS) expect(logged).not.toContain(email);
+  });
+
+  it('a mail address changed or removed: what waits goes to the new one, or is dropped', async () => {
+    let fail = true;
+    const mails: SentMail[] = [];
+    emailSpy().mockImplementation(async (message) => {
+      if (fail) throw new Error('email to sepp@example.com not allowed');
+      mails.push(message as unknown as SentMail);
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const table = await createTable(tableFor(GAME, { seats: SEATS.map((s) => (s === FOREHAND ? { email: 'sepp@example.com' } : {})) }));
+    const token = table.seats[FOREHAND]!.token;
+    await eventually(async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined), 'the first failure');
+    const logged = warn.mock.calls.flat().join('\n');
+    expect(logged).toMatch(new RegExp(`email turn #\\d+ to seat ${FOREHAND} failed \\(attempt 1\\): DeliveryFailed: Error: email to <address> not allowed`));
+    expect(logged).not.toContain('sepp@example.com');
+    const stored = (await sql<{ e: string }>(table, 'SELECT last_error AS e FROM deliveries'))[0]!.e;
+    expect(stored).not.toContain('sepp@example.com');
+    expect(await alarmIn(table)).toBeLessThanOrEqual(10_100);
+
+    fail = false;
+    await putNotifications(table.tableId, token, { email: 'sepp@example.org' });
+    await delivered(table);
+    expect(mails.map((m) => m.to)).toEqual(['sepp@example.org']);
+
+    fail = true;
+    await playActions(table, GAME.actions.slice(0, 3), 0); // forehand must bid: a mail that fails
+    await eventually(async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined), 'a failing mail');
+    await putNotifications(table.tableId, token, { email: null });
+    expect(await waiting(table)).toBe(0);
+  });
+
+  it('a table made before links were derived: its storage is brought up to date on load, and its mails go without a link', async () => {
+    const mails = mailbox();
+    const table = await createTable(tableFor(GAME, { seats: SEATS.map((s) => (s === FOREHAND ? { email: 'sepp@example.com' } : {})) }));
+    await delivered(table);
+    mails.length = 0;
+    // The storage of an earlier release: no nonces, no origin, no deliveries, no reminders.
+    for (const statement of ['DROP TABLE deliveries', 'DROP TABLE reminded', 'ALTER TABLE settings DROP COLUMN origin', 'ALTER TABLE tokens DROP COLUMN nonce']) await sql(table, statement);
+    await evictDurableObject(tableStub(table.tableId));
+    await playActions(table, GAME.actions.slice(0, 3), 0);
+    await delivered(table);
+    expect(mails.map((m) => m.to)).toEqual(['sepp@example.com']);
+    expect(mails[0]!.text).not.toMatch(/https?:/);
+    expect(mails[0]!.text).toContain('Open the link of your seat that you were given when the table was created.');
+    expect((await view(table.tableId, table.seats[FOREHAND]!.token)).seat).toBe(FOREHAND); // its links still work
+  });
+
+  it('a link that cannot be derived again (the key changed since the table was made) is left out of the mail, with a warning', async () => {
+    const mails = mailbox();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // Made at a loopback address without TOKEN_SECRET (the development key); the table itself now has the test key.
+    const res = await app.request(
+      'http://localhost:8787/api/tables',
+      { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': '2001:db8::77' }, body: JSON.stringify({ seats: [{ email: 'sepp@example.com' }, {}, {}] }) },
+      { ...env, TOKEN_SECRET: undefined as unknown as string },
+    );
+    expect(res.status).toBe(201);
+    const table = (await res.json()) as CreatedTable;
+    await delivered(table);
+    expect(mails.map((m) => m.to)).toEqual(['sepp@example.com']);
+    expect(mails[0]!.text).not.toContain(table.seats[0]!.token);
+    expect(mails[0]!.text).toContain('Öffne den Link deines Platzes');
+    const logged = warn.mock.calls.flat().join('\n');
+    expect(logged).toMatch(/seat 0's link cannot be derived again \(was TOKEN_SECRET changed\?\)/);
+    expect(logged).not.toContain('sepp@example.com');
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Which seat is told what (API.md, "Webhooks"), as pure functions of the series before and
+ * after a change. The engine decides who may act (legalActions); this module only turns
+ * that into notifications:
+ *
+ * - `turn`: a seat that must act now and did not have to before. During doubling that is
+ *   every undecided seat when the game is dealt; otherwise the seat on turn when the turn
+ *   passed to it or a new game began. A chance to say kontra or re is not a move that is
+ *   owed, so it is never announced. A seat whose own action leaves it to act again (it won
+ *   the trick it completed, or was the last to decide on doubling and is forehand) is not
+ *   told: the answer to its action already says so.
+ * - `game_over`: every seat, whenever a game ends, an all-pass redeal included.
+ * - `table_over`: every seat, when the series ends.
+ * - `reminder`: not a change but the clock: see reminderAt.
+ */
+import type { Action } from '../../shared/actions.js';
+import { legalActions } from '../../shared/game.js';
+import type { Seat } from '../../shared/options.js';
+import type { SeriesState } from '../../shared/series.js';
+
+export type EventType = 'turn' | 'reminder' | 'game_over' | 'table_over';
+
+export interface SeatEvent {
+  readonly type: EventType;
+  readonly seat: Seat;
+  /** The game the event is about: the game that ended for game_over, the current game otherwise. */
+  readonly gameNumber: number;
+  /** game_over only: which dealt game ended (0, 1, 2, … in the order of …/games, redeals included). */
+  readonly dealIndex?: number;
+}
+
+const SEATS: readonly Seat[] = [0, 1, 2];
+
+const owesMove = (action: Action): boolean => action.type !== 'kontra' && action.type !== 're';
+
+/** The seats that owe a move now: during doubling every undecided seat, otherwise the seat on turn. */
+export function pendingSeats(series: SeriesState | null): Seat[] {
+  const game = series?.game;
+  if (series === null || series === undefined || game === null || game === undefined || series.status !== 'playing' || game.phase === 'finished') return [];
+  return SEATS.filter((seat) => legalActions(game, seat).some(owesMove));
+}
+
+/** What each seat is told after the series went from `before` (null: nothing dealt yet) to `after`. */
+export function eventsOf(before: SeriesState | null, after: SeriesState): SeatEvent[] {
+  const events: SeatEvent[] = [];
+  const finishedBefore = before?.records.length ?? 0;
+  after.records.slice(finishedBefore).forEach((record, i) => {
+    for (const seat of SEATS) events.push({ type: 'game_over', seat, gameNumber: record.gameNumber, dealIndex: finishedBefore + i });
+  });
+  if (after.status === 'over' && before?.status !== 'over') {
+    for (const seat of SEATS) events.push({ type: 'table_over', seat, gameNumber: after.game?.gameNumber ?? after.gameNumber });
+  }
+  const now = pendingSeats(after);
+  if (now.length > 0) {
+    const newGame = before === null || before.game === null || after.records.length > finishedBefore;
+    const owedBefore = newGame ? [] : pendingSeats(before);
+    for (const seat of now) {
+      if (!owedBefore.includes(seat)) events.push({ type: 'turn', seat, gameNumber: after.game!.gameNumber });
+    }
+  }
+  return events;
+}
+
+/**
+ * When to remind the seats that owe a move (option moveDeadlineHours): the deadline minus
+ * a quarter of the period, at most one hour before it. `changedAt`: when the move became
+ * owed (the last accepted action or deal), in ms.
+ */
+export function reminderAt(changedAt: number, moveDeadlineHours: number): number {
+  const period = moveDeadlineHours * 3_600_000;
+  return changedAt + period - Math.min(3_600_000, period / 4);
+}

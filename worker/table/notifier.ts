@@ -1,0 +1,186 @@
+/**
+ * How a table tells its seats (API.md, "Webhooks"): the webhook body and its Standard
+ * Webhooks signature, the mails, and the retry schedule. The table's Durable Object keeps
+ * the queue (storage.ts, deliveries) and calls these.
+ *
+ * Nothing here logs; callers log only what failed, never a body (a seat's cards), a token,
+ * a secret or an address (see redact).
+ */
+import { Webhook } from 'standardwebhooks';
+import type { Seat } from '../../shared/options.js';
+import type { EventType } from './events.js';
+import type { TableView } from './published.js';
+
+/** Attempts per delivery: the first, then one after each of these delays (10 s … 6 h, ≈ 10 h in all). */
+export const RETRY_DELAYS_MS = [10_000, 30_000, 120_000, 600_000, 3_600_000, 3 * 3_600_000, 6 * 3_600_000] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+
+/** Each attempt gives up after this long. */
+export const ATTEMPT_TIMEOUT_MS = 10_000;
+
+/** At most this many deliveries wait per seat and channel; older ones are dropped first. */
+export const MAX_WAITING = 50;
+
+/** The delay before the next attempt after `attempts` failed ones, or null when it is time to give up. */
+export const retryDelay = (attempts: number): number | null => (attempts >= 1 && attempts < MAX_ATTEMPTS ? RETRY_DELAYS_MS[attempts - 1]! : null);
+
+/** Which events are mailed: each move owed, and the end of the table (not every game's end). */
+export const MAILED: ReadonlySet<EventType> = new Set(['turn', 'reminder', 'table_over']);
+
+// ---------------------------------------------------------------- webhooks
+
+/** The body of a webhook post. `view` is the seat's own view (R10.2) at `version`. */
+export interface WebhookBody {
+  readonly type: EventType;
+  readonly tableId: string;
+  readonly seat: Seat;
+  readonly version: number;
+  /** The game the event is about: for game_over the game that ended, else the current one. */
+  readonly gameNumber: number;
+  /** game_over only: the index of the ended game in …/games (redeals count). */
+  readonly dealIndex?: number;
+  readonly view: TableView;
+}
+
+/** A new webhook-id (Standard Webhooks: unique per message, the same on every retry). */
+export const newMessageId = (): string => `msg_${crypto.randomUUID().replace(/-/g, '')}`;
+
+/** The Standard Webhooks headers for one attempt: signed afresh each time, as the timestamp is the attempt's. */
+export function signatureHeaders(secret: string, messageId: string, body: string, at: Date): Record<string, string> {
+  return {
+    'webhook-id': messageId,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign(messageId, at, body),
+  };
+}
+
+/** A delivery that failed for a reason worth retrying. */
+export class DeliveryFailed extends Error {
+  override readonly name = 'DeliveryFailed';
+}
+
+/**
+ * POSTs one webhook. Success is any 2xx answer; redirects are not followed (the address
+ * was checked, where it leads was not) and count as failures, like any other answer, a
+ * network error or the timeout.
+ */
+export async function postWebhook(url: string, secret: string, messageId: string, body: string): Promise<void> {
+  // A timer of our own rather than AbortSignal.timeout: it is cleared as soon as the answer
+  // is in, so no timer outlives the attempt (and keeps the table's object busy).
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), ATTEMPT_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'Wallachen-Webhooks/1', ...signatureHeaders(secret, messageId, body, new Date()) },
+      body,
+      redirect: 'manual',
+      signal: abort.signal,
+    });
+  } catch (error) {
+    throw new DeliveryFailed(abort.signal.aborted ? `no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s` : `network error: ${reasonOf(error)}`);
+  } finally {
+    clearTimeout(timer);
+  }
+  await response.body?.cancel().catch(() => {});
+  if (response.status < 200 || response.status > 299) throw new DeliveryFailed(`HTTP ${response.status}`);
+}
+
+// ---------------------------------------------------------------- mail
+
+/** What a mail says, kept in the queue; the link is derived when it is sent, never stored. */
+export interface MailFacts {
+  readonly type: EventType;
+  readonly tableName: string;
+  readonly seatName: string;
+  readonly gameNumber: number;
+  readonly games: number;
+  /** When the move is due (ISO), or null without deadlines. */
+  readonly deadline: string | null;
+  /** table_over: every seat's name and final balance (public information). */
+  readonly standings?: readonly { readonly name: string; readonly balance: number }[];
+}
+
+export interface Mail {
+  readonly subject: string;
+  readonly text: string;
+}
+
+/** A name from the table fit for one line of a mail: no control characters, not too long. */
+const oneLine = (text: string, max = 80): string => {
+  const clean = Array.from(text, (c) => (c < ' ' || (c >= '\u007f' && c <= '\u009f') || c === '\u2028' || c === '\u2029' ? ' ' : c)).join('').replace(/\s+/g, ' ').trim();
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+};
+
+const when = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * A mail in German and English. It names the table, the seat and the game, and carries the
+ * seat's link; never a card. `link` is null when it cannot be derived (then the mail asks
+ * the player to open the link it has).
+ */
+export function mailFor(facts: MailFacts, link: string | null): Mail {
+  const table = oneLine(facts.tableName);
+  const seat = oneLine(facts.seatName, 40);
+  const game = `${facts.gameNumber}/${facts.games}`;
+  const due = facts.deadline === null ? null : when(facts.deadline);
+  const de: string[] = [`Hallo ${seat},`, ''];
+  const en: string[] = [`Hello ${seat},`, ''];
+  let subject: string;
+  switch (facts.type) {
+    case 'turn':
+      subject = `Wallachen: Du bist dran / your turn at ${table}`;
+      de.push(`am Tisch „${table}“ bist du am Zug (Spiel ${game}).`);
+      en.push(`it is your move at the table "${table}" (game ${game}).`);
+      break;
+    case 'reminder':
+      subject = `Wallachen: Erinnerung / reminder: your move at ${table}`;
+      de.push(`am Tisch „${table}“ wartet dein Zug (Spiel ${game}).`);
+      en.push(`your move is still awaited at the table "${table}" (game ${game}).`);
+      break;
+    case 'game_over':
+    case 'table_over':
+      subject = `Wallachen: ${table} ist zu Ende / is over`;
+      de.push(`am Tisch „${table}“ sind alle ${facts.games} Spiele gespielt. Endstand:`);
+      en.push(`all ${facts.games} games at the table "${table}" have been played. Final standing:`);
+      for (const lines of [de, en]) for (const s of facts.standings ?? []) lines.push(`  ${oneLine(s.name, 40)}: ${s.balance > 0 ? '+' : ''}${s.balance}`);
+      break;
+  }
+  const owed = facts.type === 'turn' || facts.type === 'reminder';
+  if (owed && due !== null) {
+    de.push(`Bitte zieh bis ${due}.`);
+    en.push(`Please move by ${due}.`);
+  }
+  if (link !== null) {
+    de.push('', owed ? `Zum Tisch: ${link}` : `Alle Spiele ansehen: ${link}`);
+    en.push('', owed ? `To the table: ${link}` : `See every game: ${link}`);
+  } else {
+    de.push('', 'Öffne den Link deines Platzes, den du beim Anlegen des Tisches bekommen hast.');
+    en.push('', 'Open the link of your seat that you were given when the table was created.');
+  }
+  const footer = [
+    '--',
+    'Der Link ist geheim: wer ihn hat, spielt deinen Platz. Mails abbestellen: in den Einstellungen hinter deinem Link.',
+    'The link is secret: whoever holds it plays your seat. To stop these mails, turn them off in the settings behind your link.',
+  ];
+  return { subject, text: [...de, '', ...en, '', ...footer, ''].join('\n') };
+}
+
+/** MAIL_FROM ("Name <address>" or an address) as the binding takes it. */
+export function senderOf(from: string): string | EmailAddress {
+  const match = /^\s*(.*?)\s*<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from);
+  if (match === null) return from.trim();
+  return match[1] === '' ? match[2]! : { name: match[1]!.replace(/^"(.*)"$/, '$1'), email: match[2]! };
+}
+
+// ---------------------------------------------------------------- logs
+
+/** An error's name and message, with every mail address and URL replaced: fit for logs. */
+export function reasonOf(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return redact(text).slice(0, 300);
+}
+
+export const redact = (text: string): string =>
+  text.replace(/[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi, '<url>').replace(/[^\s"'<>(),;:]+@[^\s"'<>(),;:]+/g, '<address>');
