@@ -74,6 +74,17 @@ function answer(c: Context<AppEnv>, outcome: Outcome<string>): Response {
 
 const noSuchTable = (c: Context<AppEnv>) => errorResponse(c, 404, 'not_found', 'no such table');
 
+/** The table `id` and the caller's hashed token, or the answer that refuses the request. */
+async function callerAt(
+  c: Context<AppEnv>,
+  id: string,
+  authorization?: string,
+): Promise<{ table: TableStub; hash: string } | { response: Response }> {
+  if (!TABLE_ID_PATTERN.test(id)) return { response: noSuchTable(c) };
+  const caller = await callerHash(c, authorization);
+  return 'response' in caller ? caller : { table: tableStub(c, id), hash: caller.hash };
+}
+
 // ---------------------------------------------------------------- POST /api/tables
 
 const createTable = createRoute({
@@ -161,10 +172,9 @@ const getView = createRoute({
 
 handle(getView, async (c) => {
   const { id } = c.req.valid('param');
-  if (!TABLE_ID_PATTERN.test(id)) return noSuchTable(c);
-  const caller = await callerHash(c);
+  const caller = await callerAt(c, id);
   if ('response' in caller) return caller.response;
-  return answer(c, await tableStub(c, id).view(caller.hash));
+  return answer(c, await caller.table.view(caller.hash));
 });
 
 // ---------------------------------------------------------------- POST /api/tables/{id}/actions
@@ -181,13 +191,12 @@ const postAction = createRoute({
 
 handle(postAction, async (c) => {
   const { id } = c.req.valid('param');
-  if (!TABLE_ID_PATTERN.test(id)) return noSuchTable(c);
-  const caller = await callerHash(c);
+  const caller = await callerAt(c, id);
   if ('response' in caller) return caller.response;
   const limited = await rateLimited(c, c.env.ACTION_LIMITER, caller.hash, 'actions from this link');
   if (limited) return limited;
   const { id: actionId, version, ...action } = c.req.valid('json');
-  return answer(c, await tableStub(c, id).act(caller.hash, { action: action as never, id: actionId, version }));
+  return answer(c, await caller.table.act(caller.hash, { action: action as never, id: actionId, version }));
 });
 
 // ---------------------------------------------------------------- GET /api/tables/{id}/ws
@@ -236,10 +245,9 @@ const getGames = createRoute({
 
 handle(getGames, async (c) => {
   const { id } = c.req.valid('param');
-  if (!TABLE_ID_PATTERN.test(id)) return noSuchTable(c);
-  const caller = await callerHash(c);
+  const caller = await callerAt(c, id);
   if ('response' in caller) return caller.response;
-  const games = await tableStub(c, id).games(caller.hash);
+  const games = await caller.table.games(caller.hash);
   return games.ok ? c.json({ games: games.value }, 200) : errorResponse(c, games.status, games.code, games.message);
 });
 
@@ -257,15 +265,14 @@ const putNotifications = createRoute({
 
 handle(putNotifications, async (c) => {
   const { id } = c.req.valid('param');
-  if (!TABLE_ID_PATTERN.test(id)) return noSuchTable(c);
-  const caller = await callerHash(c);
+  const caller = await callerAt(c, id);
   if ('response' in caller) return caller.response;
   const body = c.req.valid('json');
   if (typeof body.webhookUrl === 'string' && !isAllowedWebhookUrl(body.webhookUrl, c.env.ALLOW_LOCAL_WEBHOOKS === 'on')) {
     return errorResponse(c, 400, 'bad_request', 'webhookUrl must be a public https address');
   }
   const secret = `whsec_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24))))}`;
-  const saved = await tableStub(c, id).setNotifications(caller.hash, body, secret);
+  const saved = await caller.table.setNotifications(caller.hash, body, secret);
   if (!saved.ok) return errorResponse(c, saved.status, saved.code, saved.message);
   const { email, webhookUrl, webhookSecret } = saved.value;
   return c.json(webhookSecret === null ? { email, webhookUrl } : { email, webhookUrl, webhookSecret }, 200);
