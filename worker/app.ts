@@ -115,7 +115,9 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     const code = HTTP_ERROR_CODES[err.status] ?? 'bad_request';
     return errorResponse(c, err.status, code, err.message || code);
   }
-  console.error('Unhandled error', err);
+  // Name and stack frames only: a message may quote data (a query's parameters hold cards).
+  const frames = err instanceof Error ? (err.stack ?? '').split('\n').slice(1, 6).join(' | ') : '';
+  console.error(`Unhandled error on ${c.req.method} ${c.req.path}: ${err instanceof Error ? err.name : typeof err} ${frames}`);
   return errorResponse(c, 500, 'internal_error', 'Internal server error');
 };
 
