@@ -33,9 +33,9 @@ const KNOCKS = CARD_CODES.map((card) => Object.freeze({ type: 'play', card, knoc
 export function randomMove(game: GameState, rng: Rng): { seat: Seat; action: Action } | null {
   switch (game.phase) {
     case 'doubling': {
-      // Every undecided seat has the same two choices.
-      const undecided = ([0, 1, 2] as Seat[]).filter((seat) => (game.decided & (1 << seat)) === 0);
-      return { seat: undecided[rng(undecided.length)]!, action: rng(2) === 0 ? DOUBLE_YES : DOUBLE_NO };
+      // Every undecided seat has the same two choices: pick the n-th undecided seat.
+      const undecided = ~game.decided & 0b111;
+      return { seat: nthCard(undecided, rng(popcount(undecided))) as Seat, action: rng(2) === 0 ? DOUBLE_YES : DOUBLE_NO };
     }
     case 'discard': {
       // A uniform unordered pair of the declarer's 12 cards.
@@ -51,9 +51,15 @@ export function randomMove(game: GameState, rng: Rng): { seat: Seat; action: Act
         return randomPlay(game, rng);
       }
   }
-  const choices: { seat: Seat; action: Action }[] = [];
-  for (const seat of [0, 1, 2] as Seat[]) for (const action of legalActions(game, seat)) choices.push({ seat, action });
-  return choices.length === 0 ? null : choices[rng(choices.length)]!;
+  // Uniform over all (seat, action) pairs without building the pairs.
+  const bySeat: [Action[], Action[], Action[]] = [legalActions(game, 0), legalActions(game, 1), legalActions(game, 2)];
+  let pick = rng(bySeat[0].length + bySeat[1].length + bySeat[2].length || 1);
+  for (const seat of [0, 1, 2] as Seat[]) {
+    const actions = bySeat[seat]!;
+    if (pick < actions.length) return { seat, action: actions[pick]! };
+    pick -= actions.length;
+  }
+  return null;
 }
 
 /** Only the seat to play may act: draw from its legal card set, allocation-free. */
