@@ -3,8 +3,8 @@
  * by the benchmarks, the property tests and as the simplest bot. In the play phase it
  * draws from the legal card set directly, so a played-out game allocates no action lists.
  */
-import { DOUBLE_NO, DOUBLE_YES, type Action } from './actions.js';
-import { bit, CARD_CODES, nthCard, popcount } from './cards.js';
+import { DOUBLE_NO, DOUBLE_YES, KONTRA, RE, type Action } from './actions.js';
+import { bit, CARD_CODES, lowestCard, nthCard, popcount } from './cards.js';
 import { legalActions, legalPlayCards, mayKnock, mayKontra, mayRe, type GameState } from './game.js';
 import type { Seat } from './options.js';
 
@@ -47,9 +47,7 @@ export function randomMove(game: GameState, rng: Rng): { seat: Seat; action: Act
       return { seat, action: { type: 'discard', cards: [CARD_CODES[first]!, CARD_CODES[second]!] } };
     }
     case 'play':
-      if (!mayKontra(game, 0) && !mayKontra(game, 1) && !mayKontra(game, 2) && !mayRe(game, game.declarer as Seat)) {
-        return randomPlay(game, rng);
-      }
+      return randomPlay(game, rng);
   }
   // Uniform over all (seat, action) pairs without building the pairs.
   const bySeat: [Action[], Action[], Action[]] = [legalActions(game, 0), legalActions(game, 1), legalActions(game, 2)];
@@ -62,11 +60,24 @@ export function randomMove(game: GameState, rng: Rng): { seat: Seat; action: Act
   return null;
 }
 
-/** Only the seat to play may act: draw from its legal card set, allocation-free. */
+/**
+ * The play phase, uniform over its (seat, action) pairs and allocation-free: the seat to
+ * play has a card for each legal card and a knock for each card it may knock with; until
+ * the first trick is complete a defender may also say kontra, the declarer re (R8).
+ */
 function randomPlay(game: GameState, rng: Rng): { seat: Seat; action: Action } {
   const seat = game.turn as Seat;
   const legal = legalPlayCards(game);
-  const card = nthCard(legal, rng(popcount(legal)));
-  const knock = mayKnock(game, seat, card) && rng(2) === 0;
-  return { seat, action: knock ? KNOCKS[card]! : PLAYS[card]! };
+  let knocking = 0;
+  if (game.options.knock) for (let rest = legal; rest !== 0; rest &= rest - 1) if (mayKnock(game, seat, lowestCard(rest))) knocking |= rest & -rest;
+  let calling = 0; // seats that may say kontra
+  if (game.completedTricks === 0) for (const s of [0, 1, 2] as Seat[]) if (mayKontra(game, s)) calling |= 1 << s;
+  const re = game.completedTricks === 0 && mayRe(game, game.declarer as Seat) ? 1 : 0;
+  let pick = rng(popcount(legal) + popcount(knocking) + popcount(calling) + re);
+  if (pick < popcount(legal)) return { seat, action: PLAYS[nthCard(legal, pick)]! };
+  pick -= popcount(legal);
+  if (pick < popcount(knocking)) return { seat, action: KNOCKS[nthCard(knocking, pick)]! };
+  pick -= popcount(knocking);
+  if (pick < popcount(calling)) return { seat: nthCard(calling, pick) as Seat, action: KONTRA };
+  return { seat: game.declarer as Seat, action: RE };
 }
