@@ -512,6 +512,23 @@ async function play(p: Player, stats: Stats, running: () => boolean, intervalMs 
   }
 }
 
+/**
+ * Lets `players` play into `stats` for `seconds` (or until all have finished), one action
+ * per `intervalMs` each or as fast as they can; answers how many seconds the phase ran.
+ * `atStop` runs the moment the phase stops, before its last requests are awaited.
+ */
+async function runPhase(players: readonly Player[], stats: Stats, seconds: number, intervalMs = 0, atStop: () => void = () => {}): Promise<number> {
+  let running = true;
+  const started = performance.now();
+  const done = Promise.all(players.map((p) => play(p, stats, () => running, intervalMs)));
+  await Promise.race([sleep(seconds * 1000), done]);
+  running = false;
+  const elapsed = (performance.now() - started) / 1000;
+  atStop();
+  await done;
+  return elapsed;
+}
+
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 // ------------------------------------------------------------------ what the run left in storage
@@ -591,62 +608,35 @@ async function main(): Promise<boolean> {
     const phases = [solo, paced, stats, polling];
 
     // One table alone first: warms the server up and gives the latency without contention.
-    let soloRunning = true;
     const players = tables.map((table) => player(server.base, table));
     await Promise.all(players.map((p) => connect(p, server.base)));
-    const soloDone = play(players[0]!, solo, () => soloRunning);
-    await sleep(SOLO_SECONDS * 1000);
-    soloRunning = false;
-    await soloDone;
+    await runPhase(players.slice(0, 1), solo, SOLO_SECONDS);
 
     // All tables at a set pace: the latency of a server that is not saturated.
-    let pacedRunning = true;
-    const pacedStarted = performance.now();
-    const pacedDone = Promise.all(players.map((p) => play(p, paced, () => pacedRunning, 1000 / PACED_RATE)));
-    await Promise.race([sleep(PACED_SECONDS * 1000), pacedDone]);
-    pacedRunning = false;
-    const pacedElapsed = (performance.now() - pacedStarted) / 1000;
-    await pacedDone;
+    const pacedElapsed = await runPhase(players, paced, PACED_SECONDS, 1000 / PACED_RATE);
 
     // Then faster paces: the highest load the server takes with p99 under 150 ms.
     const ramp: { offered: number; achieved: number; p99: number }[] = [];
     for (const rate of RAMP_RATES) {
       const step = new Stats();
       phases.push(step);
-      let stepRunning = true;
-      const stepStarted = performance.now();
-      const stepDone = Promise.all(players.map((p) => play(p, step, () => stepRunning, 1000 / rate)));
-      await Promise.race([sleep(RAMP_SECONDS * 1000), stepDone]);
-      stepRunning = false;
-      const stepElapsed = (performance.now() - stepStarted) / 1000;
-      await stepDone;
+      const stepElapsed = await runPhase(players, step, RAMP_SECONDS, 1000 / rate);
       ramp.push({ offered: rate * players.length, achieved: step.actions / stepElapsed, p99: percentile(step.actionMs.sort((x, y) => x - y), 99) });
     }
 
     // Then all tables as fast as they can, for SECONDS: throughput, and latency at saturation.
-    let running = true;
     const cpu0 = treeCpu(server.child.pid!);
     const busy0 = machineBusy();
     const client0 = process.cpuUsage();
-    const started = performance.now();
-    const done = Promise.all(players.map((p) => play(p, stats, () => running)));
-    await Promise.race([sleep(SECONDS * 1000), done]);
-    running = false;
-    const elapsed = (performance.now() - started) / 1000;
-    const cpu1 = treeCpu(server.child.pid!);
-    const busy1 = machineBusy();
-    const client = process.cpuUsage(client0);
-    await done;
+    const end = { cpu: null as ReturnType<typeof treeCpu>, busy: null as number | null, client: client0 };
+    const elapsed = await runPhase(players, stats, SECONDS, 0, () => {
+      Object.assign(end, { cpu: treeCpu(server.child.pid!), busy: machineBusy(), client: process.cpuUsage(client0) });
+    });
+    const { cpu: cpu1, busy: busy1, client } = end;
 
     // The same tables polling instead: a GET for the view before every action.
-    let pollingRunning = true;
     for (const p of players) p.viewsBy = 'get';
-    const pollingStarted = performance.now();
-    const pollingDone = Promise.all(players.map((p) => play(p, polling, () => pollingRunning)));
-    await Promise.race([sleep(POLLING_SECONDS * 1000), pollingDone]);
-    pollingRunning = false;
-    const pollingElapsed = (performance.now() - pollingStarted) / 1000;
-    await pollingDone;
+    const pollingElapsed = await runPhase(players, polling, POLLING_SECONDS);
     for (const p of players) for (const socket of p.sockets) socket.close();
 
     const actionMs = stats.actionMs.sort((a, b) => a - b);
