@@ -105,6 +105,8 @@ export class TableObject extends DurableObject<Env> {
   /** undefined: not read from storage yet; null: no table was created here. */
   private table: LoadedTable | null | undefined;
   private flushing = false;
+  /** Views of the current version, by seat (see viewFor). */
+  private views: { series: SeriesState; version: number; bySeat: Map<Seat | null, TableView> } | undefined;
   /** Deliveries being attempted by this instance. */
   private readonly sending = new Set<number>();
 
@@ -364,8 +366,7 @@ export class TableObject extends DurableObject<Env> {
   private notify(table: LoadedTable, events: readonly SeatEvent[]): number {
     const now = Date.now();
     let queued = 0;
-    const views = new Map<Seat, TableView>();
-    const viewOf = (seat: Seat) => views.get(seat) ?? views.set(seat, this.viewFor(table, seat)).get(seat)!;
+    const viewOf = (seat: Seat) => this.viewFor(table, seat);
     for (const event of events) {
       const { seat, type } = event;
       const { webhookUrl, email } = table.notifications[seat]!;
@@ -586,9 +587,22 @@ export class TableObject extends DurableObject<Env> {
     return success({ table, caller });
   }
 
+  /**
+   * The view of `seat` at the table's current version, built once per version: the answer,
+   * the pushes and the notifications of one action all need it.
+   */
   private viewFor(table: LoadedTable, seat: Seat | null): TableView {
-    return tableView(table.settings, table.series, seat, table.version, table.deals[table.deals.length - 1]!, table.lastChangeAt);
+    if (this.views?.series !== table.series || this.views.version !== table.version) {
+      this.views = { series: table.series, version: table.version, bySeat: new Map() };
+    }
+    let view = this.views.bySeat.get(seat);
+    if (view === undefined) {
+      view = tableView(table.settings, table.series, seat, table.version, table.deals[table.deals.length - 1]!, table.lastChangeAt);
+      this.views.bySeat.set(seat, view);
+    }
+    return view;
   }
+
 
   /** Pushes every connected seat and spectator its own view (R10.2). */
   private broadcast(table: LoadedTable): void {
