@@ -37,6 +37,11 @@ export default defineConfig(
     languageOptions: { globals: globals.node },
   },
   {
+    // The web app runs in browsers.
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     // Workers runtime: the Worker and its tests.
     files: ['worker/**/*.ts', 'test/worker/**/*.ts'],
     languageOptions: { globals: globals.serviceworker },

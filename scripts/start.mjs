@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start [-- <wrangler dev options>]`: applies the D1 migrations (drizzle/*.sql) to the
-// local database, then runs `wrangler dev` with every extra argument forwarded, e.g.
+// `npm start [-- <wrangler dev options>]`: builds the web app (Vite, into web/dist), applies
+// the D1 migrations (drizzle/*.sql) to the local database, then runs `wrangler dev` with
+// every extra argument forwarded, e.g.
 //   npm start -- --port 9000 --var TEST_DEALS:on
 //
 // Wrangler needs Node >= 22.12. Under `npm start` the `node` devDependency
@@ -48,10 +49,10 @@ function optionsForMigrations(argv) {
   return out;
 }
 
-/** Runs wrangler; resolves with its exit code. Signals to this process are passed on. */
-function runWrangler(wranglerArgs, extraEnv = {}) {
+/** Runs a Node.js script; resolves with its exit code. Signals to this process are passed on. */
+function run(script, scriptArgs, extraEnv = {}) {
   return new Promise((resolve) => {
-    const child = spawn(node, [wrangler, ...wranglerArgs], {
+    const child = spawn(node, [script, ...scriptArgs], {
       cwd: root,
       env: { ...env, ...extraEnv },
       stdio: 'inherit',
@@ -75,6 +76,14 @@ function runWrangler(wranglerArgs, extraEnv = {}) {
       resolve(1);
     });
   });
+}
+
+const runWrangler = (wranglerArgs, extraEnv) => run(wrangler, wranglerArgs, extraEnv);
+
+const built = await run(join(root, 'node_modules', 'vite', 'bin', 'vite.js'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+if (built !== 0) {
+  console.error('Building the web app failed.');
+  process.exit(built);
 }
 
 // CI=true: the migrations command would otherwise ask for confirmation on a terminal.

@@ -1,30 +1,12 @@
 /** What the API publishes of a table: a seat's view (R10.2) and finished games' records (R10.3). */
 import type { GameRecord } from '../../shared/record.js';
+import type { PublishedGame, TableView } from '../contract.js';
 import type { Seat } from '../../shared/options.js';
 import type { SeriesState } from '../../shared/series.js';
-import { viewOf, type SeriesView } from '../../shared/view.js';
+import { viewOf } from '../../shared/view.js';
 import type { DealRow, Settings } from './storage.js';
 
-/** A finished game as `GET …/games` returns it: the record, with the seed revealed. */
-export interface PublishedGame extends GameRecord {
-  /** 0, 1, 2, …: the order in which the table dealt its games, redeals included. */
-  readonly dealIndex: number;
-  /** The seed the deal was derived from, and its commitment shown while the game ran; null for fixed test deals. */
-  readonly seed: string | null;
-  readonly commitment: string | null;
-  readonly finishedAt: string;
-}
-
-export interface TableView extends Omit<SeriesView, 'seats'> {
-  readonly tableId: string;
-  readonly name: string;
-  readonly version: number;
-  readonly seats: (SeriesView['seats'][number] & { readonly name: string; readonly bot: boolean })[];
-  /** SHA-256 of the current deal's secret seed (see README, "Checking a deal"); null for fixed test deals. */
-  readonly commitment: string | null;
-  /** When the seat to act should have acted (option moveDeadlineHours), or null. */
-  readonly deadline: string | null;
-}
+export type { PublishedGame, TableView };
 
 export function tableView(
   settings: Settings,

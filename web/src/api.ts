@@ -1,0 +1,78 @@
+/**
+ * The app talks to the server only through the public contract (API.md). Types come from
+ * the server's own modules, as types only: nothing of the server ends up in the bundle.
+ */
+import type { Action } from '../../shared/actions.js';
+import type { TableView, PublishedGame } from '../../worker/contract.js';
+
+export type { TableView, PublishedGame };
+
+export interface CreatedTable {
+  readonly tableId: string;
+  readonly seats: readonly { readonly seat: number; readonly token: string; readonly url: string }[];
+  readonly spectator: { readonly token: string; readonly url: string };
+}
+
+export interface CreateTableBody {
+  readonly name?: string;
+  readonly seats?: readonly { readonly name?: string; readonly email?: string }[];
+  readonly options?: Record<string, unknown>;
+}
+
+/** A refusal or failure, with the contract's code ("network" when the server was not reached). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token !== undefined) headers.set('authorization', `Bearer ${init.token}`);
+  if (init.body !== undefined) headers.set('content-type', 'application/json');
+  let response: Response;
+  try {
+    response = await fetch(path, { ...init, headers, cache: 'no-store' });
+  } catch (err) {
+    throw new ApiError(0, 'network', err instanceof Error ? err.message : String(err));
+  }
+  const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  if (!response.ok) {
+    throw new ApiError(response.status, body?.error?.code ?? 'http_' + response.status, body?.error?.message ?? response.statusText);
+  }
+  return body as T;
+}
+
+export const createTable = (body: CreateTableBody): Promise<CreatedTable> =>
+  call('/api/tables', { method: 'POST', body: JSON.stringify(body) });
+
+export const fetchView = (tableId: string, token: string): Promise<TableView> =>
+  call(`/api/tables/${encodeURIComponent(tableId)}`, { token });
+
+export const fetchGames = (tableId: string, token: string): Promise<{ games: PublishedGame[] }> =>
+  call(`/api/tables/${encodeURIComponent(tableId)}/games`, { token });
+
+/** An action as sent: `id` makes a retry safe (applied once), `version` refuses a move made on an outdated view. */
+export type SentAction = Action & { readonly id: string; readonly version: number };
+
+export async function sendAction(tableId: string, token: string, action: SentAction): Promise<TableView> {
+  const send = () => call<TableView>(`/api/tables/${encodeURIComponent(tableId)}/actions`, { method: 'POST', token, body: JSON.stringify(action) });
+  // A lost connection may have lost the answer, not the action: the same id is applied once,
+  // so retrying is safe and a move is not lost to a flaky network.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send();
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== 'network' || attempt >= 2) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+    }
+  }
+}
+
+export function newActionId(): string {
+  return crypto.randomUUID();
+}

@@ -1,0 +1,19 @@
+/** What every component may need: the reader's preferences and the texts in their language. */
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { Translate } from './i18n.js';
+import type { Prefs } from './prefs.js';
+
+export interface AppContextValue {
+  readonly prefs: Prefs;
+  readonly t: Translate;
+  readonly setPrefs: (prefs: Prefs) => void;
+}
+
+export const AppContext = createContext<AppContextValue | null>(null);
+
+export function useApp(): AppContextValue {
+  const value = useContext(AppContext);
+  if (value === null) throw new Error('useApp outside <AppContext.Provider>');
+  return value;
+}

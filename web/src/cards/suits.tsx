@@ -1,0 +1,103 @@
+import type { JSX } from 'preact';
+import type { Suit } from '../../../shared/cards.js';
+import type { CardPattern } from './names.js';
+
+// Every symbol is drawn once, in a 20 × 20 box centred on the origin, and placed by a transform:
+// no ids, so any number of cards can share a page.
+
+const BLACK = '#1b1b1b';
+const RED = '#d0202e';
+
+/** Ink for the corner index, so a card's suit shows by colour even where only its edge is visible. */
+export const SUIT_INK: Record<CardPattern, Record<Suit, string>> = {
+  bavarian: { E: '#6b3f14', G: '#23722a', H: '#c81e1e', S: '#a85d00' },
+  french: { E: BLACK, G: BLACK, H: RED, S: RED },
+};
+
+const HEART = 'M0 9C-6 4-10 0-10-4C-10-8-7-9.5-5-9.5C-2.5-9.5-1-8 0-6C1-8 2.5-9.5 5-9.5C7-9.5 10-8 10-4C10 0 6 4 0 9Z';
+
+const Acorn = () => (
+  <>
+    <path d="M0 6V10" stroke="#3d2408" stroke-width="1.8" stroke-linecap="round" />
+    <path d="M-5.5 0C-6-5-3-9.5 0-10C3-9.5 6-5 5.5 0Z" fill="#d39a3a" stroke="#5a3510" />
+    <path d="M-3-5.5C-3.2-4-3-2.5-2.6-1.5" fill="none" stroke="#f3d58c" stroke-width="1.2" stroke-linecap="round" />
+    <path d="M-7-.5C-7 4-4 6.5 0 6.5C4 6.5 7 4 7-.5Z" fill="#6e4219" stroke="#3d2408" />
+    <path d="M-5 1.5L-2 5M-1.5.5L2.5 5.5M2.5.5L5.5 4M5 1.5L2 5M1.5.5L-2.5 5.5M-2.5.5L-5.5 4" stroke="#a8733a" stroke-width=".7" />
+  </>
+);
+
+const Leaf = () => (
+  <>
+    <path d="M0 4V10" stroke="#1d5a1b" stroke-width="1.8" stroke-linecap="round" />
+    <path d="M0-10C3-7 9.5-3 9.5 1.5C9.5 5.5 5 7 1 5L0 4.5L-1 5C-5 7-9.5 5.5-9.5 1.5C-9.5-3-3-7 0-10Z" fill="#3f9c37" stroke="#1d5a1b" />
+    <path d="M0 4.5V-6.5M0-2L-4.5-5M0-2L4.5-5M0 1.5L-6-1M0 1.5L6-1" fill="none" stroke="#1d5a1b" stroke-width=".8" />
+  </>
+);
+
+const BavarianHeart = () => (
+  <>
+    <path d={HEART} fill="#d62828" stroke="#8c1010" />
+    <path d="M-7-4.5C-7-6.5-5.5-7.5-4-7.5" fill="none" stroke="#f4a0a0" stroke-width="1.3" stroke-linecap="round" />
+  </>
+);
+
+const Bell = () => (
+  <>
+    <circle cy="-8.2" r="1.6" fill="none" stroke="#8a5a00" stroke-width="1.1" />
+    <circle cy="1" r="8" fill="#f2b526" stroke="#8a5a00" />
+    <path d="M-7.8-.8H7.8A8 8 0 0 1 7.8 2.8H-7.8A8 8 0 0 1-7.8-.8Z" fill="#d3322b" stroke="#8a1a10" stroke-width=".6" />
+    <path d="M-5.5-3.5A6 6 0 0 1-1.5-5.6" fill="none" stroke="#fff0b0" stroke-width="1.3" stroke-linecap="round" />
+    <path d="M-3.5 5.7H3.5" stroke="#5a3a00" stroke-width="1.4" stroke-linecap="round" />
+    <circle cy="6.2" r="1.1" fill="#5a3a00" />
+  </>
+);
+
+const Club = ({ ink }: { ink: string }) => (
+  <g fill={ink}>
+    <circle cy="-4.8" r="4.4" />
+    <circle cx="-4.8" cy="2" r="4.4" />
+    <circle cx="4.8" cy="2" r="4.4" />
+    <path d="M0-1L-3.2 9.8H3.2Z" />
+  </g>
+);
+
+const Spade = ({ ink }: { ink: string }) => (
+  <path
+    d="M0-10C-2-6-10-2.5-10 2.5C-10 6.5-5.5 8-2.2 5.2L-3.5 9.8H3.5L2.2 5.2C5.5 8 10 6.5 10 2.5C10-2.5 2-6 0-10Z"
+    fill={ink}
+  />
+);
+
+const FrenchHeart = () => <path d={HEART} fill={RED} />;
+const Diamond = () => <path d="M0-10L7.5 0L0 10L-7.5 0Z" fill={RED} />;
+
+/** The symbol of one suit in its 20 × 20 box; `ink` replaces black, for text on dark themes. */
+function SuitShape({ suit, pattern, ink = BLACK }: { suit: Suit; pattern: CardPattern; ink?: string }) {
+  if (pattern === 'french') {
+    if (suit === 'E') return <Club ink={ink} />;
+    if (suit === 'G') return <Spade ink={ink} />;
+    return suit === 'H' ? <FrenchHeart /> : <Diamond />;
+  }
+  if (suit === 'E') return <Acorn />;
+  if (suit === 'G') return <Leaf />;
+  return suit === 'H' ? <BavarianHeart /> : <Bell />;
+}
+
+/** A suit symbol centred at (x, y), `scale` times its 20-unit size; `flip` turns it upside down. */
+export function SuitSymbol(props: { suit: Suit; pattern: CardPattern; x: number; y: number; scale: number; flip?: boolean }) {
+  const { x, y, scale, flip } = props;
+  return (
+    <g transform={`translate(${x} ${y}) scale(${flip ? -scale : scale})`}>
+      <SuitShape suit={props.suit} pattern={props.pattern} />
+    </g>
+  );
+}
+
+/** A suit symbol sized like the surrounding text; black suits take the text colour, so they stay visible on dark backgrounds. */
+export function SuitIcon({ suit, pattern }: { suit: Suit; pattern: CardPattern }): JSX.Element {
+  return (
+    <svg class="suit-icon" viewBox="-10 -10 20 20" width="1em" height="1em" aria-hidden="true">
+      <SuitShape suit={suit} pattern={pattern} ink="currentColor" />
+    </svg>
+  );
+}

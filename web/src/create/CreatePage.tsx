@@ -1,0 +1,257 @@
+/** Create a table: players and every option explained, then the share screen with the four links. */
+import { useState } from 'preact/hooks';
+import { DEFAULT_OPTIONS, OPTION_LIMITS } from '../../../shared/options.js';
+import { ApiError, createTable } from '../api.js';
+import { useApp } from '../app-context.js';
+import type { TextKey } from '../i18n.js';
+import { forgetTable, savedTables, saveTable, type SavedTable } from './saved-tables.js';
+
+function CopyLink({ url, label, copyName, hook }: { url: string; label: string; copyName: string; hook: Record<string, string> }) {
+  const { t } = useApp();
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      // No clipboard (an insecure origin, a refusing frame): select the link so it can be copied by hand.
+      const field = document.getElementById(`link-${copyName}`) as HTMLInputElement | null;
+      field?.select();
+      return;
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2000);
+  };
+  return (
+    <li class="share-link">
+      <label for={`link-${copyName}`}>{label}</label>
+      <input id={`link-${copyName}`} type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+      <button type="button" data-copy={copyName} onClick={copy}>
+        {copied ? t('copied') : t('copy')}
+      </button>
+      <a href={url} target="_blank" rel="noopener" {...hook}>
+        {t('open')}
+      </a>
+    </li>
+  );
+}
+
+function ShareScreen({ table }: { table: SavedTable }) {
+  const { t } = useApp();
+  return (
+    <section class="share" aria-labelledby="share-title">
+      <h1 id="share-title">{t('shareTitle')}</h1>
+      <p>{t('shareIntro')}</p>
+      <ul class="share-links">
+        {table.seats.map((seat, i) => (
+          <CopyLink key={i} url={seat.url} label={seat.name} copyName={`seat${i}`} hook={{ 'data-seat-link': String(i) }} />
+        ))}
+        <CopyLink url={table.spectatorUrl} label={t('spectatorLink')} copyName="spectator" hook={{ 'data-spectator-link': '' }} />
+      </ul>
+      <p class="muted">{t('shareKeep')}</p>
+    </section>
+  );
+}
+
+function SavedTables() {
+  const { t } = useApp();
+  const [tables, setTables] = useState(savedTables);
+  if (tables.length === 0) return null;
+  return (
+    <section class="saved-tables">
+      <h2>{t('yourTables')}</h2>
+      <ul>
+        {tables.map((table) => (
+          <li key={table.tableId}>
+            <details>
+              <summary>
+                {table.name} <span class="muted">({new Date(table.createdAt).toLocaleDateString()})</span>
+              </summary>
+              <ul>
+                {table.seats.map((seat, i) => (
+                  <li key={i}>
+                    <a href={seat.url}>{seat.name}</a>
+                  </li>
+                ))}
+                <li>
+                  <a href={table.spectatorUrl}>{t('spectatorLink')}</a>
+                </li>
+              </ul>
+              <button type="button" class="link" onClick={() => setTables(forgetTable(table.tableId))}>
+                {t('forget')}
+              </button>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Toggle({ name, label, help, checked }: { name: string; label: TextKey; help: TextKey; checked: boolean }) {
+  const { t } = useApp();
+  return (
+    <div class="option">
+      <label>
+        <input type="checkbox" name={name} defaultChecked={checked} aria-describedby={`${name}-help`} /> {t(label)}
+      </label>
+      <p id={`${name}-help`} class="help">
+        {t(help)}
+      </p>
+    </div>
+  );
+}
+
+function NumberField({ name, label, help, value, min, max }: { name: string; label: TextKey; help?: TextKey; value: number | ''; min: number; max: number }) {
+  const { t } = useApp();
+  return (
+    <div class="option">
+      <label>
+        {t(label)} <input type="number" name={name} defaultValue={String(value)} min={min} max={max} step={1} inputMode="numeric" aria-describedby={help ? `${name}-help` : undefined} />
+      </label>
+      {help ? (
+        <p id={`${name}-help`} class="help">
+          {t(help)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function optionsFrom(form: FormData): Record<string, unknown> {
+  const flag = (name: string) => form.get(name) === 'on';
+  const number = (name: string) => Number(form.get(name));
+  const options: Record<string, unknown> = {
+    doubling: flag('doubling'),
+    tenTrickBid: flag('tenTrickBid'),
+    allPass: form.get('allPass'),
+    potStake: number('potStake'),
+    winDutyInBettel: flag('winDutyInBettel'),
+    trickHistory: form.get('trickHistory'),
+    knock: flag('knock'),
+    kontra: flag('kontra'),
+    firstDealer: number('firstDealer'),
+    games: number('games'),
+    stakePerTrick: number('stakePerTrick'),
+    flatTariff: number('flatTariff'),
+  };
+  const deadline = String(form.get('moveDeadlineHours') ?? '').trim();
+  if (deadline !== '') options.moveDeadlineHours = Number(deadline);
+  return options;
+}
+
+export default function CreatePage() {
+  const { t } = useApp();
+  const [created, setCreated] = useState<SavedTable | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const defaultNames = [0, 1, 2].map((i) => t('playerName', { n: i + 1 }));
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const names = [0, 1, 2].map((i) => String(form.get(`seat${i}`) ?? '').trim() || defaultNames[i]!);
+    const tableName = String(form.get('tableName') ?? '').trim() || 'Wallachen';
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await createTable({
+        name: tableName,
+        seats: names.map((name, i) => {
+          const email = String(form.get(`email${i}`) ?? '').trim();
+          return email === '' ? { name } : { name, email };
+        }),
+        options: optionsFrom(form),
+      });
+      setCreated(saveTable(answer, tableName, names));
+      scrollTo(0, 0);
+    } catch (err) {
+      setError(err instanceof ApiError && err.code === 'network' ? t('errorNetwork') : t('errorGeneric', { message: err instanceof Error ? err.message : String(err) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (created !== null) return <ShareScreen table={created} />;
+  const o = DEFAULT_OPTIONS;
+  return (
+    <>
+      <form class="create" data-form="create" onSubmit={submit}>
+        <h1>{t('createTitle')}</h1>
+        <p>{t('createIntro')}</p>
+        <div class="option">
+          <label>
+            {t('tableName')} <input type="text" name="tableName" maxLength={60} placeholder="Wallachen" autoComplete="off" />
+          </label>
+        </div>
+        <fieldset>
+          <legend>{t('players')}</legend>
+          {[0, 1, 2].map((i) => (
+            <div class="player" key={i}>
+              <label>
+                {t('playerName', { n: i + 1 })} <input type="text" name={`seat${i}`} maxLength={40} placeholder={defaultNames[i]} autoComplete="off" />
+              </label>
+              <label>
+                {t('playerEmail', { n: i + 1 })} <input type="email" name={`email${i}`} maxLength={254} autoComplete="off" />
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>{t('optionsTitle')}</legend>
+          <Toggle name="doubling" label="optDoubling" help="optDoublingHelp" checked={o.doubling} />
+          <Toggle name="kontra" label="optKontra" help="optKontraHelp" checked={o.kontra} />
+          <Toggle name="tenTrickBid" label="optTenTrickBid" help="optTenTrickBidHelp" checked={o.tenTrickBid} />
+          <div class="option">
+            <label>
+              {t('optAllPass')}{' '}
+              <select name="allPass" defaultValue={o.allPass} aria-describedby="allPass-help">
+                <option value="forced">{t('optAllPassForced')}</option>
+                <option value="pot">{t('optAllPassPot')}</option>
+              </select>
+            </label>
+            <p id="allPass-help" class="help">
+              {t('optAllPassHelp')}
+            </p>
+          </div>
+          <NumberField name="potStake" label="optPotStake" value={o.potStake} min={1} max={OPTION_LIMITS.potStake} />
+          <Toggle name="winDutyInBettel" label="optWinDutyInBettel" help="optWinDutyInBettelHelp" checked={o.winDutyInBettel} />
+          <div class="option">
+            <label>
+              {t('optTrickHistory')}{' '}
+              <select name="trickHistory" defaultValue={o.trickHistory}>
+                <option value="last">{t('optTrickHistoryLast')}</option>
+                <option value="all">{t('optTrickHistoryAll')}</option>
+              </select>
+            </label>
+          </div>
+          <Toggle name="knock" label="optKnock" help="optKnockHelp" checked={o.knock} />
+          <NumberField name="games" label="optGames" help="optGamesHelp" value={o.games} min={1} max={OPTION_LIMITS.games} />
+          <NumberField name="stakePerTrick" label="optStakePerTrick" help="optStakePerTrickHelp" value={o.stakePerTrick} min={1} max={OPTION_LIMITS.stakePerTrick} />
+          <NumberField name="flatTariff" label="optFlatTariff" help="optFlatTariffHelp" value={o.flatTariff} min={1} max={OPTION_LIMITS.flatTariff} />
+          <div class="option">
+            <label>
+              {t('optFirstDealer')}{' '}
+              <select name="firstDealer" defaultValue={String(o.firstDealer)}>
+                {[0, 1, 2].map((i) => (
+                  <option key={i} value={String(i)}>
+                    {t('playerName', { n: i + 1 })}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <NumberField name="moveDeadlineHours" label="optDeadline" help="optDeadlineHelp" value="" min={1} max={720} />
+        </fieldset>
+        {error !== null ? (
+          <p class="error" role="alert" data-error>
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" class="primary" data-create disabled={busy}>
+          {busy ? t('creating') : t('createSubmit')}
+        </button>
+      </form>
+      <SavedTables />
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * A table kept live over its WebSocket (API.md: the caller's view is pushed after every
+ * change). Reconnects with exponential backoff and jitter after a loss, at once when the
+ * browser says it is online again or the tab comes back; a heartbeat finds connections
+ * that died silently (a phone changing networks).
+ */
+import { ApiError, fetchView, type TableView } from './api.js';
+
+export type ConnectionState = 'connecting' | 'live' | 'offline';
+
+export interface LiveHandlers {
+  readonly onView: (view: TableView) => void;
+  readonly onState: (state: ConnectionState) => void;
+  /** The link is not (or no longer) valid: no point in reconnecting. */
+  readonly onFatal: (error: ApiError) => void;
+}
+
+const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_TIMEOUT_MS = 10_000;
+const MAX_BACKOFF_MS = 30_000;
+
+export class LiveTable {
+  private socket: WebSocket | null = null;
+  private attempts = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
+  private lastHeard = 0;
+  private stopped = false;
+  private state: ConnectionState = 'connecting';
+
+  constructor(
+    private readonly tableId: string,
+    private readonly token: string,
+    private readonly handlers: LiveHandlers,
+  ) {}
+
+  start(): void {
+    addEventListener('online', this.reconnectNow);
+    addEventListener('offline', this.wentOffline);
+    document.addEventListener('visibilitychange', this.onVisibility);
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    removeEventListener('online', this.reconnectNow);
+    removeEventListener('offline', this.wentOffline);
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    clearTimeout(this.retryTimer);
+    this.dropSocket();
+  }
+
+  private setState(state: ConnectionState): void {
+    if (state === this.state) return;
+    this.state = state;
+    this.handlers.onState(state);
+  }
+
+  private connect(): void {
+    if (this.stopped || this.socket !== null) return;
+    if (!navigator.onLine) {
+      this.setState('offline');
+      return;
+    }
+    this.setState('connecting');
+    const url = new URL(`/api/tables/${encodeURIComponent(this.tableId)}/ws`, location.href);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    // Browsers cannot set headers on a WebSocket: the token travels as a subprotocol.
+    const socket = new WebSocket(url, ['wallachen', `bearer.${this.token}`]);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempts = 0;
+      this.lastHeard = Date.now();
+      this.setState('live');
+      clearInterval(this.heartbeatTimer);
+      this.heartbeatTimer = setInterval(this.heartbeat, HEARTBEAT_MS);
+    };
+    socket.onmessage = (event) => {
+      this.lastHeard = Date.now();
+      let message: { type?: string; view?: TableView };
+      try {
+        message = JSON.parse(String(event.data)) as typeof message;
+      } catch {
+        return;
+      }
+      if (message.type === 'view' && message.view) this.handlers.onView(message.view);
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.dropSocket();
+      this.scheduleReconnect();
+    };
+  }
+
+  private dropSocket(): void {
+    clearInterval(this.heartbeatTimer);
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = socket.onmessage = socket.onopen = null;
+      if (socket.readyState <= WebSocket.OPEN) socket.close();
+    }
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) return;
+    clearTimeout(this.retryTimer);
+    if (!navigator.onLine) {
+      this.setState('offline');
+      return;
+    }
+    this.setState('connecting');
+    this.attempts++;
+    // A WebSocket refusal says nothing about why: after a failure ask over HTTP, which
+    // tells a dead link (stop) from a passing network problem (try again).
+    if (this.attempts >= 2) void this.checkLink();
+    const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(this.attempts - 1, 10));
+    this.retryTimer = setTimeout(() => this.connect(), delay / 2 + Math.random() * (delay / 2));
+  }
+
+  private async checkLink(): Promise<void> {
+    try {
+      this.handlers.onView(await fetchView(this.tableId, this.token));
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 401 || err.status === 403 || err.status === 404)) {
+        this.stop();
+        this.handlers.onFatal(err);
+      }
+    }
+  }
+
+  private readonly heartbeat = (): void => {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - this.lastHeard > HEARTBEAT_MS + HEARTBEAT_TIMEOUT_MS) {
+      this.dropSocket();
+      this.scheduleReconnect();
+      return;
+    }
+    socket.send(JSON.stringify({ type: 'ping' }));
+  };
+
+  private readonly reconnectNow = (): void => {
+    if (this.stopped) return;
+    clearTimeout(this.retryTimer);
+    this.attempts = 0;
+    if (this.socket === null) this.connect();
+  };
+
+  private readonly wentOffline = (): void => {
+    this.dropSocket();
+    clearTimeout(this.retryTimer);
+    this.setState('offline');
+  };
+
+  private readonly onVisibility = (): void => {
+    if (document.visibilityState !== 'visible' || this.socket !== null) return;
+    this.reconnectNow();
+  };
+}

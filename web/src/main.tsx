@@ -1,0 +1,107 @@
+/** The web app: one page per route, the reader's preferences in a context. */
+import { render } from 'preact';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { AppContext, useApp } from './app-context.js';
+import { translator, type Language } from './i18n.js';
+import { lazyPage } from './lazy.js';
+import { applyToDocument, loadPrefs, savePrefs, type Prefs } from './prefs.js';
+import { navigate, routeOf, type Route } from './router.js';
+import { TablePage } from './table/TablePage.js';
+import './styles.css';
+
+const Loading = () => <p class="loading" aria-busy="true">…</p>;
+const CreatePage = lazyPage(() => import('./create/CreatePage.js'), Loading);
+const ReplayPage = lazyPage<{ tableId: string; dealIndex: number }>(() => import('./table/ReplayPage.js'), Loading);
+const RulesPage = lazyPage<{ lang: Language }>(() => import('./rules/RulesPage.js'), Loading);
+
+/** ?embed: a table inside another site's frame, without our header. */
+const embedded = new URLSearchParams(location.search).has('embed');
+
+function Header() {
+  const { prefs, t, setPrefs } = useApp();
+  const link = (path: string) => (event: MouseEvent) => {
+    if (event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    navigate(path);
+  };
+  return (
+    <header class="app-header">
+      <a class="brand" href="/" onClick={link('/')}>
+        {t('appName')}
+      </a>
+      <nav aria-label={t('appName')}>
+        <a href="/" onClick={link('/')}>
+          {t('navNewTable')}
+        </a>
+        <a href="/rules" onClick={link('/rules')}>
+          {t('navRules')}
+        </a>
+      </nav>
+      <div class="prefs">
+        <span class="lang-switch" role="group" aria-label={t('language')}>
+          {(['de', 'en'] as const).map((lang) => (
+            <button type="button" data-lang={lang} aria-pressed={prefs.lang === lang} onClick={() => setPrefs({ ...prefs, lang })}>
+              {lang.toUpperCase()}
+            </button>
+          ))}
+        </span>
+        <label class="toggle">
+          <input type="checkbox" data-theme-toggle checked={prefs.theme === 'dark'} onChange={(e) => setPrefs({ ...prefs, theme: e.currentTarget.checked ? 'dark' : 'light' })} />
+          {t('themeDark')}
+        </label>
+        <label class="toggle">
+          <input type="checkbox" data-pattern-toggle checked={prefs.pattern === 'french'} onChange={(e) => setPrefs({ ...prefs, pattern: e.currentTarget.checked ? 'french' : 'bavarian' })} />
+          {t('patternFrench')}
+        </label>
+      </div>
+    </header>
+  );
+}
+
+function Page({ route }: { route: Route }) {
+  const { prefs, t } = useApp();
+  switch (route.page) {
+    case 'create':
+      return <CreatePage />;
+    case 'rules':
+      return <RulesPage lang={prefs.lang} />;
+    case 'table':
+      return <TablePage key={route.tableId} tableId={route.tableId} />;
+    case 'replay':
+      return <ReplayPage tableId={route.tableId} dealIndex={route.dealIndex} />;
+    case 'notFound':
+      return <p class="not-found">{t('notFound')}</p>;
+  }
+}
+
+function App() {
+  const [prefs, setPrefsState] = useState<Prefs>(loadPrefs);
+  const [route, setRoute] = useState<Route>(() => routeOf(location.pathname));
+  useEffect(() => {
+    const onPop = () => setRoute(routeOf(location.pathname));
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
+  }, []);
+  useEffect(() => applyToDocument(prefs), [prefs]);
+  const context = useMemo(
+    () => ({
+      prefs,
+      t: translator(prefs.lang),
+      setPrefs: (next: Prefs) => {
+        savePrefs(next);
+        setPrefsState(next);
+      },
+    }),
+    [prefs],
+  );
+  return (
+    <AppContext.Provider value={context}>
+      {embedded ? null : <Header />}
+      <main id="content" class={embedded ? 'embedded' : undefined}>
+        <Page route={route} />
+      </main>
+    </AppContext.Provider>
+  );
+}
+
+render(<App />, document.getElementById('app')!);

@@ -1,0 +1,32 @@
+/**
+ * The app's pages by path. A seat's token is never part of a route: it stays in the
+ * fragment (#token), which browsers do not send to any server.
+ */
+export type Route =
+  | { readonly page: 'create' }
+  | { readonly page: 'rules' }
+  | { readonly page: 'table'; readonly tableId: string }
+  | { readonly page: 'replay'; readonly tableId: string; readonly dealIndex: number }
+  | { readonly page: 'notFound' };
+
+export function routeOf(pathname: string): Route {
+  if (pathname === '/' || pathname === '') return { page: 'create' };
+  if (pathname === '/rules') return { page: 'rules' };
+  const table = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/.exec(pathname);
+  if (table) return { page: 'table', tableId: table[1]! };
+  const replay = /^\/t\/([A-Za-z0-9_-]{1,64})\/replay\/(\d{1,6})$/.exec(pathname);
+  if (replay) return { page: 'replay', tableId: replay[1]!, dealIndex: Number(replay[2]) };
+  return { page: 'notFound' };
+}
+
+/** Moves within the app without a reload; the fragment (the token) is kept unless replaced. */
+export function navigate(path: string): void {
+  history.pushState(null, '', path);
+  dispatchEvent(new PopStateEvent('popstate'));
+  scrollTo(0, 0);
+}
+
+/** The token a seat or spectator link carries, from the fragment. */
+export function tokenFromLocation(): string {
+  return decodeURIComponent(location.hash.replace(/^#/, ''));
+}

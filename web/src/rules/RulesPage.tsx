@@ -1,0 +1,855 @@
+/**
+ * The rules page: RULES.md (R1 … R10) explained for players, in German and English.
+ * It explains the rules and decides none (shared/ does). Plain JSX text, no HTML strings;
+ * the app loads it lazily. Headings and items carry the rule ids (`#r7`, `#r7.3`), so a
+ * refused move that names R7.3 can point here.
+ */
+import type { ComponentChildren, JSX } from 'preact';
+import './rules.css';
+
+export type Language = 'de' | 'en';
+
+// ------------------------------------------------------------------ building blocks
+
+/** A Bavarian game term inside English text, marked as German for screen readers. */
+const G = ({ children }: { children: ComponentChildren }) => <i lang="de">{children}</i>;
+
+/** One rule of RULES.md, e.g. R7.3, as a list item that can be linked to (#r7.3). */
+const Rule = ({ id, children }: { id: string; children: ComponentChildren }) => (
+  <li id={id.toLowerCase()} class="rules-rule">
+    <span class="rules-id">{id}</span> {children}
+  </li>
+);
+
+/** A note on how a table option changes the rule above it. */
+const OptionNote = ({ label, children }: { label: string; children: ComponentChildren }) => (
+  <p class="rules-option">
+    <strong>{label}:</strong> {children}
+  </p>
+);
+
+/** A section whose heading is the target of the table of contents. */
+const Section = ({ id, title, children }: { id: string; title: string; children: ComponentChildren }) => (
+  <section aria-labelledby={id}>
+    <h2 id={id} tabIndex={-1}>
+      {title}
+    </h2>
+    {children}
+  </section>
+);
+
+/**
+ * In-page links scroll without touching the address: on a table page the fragment holds
+ * the seat's token (`/t/{id}#{token}`), which `#r7` must not replace.
+ */
+function jumpTo(event: MouseEvent, id: string): void {
+  const target = document.getElementById(id);
+  if (target === null) return;
+  event.preventDefault();
+  target.scrollIntoView({ block: 'start' });
+  target.focus({ preventScroll: true });
+}
+
+const Contents = ({ title, entries }: { title: string; entries: readonly (readonly [string, string])[] }) => (
+  <nav class="rules-toc" aria-labelledby="rules-toc-title">
+    <h2 id="rules-toc-title">{title}</h2>
+    <ol>
+      {entries.map(([id, label]) => (
+        <li key={id}>
+          <a href={`#${id}`} onClick={(event) => jumpTo(event, id)}>
+            {label}
+          </a>
+        </li>
+      ))}
+    </ol>
+  </nav>
+);
+
+/** Wide tables scroll sideways on a phone instead of widening the page. */
+const Wide = ({ children }: { children: ComponentChildren }) => <div class="rules-wide">{children}</div>;
+
+// ------------------------------------------------------------------ shared tables
+
+interface Term {
+  readonly de: string;
+  readonly en: string;
+  readonly deNote: string;
+  readonly enNote: string;
+}
+
+/** RULES.md's glossary, for players. */
+const TERMS: readonly Term[] = [
+  { de: 'Eichel, Gras, Herz, Schellen', en: 'acorns, leaves, hearts, bells', deNote: 'die vier Farben; im französischen Blatt ♣\u00a0♠\u00a0♥\u00a0♦', enNote: 'the four suits; ♣\u00a0♠\u00a0♥\u00a0♦ with French cards' },
+  { de: 'Sau (Ass, Daus)', en: 'ace (“sow”)', deNote: 'die höchste Karte jeder Farbe', enNote: 'the highest card of each suit' },
+  { de: 'König, Ober, Unter', en: 'king, over-knave, under-knave', deNote: 'im französischen Blatt K, D (Q), B (J)', enNote: 'K, Q, J with French cards' },
+  { de: 'Geber', en: 'dealer', deNote: 'gibt die Karten; ist zugleich die Hinterhand', enNote: 'deals the cards; is also rearhand' },
+  { de: 'Vorhand, Mittelhand, Hinterhand', en: 'forehand, middlehand, rearhand', deNote: 'links vom Geber, der nächste, der Geber', enNote: 'left of the dealer, the next one, the dealer' },
+  { de: 'Stock (Dabb, Start)', en: 'stock', deNote: 'die zwei verdeckten Karten', enNote: 'the two face-down cards' },
+  { de: 'Doppeln', en: 'doubling', deNote: 'verdoppeln nach den ersten drei Karten', enNote: 'doubling after the first three cards' },
+  { de: 'Reizen', en: 'bidding, the auction', deNote: 'bieten, wer spielt und wie hoch', enNote: 'who plays, and how high' },
+  { de: '„Ich spiele“', en: '“I play”', deNote: 'das erste Gebot: 6 Stiche', enNote: 'the first bid: 6 tricks' },
+  { de: '„Weiter“', en: 'pass', deNote: 'passen', enNote: 'no (more) bidding' },
+  { de: '„Halte ich“ („Selber“)', en: 'hold', deNote: 'dasselbe Gebot übernehmen (nur die ältere Hand)', enNote: 'take over the same bid (elder seat only)' },
+  { de: 'Alleinspieler, Gegenspieler', en: 'declarer, defenders', deNote: 'einer gegen zwei', enNote: 'one against two' },
+  { de: 'Drücken', en: 'discarding', deNote: 'zwei Karten verdeckt weglegen', enNote: 'putting two cards away face down' },
+  { de: 'Bettel', en: 'misère', deNote: 'keinen einzigen Stich machen, ohne Trumpf', enNote: 'take no trick at all, no trumps' },
+  { de: 'Mord (Kini)', en: 'slam', deNote: 'alle zehn Stiche machen, ohne Trumpf', enNote: 'take all ten tricks, no trumps' },
+  { de: 'Muss-Spiel', en: 'forced game', deNote: 'alle sagen weiter: die Vorhand muss 6 spielen', enNote: 'all pass: forehand must play 6' },
+  { de: 'Haferl', en: 'pot', deNote: 'Topf für die Einsätze, wenn alle weiter sagen', enNote: 'the pot when all pass' },
+  { de: 'Farbzwang', en: 'follow duty', deNote: 'Farbe bedienen', enNote: 'follow suit' },
+  { de: 'Stichzwang', en: 'win duty', deNote: 'beim Bedienen höher gehen', enNote: 'head the trick when following' },
+  { de: 'Trumpfzwang', en: 'trump duty', deNote: 'ohne die Farbe trumpfen (und übertrumpfen)', enNote: 'trump (and overtrump) when void' },
+  { de: 'Kontra, Re', en: 'kontra, re', deNote: 'verdoppeln, nachdem das Spiel angesagt ist', enNote: 'doubling after the contract is known' },
+  { de: 'Klopfen', en: 'knock', deNote: 'zeigen, dass eine Farbe aus ist (Tischoption)', enNote: 'showing a suit is gone (table option)' },
+];
+
+const Glossary = ({ lang }: { lang: Language }) => (
+  <Wide>
+    <table class="rules-table" aria-labelledby="rules-glossary">
+      <thead>
+        <tr>
+          <th scope="col">{lang === 'de' ? 'Deutsch' : 'German'}</th>
+          <th scope="col">{lang === 'de' ? 'Englisch' : 'English'}</th>
+          <th scope="col">{lang === 'de' ? 'Bedeutung' : 'meaning'}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {TERMS.map((term) => (
+          <tr key={term.de}>
+            <th scope="row" lang="de">
+              {term.de}
+            </th>
+            <td lang="en">{term.en}</td>
+            <td>{lang === 'de' ? term.deNote : term.enNote}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </Wide>
+);
+
+interface TableOption {
+  readonly rule: string;
+  readonly code: string;
+  readonly de: readonly [name: string, standard: string, effect: string];
+  readonly en: readonly [name: string, standard: string, effect: string];
+}
+
+/** The options of shared/options.ts with their defaults, named as on the "new table" form. */
+const OPTIONS: readonly TableOption[] = [
+  { rule: 'R3', code: 'doubling', de: ['Doppeln', 'an', 'Aus: keine Doppelrunde, jeder bekommt gleich alle zehn Karten.'], en: ['Doubling', 'on', 'Off: no doubling, everyone gets all ten cards at once.'] },
+  { rule: 'R4', code: 'tenTrickBid', de: ['Zehner reizen', 'aus', 'An: auch 10 (alle Stiche, mit Trumpf) reizen und ansagen; 10 liegt zwischen 9 und Bettel.'], en: ['Ten-trick bid', 'off', 'On: 10 (all tricks, with trumps) may be bid and announced; it ranks between 9 and Bettel.'] },
+  { rule: 'R5', code: 'allPass', de: ['Wenn alle weiter sagen', 'Muss-Spiel', 'Haferl: jeder zahlt ins Haferl, und es wird neu gegeben.'], en: ['When everybody passes', 'Muss-Spiel', 'Haferl: everyone pays into the pot and the cards are dealt again.'] },
+  { rule: 'R5.2', code: 'potStake', de: ['Einsatz ins Haferl', '1', 'Was jeder beim Neugeben ins Haferl zahlt.'], en: ['Payment into the pot', '1', 'What each player pays into the pot on a redeal.'] },
+  { rule: 'R7.8', code: 'winDutyInBettel', de: ['Stichzwang im Bettel', 'an', 'Aus: im Bettel darf man beim Bedienen drunter bleiben.'], en: ['Win duty in Bettel', 'on', 'Off: in Bettel, whoever follows suit may play low.'] },
+  { rule: 'R7.10', code: 'trickHistory', de: ['Stiche ansehen', 'den letzten Stich', 'Alle: jeder fertige Stich des Spiels bleibt sichtbar.'], en: ['Tricks you can look at', 'the last trick', 'All: every completed trick of the game stays visible.'] },
+  { rule: 'R7.11', code: 'knock', de: ['Klopfen', 'aus', 'An: Gegenspieler dürfen klopfen.'], en: ['Knocking', 'off', 'On: defenders may knock.'] },
+  { rule: 'R8', code: 'kontra', de: ['Kontra und Re', 'an', 'Aus: kein Kontra und kein Re.'], en: ['Kontra and Re', 'on', 'Off: no Kontra and no Re.'] },
+  { rule: 'R1.2', code: 'games', de: ['Anzahl der Spiele', '3', '1 bis 99 Spiele; ein Neugeben mit Haferl zählt nicht mit.'], en: ['Number of games', '3', '1 to 99 games; a redeal with the pot does not count.'] },
+  { rule: 'R1.2', code: 'firstDealer', de: ['Erster Geber', 'Spieler 1', 'Wer im ersten Spiel gibt.'], en: ['First dealer', 'player 1', 'Who deals the first game.'] },
+  { rule: 'R9', code: 'stakePerTrick', de: ['Einsatz pro Stich', '1', 'Der Einsatz s eines Zahlspiels, je Stich.'], en: ['Stake per trick', '1', 'The stake s of a numbered game, per trick.'] },
+  { rule: 'R9.2', code: 'flatTariff', de: ['Tarif für Bettel und Mord', '10', 'Der feste Betrag f für Bettel und Mord.'], en: ['Tariff for Bettel and Mord', '10', 'The flat amount f for Bettel and Mord.'] },
+];
+
+const OptionsTable = ({ lang }: { lang: Language }) => (
+  <Wide>
+    <table class="rules-table" aria-labelledby="rules-options">
+      <thead>
+        <tr>
+          <th scope="col">{lang === 'de' ? 'Option' : 'option'}</th>
+          <th scope="col">{lang === 'de' ? 'Voreinstellung' : 'default'}</th>
+          <th scope="col">{lang === 'de' ? 'Was sie ändert' : 'what it changes'}</th>
+          <th scope="col">{lang === 'de' ? 'Regel' : 'rule'}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {OPTIONS.map((option) => {
+          const [name, standard, effect] = option[lang];
+          return (
+            <tr key={option.code}>
+              <th scope="row">
+                {name} <code>{option.code}</code>
+              </th>
+              <td>{standard}</td>
+              <td>{effect}</td>
+              <td>
+                <a href={`#${option.rule.toLowerCase()}`} onClick={(event) => jumpTo(event, option.rule.toLowerCase())}>
+                  {option.rule}
+                </a>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  </Wide>
+);
+
+/** The worked example: contract 7, 8 tricks, one double and a kontra, s = 1. */
+const ExampleTable = ({ lang }: { lang: Language }) => (
+  <table class="rules-table rules-example-table">
+    <caption>{lang === 'de' ? 'Wer zahlt wem' : 'Who pays whom'}</caption>
+    <thead>
+      <tr>
+        <th scope="col">{lang === 'de' ? 'Spieler' : 'player'}</th>
+        <th scope="col">{lang === 'de' ? 'Rechnung' : 'reckoning'}</th>
+        <th scope="col">{lang === 'de' ? 'Kontostand' : 'balance'}</th>
+      </tr>
+    </thead>
+    <tbody>
+      <tr>
+        <th scope="row">{lang === 'de' ? 'Alleinspieler' : 'declarer'}</th>
+        <td>2 · 32</td>
+        <td class="rules-num">+64</td>
+      </tr>
+      <tr>
+        <th scope="row">{lang === 'de' ? 'Gegenspieler 1' : 'defender 1'}</th>
+        <td>1 · 8 · 4</td>
+        <td class="rules-num">−32</td>
+      </tr>
+      <tr>
+        <th scope="row">{lang === 'de' ? 'Gegenspieler 2' : 'defender 2'}</th>
+        <td>1 · 8 · 4</td>
+        <td class="rules-num">−32</td>
+      </tr>
+    </tbody>
+    <tfoot>
+      <tr>
+        <th scope="row">{lang === 'de' ? 'Summe' : 'sum'}</th>
+        <td />
+        <td class="rules-num">0</td>
+      </tr>
+    </tfoot>
+  </table>
+);
+
+// ------------------------------------------------------------------ German
+
+const CONTENTS_DE = [
+  ['rules-intro', 'Worum es geht'],
+  ['rules-glossary', 'Die Wörter des Spiels'],
+  ['r1', 'R1 Karten und Spieler'],
+  ['r2', 'R2 Mischen und Geben'],
+  ['r3', 'R3 Doppeln'],
+  ['r4', 'R4 Reizen'],
+  ['r5', 'R5 Wenn alle weiter sagen'],
+  ['r6', 'R6 Stock, Drücken und Ansage'],
+  ['r7', 'R7 Das Spiel'],
+  ['r8', 'R8 Kontra und Re'],
+  ['r9', 'R9 Abrechnung'],
+  ['r10', 'R10 Das Protokoll eines Spiels'],
+  ['rules-options', 'Die Tischoptionen'],
+  ['rules-example', 'Beispiel einer Abrechnung'],
+] as const;
+
+const German = () => (
+  <article class="rules" lang="de">
+    <h1>Wallachen: die Regeln</h1>
+    <Contents title="Inhalt" entries={CONTENTS_DE} />
+
+    <Section id="rules-intro" title="Worum es geht">
+      <p>
+        Wallachen ist ein altes bayerisches Wirtshauskartenspiel für drei Spieler, verwandt mit dem Préférence. Gespielt
+        wird mit 32 Karten im bayerischen Blatt: Eichel, Gras, Herz und Schellen. Es zählen nur Stiche, keine Augen. Wer
+        das Reizen gewinnt, ist der Alleinspieler: Er verspricht, eine bestimmte Zahl der zehn Stiche zu machen (oder im
+        Bettel keinen, im Mord alle) und spielt allein gegen die beiden anderen.
+      </p>
+      <p>
+        Hier wird per Fernpartie gespielt: Jeder zieht, wann er Zeit hat, der Tisch sagt, wer dran ist, und nimmt nur
+        Züge an, die die Regeln erlauben. Die Nummern R1 bis R10 sind die Nummern der Regeln, mit denen auch das Programm
+        arbeitet; wird ein Zug abgelehnt, steht die Regel dabei, zum Beispiel R7.3.
+      </p>
+    </Section>
+
+    <Section id="rules-glossary" title="Die Wörter des Spiels">
+      <p>Die bayerischen Wörter gelten in beiden Sprachen; die englischen stehen für gemischte Runden dabei.</p>
+      <Glossary lang="de" />
+    </Section>
+
+    <Section id="r1" title="R1 Karten und Spieler">
+      <ul>
+        <Rule id="R1.1">
+          32 Karten: vier Farben (Eichel, Gras, Herz, Schellen) mit je Sau, König, Ober, Unter, 10, 9, 8, 7. In dieser
+          Reihenfolge stechen sie in jeder Farbe, die Sau ist die höchste. Die Zehn steht also unter dem Unter. Die Karten
+          haben keine Augen: Es zählt nur, wie viele Stiche einer macht.
+        </Rule>
+        <Rule id="R1.2">
+          Drei Spieler sitzen im Uhrzeigersinn. Ein Tisch spielt eine Runde von Spielen, normalerweise drei, damit jeder
+          einmal gibt. Wer zuerst gibt, bestimmt der, der den Tisch anlegt. Nach jedem Spiel gibt der Nächste im
+          Uhrzeigersinn, auch nach einem Neugeben mit Haferl (R5.2).
+        </Rule>
+        <Rule id="R1.3">
+          Links vom Geber (der Nächste im Uhrzeigersinn) sitzt die Vorhand, dann die Mittelhand; der Geber selbst ist die
+          Hinterhand.
+        </Rule>
+      </ul>
+    </Section>
+
+    <Section id="r2" title="R2 Mischen und Geben">
+      <ul>
+        <Rule id="R2.1">
+          Der Tisch mischt mit einem kryptografisch sicheren Zufall; Abheben braucht es online nicht. Während des Spiels
+          zeigt der Tisch einen Fingerabdruck (SHA-256) des geheimen Mischwerts, danach den Wert selbst: So kann jeder
+          nachprüfen, dass die Karten schon vor dem ersten Gebot feststanden.
+        </Rule>
+        <Rule id="R2.2">
+          Jeder bekommt 10 Karten, 2 kommen verdeckt in den Stock. Wie am Wirtshaustisch wird 3-4-3 gegeben; nach den
+          ersten 3 Karten ist Zeit zum Doppeln (R3).
+        </Rule>
+      </ul>
+    </Section>
+
+    <Section id="r3" title="R3 Doppeln">
+      <ul>
+        <Rule id="R3.1">
+          Nach den ersten 3 Karten sieht jeder nur diese 3 und entscheidet einmal: doppeln oder nicht. Jeder entscheidet
+          für sich, in beliebiger Reihenfolge. Man sieht, wer schon entschieden hat, aber nicht wie. Erst wenn alle drei
+          entschieden haben, sieht jeder, wer gedoppelt hat, und bekommt seine restlichen Karten.
+        </Rule>
+        <Rule id="R3.2">
+          Jeder Doppler verdoppelt jede Zahlung dieses Spiels: einer ×2, zwei ×4, drei ×8.
+        </Rule>
+        <Rule id="R3.3">Ohne Doppeln bekommt jeder gleich alle 10 Karten.</Rule>
+      </ul>
+      <OptionNote label="Tischoption „Doppeln“">normalerweise an; aus heißt: keine Doppelrunde (R3.3).</OptionNote>
+    </Section>
+
+    <Section id="r4" title="R4 Reizen">
+      <p>
+        Die Gebote von niedrig nach hoch: <strong>6, 7, 8, 9, Bettel, Mord</strong> (mit der Tischoption „Zehner reizen“
+        auch 10, zwischen 9 und Bettel). Eine Zahl heißt: So viele der zehn Stiche mache ich mindestens. Gereizt wird in
+        zwei Runden, jeweils zwei gegeneinander.
+      </p>
+      <ul>
+        <Rule id="R4.1">
+          Erst die Vorhand gegen die Mittelhand. Die Vorhand spricht zuerst: „Ich spiele“ (das heißt 6) oder „Weiter“.
+        </Rule>
+        <Rule id="R4.2">
+          Hat die Vorhand gespielt, sagt die Mittelhand „Weiter“ oder bietet höher, etwa 7 (Sprünge sind erlaubt, auch
+          gleich Bettel oder Mord). Darauf sagt die Vorhand „Halte ich“ (sie übernimmt dasselbe Gebot, denn die ältere Hand
+          hat Vorrang) oder „Weiter“. Dann muss die Mittelhand wieder höher bieten oder passen, und so fort, bis einer
+          weiter sagt. Die Vorhand bietet nie selbst höher: Sie hält oder passt. Hat die Vorhand gleich „Weiter“ gesagt,
+          sagt die Mittelhand „Ich spiele“ oder „Weiter“.
+        </Rule>
+        <Rule id="R4.3">
+          Dann der Geber gegen den, der übrig geblieben ist: Der Geber bietet höher oder sagt weiter, der andere hält oder
+          sagt weiter, abwechselnd, bis einer weiter sagt. Ist aus der ersten Runde keiner übrig, sagt der Geber „Ich
+          spiele“ oder „Weiter“.
+        </Rule>
+        <Rule id="R4.4">
+          Bettel und Mord darf man direkt bieten, wann immer man höher bieten darf. Wer in einer Runde als Erster spricht
+          (die Vorhand; die Mittelhand, wenn die Vorhand gleich gepasst hat; der Geber, wenn keiner übrig ist), sagt nur
+          „Ich spiele“ oder „Weiter“; Bettel oder Mord kann er nach dem Stock immer noch ansagen (R6.2). Über Mord geht
+          nichts: Wer Mord überbieten müsste, wird nicht mehr gefragt und gilt als gepasst.
+        </Rule>
+        <Rule id="R4.5">
+          Wer als Letzter übrig bleibt, ist der Alleinspieler, mit seinem letzten Gebot. Die beiden anderen spielen als
+          Gegenspieler zusammen.
+        </Rule>
+      </ul>
+      <p class="rules-example">
+        <strong>Beispiel:</strong> Vorhand: „Ich spiele.“ Mittelhand: „Sieben.“ Vorhand: „Halte ich.“ Mittelhand: „Acht.“
+        Vorhand: „Weiter.“ Jetzt der Geber gegen die Mittelhand: Geber: „Neun.“ Mittelhand: „Halte ich.“ Geber: „Weiter.“
+        Die Mittelhand ist Alleinspieler mit 9.
+      </p>
+      <OptionNote label="Tischoption „Zehner reizen“">
+        normalerweise aus; an heißt: Es gibt auch das Gebot 10, zwischen 9 und Bettel.
+      </OptionNote>
+    </Section>
+
+    <Section id="r5" title="R5 Wenn alle weiter sagen">
+      <p>Was dann geschieht, legt die Tischoption „Wenn alle weiter sagen“ fest.</p>
+      <ul>
+        <Rule id="R5.1">
+          <strong>Muss-Spiel</strong> (normal): Die Vorhand wird Alleinspieler mit 6. Nach dem Stock darf sie, wie jeder
+          Alleinspieler, auch höher ansagen (R6.2).
+        </Rule>
+        <Rule id="R5.2">
+          <strong>Haferl</strong>: Jeder zahlt den Einsatz ins Haferl (normalerweise 1; Doppler zählen dabei nicht), und
+          der nächste Geber gibt neu. Das Haferl ist wie eine vierte Kasse. Der nächste Alleinspieler, der sein Spiel
+          gewinnt, bekommt das ganze Haferl; verliert er, bleibt es für später liegen. Ein Neugeben ist kein Spiel der
+          Runde: Die Nummer des Spiels bleibt, nur der Geber wechselt. Was am Ende der Runde noch im Haferl liegt, bleibt
+          dort.
+        </Rule>
+      </ul>
+    </Section>
+
+    <Section id="r6" title="R6 Stock, Drücken und Ansage">
+      <ul>
+        <Rule id="R6.1">
+          Der Alleinspieler nimmt die 2 Karten des Stocks auf (jetzt hat er 12) und drückt 2 beliebige verdeckt. Die
+          gedrückten Karten gehören zu keinem Stich, und niemand sonst sieht sie, bis das Spiel vorbei ist (R10.3).
+        </Rule>
+        <Rule id="R6.2">
+          Dann sagt er sein Spiel an: das gereizte Gebot, eine höhere Zahl (bis 9, mit „Zehner reizen“ bis 10), Bettel
+          oder Mord. Niedriger als gereizt darf er nie ansagen. Wer 7 gereizt hat, kann also 7, 8, 9, Bettel oder Mord
+          spielen; wer Bettel gereizt hat, nur Bettel oder Mord.
+        </Rule>
+        <Rule id="R6.3">Die Zahlen sind Spiele mit Trumpf (R7.2); Bettel und Mord haben keinen Trumpf.</Rule>
+      </ul>
+    </Section>
+
+    <Section id="r7" title="R7 Das Spiel">
+      <ul>
+        <Rule id="R7.1">Der Alleinspieler spielt immer zum ersten Stich aus, egal wo er sitzt.</Rule>
+        <Rule id="R7.2">
+          Bei einer Zahl ist die Farbe seiner ersten Karte Trumpf, für das ganze Spiel; der erste Stich ist also immer
+          ein Trumpfstich. Trumpf sticht jede andere Farbe.
+        </Rule>
+        <Rule id="R7.3">
+          <strong>Farbzwang</strong>: Wer die ausgespielte Farbe hat, muss sie bedienen.
+        </Rule>
+        <Rule id="R7.4">
+          <strong>Stichzwang</strong>: Wer bedient, muss höher gehen, wenn er kann, also eine Karte legen, die höher ist
+          als die bisher höchste Karte dieser Farbe im Stich. Liegt aber schon ein Trumpf im Stich (und die Farbe ist nicht
+          Trumpf), kann ihn keine Karte der Farbe mehr schlagen: Dann darf man jede Karte der Farbe legen.
+        </Rule>
+        <Rule id="R7.5">
+          <strong>Trumpfzwang</strong>: Wer nicht bedienen kann, aber Trumpf hat, muss trumpfen. Liegt schon ein Trumpf im
+          Stich, muss er übertrumpfen, wenn er kann, sonst einen beliebigen Trumpf legen.
+        </Rule>
+        <Rule id="R7.6">Erst wer weder bedienen noch trumpfen kann, darf eine beliebige Karte abwerfen.</Rule>
+        <Rule id="R7.7">
+          Den Stich bekommt der höchste Trumpf darin, sonst die höchste Karte der ausgespielten Farbe. Wer sticht, spielt
+          als Nächster aus.
+        </Rule>
+        <Rule id="R7.8">
+          Farbzwang und Stichzwang gelten in jedem Spiel, auch im Bettel und Mord (Trumpfzwang gibt es dort nicht, weil es
+          keinen Trumpf gibt). Mit der Tischoption „Stichzwang im Bettel“ aus entfällt der Stichzwang im Bettel: Dort darf
+          man dann beim Bedienen drunter bleiben.
+        </Rule>
+        <Rule id="R7.9">
+          Der Bettel ist sofort verloren und vorbei, sobald der Alleinspieler einen Stich macht; der Mord, sobald ein
+          Gegenspieler einen Stich macht. Ein Zahlspiel wird immer bis zum zehnten Stich gespielt, denn jeder Stich zählt.
+        </Rule>
+        <Rule id="R7.10">
+          Den letzten fertigen Stich darf sich jeder ansehen. Mit der Tischoption „Stiche ansehen: alle“ bleiben alle
+          Stiche des Spiels sichtbar.
+        </Rule>
+        <Rule id="R7.11">
+          <strong>Klopfen</strong> (Tischoption, normalerweise aus): Ein Gegenspieler, der nicht bedient (also trumpft oder
+          abwirft) und dabei seine letzte Karte einer Farbe legt, darf klopfen; alle sehen es. So weiß sein Partner, dass
+          diese Farbe bei ihm aus ist. Beim Ausspielen wird nicht geklopft, und der Alleinspieler klopft nie.
+        </Rule>
+      </ul>
+      <p class="rules-example">
+        <strong>Beispiel:</strong> Herz ist Trumpf, Schellen-König ist ausgespielt. Du hast Schellen-Sau und Schellen-Ober:
+        Du musst die Sau legen (Stichzwang). Hat der Spieler vor dir schon mit Herz gestochen, darfst du auch den Ober
+        legen. Hast du keine Schellen, aber Herz, musst du trumpfen, und zwar höher als ein Herz, das schon liegt, wenn du
+        kannst.
+      </p>
+    </Section>
+
+    <Section id="r8" title="R8 Kontra und Re">
+      <ul>
+        <Rule id="R8.1">
+          Sobald das Spiel angesagt ist und bis der erste Stich fertig ist, darf ein Gegenspieler „Kontra“ sagen, einmal
+          pro Spiel für beide Gegenspieler zusammen.
+        </Rule>
+        <Rule id="R8.2">Nach einem Kontra darf der Alleinspieler „Re“ sagen, ebenfalls bis der erste Stich fertig ist.</Rule>
+        <Rule id="R8.3">Kontra und Re verdoppeln jede Zahlung des Spiels, genau wie ein Doppler.</Rule>
+      </ul>
+      <OptionNote label="Tischoption „Kontra und Re“">normalerweise an; aus heißt: kein Kontra, kein Re.</OptionNote>
+    </Section>
+
+    <Section id="r9" title="R9 Abrechnung">
+      <p>
+        Der <strong>Faktor</strong> m ist 2 hoch (Doppler + Kontra + Re): ohne alles 1, dann 2, 4, 8 … bis 32 (drei
+        Doppler, Kontra und Re). Dazu die Tischoptionen: s = Einsatz pro Stich (normal 1), f = Tarif für Bettel und Mord
+        (normal 10).
+      </p>
+      <ul>
+        <Rule id="R9.1">
+          Zahlspiel mit Ansage c, der Alleinspieler hat t Stiche gemacht. Gewonnen (t mindestens c): Jeder Gegenspieler
+          zahlt ihm s · t · m, jeder Stich über die Ansage zählt also mit. Verloren (t kleiner als c): Er zahlt jedem
+          Gegenspieler s · c · m, gerechnet mit der Ansage.
+        </Rule>
+        <Rule id="R9.2">
+          Bettel gewonnen (kein Stich) oder Mord gewonnen (alle 10 Stiche): Jeder Gegenspieler zahlt ihm f · m. Verloren:
+          Er zahlt jedem Gegenspieler f · m.
+        </Rule>
+        <Rule id="R9.3">Mit Haferl bekommt der Alleinspieler, der gewinnt, dazu das ganze Haferl.</Rule>
+        <Rule id="R9.4">
+          Es wird nur umverteilt: Die drei Kontostände und das Haferl ergeben zusammen immer 0.
+        </Rule>
+      </ul>
+    </Section>
+
+    <Section id="r10" title="R10 Das Protokoll eines Spiels">
+      <ul>
+        <Rule id="R10.1">
+          Jedes Spiel wird vollständig aufgeschrieben: Optionen, Geber, alle Karten und der Stock, jeder Zug in seiner
+          Reihenfolge, die Ansage, der Trumpf, die Stiche und die Abrechnung. Spielt man es nach, kommt genau dasselbe
+          heraus.
+        </Rule>
+        <Rule id="R10.2">
+          Solange ein Spiel läuft, sieht jeder nur: seine eigenen Karten, die gespielten Karten (R7.10), alles, was
+          angesagt wird (Doppler, Gebote, Ansage, Kontra und Re, Klopfen), und wie viele Karten jeder noch hat. Nur der
+          Alleinspieler sieht nach dem Aufnehmen den Stock und seine gedrückten Karten. Zuschauer sehen nur, was alle sehen.
+        </Rule>
+        <Rule id="R10.3">
+          Ist das Spiel vorbei, darf das ganze Protokoll gezeigt werden, mit allen Karten, dem Stock und den gedrückten
+          Karten, den Spielern und den Zuschauern.
+        </Rule>
+      </ul>
+    </Section>
+
+    <Section id="rules-options" title="Die Tischoptionen">
+      <p>
+        Wer einen Tisch anlegt, wählt diese Regeln für die ganze Runde. Ohne Wahl gilt die Voreinstellung. Der Code in der
+        ersten Spalte ist der Name der Option in der Programmierschnittstelle.
+      </p>
+      <OptionsTable lang="de" />
+    </Section>
+
+    <Section id="rules-example" title="Beispiel einer Abrechnung">
+      <p>
+        Einsatz pro Stich 1. Beim Geben doppelt ein Spieler (×2). Die Vorhand gewinnt das Reizen mit 7, nimmt den Stock
+        auf, drückt und sagt 7 an. Ein Gegenspieler sagt Kontra (×2), der Alleinspieler sagt kein Re. Der Faktor ist also
+        m = 2<sup>1 + 1</sup> = 4. Der Alleinspieler macht 8 Stiche: gewonnen, und jeder Stich zählt. Jeder Gegenspieler
+        zahlt ihm 1 · 8 · 4 = 32.
+      </p>
+      <ExampleTable lang="de" />
+      <ul>
+        <li>
+          Hätte er nur 6 Stiche gemacht, wäre das Spiel verloren: Er zahlt jedem Gegenspieler 1 · 7 · 4 = 28 (die
+          angesagten 7, nicht die gemachten 6), also −56 für ihn und +28 für jeden Gegenspieler.
+        </li>
+        <li>Mit Re dazu wäre m = 8: Jeder Gegenspieler zahlt 1 · 8 · 8 = 64.</li>
+        <li>Lägen 3 im Haferl, bekäme er die auch noch: +67 statt +64, und das Haferl ist leer.</li>
+        <li>Ein gewonnener Bettel mit demselben Doppler und Kontra bringt von jedem Gegenspieler 10 · 4 = 40.</li>
+      </ul>
+    </Section>
+  </article>
+);
+
+// ------------------------------------------------------------------ English
+
+const CONTENTS_EN = [
+  ['rules-intro', 'What the game is'],
+  ['rules-glossary', 'The words of the game'],
+  ['r1', 'R1 Cards and players'],
+  ['r2', 'R2 Shuffle and deal'],
+  ['r3', 'R3 Doubling (Doppeln)'],
+  ['r4', 'R4 The auction (Reizen)'],
+  ['r5', 'R5 When everybody passes'],
+  ['r6', 'R6 Stock, discard and contract'],
+  ['r7', 'R7 Play'],
+  ['r8', 'R8 Kontra and Re'],
+  ['r9', 'R9 Settlement'],
+  ['r10', 'R10 The record of a game'],
+  ['rules-options', 'The table options'],
+  ['rules-example', 'A settlement, worked out'],
+] as const;
+
+const English = () => (
+  <article class="rules" lang="en">
+    <h1>Wallachen: the rules</h1>
+    <Contents title="Contents" entries={CONTENTS_EN} />
+
+    <Section id="rules-intro" title="What the game is">
+      <p>
+        Wallachen is an old Bavarian tavern card game for three players, a relative of Préférence. It is played with 32
+        cards of the Bavarian pattern, in the suits <G>Eichel</G>, <G>Gras</G>, <G>Herz</G> and <G>Schellen</G> (acorns,
+        leaves, hearts, bells). Only tricks count, not card points. Whoever wins the auction is the declarer: they promise
+        to take a certain number of the ten tricks (or none in <G>Bettel</G>, or all in <G>Mord</G>) and play alone
+        against the other two.
+      </p>
+      <p>
+        Here the game is played by correspondence: everyone moves when they have time, the table shows whose turn it is
+        and accepts only moves the rules allow. The numbers R1 to R10 are the rule numbers the program uses as well; when
+        a move is refused, the rule is named, for example R7.3. Players keep the Bavarian words, in English too; the
+        glossary below translates them.
+      </p>
+    </Section>
+
+    <Section id="rules-glossary" title="The words of the game">
+      <Glossary lang="en" />
+    </Section>
+
+    <Section id="r1" title="R1 Cards and players">
+      <ul>
+        <Rule id="R1.1">
+          32 cards: four suits (<G>Eichel</G>, <G>Gras</G>, <G>Herz</G>, <G>Schellen</G>), each with <G>Sau</G> (ace),{' '}
+          <G>König</G> (king), <G>Ober</G>, <G>Unter</G>, 10, 9, 8, 7. They rank in that order in every suit, the{' '}
+          <G>Sau</G> highest, so the ten ranks below the <G>Unter</G>. Cards have no point values: all that counts is how
+          many tricks you take.
+        </Rule>
+        <Rule id="R1.2">
+          Three players sit clockwise. A table plays a series of games, usually three so that everyone deals once; whoever
+          creates the table chooses the first dealer. After each game the next player clockwise deals, also after a redeal
+          with the pot (R5.2).
+        </Rule>
+        <Rule id="R1.3">
+          Left of the dealer (next clockwise) sits <G>Vorhand</G> (forehand), then <G>Mittelhand</G> (middlehand); the
+          dealer is <G>Hinterhand</G> (rearhand).
+        </Rule>
+      </ul>
+    </Section>
+
+    <Section id="r2" title="R2 Shuffle and deal">
+      <ul>
+        <Rule id="R2.1">
+          The table shuffles with a cryptographically secure random source; there is no cut online. During the game the
+          table shows a fingerprint (SHA-256) of the secret shuffle seed and afterwards the seed itself, so anyone can check
+          that the cards were fixed before the first bid.
+        </Rule>
+        <Rule id="R2.2">
+          Everyone gets 10 cards, and 2 go face down to the <G>Stock</G>. As at the tavern table the cards come 3-4-3;
+          after the first 3 there is time to double (R3).
+        </Rule>
+      </ul>
+    </Section>
+
+    <Section id="r3" title="R3 Doubling (Doppeln)">
+      <ul>
+        <Rule id="R3.1">
+          After the first 3 cards everyone sees only those 3 and decides once: double or not. Each decides alone, in any
+          order. You see who has decided, but not how. Only when all three have decided does everyone see who doubled and
+          get the rest of their cards.
+        </Rule>
+        <Rule id="R3.2">Each double doubles every payment of this game: one ×2, two ×4, three ×8.</Rule>
+        <Rule id="R3.3">Without doubling everyone gets all 10 cards at once.</Rule>
+      </ul>
+      <OptionNote label="Table option “Doubling”">on by default; off means no doubling round (R3.3).</OptionNote>
+    </Section>
+
+    <Section id="r4" title="R4 The auction (Reizen)">
+      <p>
+        The bids from low to high:{' '}
+        <strong>
+          6, 7, 8, 9, <G>Bettel</G>, <G>Mord</G>
+        </strong>{' '}
+        (with the table option “Ten-trick bid” also 10, between 9 and <G>Bettel</G>). A number means: I will take at least
+        that many of the ten tricks. The auction is two duels of two players each.
+      </p>
+      <ul>
+        <Rule id="R4.1">
+          First <G>Vorhand</G> against <G>Mittelhand</G>. <G>Vorhand</G> speaks first: <G>„Ich spiele“</G> (I play, which
+          is a bid of 6) or <G>„Weiter“</G> (pass).
+        </Rule>
+        <Rule id="R4.2">
+          If <G>Vorhand</G> played, <G>Mittelhand</G> passes or bids higher, say 7 (jumps are allowed, straight to{' '}
+          <G>Bettel</G> or <G>Mord</G> too). <G>Vorhand</G> then answers <G>„Halte ich“</G> (I hold: it takes over the same
+          bid, because the elder seat has priority) or passes. Then <G>Mittelhand</G> must bid higher again or pass, and so
+          on until one passes. <G>Vorhand</G> never raises; it holds or passes. If <G>Vorhand</G> passed at once,{' '}
+          <G>Mittelhand</G> plays (6) or passes.
+        </Rule>
+        <Rule id="R4.3">
+          Then the dealer against whoever is left: the dealer bids higher or passes, the other holds or passes, in turn
+          until one passes. If nobody is left from the first duel, the dealer plays (6) or passes.
+        </Rule>
+        <Rule id="R4.4">
+          <G>Bettel</G> and <G>Mord</G> may be bid directly whenever a higher bid is allowed. Whoever speaks first in a duel
+          (<G>Vorhand</G>; <G>Mittelhand</G> after <G>Vorhand</G> passed at once; the dealer when nobody is left) can only
+          play or pass, and may still announce <G>Bettel</G> or <G>Mord</G> after the stock (R6.2). Nothing beats{' '}
+          <G>Mord</G>: a player who would have to outbid it is not asked and counts as having passed.
+        </Rule>
+        <Rule id="R4.5">
+          The last one standing is the declarer (<G>Alleinspieler</G>), with their last bid. The other two are the
+          defenders (<G>Gegenspieler</G>) and play together.
+        </Rule>
+      </ul>
+      <p class="rules-example">
+        <strong>Example:</strong> <G>Vorhand</G>: “<G>Ich spiele</G>.” <G>Mittelhand</G>: “Seven.” <G>Vorhand</G>: “
+        <G>Halte ich</G>.” <G>Mittelhand</G>: “Eight.” <G>Vorhand</G>: “<G>Weiter</G>.” Now the dealer against{' '}
+        <G>Mittelhand</G>: dealer: “Nine.” <G>Mittelhand</G>: “<G>Halte ich</G>.” Dealer: “<G>Weiter</G>.”{' '}
+        <G>Mittelhand</G> is the declarer with 9.
+      </p>
+      <OptionNote label="Table option “Ten-trick bid”">off by default; on adds the bid 10, between 9 and Bettel.</OptionNote>
+    </Section>
+
+    <Section id="r5" title="R5 When everybody passes">
+      <p>What happens then is set by the table option “When everybody passes”.</p>
+      <ul>
+        <Rule id="R5.1">
+          <strong>
+            <G>Muss-Spiel</G>
+          </strong>{' '}
+          (forced game, the default): <G>Vorhand</G> becomes the declarer with 6. After the stock it may, like any
+          declarer, announce something higher (R6.2).
+        </Rule>
+        <Rule id="R5.2">
+          <strong>
+            <G>Haferl</G>
+          </strong>{' '}
+          (pot): everyone pays the pot stake into the pot (1 by default; doubles do not count here), and the next dealer
+          deals again. The pot is like a fourth account. The next declarer who wins a game takes the whole pot; a lost game
+          leaves it there for later. A redeal is not a game of the series: the game number stays, only the dealer moves
+          on. Whatever is still in the pot when the series ends stays there.
+        </Rule>
+      </ul>
+    </Section>
+
+    <Section id="r6" title="R6 Stock, discard and contract">
+      <ul>
+        <Rule id="R6.1">
+          The declarer takes the 2 cards of the <G>Stock</G> (now holding 12) and puts any 2 away face down (
+          <G>Drücken</G>, discarding). Discarded cards belong to no trick, and nobody else sees them until the game is over
+          (R10.3).
+        </Rule>
+        <Rule id="R6.2">
+          Then the declarer announces the contract: the winning bid, a higher number (up to 9, or 10 with “Ten-trick
+          bid”), <G>Bettel</G> or <G>Mord</G>. It may never be lower than the bid. Having bid 7, you may play 7, 8, 9,{' '}
+          <G>Bettel</G> or <G>Mord</G>; having bid <G>Bettel</G>, only <G>Bettel</G> or <G>Mord</G>.
+        </Rule>
+        <Rule id="R6.3">
+          The numbers are games with a trump suit (R7.2); <G>Bettel</G> and <G>Mord</G> have no trumps.
+        </Rule>
+      </ul>
+    </Section>
+
+    <Section id="r7" title="R7 Play">
+      <ul>
+        <Rule id="R7.1">The declarer always leads to the first trick, wherever they sit.</Rule>
+        <Rule id="R7.2">
+          In a numbered game the suit of the declarer's first card is trump for the whole game, so trumps are always led
+          to the first trick. A trump beats any card of another suit.
+        </Rule>
+        <Rule id="R7.3">
+          <strong>
+            <G>Farbzwang</G>
+          </strong>{' '}
+          (follow duty): if you hold a card of the suit led, you must play one.
+        </Rule>
+        <Rule id="R7.4">
+          <strong>
+            <G>Stichzwang</G>
+          </strong>{' '}
+          (win duty): when you follow suit you must go higher if you can, that is, play a card above the highest card of
+          the led suit in the trick so far. But if a trump already lies in the trick (and the led suit is not trump), no
+          card of the led suit can win it any more, so any card of that suit will do.
+        </Rule>
+        <Rule id="R7.5">
+          <strong>
+            <G>Trumpfzwang</G>
+          </strong>{' '}
+          (trump duty): if you cannot follow suit but hold a trump, you must trump. If a trump already lies in the trick,
+          you must overtrump if you can, otherwise play any trump.
+        </Rule>
+        <Rule id="R7.6">Only if you can neither follow suit nor trump may you play any card.</Rule>
+        <Rule id="R7.7">
+          The trick goes to the highest trump in it, otherwise to the highest card of the suit led. The winner leads next.
+        </Rule>
+        <Rule id="R7.8">
+          Follow duty and win duty apply in every game, <G>Bettel</G> and <G>Mord</G> included (there is no trump duty
+          there, as there are no trumps). With the table option “Win duty in Bettel” off, win duty does not apply in{' '}
+          <G>Bettel</G>: whoever follows suit may play low.
+        </Rule>
+        <Rule id="R7.9">
+          <G>Bettel</G> is lost and over at once when the declarer takes a trick; <G>Mord</G>, when a defender takes a
+          trick. A numbered game is always played to the tenth trick, because every trick counts.
+        </Rule>
+        <Rule id="R7.10">
+          Everyone may look at the last completed trick. With the table option “Tricks you can look at: every trick”, all
+          tricks of the game stay visible.
+        </Rule>
+        <Rule id="R7.11">
+          <strong>
+            <G>Klopfen</G>
+          </strong>{' '}
+          (knocking; a table option, off by default): a defender who does not follow suit (trumping or throwing off) and
+          plays their last card of a suit may knock; everyone sees it. So the partner knows that suit is gone. Nobody knocks
+          when leading, and the declarer never knocks.
+        </Rule>
+      </ul>
+      <p class="rules-example">
+        <strong>Example:</strong> <G>Herz</G> is trump and the <G>Schellen-König</G> is led. You hold the{' '}
+        <G>Schellen-Sau</G> and the <G>Schellen-Ober</G>: you must play the <G>Sau</G> (win duty). If the player before you
+        has already trumped with a <G>Herz</G>, you may play the <G>Ober</G> instead. With no <G>Schellen</G> but some{' '}
+        <G>Herz</G>, you must trump, and beat a <G>Herz</G> already in the trick if you can.
+      </p>
+    </Section>
+
+    <Section id="r8" title="R8 Kontra and Re">
+      <ul>
+        <Rule id="R8.1">
+          From the moment the contract is announced until the first trick is complete, a defender may say <G>Kontra</G>:
+          once per game for both defenders together.
+        </Rule>
+        <Rule id="R8.2">
+          After a <G>Kontra</G>, the declarer may answer <G>Re</G>, also until the first trick is complete.
+        </Rule>
+        <Rule id="R8.3">
+          <G>Kontra</G> and <G>Re</G> each double every payment of the game, just like a double.
+        </Rule>
+      </ul>
+      <OptionNote label="Table option “Kontra and Re”">on by default; off means neither.</OptionNote>
+    </Section>
+
+    <Section id="r9" title="R9 Settlement">
+      <p>
+        The <strong>multiplier</strong> m is 2 to the power of (doubles + <G>Kontra</G> + <G>Re</G>): 1 with none of them,
+        then 2, 4, 8 … up to 32 (three doubles, <G>Kontra</G> and <G>Re</G>). From the table options: s = stake per trick
+        (1 by default), f = tariff for <G>Bettel</G> and <G>Mord</G> (10 by default).
+      </p>
+      <ul>
+        <Rule id="R9.1">
+          Numbered contract c, the declarer took t tricks. Won (t at least c): each defender pays the declarer s · t · m, so
+          every trick above the contract counts. Lost (t below c): the declarer pays each defender s · c · m, reckoned
+          with the contract.
+        </Rule>
+        <Rule id="R9.2">
+          <G>Bettel</G> won (no trick) or <G>Mord</G> won (all 10 tricks): each defender pays the declarer f · m. Lost:
+          the declarer pays each defender f · m.
+        </Rule>
+        <Rule id="R9.3">With the pot, a declarer who wins also takes the whole pot.</Rule>
+        <Rule id="R9.4">Money only changes hands: the three balances and the pot always add up to 0.</Rule>
+      </ul>
+    </Section>
+
+    <Section id="r10" title="R10 The record of a game">
+      <ul>
+        <Rule id="R10.1">
+          Every game is written down in full: options, dealer, all cards and the stock, every move in order, the contract,
+          trump, tricks and settlement. Replaying it gives exactly the same result.
+        </Rule>
+        <Rule id="R10.2">
+          While a game runs, each player sees only: their own cards, the cards played to tricks (R7.10), everything said
+          aloud (doubles, bids, contract, <G>Kontra</G> and <G>Re</G>, knocks), and how many cards each player holds. Only
+          the declarer, after taking it up, sees the stock and their own discards. Spectators see only what everybody sees.
+        </Rule>
+        <Rule id="R10.3">
+          When the game is over, its whole record (all hands, the stock and the discards) may be shown to the players and
+          the spectators.
+        </Rule>
+      </ul>
+    </Section>
+
+    <Section id="rules-options" title="The table options">
+      <p>
+        Whoever creates a table chooses these rules for the whole series; anything not chosen keeps its default. The code
+        in the first column is the option's name in the programming interface.
+      </p>
+      <OptionsTable lang="en" />
+    </Section>
+
+    <Section id="rules-example" title="A settlement, worked out">
+      <p>
+        Stake per trick 1. During the deal one player doubles (×2). <G>Vorhand</G> wins the auction with 7, takes up the
+        stock, discards and announces 7. A defender says <G>Kontra</G> (×2); the declarer says no <G>Re</G>. So the
+        multiplier is m = 2<sup>1 + 1</sup> = 4. The declarer takes 8 tricks: won, and every trick counts. Each defender
+        pays 1 · 8 · 4 = 32.
+      </p>
+      <ExampleTable lang="en" />
+      <ul>
+        <li>
+          With only 6 tricks the game is lost: the declarer pays each defender 1 · 7 · 4 = 28 (the 7 announced, not the 6
+          taken), so −56 for the declarer and +28 for each defender.
+        </li>
+        <li>
+          With a <G>Re</G> as well, m = 8: each defender pays 1 · 8 · 8 = 64.
+        </li>
+        <li>With 3 in the pot, the declarer takes that too: +67 instead of +64, and the pot is empty.</li>
+        <li>
+          A won <G>Bettel</G> with the same double and <G>Kontra</G> brings 10 · 4 = 40 from each defender.
+        </li>
+      </ul>
+    </Section>
+  </article>
+);
+
+/** The rules of Wallachen explained for players, in `lang`. Headings carry the rule ids (R1 … R10) so players and the code speak of the same rules. */
+export default function RulesPage(props: { lang: Language }): JSX.Element {
+  return props.lang === 'de' ? <German /> : <English />;
+}

@@ -1,0 +1,169 @@
+/**
+ * Replay of a finished game, card by card, from its published record (R10.3: every hand is
+ * shown once the game is over). Only bookkeeping happens here: who held which card after
+ * each step; the tricks' winners and the settlement come from the record.
+ */
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { Action } from '../../../shared/actions.js';
+import type { CardCode } from '../../../shared/cards.js';
+import type { PlayedCard } from '../../../shared/record.js';
+import { ApiError, fetchGames, fetchView, type PublishedGame } from '../api.js';
+import { useApp } from '../app-context.js';
+import type { Translate } from '../i18n.js';
+import { navigate, tokenFromLocation } from '../router.js';
+import { CardImage } from './CardView.js';
+import { levelName } from './format.js';
+import { GameSummary, sortedCodes } from './Summary.js';
+
+interface Snapshot {
+  readonly hands: CardCode[][];
+  readonly trick: PlayedCard[];
+  /** Set when `trick` is complete: who took it. */
+  readonly winner: number | null;
+  readonly said: string[];
+}
+
+function said(t: Translate, name: string, action: Action): string | null {
+  switch (action.type) {
+    case 'double':
+      return action.double ? t('said_double', { name }) : null;
+    case 'bid':
+      return t('said_bid', { name, level: levelName(t, action.bid) });
+    case 'declare':
+      return t('said_declare', { name, level: levelName(t, action.contract) });
+    case 'play':
+      return null;
+    default:
+      return t(`said_${action.type}`, { name });
+  }
+}
+
+/** The table after the first `step` actions of the record. */
+function snapshotAt(game: PublishedGame, step: number, names: readonly string[], t: Translate): Snapshot {
+  const hands = game.deal.hands.map((hand) => [...hand]);
+  let trick: PlayedCard[] = [];
+  let tricksDone = 0;
+  let winner: number | null = null;
+  const lines: string[] = [];
+  for (const { seat, action } of game.actions.slice(0, step)) {
+    if (action.type === 'play') {
+      if (winner !== null) trick = [];
+      winner = null;
+      hands[seat] = hands[seat]!.filter((c) => c !== action.card);
+      trick = [...trick, action.knock ? { seat, card: action.card, knock: true } : { seat, card: action.card }];
+      if (trick.length === 3) winner = game.tricks[tricksDone++]?.winner ?? null;
+    } else if (action.type === 'discard') {
+      hands[seat] = [...hands[seat]!, ...game.deal.stock].filter((c) => !action.cards.includes(c));
+    }
+    const line = said(t, names[seat] ?? `#${seat + 1}`, action);
+    if (line !== null) lines.push(line);
+  }
+  return { hands, trick, winner, said: lines };
+}
+
+export default function ReplayPage({ tableId, dealIndex }: { tableId: string; dealIndex: number }) {
+  const { t } = useApp();
+  const [token] = useState(tokenFromLocation);
+  const [game, setGame] = useState<PublishedGame | null>(null);
+  const [names, setNames] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [step, setStep] = useState(0);
+
+  useEffect(() => {
+    Promise.all([fetchGames(tableId, token), fetchView(tableId, token)]).then(
+      ([answer, view]) => {
+        const found = answer.games.find((g) => g.dealIndex === dealIndex);
+        if (!found) setError(t('notFound'));
+        setGame(found ?? null);
+        setNames(view.seats.map((s) => s.name));
+      },
+      (err: unknown) => setError(err instanceof ApiError && err.code === 'network' ? t('errorNetwork') : t('errorBadLink')),
+    );
+  }, [tableId, token, dealIndex]);
+
+  const snapshot = useMemo(() => (game ? snapshotAt(game, step, names, t) : null), [game, step, names, t]);
+  const total = game?.actions.length ?? 0;
+  const go = (to: number) => setStep(Math.max(0, Math.min(total, to)));
+  const tablePath = `/t/${tableId}${location.hash}`;
+
+  if (error !== null) {
+    return (
+      <p class="error" role="alert" data-error>
+        {error}
+      </p>
+    );
+  }
+  if (game === null || snapshot === null) return <p aria-busy="true">{t('loading')}</p>;
+  return (
+    <div
+      class="replay"
+      data-replay-step={step}
+      tabIndex={-1}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowRight') go(step + 1);
+        else if (e.key === 'ArrowLeft') go(step - 1);
+      }}
+    >
+      <h1>{t('replayTitle', { n: game.gameNumber })}</h1>
+      <p>
+        <a
+          href={tablePath}
+          onClick={(e) => {
+            e.preventDefault();
+            navigate(tablePath);
+          }}
+        >
+          {t('backToTable')}
+        </a>
+      </p>
+      <div class="replay-controls" role="group" aria-label={t('replay')}>
+        <button type="button" data-step="start" onClick={() => go(0)} disabled={step === 0}>
+          ⏮ {t('replayStart')}
+        </button>
+        <button type="button" data-step="prev" onClick={() => go(step - 1)} disabled={step === 0}>
+          ◀ {t('replayBack')}
+        </button>
+        <span aria-live="polite">{t('replayStep', { i: step, n: total })}</span>
+        <button type="button" data-step="next" onClick={() => go(step + 1)} disabled={step === total}>
+          {t('replayNext')} ▶
+        </button>
+        <button type="button" data-step="end" onClick={() => go(total)} disabled={step === total}>
+          {t('replayEnd')} ⏭
+        </button>
+      </div>
+      <ul class="replay-hands">
+        {snapshot.hands.map((hand, seat) => (
+          <li key={seat} class={game.actions[step]?.seat === seat ? 'on-turn' : ''}>
+            <span class="hand-owner">{names[seat]}</span>
+            <span class="card-row">
+              {sortedCodes(hand, game.trump).map((code) => (
+                <CardImage key={code} code={code} class="small" />
+              ))}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <section class="replay-trick" aria-label={t('trickArea')}>
+        {snapshot.trick.map((played) => (
+          <span key={played.card} class={`played${snapshot.winner === played.seat ? ' winner' : ''}`}>
+            <CardImage code={played.card} />
+            <span class="played-by">
+              {names[played.seat]}
+              {played.knock ? ` (${t('knocked')})` : ''}
+            </span>
+          </span>
+        ))}
+        {snapshot.winner !== null ? <p>{t('trickWonBy', { name: names[snapshot.winner] ?? '' })}</p> : null}
+      </section>
+      {snapshot.said.length > 0 ? (
+        <ol class="history">
+          {snapshot.said.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ol>
+      ) : null}
+      {step === total ? <GameSummary game={game} names={names} tableId={tableId} nextStarted={false} /> : null}
+      {game.seed !== null ? <p class="muted seed">{t('seedCheck', { seed: game.seed, commitment: game.commitment ?? '' })}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * A finished game as its record tells it (R10.3: all hands, the stock, the discards, every
+ * trick and the payments), and the list of finished games to replay.
+ */
+import { bit, cardFromCode, codesOf, SUITS, type CardCode } from '../../../shared/cards.js';
+import type { PublishedGame } from '../api.js';
+import { useApp } from '../app-context.js';
+import { navigate } from '../router.js';
+import { CardImage } from './CardView.js';
+import { levelName } from './format.js';
+
+/** Cards sorted for reading: by suit, strongest first, the trump suit first when there is one. */
+export function sortedCodes(codes: readonly CardCode[], trump: string | null = null): CardCode[] {
+  const set = codes.reduce((s, code) => s | bit(cardFromCode(code)!), 0);
+  return codesOf(set, trump === null ? -1 : SUITS.indexOf(trump as (typeof SUITS)[number]));
+}
+
+export function replayPath(tableId: string, dealIndex: number): string {
+  return `/t/${tableId}/replay/${dealIndex}${location.hash}`;
+}
+
+export function GameSummary({ game, names, tableId, onClose, nextStarted }: { game: PublishedGame; names: readonly string[]; tableId: string; onClose?: () => void; nextStarted: boolean }) {
+  const { t } = useApp();
+  const name = (seat: number) => names[seat] ?? `#${seat + 1}`;
+  const result = game.result;
+  const payments = game.settlement?.payments ?? [0, 0, 0];
+  return (
+    <section class="summary" data-summary data-game-number={game.gameNumber} data-deal-index={game.dealIndex} aria-labelledby={`summary-${game.dealIndex}`}>
+      <h2 id={`summary-${game.dealIndex}`}>{t('summaryTitle', { n: game.gameNumber })}</h2>
+      {result?.kind === 'allPass' ? <p>{t('summaryAllPass')}</p> : null}
+      {result?.kind === 'contract' && game.declarer !== null && game.contract !== null ? (
+        <p>
+          {t(result.won ? 'summaryWon' : 'summaryLost', { name: name(game.declarer), level: levelName(t, game.contract), tricks: result.declarerTricks })}{' '}
+          {result.endedEarly ? t('summaryEarly') : ''} {game.multiplier > 1 ? `${t('multiplier')} ×${game.multiplier}.` : ''}
+        </p>
+      ) : null}
+      <table class="payments">
+        <caption>{t('payments')}</caption>
+        <tbody>
+          {payments.map((amount, seat) => (
+            <tr key={seat}>
+              <th scope="row">{name(seat)}</th>
+              <td data-payment={seat}>{amount > 0 ? `+${amount}` : amount}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">{t('pot')}</th>
+            <td data-payment="pot">{(game.settlement?.pot ?? 0) > 0 ? `+${game.settlement?.pot}` : (game.settlement?.pot ?? 0)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <h3>{t('hands')}</h3>
+      <ul class="summary-hands">
+        {game.deal.hands.map((hand, seat) => (
+          <li key={seat}>
+            <span class="hand-owner">{name(seat)}</span>
+            <span class="card-row">
+              {sortedCodes(hand, game.trump).map((code) => (
+                <CardImage key={code} code={code} class="small" />
+              ))}
+            </span>
+          </li>
+        ))}
+        <li>
+          <span class="hand-owner">{t('stock')}</span>
+          <span class="card-row">
+            {game.deal.stock.map((code) => (
+              <CardImage key={code} code={code} class="small" />
+            ))}
+          </span>
+        </li>
+        {game.discards ? (
+          <li>
+            <span class="hand-owner">{t('discarded')}</span>
+            <span class="card-row">
+              {game.discards.map((code) => (
+                <CardImage key={code} code={code} class="small" />
+              ))}
+            </span>
+          </li>
+        ) : null}
+      </ul>
+      {game.tricks.length > 0 ? (
+        <details>
+          <summary>
+            {t('tricks')} ({game.tricks.length})
+          </summary>
+          <ol class="summary-tricks">
+            {game.tricks.map((trick, i) => (
+              <li key={i}>
+                {trick.cards.map((played) => (
+                  <CardImage key={played.card} code={played.card} class={`small${played.seat === trick.winner ? ' winner' : ''}`} />
+                ))}
+                <span>{name(trick.winner)}</span>
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+      {nextStarted ? <p class="muted">{t('nextGameStarted')}</p> : null}
+      <p class="summary-actions">
+        <a
+          href={replayPath(tableId, game.dealIndex)}
+          onClick={(e) => {
+            e.preventDefault();
+            navigate(replayPath(tableId, game.dealIndex));
+          }}
+        >
+          {t('replayThis')}
+        </a>
+        {onClose ? (
+          <button type="button" onClick={onClose}>
+            {t('close')}
+          </button>
+        ) : null}
+      </p>
+    </section>
+  );
+}
+
+export function GamesList({ games, tableId }: { games: readonly PublishedGame[]; tableId: string }) {
+  const { t } = useApp();
+  return (
+    <details class="games-list">
+      <summary>
+        {t('gamesTitle')} ({games.length})
+      </summary>
+      {games.length === 0 ? <p>{t('noGamesYet')}</p> : null}
+      <ol>
+        {games.map((game) => (
+          <li key={game.dealIndex}>
+            <a
+              href={replayPath(tableId, game.dealIndex)}
+              data-replay={game.dealIndex}
+              onClick={(e) => {
+                e.preventDefault();
+                navigate(replayPath(tableId, game.dealIndex));
+              }}
+            >
+              {t('replayTitle', { n: game.gameNumber })}
+            </a>{' '}
+            {game.settlement ? `(${game.settlement.payments.map((p) => (p > 0 ? `+${p}` : p)).join(' / ')})` : ''}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}

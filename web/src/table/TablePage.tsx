@@ -1,0 +1,190 @@
+/** A table from a seat's or a spectator's link: the live view, the controls legal now, and the last game's settlement. */
+import { useEffect, useState } from 'preact/hooks';
+import type { TableView } from '../api.js';
+import { useApp } from '../app-context.js';
+import { SuitIcon } from '../cards/index.js';
+import type { Translate } from '../i18n.js';
+import { readStored, writeStored } from '../prefs.js';
+import { tokenFromLocation } from '../router.js';
+import { Controls, Hand, useChoices } from './Controls.js';
+import { formatTime, levelName, placesOf, seatName } from './format.js';
+import { History } from './History.js';
+import { SeatPanel } from './SeatPanel.js';
+import { GameSummary, GamesList } from './Summary.js';
+import { AllTricks, LastTrick, TrickArea } from './Tricks.js';
+import { useTable } from './useTable.js';
+
+function turnText(view: TableView, t: Translate): string {
+  if (view.seriesOver) return t('seriesOver');
+  if (view.phase === 'doubling') {
+    const waiting = view.seats.map((s, seat) => ({ s, seat })).filter(({ s }) => !s.decided);
+    if (view.seat !== null && waiting.some(({ seat }) => seat === view.seat)) return t('yourTurn');
+    return t('waitingFor', { names: waiting.map(({ s }) => s.name).join(', ') });
+  }
+  if (view.turn === null) return '';
+  return view.turn === view.seat ? t('yourTurn') : t('turnOf', { name: seatName(view, view.turn) });
+}
+
+function GameFacts({ view }: { view: TableView }) {
+  const { t, prefs } = useApp();
+  return (
+    <dl class="facts">
+      <div>
+        <dt>{t('gameOf', { n: view.gameNumber, m: view.games })}</dt>
+        <dd>{t(`phase_${view.phase}`)}</dd>
+      </div>
+      {view.contract !== null && view.declarer !== null ? (
+        <div>
+          <dt>{t('contract')}</dt>
+          <dd>
+            {levelName(t, view.contract)} ({seatName(view, view.declarer)})
+          </dd>
+        </div>
+      ) : view.bid !== null ? (
+        <div>
+          <dt>{t('bidStanding')}</dt>
+          <dd>{levelName(t, view.bid)}</dd>
+        </div>
+      ) : null}
+      {view.phase === 'play' || view.trump !== null ? (
+        <div>
+          <dt>{t('trump')}</dt>
+          <dd data-trump={view.trump ?? ''}>
+            {view.trump !== null ? <SuitIcon suit={view.trump} pattern={prefs.pattern} /> : null} {view.trump !== null ? trumpName(view.trump) : view.contract === 'bettel' || view.contract === 'mord' ? t('noTrump') : '–'}
+          </dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>{t('multiplier')}</dt>
+        <dd data-multiplier>×{view.multiplier}</dd>
+      </div>
+      {view.pot !== 0 ? (
+        <div>
+          <dt>{t('pot')}</dt>
+          <dd data-pot>{view.pot}</dd>
+        </div>
+      ) : null}
+      {view.deadline !== null ? (
+        <div>
+          <dt>{t('deadline', { time: '' }).replace(/\s+$/, '')}</dt>
+          <dd>{formatTime(view.deadline, prefs.lang)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+const TRUMP_NAMES: Record<string, string> = { E: 'Eichel', G: 'Gras', H: 'Herz', S: 'Schellen' };
+const trumpName = (suit: string) => TRUMP_NAMES[suit] ?? suit;
+
+const dismissedKey = (tableId: string) => `wallachen.summarySeen.${tableId}`;
+
+export function TablePage({ tableId }: { tableId: string }) {
+  const { t } = useApp();
+  const [token] = useState(tokenFromLocation);
+  const table = useTable(tableId, token);
+  const choices = useChoices();
+  const [dismissed, setDismissed] = useState<number>(() => Number(readStored(dismissedKey(tableId)) ?? -1));
+  const { view } = table;
+
+  useEffect(() => {
+    if (view) document.title = `${view.name} · ${t('appName')}`;
+  }, [view?.name, t]);
+
+  if (table.fatal !== null) {
+    return (
+      <p class="error" role="alert" data-error>
+        {t('errorBadLink')} ({table.fatal.message})
+      </p>
+    );
+  }
+  if (view === null) {
+    return (
+      <div class="table loading" data-table data-connection={table.connection} aria-busy="true">
+        <p>{t('loading')}</p>
+        {table.error ? (
+          <p class="error" role="alert" data-error>
+            {t('errorNetwork')}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  const places = placesOf(view.seat);
+  const latest = table.games?.at(-1) ?? null;
+  const names = view.seats.map((s) => s.name);
+  const showSummary = latest !== null && latest.dealIndex > dismissed;
+  const closeSummary = () => {
+    if (latest === null) return;
+    writeStored(dismissedKey(tableId), String(latest.dealIndex));
+    setDismissed(latest.dealIndex);
+  };
+  const turn = turnText(view, t);
+  const connectionText = { live: t('connectionLive'), connecting: t('connectionConnecting'), offline: t('connectionOffline') }[table.connection];
+
+  return (
+    <div
+      class={`table phase-${view.phase}`}
+      data-table
+      data-phase={view.phase}
+      data-version={view.version}
+      data-seat={view.seat ?? 'spectator'}
+      data-turn={view.turn ?? ''}
+      data-game-number={view.gameNumber}
+      data-connection={table.connection}
+    >
+      <div class="status-bar">
+        <h1 class="table-name">{view.name}</h1>
+        <p class={`turn${view.turn === view.seat && view.seat !== null ? ' mine' : ''}`} aria-live="polite">
+          {turn}
+        </p>
+        <p class={`connection ${table.connection}`} role="status">
+          <span class="dot" aria-hidden="true" /> {connectionText}
+        </p>
+      </div>
+      <p class="who">{view.seat === null ? t('spectating') : t('youAre', { name: seatName(view, view.seat) })}</p>
+      {table.error ? (
+        <p class="error" role="alert" data-error>
+          {table.error.code === 'network' ? t('errorNetwork') : table.error.code === 'stale_version' ? t('errorStale') : t('errorGeneric', { message: table.error.message })}{' '}
+          <button type="button" class="link" onClick={table.clearError}>
+            {t('close')}
+          </button>
+        </p>
+      ) : null}
+      {view.seriesOver ? (
+        <section class="series-over" data-series-over>
+          <h2>{t('seriesOver')}</h2>
+          <p>{t('finalBalances')}:</p>
+          <ul>
+            {view.seats.map((s, seat) => (
+              <li key={seat}>
+                {s.name}: <b>{s.balance}</b>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {showSummary && latest ? <GameSummary game={latest} names={names} tableId={tableId} onClose={closeSummary} nextStarted={!view.seriesOver} /> : null}
+      <div class="board">
+        <div class="opponents">
+          <SeatPanel view={view} seat={places.left} showBacks />
+          <SeatPanel view={view} seat={places.right} showBacks />
+        </div>
+        <GameFacts view={view} />
+        <TrickArea view={view} />
+        <div class="side">
+          <LastTrick view={view} />
+          <AllTricks view={view} />
+          <History view={view} />
+        </div>
+        <SeatPanel view={view} seat={places.bottom} showBacks={view.seat === null} />
+        <div class="dock">
+          <Controls view={view} act={table.act} pending={table.pending} {...choices} />
+          <Hand view={view} act={table.act} pending={table.pending} chosen={choices.chosen} setChosen={choices.setChosen} knock={choices.knock} />
+        </div>
+      </div>
+      {table.games !== null ? <GamesList games={table.games} tableId={tableId} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * A table as the page sees it: the caller's latest view (from the first GET, then pushed
+ * over the WebSocket or returned by our own actions), the connection state, the finished
+ * games, and `act` to send an action.
+ */
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { Action } from '../../../shared/actions.js';
+import { ApiError, fetchGames, fetchView, newActionId, sendAction, type PublishedGame, type TableView } from '../api.js';
+import { LiveTable, type ConnectionState } from '../live.js';
+
+export interface TableState {
+  readonly view: TableView | null;
+  readonly connection: ConnectionState;
+  /** A link that opens nothing (401/403/404): shown instead of the table. */
+  readonly fatal: ApiError | null;
+  /** The last refusal or failure of something this page did; cleared by the next success. */
+  readonly error: ApiError | null;
+  readonly games: readonly PublishedGame[] | null;
+  readonly pending: boolean;
+  readonly act: (action: Action) => Promise<void>;
+  readonly clearError: () => void;
+}
+
+/** Which dealt game a view belongs to: it changes when a game ends and the next is dealt. */
+const dealKey = (view: TableView): string => `${view.gameNumber}/${view.dealer}/${view.commitment ?? ''}/${view.seriesOver}`;
+
+export function useTable(tableId: string, token: string): TableState {
+  const [view, setView] = useState<TableView | null>(null);
+  const [connection, setConnection] = useState<ConnectionState>('connecting');
+  const [fatal, setFatal] = useState<ApiError | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [games, setGames] = useState<readonly PublishedGame[] | null>(null);
+  const [pending, setPending] = useState(false);
+  const current = useRef<TableView | null>(null);
+  const lastDeal = useRef<string | null>(null);
+
+  const loadGames = useCallback(() => {
+    fetchGames(tableId, token).then(
+      (answer) => setGames(answer.games),
+      () => {
+        // The games list is a convenience: the table itself stays usable; it is fetched again on the next deal.
+      },
+    );
+  }, [tableId, token]);
+
+  /** Views arrive from three sources in any order: only a newer one replaces what is shown. */
+  const accept = useCallback(
+    (next: TableView) => {
+      const shown = current.current;
+      if (shown !== null && next.version < shown.version) return;
+      current.current = next;
+      setView(next);
+      const key = dealKey(next);
+      if (lastDeal.current !== null && lastDeal.current !== key) loadGames();
+      lastDeal.current = key;
+    },
+    [loadGames],
+  );
+
+  useEffect(() => {
+    if (token === '') {
+      setFatal(new ApiError(401, 'unauthorized', 'no token in the link'));
+      return;
+    }
+    let cancelled = false;
+    const live = new LiveTable(tableId, token, {
+      onView: (v) => !cancelled && accept(v),
+      onState: (s) => !cancelled && setConnection(s),
+      onFatal: (e) => !cancelled && setFatal(e),
+    });
+    fetchView(tableId, token).then(
+      (v) => {
+        if (cancelled) return;
+        accept(v);
+        live.start();
+      },
+      (err: unknown) => {
+        if (cancelled) return;
+        const failure = err instanceof ApiError ? err : new ApiError(0, 'network', String(err));
+        if (failure.status === 401 || failure.status === 403 || failure.status === 404) setFatal(failure);
+        else {
+          // Not reachable now: the live connection keeps trying and brings the view when it can.
+          setError(failure);
+          live.start();
+        }
+      },
+    );
+    loadGames();
+    return () => {
+      cancelled = true;
+      live.stop();
+    };
+  }, [tableId, token, accept, loadGames]);
+
+  const act = useCallback(
+    async (action: Action) => {
+      const shown = current.current;
+      if (shown === null) return;
+      setPending(true);
+      try {
+        accept(await sendAction(tableId, token, { ...action, id: newActionId(), version: shown.version }));
+        setError(null);
+      } catch (err) {
+        const failure = err instanceof ApiError ? err : new ApiError(0, 'network', String(err));
+        setError(failure);
+        // Someone else moved first (or the answer was lost): show the table as it is now.
+        if (failure.code === 'stale_version' || failure.code === 'not_your_turn' || failure.code === 'illegal_action') {
+          fetchView(tableId, token).then(accept, () => {});
+        }
+      } finally {
+        setPending(false);
+      }
+    },
+    [tableId, token, accept],
+  );
+
+  return { view, connection, fatal, error, games, pending, act, clearError: () => setError(null) };
+}

@@ -1,0 +1,19 @@
+// Builds the web app (Preact) into web/dist, which the Worker serves as static assets
+// (wrangler.toml [assets]). `npm run build` runs this; `npm start` and `npm test` build first.
+import preact from '@preact/preset-vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [preact()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // No inline module-preload polyfill: the Content Security Policy allows no inline script.
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+    reportCompressedSize: false,
+  },
+});
