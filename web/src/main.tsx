@@ -26,6 +26,17 @@ function Header() {
   };
   return (
     <header class="app-header">
+      <button
+        type="button"
+        class="skip"
+        onClick={() => {
+          // Not a link to #content: the fragment holds the seat's token.
+          const target = document.querySelector<HTMLElement>('main button:not([disabled]), main a, main input') ?? document.getElementById('content');
+          target?.focus();
+        }}
+      >
+        {t('skipToContent')}
+      </button>
       <a class="brand" href="/" onClick={link('/')}>
         {t('appName')}
       </a>

@@ -3,7 +3,7 @@ import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { levelName, seatName } from './format.js';
 
-export function History({ view }: { view: TableView }) {
+export function History({ view }: { view: Pick<TableView, 'history'> & { seats: readonly { name: string }[] } }) {
   const { t } = useApp();
   const lines = view.history.flatMap((entry): string[] => {
     const name = seatName(view, entry.seat);

@@ -4,62 +4,13 @@
  * each step; the tricks' winners and the settlement come from the record.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { Action } from '../../../shared/actions.js';
-import type { CardCode } from '../../../shared/cards.js';
-import type { PlayedCard } from '../../../shared/record.js';
 import { ApiError, fetchGames, fetchView, type PublishedGame } from '../api.js';
 import { useApp } from '../app-context.js';
-import type { Translate } from '../i18n.js';
 import { navigate, tokenFromLocation } from '../router.js';
 import { CardImage } from './CardView.js';
-import { levelName } from './format.js';
+import { snapshotAt } from './replay-steps.js';
+import { History } from './History.js';
 import { GameSummary, sortedCodes } from './Summary.js';
-
-interface Snapshot {
-  readonly hands: CardCode[][];
-  readonly trick: PlayedCard[];
-  /** Set when `trick` is complete: who took it. */
-  readonly winner: number | null;
-  readonly said: string[];
-}
-
-function said(t: Translate, name: string, action: Action): string | null {
-  switch (action.type) {
-    case 'double':
-      return action.double ? t('said_double', { name }) : null;
-    case 'bid':
-      return t('said_bid', { name, level: levelName(t, action.bid) });
-    case 'declare':
-      return t('said_declare', { name, level: levelName(t, action.contract) });
-    case 'play':
-      return null;
-    default:
-      return t(`said_${action.type}`, { name });
-  }
-}
-
-/** The table after the first `step` actions of the record. */
-function snapshotAt(game: PublishedGame, step: number, names: readonly string[], t: Translate): Snapshot {
-  const hands = game.deal.hands.map((hand) => [...hand]);
-  let trick: PlayedCard[] = [];
-  let tricksDone = 0;
-  let winner: number | null = null;
-  const lines: string[] = [];
-  for (const { seat, action } of game.actions.slice(0, step)) {
-    if (action.type === 'play') {
-      if (winner !== null) trick = [];
-      winner = null;
-      hands[seat] = hands[seat]!.filter((c) => c !== action.card);
-      trick = [...trick, action.knock ? { seat, card: action.card, knock: true } : { seat, card: action.card }];
-      if (trick.length === 3) winner = game.tricks[tricksDone++]?.winner ?? null;
-    } else if (action.type === 'discard') {
-      hands[seat] = [...hands[seat]!, ...game.deal.stock].filter((c) => !action.cards.includes(c));
-    }
-    const line = said(t, names[seat] ?? `#${seat + 1}`, action);
-    if (line !== null) lines.push(line);
-  }
-  return { hands, trick, winner, said: lines };
-}
 
 export default function ReplayPage({ tableId, dealIndex }: { tableId: string; dealIndex: number }) {
   const { t } = useApp();
@@ -81,7 +32,7 @@ export default function ReplayPage({ tableId, dealIndex }: { tableId: string; de
     );
   }, [tableId, token, dealIndex]);
 
-  const snapshot = useMemo(() => (game ? snapshotAt(game, step, names, t) : null), [game, step, names, t]);
+  const snapshot = useMemo(() => (game ? snapshotAt(game, step) : null), [game, step]);
   const total = game?.actions.length ?? 0;
   const go = (to: number) => setStep(Math.max(0, Math.min(total, to)));
   const tablePath = `/t/${tableId}${location.hash}`;
@@ -142,6 +93,16 @@ export default function ReplayPage({ tableId, dealIndex }: { tableId: string; de
             </span>
           </li>
         ))}
+        {snapshot.stock.length > 0 ? (
+          <li>
+            <span class="hand-owner">{t('stock')}</span>
+            <span class="card-row">
+              {snapshot.stock.map((code) => (
+                <CardImage key={code} code={code} class="small" />
+              ))}
+            </span>
+          </li>
+        ) : null}
       </ul>
       <section class="replay-trick" aria-label={t('trickArea')}>
         {snapshot.trick.map((played) => (
@@ -155,13 +116,7 @@ export default function ReplayPage({ tableId, dealIndex }: { tableId: string; de
         ))}
         {snapshot.winner !== null ? <p>{t('trickWonBy', { name: names[snapshot.winner] ?? '' })}</p> : null}
       </section>
-      {snapshot.said.length > 0 ? (
-        <ol class="history">
-          {snapshot.said.map((line, i) => (
-            <li key={i}>{line}</li>
-          ))}
-        </ol>
-      ) : null}
+      <History view={{ seats: names.map((name) => ({ name })), history: snapshot.said }} />
       {step === total ? <GameSummary game={game} names={names} tableId={tableId} nextStarted={false} /> : null}
       {game.seed !== null ? <p class="muted seed">{t('seedCheck', { seed: game.seed, commitment: game.commitment ?? '' })}</p> : null}
     </div>

@@ -1,11 +1,10 @@
 /** Small texts shared by the table's components. */
 import type { Level } from '../../../shared/actions.js';
 import type { Translate } from '../i18n.js';
-import type { TableView } from '../api.js';
 
 export const levelName = (t: Translate, level: Level): string => t(`level_${level}`);
 
-export function seatName(view: Pick<TableView, 'seats'>, seat: number): string {
+export function seatName(view: { readonly seats: readonly { readonly name: string }[] }, seat: number): string {
   return view.seats[seat]?.name ?? `#${seat + 1}`;
 }
 

@@ -1,0 +1,36 @@
+/** The web app's routes (the token never in a path) and its two languages. */
+import { describe, expect, it } from 'vitest';
+import { translator } from '../../web/src/i18n.js';
+import { routeOf } from '../../web/src/router.js';
+
+describe('routes', () => {
+  it('maps paths to pages', () => {
+    expect(routeOf('/')).toEqual({ page: 'create' });
+    expect(routeOf('/rules')).toEqual({ page: 'rules' });
+    expect(routeOf('/t/abc123')).toEqual({ page: 'table', tableId: 'abc123' });
+    expect(routeOf('/t/abc123/replay/4')).toEqual({ page: 'replay', tableId: 'abc123', dealIndex: 4 });
+    expect(routeOf('/t/')).toEqual({ page: 'notFound' });
+    expect(routeOf('/t/a b')).toEqual({ page: 'notFound' });
+    expect(routeOf('/admin')).toEqual({ page: 'notFound' });
+  });
+});
+
+describe('texts', () => {
+  const en = translator('en');
+  const de = translator('de');
+
+  it('fills placeholders as plain text and leaves unknown ones visible', () => {
+    expect(en('turnOf', { name: '<b>Anni</b>' })).toBe('<b>Anni</b> to play');
+    expect(de('gameOf', { n: 2, m: 3 })).toBe('Spiel 2 von 3');
+    expect(en('gameOf', { n: 2 })).toBe('Game 2 of {m}');
+  });
+
+  it('keeps the Bavarian game terms in both languages', () => {
+    for (const t of [en, de]) {
+      expect(t('hold')).toBe('Halte ich');
+      expect(t('level_bettel')).toBe('Bettel');
+      expect(t('kontra')).toBe('Kontra');
+    }
+    expect(de('pass')).toBe('Weiter');
+  });
+});
