@@ -69,7 +69,7 @@ export default function ReplayPage({ tableId, dealIndex }: { tableId: string; de
       </p>
       <div class="replay-controls" role="group" aria-label={t('replay')}>
         <button type="button" data-step="start" onClick={() => go(0)} disabled={step === 0}>
-          ⏮ {t('replayStart')}
+          ◀◀ {t('replayStart')}
         </button>
         <button type="button" data-step="prev" onClick={() => go(step - 1)} disabled={step === 0}>
           ◀ {t('replayBack')}
@@ -79,7 +79,7 @@ export default function ReplayPage({ tableId, dealIndex }: { tableId: string; de
           {t('replayNext')} ▶
         </button>
         <button type="button" data-step="end" onClick={() => go(total)} disabled={step === total}>
-          {t('replayEnd')} ⏭
+          {t('replayEnd')} ▶▶
         </button>
       </div>
       <ul class="replay-hands">
