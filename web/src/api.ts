@@ -76,3 +76,13 @@ export async function sendAction(tableId: string, token: string, action: SentAct
 export function newActionId(): string {
   return crypto.randomUUID();
 }
+
+export interface NotificationSettings {
+  readonly email: string | null;
+  readonly webhookUrl: string | null;
+  /** Given whenever a webhook is set, to check the signatures (Standard Webhooks). */
+  readonly webhookSecret?: string;
+}
+
+export const saveNotifications = (tableId: string, token: string, settings: { email: string | null; webhookUrl: string | null }): Promise<NotificationSettings> =>
+  call(`/api/tables/${encodeURIComponent(tableId)}/notifications`, { method: 'PUT', token, body: JSON.stringify(settings) });

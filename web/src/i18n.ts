@@ -164,6 +164,14 @@ const en = {
   backToTable: 'Back to the table',
   seedCheck: 'Deal check: seed {seed}, commitment {commitment}',
 
+  noticesTitle: 'Tell me when it is my turn',
+  noticesHelp: 'By mail, or by a webhook for bots and chat tools. Leave a field empty to switch it off.',
+  noticesEmail: 'Email',
+  noticesWebhook: 'Webhook URL (https)',
+  noticesSave: 'Save',
+  noticesSaved: 'Saved.',
+  noticesSecret: 'Webhook secret for checking signatures: {secret}',
+
   errorNetwork: 'The server cannot be reached. Your move was not lost: try again when you are online.',
   errorBadLink: 'This link does not open a table: it may be incomplete. Ask for the link again.',
   errorStale: 'The table changed while you were choosing; here it is as it is now.',
@@ -332,6 +340,14 @@ const de: Record<TextKey, string> = {
   replayEnd: 'Ende',
   backToTable: 'Zurück zum Tisch',
   seedCheck: 'Prüfung des Gebens: Seed {seed}, Commitment {commitment}',
+
+  noticesTitle: 'Sag mir, wenn ich dran bin',
+  noticesHelp: 'Per E-Mail oder per Webhook für Bots und Chat-Programme. Ein leeres Feld schaltet es ab.',
+  noticesEmail: 'E-Mail',
+  noticesWebhook: 'Webhook-URL (https)',
+  noticesSave: 'Speichern',
+  noticesSaved: 'Gespeichert.',
+  noticesSecret: 'Webhook-Secret zum Prüfen der Signaturen: {secret}',
 
   errorNetwork: 'Der Server ist nicht erreichbar. Dein Zug ist nicht verloren: versuch es noch einmal, wenn du online bist.',
   errorBadLink: 'Dieser Link öffnet keinen Tisch: vielleicht ist er unvollständig. Lass ihn dir noch einmal schicken.',

@@ -9,6 +9,7 @@ import { tokenFromLocation } from '../router.js';
 import { Controls, Hand, useChoices } from './Controls.js';
 import { formatTime, levelName, placesOf, seatName } from './format.js';
 import { History } from './History.js';
+import { Notifications } from './Notifications.js';
 import { SeatPanel } from './SeatPanel.js';
 import { GameSummary, GamesList } from './Summary.js';
 import { AllTricks, LastTrick, TrickArea } from './Tricks.js';
@@ -185,6 +186,7 @@ export function TablePage({ tableId }: { tableId: string }) {
         </div>
       </div>
       {table.games !== null ? <GamesList games={table.games} tableId={tableId} /> : null}
+      {view.seat !== null ? <Notifications tableId={tableId} token={token} /> : null}
     </div>
   );
 }
