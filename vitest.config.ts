@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -8,6 +9,10 @@ import { defineConfig } from 'vitest/config';
 const TOKEN_SECRET = 'test-only-token-secret-0123456789abcdef';
 process.env.TOKEN_SECRET = TOKEN_SECRET;
 process.env.WRANGLER_LOG ??= 'warn';
+
+// wrangler.toml serves web/dist as static assets; the worker tests need the folder to exist,
+// not the built app (`npm test` builds it before the browser tests).
+mkdirSync(fileURLToPath(new URL('./web/dist', import.meta.url)), { recursive: true });
 
 // D1 migrations (drizzle/*.sql) are applied in the worker project's setup file.
 const migrations = await readD1Migrations(fileURLToPath(new URL('./drizzle', import.meta.url)));
@@ -23,6 +28,15 @@ export default defineConfig({
         test: {
           name: 'engine',
           include: ['test/engine/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        // The web app's pure modules (routes, texts, replay bookkeeping): plain TypeScript in Node.
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['test/web/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -56,6 +70,25 @@ export default defineConfig({
           name: 'worker',
           include: ['test/worker/**/*.test.ts'],
           setupFiles: ['test/worker/apply-migrations.ts'],
+        },
+      },
+      {
+        // The web app in headless Chromium (playwright-core) against one local `wrangler dev`,
+        // started by the global setup from web/dist as built before (`npm test` builds it).
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/browser/global-setup.ts'],
+          // Whole games played by clicks; the server takes a few seconds to start.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // One server for all files, and timings (updates within a second) that other
+          // browsers or the other projects running alongside would disturb: one file at a
+          // time, after the other projects.
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -3,9 +3,9 @@
  * `npm run bench:load`). Prints one JSON line per figure, {"bench", "value", "unit"}, like
  * bench.ts; progress and notes go to stderr.
  *
- * It starts its own `wrangler dev` (through scripts/start.mjs, so the D1 migrations are
- * applied first) on a free loopback port with a fresh `--persist-to` directory, waits for
- * /api/health, then lets 40 tables play random legal games at once. Each seat's client keeps a
+ * It starts its own `wrangler dev` (scripts/local-server.ts: from a copy of the project, on a
+ * free loopback port, with a fresh `--persist-to` directory the D1 migrations are applied to
+ * first), waits for /api/health, then lets 40 tables play random legal games at once. Each seat's client keeps a
  * WebSocket open and gets its view pushed, as the web app does; per step, the seat that may
  * act sends one of its `legalActions` at random (POST, with a client id and the expected
  * version). Only 127.0.0.1 is ever contacted. Four phases:
@@ -16,9 +16,9 @@
  * under 150 ms), then all tables as fast as they can (LOAD_SECONDS, default 45: throughput
  * and latency at saturation, the main figures), then the same with clients that poll: a
  * GET for the view before every POST (LOAD_POLLING_SECONDS, default 20). The run stops by itself; then the server is
- * stopped (its whole process group) and the temporary directory removed. The server runs a
- * copy of the project taken at the start (node_modules linked, not copied): `wrangler dev`
- * reloads the Worker whenever a source file changes, which must not happen mid-run.
+ * stopped (its whole process group) and the temporary directory removed. The copy of the
+ * project keeps edits made meanwhile from reaching the server: `wrangler dev` reloads the
+ * Worker whenever a source file changes, which must not happen mid-run.
  *
  * The rate limits of wrangler.toml stay as they are:
  * - CREATE_LIMITER (20 tables per 60 s per client address): 20 tables are created from
@@ -31,14 +31,11 @@
  * More environment: LOAD_TABLES (default 40), LOAD_GAMES (games per series, default 99),
  * LOAD_PACED_RATE (actions per second and table in the paced phase, default 1).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { closeServer, HOST, startServer, stopServer } from './local-server.js';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 45);
 const TABLES = Number(process.env.LOAD_TABLES ?? 40);
@@ -50,13 +47,10 @@ const POLLING_SECONDS = Number(process.env.LOAD_POLLING_SECONDS ?? 20);
 /** Faster paces after the paced phase, in actions per second and table (40 tables: 100, 160, 220 in all). */
 const RAMP_RATES = (process.env.LOAD_RAMP_RATES ?? '2.5,4,5.5').split(',').map(Number).filter((r) => r > 0);
 const RAMP_SECONDS = Number(process.env.LOAD_RAMP_SECONDS ?? 10);
-const HOST = '127.0.0.1';
 const SOURCE_ADDRESSES = ['127.0.0.1', '127.0.0.2'];
 const CREATE_LIMIT = 20; // CREATE_LIMITER: per client address and 60 s window
 const ACTIONS_PER_WINDOW = 110; // ACTION_LIMITER allows 120 per token and 10 s window
 const OPTIONS = { games: GAMES, kontra: true, knock: true, tenTrickBid: true };
-
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
 
 /** Set on Ctrl-C: nothing more is reported while the server is stopped. */
 let interrupted = false;
@@ -66,109 +60,6 @@ function report(bench: string, value: number, unit: string): void {
 }
 const note = (text: string) => interrupted || process.stderr.write(`load: ${text}\n`);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-// ------------------------------------------------------------------ the server
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-interface Server {
-  readonly child: ChildProcess;
-  readonly base: string;
-  /** Holds the copy of the project (app/) and the server's local state (state/). */
-  readonly dir: string;
-  readonly persistDir: string;
-  output: string;
-}
-
-/** Copies the project without node_modules (linked instead), .git and local state. */
-function snapshot(to: string): void {
-  const skip = new Set(['node_modules', '.git', '.wrangler', 'coverage', 'dist']);
-  cpSync(root, to, { recursive: true, filter: (source) => !skip.has(source.slice(root.length + 1).split(/[\\/]/)[0]!) });
-  symlinkSync(join(root, 'node_modules'), join(to, 'node_modules'), 'junction');
-}
-
-async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const inspectorPort = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'wallachen-load-'));
-  const app = join(dir, 'app');
-  const persistDir = join(dir, 'state');
-  snapshot(app);
-  const args = [
-    join(app, 'scripts', 'start.mjs'),
-    ...['--ip', HOST, '--port', String(port), '--inspector-port', String(inspectorPort)],
-    ...['--persist-to', persistDir, '--show-interactive-dev-session=false', '--log-level', 'warn'],
-  ];
-  // A process group of its own: stopping it reaches wrangler, esbuild and both workerd.
-  const child = spawn(process.execPath, args, {
-    cwd: app,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, CI: 'true' },
-  });
-  const server: Server = { child, base: `http://${HOST}:${port}`, dir, persistDir, output: '' };
-  // Interrupted (Ctrl-C): the server runs in a process group of its own, so stop it here.
-  const interrupt = () => {
-    interrupted = true;
-    void stopServer(server).finally(() => {
-      rmSync(dir, { recursive: true, force: true });
-      process.exit(130);
-    });
-  };
-  process.once('SIGINT', interrupt);
-  process.once('SIGTERM', interrupt);
-  const keep = (chunk: Buffer) => (server.output = (server.output + chunk.toString()).slice(-20_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      const res = await fetch(`${server.base}/api/health`);
-      if (res.ok && ((await res.json()) as { ok?: boolean }).ok === true) return server;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  await stopServer(server);
-  rmSync(dir, { recursive: true, force: true });
-  throw new Error(`wrangler dev did not answer /api/health:\n${server.output}`);
-}
-
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** SIGTERM to the server's process group; SIGKILL to whatever is left of it after 10 s. */
-async function stopServer(server: Server): Promise<void> {
-  const pid = server.child.pid;
-  if (pid === undefined || !groupAlive(pid)) return;
-  process.kill(-pid, 'SIGTERM');
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline && groupAlive(pid)) await sleep(100);
-  if (groupAlive(pid)) {
-    note('the server did not stop within 10 s: killing its process group');
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // gone meanwhile
-    }
-  }
-}
 
 // ------------------------------------------------------------------ CPU (Linux /proc)
 
@@ -597,7 +488,7 @@ async function storedFigures(persistDir: string): Promise<Stored | null> {
 
 async function main(): Promise<boolean> {
   const t0 = performance.now();
-  const server = await startServer();
+  const server = await startServer({ label: 'load', tempPrefix: 'wallachen-load-', onInterrupt: () => (interrupted = true) });
   note(`wrangler dev answers on ${server.base} after ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   try {
     const tables = await createTables(server.base, TABLES);
@@ -718,8 +609,7 @@ async function main(): Promise<boolean> {
     process.stderr.write(`${server.output}\n`);
     throw error;
   } finally {
-    await stopServer(server);
-    rmSync(server.dir, { recursive: true, force: true });
+    await closeServer(server);
     note(`done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
 }

@@ -1,0 +1,197 @@
+/**
+ * A local server for benchmarks and browser tests: `wrangler dev` on a free loopback port,
+ * with a fresh `--persist-to` directory (the D1 migrations applied to it first), started and
+ * stopped as one process group. Only 127.0.0.1 is ever listened on.
+ *
+ * The server runs a copy of the project taken at the start (node_modules linked, not copied):
+ * `wrangler dev` reloads the Worker whenever a source file changes and serves web/dist as it
+ * is on disk, so a concurrent edit, `npm run build` or `npm start` must not reach a running
+ * bench or test. The copy includes web/dist as built before the start.
+ *
+ * Used by scripts/load.ts, scripts/web-bench.ts and test/browser/global-setup.ts.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const HOST = '127.0.0.1';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface LocalServerOptions {
+  /** Worker variables given as `--var NAME:value`, e.g. `{ TEST_DEALS: 'on' }`. */
+  readonly vars?: Readonly<Record<string, string>>;
+  /** Prefix of the notes written to stderr, e.g. "load". */
+  readonly label?: string;
+  /** Prefix of the temporary directory's name. */
+  readonly tempPrefix?: string;
+  /** Called first on SIGINT or SIGTERM; then the server is stopped and the process exits with 130. */
+  readonly onInterrupt?: () => void;
+  /** How long to wait for /api/health (default 90 s). */
+  readonly startTimeoutMs?: number;
+}
+
+export interface LocalServer {
+  readonly child: ChildProcess;
+  /** e.g. http://127.0.0.1:43117 */
+  readonly base: string;
+  /** Holds the copy of the project (app/) and the server's local state (state/). */
+  readonly dir: string;
+  readonly persistDir: string;
+  /** The last 20 000 characters wrangler wrote (stdout and stderr), for error messages. */
+  output: string;
+  /** Undoes what startServer registered (signal and exit handlers). */
+  readonly release: () => void;
+  readonly note: (text: string) => void;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/** Copies the project without node_modules (linked instead), .git and local state. */
+function snapshot(to: string): void {
+  const skip = new Set(['node_modules', '.git', '.wrangler', 'coverage', 'dist']);
+  cpSync(root, to, { recursive: true, filter: (source) => !skip.has(source.slice(root.length + 1).split(/[\\/]/)[0]!) });
+  symlinkSync(join(root, 'node_modules'), join(to, 'node_modules'), 'junction');
+}
+
+/** A Node.js binary that wrangler accepts (>= 22.12): this one, or the `node` devDependency. */
+function wranglerNode(): string {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  if (major > 22 || (major === 22 && minor >= 12)) return process.execPath;
+  const local = join(root, 'node_modules', 'node', 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
+  if (existsSync(local)) return local;
+  throw new Error(`wrangler needs Node.js >= 22.12 (this is ${process.version}); run \`npm install\` for the node devDependency`);
+}
+
+/** Runs wrangler to its end in `cwd`; rejects with its output when it fails. */
+function runWrangler(cwd: string, args: readonly string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(wranglerNode(), [join(cwd, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), ...args], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`wrangler ${args.join(' ')} exited with ${code}:\n${output}`))));
+  });
+}
+
+/**
+ * Starts `wrangler dev` from a copy of the project and resolves once /api/health answers.
+ * Stop it with stopServer (the state stays readable in `persistDir`), then closeServer.
+ */
+export async function startServer(options: LocalServerOptions = {}): Promise<LocalServer> {
+  const label = options.label ?? 'local-server';
+  const note = (text: string) => void process.stderr.write(`${label}: ${text}\n`);
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), options.tempPrefix ?? 'wallachen-server-'));
+  const app = join(dir, 'app');
+  const persistDir = join(dir, 'state');
+  try {
+    snapshot(app);
+    // CI=true: the migrations command would otherwise ask for confirmation on a terminal.
+    await runWrangler(app, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir]);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const vars = Object.entries(options.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
+  const args = [
+    join(app, 'node_modules', 'wrangler', 'bin', 'wrangler.js'),
+    'dev',
+    ...['--ip', HOST, '--port', String(port), '--inspector-port', String(inspectorPort)],
+    ...['--persist-to', persistDir, '--show-interactive-dev-session=false', '--log-level', 'warn'],
+    ...vars,
+  ];
+  // A process group of its own: stopping it reaches wrangler, esbuild and both workerd.
+  const child = spawn(wranglerNode(), args, {
+    cwd: app,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+  });
+  // Interrupted (Ctrl-C): the server runs in a process group of its own, so stop it here.
+  const interrupt = () => {
+    options.onInterrupt?.();
+    void closeServer(server).finally(() => process.exit(130));
+  };
+  // This process ends some other way (an uncaught error): leave no server behind.
+  const atExit = () => {
+    if (child.pid !== undefined && groupAlive(child.pid)) process.kill(-child.pid, 'SIGKILL');
+  };
+  const release = () => {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+    process.off('exit', atExit);
+  };
+  const server: LocalServer = { child, base: `http://${HOST}:${port}`, dir, persistDir, output: '', release, note };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  process.once('exit', atExit);
+  const keep = (chunk: Buffer) => (server.output = (server.output + chunk.toString()).slice(-20_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      const res = await fetch(`${server.base}/api/health`);
+      if (res.ok && ((await res.json()) as { ok?: boolean }).ok === true) return server;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  await closeServer(server);
+  throw new Error(`wrangler dev did not answer /api/health:\n${server.output}`);
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM to the server's process group; SIGKILL to whatever is left of it after 10 s. */
+export async function stopServer(server: LocalServer): Promise<void> {
+  const pid = server.child.pid;
+  if (pid === undefined || !groupAlive(pid)) return;
+  process.kill(-pid, 'SIGTERM');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline && groupAlive(pid)) await sleep(100);
+  if (groupAlive(pid)) {
+    server.note('the server did not stop within 10 s: killing its process group');
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+  }
+}
+
+/** Stops the server (if still running), removes its temporary directory and its handlers. */
+export async function closeServer(server: LocalServer): Promise<void> {
+  await stopServer(server);
+  server.release();
+  rmSync(server.dir, { recursive: true, force: true });
+}

@@ -1,0 +1,27 @@
+/**
+ * The browser project's global setup: one local `wrangler dev` (scripts/local-server.ts, with
+ * fixed deals allowed) for all browser tests, its address handed to them as `inject('baseUrl')`.
+ * It serves the web app built into web/dist: `npm test` and `npm run test:browser` build it
+ * first; without a build the tests would only see the Worker's 404s.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { closeServer, startServer } from '../../scripts/local-server.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The local server, e.g. http://127.0.0.1:43117 (no trailing slash). */
+    baseUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const index = fileURLToPath(new URL('../../web/dist/index.html', import.meta.url));
+  if (!existsSync(index)) {
+    throw new Error(`${index} is missing: build the web app first (\`npm run build\`; \`npm run test:browser\` does it for you)`);
+  }
+  const server = await startServer({ label: 'browser tests', tempPrefix: 'wallachen-browser-', vars: { TEST_DEALS: 'on', ALLOW_LOCAL_WEBHOOKS: 'on' } });
+  project.provide('baseUrl', server.base);
+  return () => closeServer(server);
+}

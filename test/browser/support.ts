@@ -1,0 +1,558 @@
+/**
+ * Helpers for the browser tests: Chromium and its contexts (desktop, phone), the problems a
+ * page reports (console errors, uncaught errors, CSP violations), the API for setting a table
+ * up and reading views, the table page's hooks (API.md "Hooks for browser tests" and the UI
+ * hooks of the web app), and a driver that plays by clicking the page's controls.
+ *
+ * Functions passed to `page.evaluate` and init scripts run in the page: they are serialized,
+ * so they use nothing from this module, and they reach the DOM through `globalThis` with the
+ * few types declared here (the root tsconfig has no DOM library: it type-checks the Worker).
+ */
+import { createServer as createTcpServer, connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { launchChromium, newContext } from '../../scripts/chromium.js';
+import { HOST } from '../../scripts/local-server.js';
+import { CARD_CODES } from '../../shared/cards.js';
+import { dealFromDeck, type Deal } from '../../shared/deal.js';
+import type { SeriesView } from '../../shared/view.js';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+// ------------------------------------------------------------------ the API (setup and reading only)
+
+export type Seat = 0 | 1 | 2;
+export const SEATS: readonly Seat[] = [0, 1, 2];
+
+export interface CreatedTable {
+  tableId: string;
+  seats: { seat: Seat; token: string; url: string }[];
+  spectator: { token: string; url: string };
+}
+
+/** A view as the API answers it (API.md "The view"): the engine's view of the seat, with the table's id and version. */
+export type View = SeriesView & { tableId: string; version: number };
+
+async function api<T>(base: string, path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const { token, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
+  if (rest.body !== undefined) headers.set('content-type', 'application/json');
+  const res = await fetch(`${base}${path}`, { ...rest, headers });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${rest.method ?? 'GET'} ${path} answered ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** POST /api/tables (API.md): setup only. `deals` needs the server's TEST_DEALS=on. */
+export const createTable = (base: string, body: { name?: string; options?: Record<string, unknown>; deals?: Deal[]; seats?: { name: string }[] } = {}) =>
+  api<CreatedTable>(base, '/api/tables', { method: 'POST', body: JSON.stringify(body) });
+
+/** GET /api/tables/{id}: the view of whoever holds `token`. */
+export const readView = (base: string, tableId: string, token: string) => api<View>(base, `/api/tables/${tableId}`, { token });
+
+/** GET /api/tables/{id}/games: the finished games' records. */
+export const readGames = (base: string, tableId: string, token: string) =>
+  api<{ games: { gameNumber: number; settlement: { payments: number[]; pot: number } | null }[] }>(base, `/api/tables/${tableId}/games`, { token });
+
+/** POST /api/tables/{id}/actions as the holder of `token` (only where a test says why it acts through the API). */
+export const actThroughApi = (base: string, tableId: string, token: string, action: Record<string, unknown>) =>
+  api<View>(base, `/api/tables/${tableId}/actions`, { method: 'POST', token, body: JSON.stringify(action) });
+
+/** The table id and token of a link `http://host/t/<tableId>#<token>`. */
+export function partsOfLink(link: string): { origin: string; tableId: string; token: string } {
+  const url = new URL(link);
+  const tableId = /^\/t\/([^/]+)$/.exec(url.pathname)?.[1];
+  const token = url.hash.slice(1);
+  if (tableId === undefined || token === '') throw new Error(`not a table link (http://host/t/<tableId>#<token>): ${link}`);
+  return { origin: url.origin, tableId, token };
+}
+
+/** A fixed deal (API.md "Fixed deals for tests"), the same for the same `seed`: a Fisher–Yates shuffle driven by a small LCG. */
+export function shuffledDeal(seed: number): Deal {
+  const deck = [...CARD_CODES];
+  let state = seed >>> 0;
+  for (let i = deck.length - 1; i > 0; i--) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    const j = state % (i + 1);
+    [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+  }
+  return dealFromDeck(deck);
+}
+
+// ------------------------------------------------------------------ pages and their problems
+
+/** What a page reported: console errors, uncaught errors, CSP violations; with the time (Date.now()). */
+export interface Problem {
+  readonly at: number;
+  readonly kind: 'console' | 'pageerror' | 'csp';
+  readonly text: string;
+}
+
+const problems = new WeakMap<Page, Problem[]>();
+const labels = new WeakMap<Page, string>();
+/** Pages of phone contexts: people tap there. */
+const touchPages = new WeakSet<Page>();
+
+/** The problems `page` has reported so far. */
+export const problemsOf = (page: Page): Problem[] => problems.get(page) ?? [];
+
+/** The little of the DOM that the page-side functions below use. */
+interface ProbeElement {
+  getAttribute(name: string): string | null;
+  closest(selector: string): ProbeElement | null;
+  contains(other: ProbeElement): boolean;
+  getClientRects(): ArrayLike<unknown>;
+  getBoundingClientRect(): { left: number; top: number; width: number; height: number };
+  readonly disabled?: boolean;
+  readonly textContent: string | null;
+}
+interface ProbeDocument {
+  querySelector(selector: string): ProbeElement | null;
+  querySelectorAll(selector: string): ArrayLike<ProbeElement>;
+  elementFromPoint(x: number, y: number): ProbeElement | null;
+  addEventListener(type: string, listener: (event: { violatedDirective: string; blockedURI: string; sourceFile: string }) => void, capture: boolean): void;
+}
+interface ProbeWindow {
+  document: ProbeDocument;
+  getComputedStyle(element: ProbeElement): { visibility: string };
+  MutationObserver: new (callback: () => void) => { observe(target: ProbeDocument, options: Record<string, unknown>): void };
+  __wallachenCsp(text: string): void;
+  /** Set by the probe: when (Date.now()) each data-version was first seen, and the last click. */
+  __probe: { versions: Record<string, number>; lastClick: number };
+}
+
+/**
+ * Runs in every page before its own scripts: reports CSP violations (the event, besides the
+ * console message Chromium writes) and notes when each `data-version` of `[data-table]` first
+ * appears and when the last click happened, both by the page's clock (Date.now(): the same
+ * clock in every page on this machine, so times compare across pages).
+ */
+function pageProbe(): void {
+  const w = globalThis as unknown as ProbeWindow;
+  w.__probe = { versions: {}, lastClick: 0 };
+  w.document.addEventListener(
+    'securitypolicyviolation',
+    (event) => w.__wallachenCsp(`${event.violatedDirective} blocked ${event.blockedURI || 'inline code'} (${event.sourceFile || 'no file'})`),
+    true,
+  );
+  w.document.addEventListener('click', () => (w.__probe.lastClick = Date.now()), true);
+  let last: string | null = null;
+  new w.MutationObserver(() => {
+    const version = w.document.querySelector('[data-table]')?.getAttribute('data-version') ?? null;
+    if (version !== null && version !== last) {
+      last = version;
+      w.__probe.versions[version] ??= Date.now();
+    }
+  }).observe(w.document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-version'] });
+}
+
+/** A fresh context whose pages report their problems (problemsOf) and carry the probe. */
+export async function instrumentedContext(browser: Browser, kind: 'desktop' | 'phone'): Promise<BrowserContext> {
+  const context = await newContext(browser, kind);
+  await context.exposeBinding('__wallachenCsp', ({ page }, text: string) => problems.get(page)?.push({ at: Date.now(), kind: 'csp', text }));
+  await context.addInitScript(pageProbe);
+  context.on('page', (page) => {
+    watch(page);
+    if (kind === 'phone') touchPages.add(page);
+  });
+  return context;
+}
+
+/**
+ * For a test file: launches Chromium before its tests and closes it, with every context made
+ * through `context`, after them.
+ */
+export function useChromium(): { context(kind: 'desktop' | 'phone'): Promise<BrowserContext> } {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+  });
+  return {
+    async context(kind) {
+      if (browser === undefined) throw new Error('Chromium is not running: call context() within a test');
+      const context = await instrumentedContext(browser, kind);
+      contexts.push(context);
+      return context;
+    },
+  };
+}
+
+function watch(page: Page): void {
+  if (problems.has(page)) return;
+  const list: Problem[] = [];
+  problems.set(page, list);
+  page.on('console', (message) => {
+    if (message.type() === 'error') list.push({ at: Date.now(), kind: 'console', text: `${message.text()} (${message.location().url})` });
+  });
+  page.on('pageerror', (error) => list.push({ at: Date.now(), kind: 'pageerror', text: error.stack ?? error.message }));
+}
+
+/** A new page in `context` at `url`, named `label` in failure messages. */
+export async function openPage(context: BrowserContext, url: string, label: string): Promise<Page> {
+  const page = await context.newPage();
+  watch(page);
+  labels.set(page, label);
+  const response = await page.goto(url);
+  expect(response?.status(), `${label}: GET ${url}`).toBe(200);
+  return page;
+}
+
+export const labelOf = (page: Page): string => labels.get(page) ?? page.url();
+
+/** Fails listing every console error, uncaught error and CSP violation of the pages (except those `allowed`). */
+export function expectNoProblems(pages: readonly Page[], allowed: (page: Page, problem: Problem) => boolean = () => false): void {
+  const found = pages.flatMap((page) => problemsOf(page).filter((p) => !allowed(page, p)).map((p) => `${labelOf(page)}: ${p.kind}: ${p.text}`));
+  expect(found, 'console errors, uncaught errors or CSP violations').toEqual([]);
+}
+
+// ------------------------------------------------------------------ the table page's hooks
+
+export interface TableAttributes {
+  phase: string;
+  /** -1 while the page shows no version (loading). */
+  version: number;
+  seat: string;
+  turn: string;
+  gameNumber: string;
+  connection: string;
+}
+
+/** The attributes of `[data-table]` (waits up to 10 s for it to exist). */
+export async function tableAttributes(page: Page): Promise<TableAttributes> {
+  await page.locator('[data-table]').first().waitFor({ state: 'attached', timeout: 10_000 });
+  const { table } = await snapshotOf(page);
+  if (table === null) throw new Error(`${labelOf(page)}: [data-table] went away`);
+  return table;
+}
+
+/** Waits until the page's `[data-table]` shows `data-version` >= `version`. */
+export async function waitForVersion(page: Page, version: number, timeoutMs = 5_000): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (min) => Number((globalThis as unknown as ProbeWindow).document.querySelector('[data-table]')?.getAttribute('data-version') ?? -1) >= min,
+      version,
+      { timeout: timeoutMs, polling: 20 },
+    );
+  } catch {
+    const shown = await page.locator('[data-table]').getAttribute('data-version', { timeout: 1000 }).catch(() => 'no [data-table]');
+    throw new Error(`${labelOf(page)} did not show data-version >= ${version} within ${timeoutMs} ms (it shows ${shown})`);
+  }
+}
+
+/** One element of the page that carries `data-card` or `data-action`. */
+export interface Hooked {
+  readonly card: string | null;
+  readonly action: string | null;
+  readonly bid: string | null;
+  readonly contract: string | null;
+  readonly double: string | null;
+  readonly pressed: string | null;
+  readonly enabled: boolean;
+  readonly visible: boolean;
+  readonly inHand: boolean;
+  readonly inSummary: boolean;
+  readonly inTrick: boolean;
+  readonly inLastTrick: boolean;
+  /** Within `[data-tricks]`: every completed trick (option trickHistory "all"). */
+  readonly inTricks: boolean;
+  /** `data-trick-seat` of the enclosing trick slot. */
+  readonly trickSeat: string | null;
+}
+
+/** What a page shows, read in one go: `[data-table]`'s attributes, its cards and controls, its alerts. */
+export interface PageSnapshot {
+  readonly table: TableAttributes | null;
+  readonly hooked: readonly Hooked[];
+  readonly alerts: readonly string[];
+}
+
+/** Runs in the page: see PageSnapshot. */
+function snapshotInPage(): PageSnapshot {
+  const w = globalThis as unknown as ProbeWindow;
+  const table = w.document.querySelector('[data-table]');
+  const attribute = (name: string) => table?.getAttribute(name) ?? '';
+  const visible = (e: ProbeElement) => e.getClientRects().length > 0 && w.getComputedStyle(e).visibility !== 'hidden';
+  return {
+    table:
+      table === null
+        ? null
+        : {
+            phase: attribute('data-phase'),
+            version: table.getAttribute('data-version') === null ? -1 : Number(table.getAttribute('data-version')),
+            seat: attribute('data-seat'),
+            turn: attribute('data-turn'),
+            gameNumber: attribute('data-game-number'),
+            connection: attribute('data-connection'),
+          },
+    hooked: Array.from(w.document.querySelectorAll('[data-card], [data-action]')).map((e) => ({
+      card: e.getAttribute('data-card'),
+      action: e.getAttribute('data-action'),
+      bid: e.getAttribute('data-bid'),
+      contract: e.getAttribute('data-contract'),
+      double: e.getAttribute('data-double'),
+      pressed: e.getAttribute('aria-pressed'),
+      enabled: e.disabled !== true,
+      visible: visible(e),
+      inHand: e.closest('[data-hand]') !== null,
+      inSummary: e.closest('[data-summary]') !== null,
+      inTrick: e.closest('[data-trick]') !== null,
+      inLastTrick: e.closest('[data-last-trick]') !== null,
+      inTricks: e.closest('[data-tricks]') !== null,
+      trickSeat: e.closest('[data-trick-seat]')?.getAttribute('data-trick-seat') ?? null,
+    })),
+    alerts: Array.from(w.document.querySelectorAll('[role="alert"][data-error]')).map((e) => e.textContent ?? ''),
+  };
+}
+
+export const snapshotOf = (page: Page): Promise<PageSnapshot> => page.evaluate(snapshotInPage);
+
+/** The probe's record of a page: when each data-version appeared and when it was last clicked. */
+export const probeOf = (page: Page): Promise<ProbeWindow['__probe']> => page.evaluate(() => (globalThis as unknown as ProbeWindow).__probe);
+
+/** Runs in the page: a point of `element` (relative to it) where a tap reaches it and not something on top of it. */
+function uncoveredPoint(element: ProbeElement): { x: number; y: number } | null {
+  const w = globalThis as unknown as ProbeWindow;
+  const box = element.getBoundingClientRect();
+  const fractions = [0.5, 0.25, 0.75, 0.1, 0.9, 0.03, 0.97];
+  for (const fy of fractions) {
+    for (const fx of fractions) {
+      const hit = w.document.elementFromPoint(box.left + box.width * fx, box.top + box.height * fy);
+      if (hit !== null && element.contains(hit)) return { x: box.width * fx, y: box.height * fy };
+    }
+  }
+  return null;
+}
+
+/**
+ * Clicks (on a phone: taps) the first visible element matching `selector` where a person
+ * would: on a part of it that nothing covers (cards in a hand overlap, and a chosen card is
+ * raised over its neighbours). Fails when nothing of it is uncovered.
+ */
+export async function clickVisible(page: Page, selector: string): Promise<void> {
+  const target = page.locator(selector).filter({ visible: true }).first();
+  await target.scrollIntoViewIfNeeded({ timeout: 5_000 });
+  const position = await target.evaluate(uncoveredPoint);
+  if (position === null) {
+    const shot = join(tmpdir(), `wallachen-covered-${Date.now()}.png`);
+    await page.screenshot({ path: shot });
+    throw new Error(`${labelOf(page)}: ${selector} is covered all over by other elements: nobody could tap it (screenshot: ${shot})`);
+  }
+  if (touchPages.has(page)) await target.tap({ position, timeout: 5_000 });
+  else await target.click({ position, timeout: 5_000 });
+}
+
+// ------------------------------------------------------------------ playing by clicks
+
+/** One seat's page (or the spectator's) with its token (read from its link). */
+export interface Player {
+  readonly page: Page;
+  readonly seat: Seat | 'spectator';
+  readonly token: string;
+}
+
+export interface Table {
+  readonly base: string;
+  readonly tableId: string;
+  readonly players: readonly Player[];
+}
+
+/** What the driver remembers within a game (test (a)'s rule: the first seat to speak bids 6). */
+export interface Driver {
+  gameNumber: string | null;
+  bidMade: boolean;
+}
+
+export const newDriver = (): Driver => ({ gameNumber: null, bidMade: false });
+
+export interface Clicked {
+  readonly player: Player;
+  /** What was clicked, e.g. `bid 6`, `play H10`. */
+  readonly what: string;
+}
+
+/** The selector of a control or card the snapshot found (unique but for duplicates hidden from view). */
+function selectorOf(h: Hooked): string {
+  const by = (name: string, value: string | null) => (value === null ? '' : `[${name}="${value}"]`);
+  if (h.card !== null) return `[data-hand] [data-card="${h.card}"]${by('data-action', h.action)}`;
+  return `[data-action="${h.action}"]${by('data-bid', h.bid)}${by('data-contract', h.contract)}${by('data-double', h.double)}`;
+}
+
+/**
+ * Clicks one control, on the first page that offers one, as the issue says: doubling, not
+ * double; auction, the first seat to speak bids 6 and everyone else passes (or, without a
+ * pass, any bid or hold offered); discard, two cards of the hand, then discard; declare, the
+ * first contract; play, the first playable card. Kontra and re are never clicked. Answers
+ * null when no page offers any of these now.
+ */
+export async function clickOne(players: readonly Player[], driver: Driver): Promise<Clicked | null> {
+  for (const player of players) {
+    if (player.seat === 'spectator') continue;
+    const { page } = player;
+    const { table, hooked } = await snapshotOf(page);
+    if (table === null) continue;
+    if (table.gameNumber !== driver.gameNumber) Object.assign(driver, { gameNumber: table.gameNumber, bidMade: false });
+    const offered = (action: string, where: (h: Hooked) => boolean = () => true) => hooked.find((h) => h.action === action && h.enabled && h.visible && where(h));
+    const click = async (h: Hooked | undefined, what: string): Promise<Clicked | null> => {
+      if (h === undefined) return null;
+      await clickVisible(page, selectorOf(h));
+      return { player, what };
+    };
+    switch (table.phase) {
+      case 'doubling': {
+        const done = await click(offered('double', (h) => h.double === 'false'), 'not double');
+        if (done) return done;
+        break;
+      }
+      case 'auction': {
+        if (!driver.bidMade) {
+          const bid = await click(offered('bid', (h) => h.bid === '6'), 'bid 6');
+          if (bid) {
+            driver.bidMade = true;
+            return bid;
+          }
+        }
+        const done = (await click(offered('pass'), 'pass')) ?? (await click(offered('bid') ?? offered('hold'), 'a bid or hold (no pass offered)'));
+        if (done) return done;
+        break;
+      }
+      case 'discard': {
+        // Only the declarer's page has the discard button; its hand cards are toggles.
+        if (!hooked.some((h) => h.action === 'discard')) break;
+        const hand = hooked.filter((h) => h.card !== null && h.inHand && h.enabled && h.visible);
+        const chosen = hand.filter((h) => h.pressed === 'true');
+        const more = hand.filter((h) => h.pressed !== 'true').slice(0, Math.max(0, 2 - chosen.length));
+        if (chosen.length + more.length < 2) break;
+        for (const card of more) await clickVisible(page, selectorOf(card));
+        await clickVisible(page, '[data-action="discard"]:enabled');
+        return { player, what: `discard ${[...chosen, ...more].map((h) => h.card).join(' ')}` };
+      }
+      case 'declare': {
+        const contract = offered('declare');
+        const done = await click(contract, `declare ${contract?.contract}`);
+        if (done) return done;
+        break;
+      }
+      case 'play': {
+        const card = offered('play', (h) => h.inHand && h.card !== null);
+        const done = await click(card, `play ${card?.card}`);
+        if (done) return done;
+        break;
+      }
+    }
+  }
+  return null;
+}
+
+/** The current version by the API (any seat's view carries it). */
+export async function apiVersion(table: Table): Promise<number> {
+  const any = table.players[0]!;
+  return (await readView(table.base, table.tableId, any.token)).version;
+}
+
+/** Waits until every page shows the API's current version; answers it. */
+export async function syncPages(table: Table, timeoutMs = 5_000): Promise<number> {
+  const version = await apiVersion(table);
+  await Promise.all(table.players.map((p) => waitForVersion(p.page, version, timeoutMs)));
+  return version;
+}
+
+/** Each page's table attributes, controls and alerts and each seat's legal actions by the API: for failure messages. */
+export async function describeTable(table: Table): Promise<string> {
+  const lines = await Promise.all(
+    table.players.map(async (p) => {
+      const view = await readView(table.base, table.tableId, p.token).catch((error: Error) => error.message);
+      const legal = typeof view === 'string' ? view : JSON.stringify(view.legalActions);
+      const snapshot = await snapshotOf(p.page).catch((error: Error) => error.message);
+      if (typeof snapshot === 'string') return `${labelOf(p.page)}: ${snapshot}; API legalActions ${legal}`;
+      const controls = snapshot.hooked
+        .filter((h) => h.action !== null)
+        .map((h) => `${selectorOf(h)}${h.enabled ? '' : ':disabled'}${h.visible ? '' : ':hidden'}`);
+      return `${labelOf(p.page)}: [data-table] ${JSON.stringify(snapshot.table)}, controls ${controls.join(' ')}, alerts ${JSON.stringify(snapshot.alerts)}; API legalActions ${legal}`;
+    }),
+  );
+  return lines.join('\n');
+}
+
+/**
+ * One step of a game by clicks: waits until all pages show the current version, clicks one
+ * control (clickOne), and waits until every page shows the version that followed. Fails,
+ * describing every page, when no page offers a control within 3 s or a click changes nothing.
+ */
+export async function step(table: Table, driver: Driver): Promise<Clicked & { before: number; after: number }> {
+  const before = await syncPages(table);
+  let clicked: Clicked | null = null;
+  for (const deadline = Date.now() + 3_000; clicked === null && Date.now() < deadline; ) {
+    clicked = await clickOne(table.players, driver);
+    if (clicked === null) await sleep(100);
+  }
+  if (clicked === null) throw new Error(`no page offers a control to click at version ${before}:\n${await describeTable(table)}`);
+  // The click is accepted when the server's version moves on; then every page must follow.
+  let after = before;
+  for (const deadline = Date.now() + 5_000; after === before && Date.now() < deadline; ) {
+    after = await apiVersion(table);
+    if (after === before) await sleep(20);
+  }
+  if (after === before) {
+    throw new Error(`${labelOf(clicked.player.page)} clicked "${clicked.what}" at version ${before}, and the server's version did not change within 5 s:\n${await describeTable(table)}`);
+  }
+  await Promise.all(table.players.map((p) => waitForVersion(p.page, after)));
+  return { ...clicked, before, after };
+}
+
+// ------------------------------------------------------------------ a connection that can be dropped
+
+export interface CuttableProxy {
+  /** The proxy's origin, e.g. http://127.0.0.1:40001: load pages from here. */
+  readonly base: string;
+  /** Drops every open connection (as a lost network would); new ones still pass. */
+  cut(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP proxy on loopback in front of the server. Chromium's offline emulation
+ * (context.setOffline) fails new requests but leaves an open WebSocket open, only holding its
+ * frames back until it is online again; a real network loss ends the connection. Cutting the
+ * proxy's connections ends it the same way, for nothing but this page's traffic.
+ */
+export async function startCuttableProxy(target: string): Promise<CuttableProxy> {
+  const { hostname, port } = new URL(target);
+  const open = new Set<Socket>();
+  const server = createTcpServer((client) => {
+    const upstream = connect(Number(port), hostname);
+    for (const [a, b] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
+      open.add(a);
+      a.pipe(b);
+      a.on('error', () => b.destroy());
+      a.on('close', () => {
+        open.delete(a);
+        b.destroy();
+      });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
+  const address = server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('the proxy has no address');
+  return {
+    base: `http://${HOST}:${address.port}`,
+    cut: () => {
+      for (const socket of open) socket.destroy();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of open) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
