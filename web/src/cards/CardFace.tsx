@@ -19,12 +19,17 @@ const PIP_ROWS: Record<PipRank, readonly [side: readonly number[], centre: reado
 
 const isPipRank = (rank: Rank): rank is PipRank => rank in PIP_ROWS;
 
-/** Rank and suit in the top-left corner: the part of a card still visible in a fanned hand. */
-function CornerIndex({ suit, rank, pattern }: { suit: Suit; rank: Rank; pattern: CardPattern }) {
+/**
+ * Rank and suit in the top-left corner: the part of a card still visible in a fanned hand.
+ * The opposite corner repeats only the suit: a second rank would make the button's visible
+ * text "UU" or "77", which no longer matches its name ("Eichel Unter") for screen readers
+ * and voice control (WCAG 2.5.3, label in name).
+ */
+function CornerIndex({ suit, rank, pattern, withRank = true }: { suit: Suit; rank: Rank; pattern: CardPattern; withRank?: boolean }) {
   const label = indexLabel(rank, pattern);
   return (
     <>
-      <text
+      {withRank ? <text
         x="8"
         y="15.5"
         fill={SUIT_INK[pattern][suit]}
@@ -36,7 +41,7 @@ function CornerIndex({ suit, rank, pattern }: { suit: Suit; rank: Rank; pattern:
         {...(label.length > 1 ? { textLength: '13', lengthAdjust: 'spacingAndGlyphs' } : {})}
       >
         {label}
-      </text>
+      </text> : null}
       <SuitSymbol suit={suit} pattern={pattern} x={8} y={26.5} scale={0.62} />
     </>
   );
@@ -69,7 +74,7 @@ export function CardFace({ code, pattern }: { code: CardCode; pattern: CardPatte
       <Middle suit={suit} rank={rank} pattern={pattern} />
       <CornerIndex suit={suit} rank={rank} pattern={pattern} />
       <g transform="rotate(180 30 45)">
-        <CornerIndex suit={suit} rank={rank} pattern={pattern} />
+        <CornerIndex suit={suit} rank={rank} pattern={pattern} withRank={false} />
       </g>
     </svg>
   );

@@ -65,8 +65,12 @@ const Contents = ({ title, entries }: { title: string; entries: readonly (readon
   </nav>
 );
 
-/** Wide tables scroll sideways on a phone instead of widening the page. */
-const Wide = ({ children }: { children: ComponentChildren }) => <div class="rules-wide">{children}</div>;
+/** Wide tables scroll sideways on a phone instead of widening the page; focusable, so a keyboard can scroll them too. */
+const Wide = ({ children }: { children: ComponentChildren }) => (
+  <div class="rules-wide" tabIndex={0}>
+    {children}
+  </div>
+);
 
 // ------------------------------------------------------------------ shared tables
 

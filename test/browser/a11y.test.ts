@@ -1,0 +1,91 @@
+/**
+ * Accessibility: axe-core (WCAG 2 A and AA rules) on every kind of page, in both languages
+ * and both themes, on a desktop and a phone: the create page, a table in the doubling
+ * window, a table in play with a settlement on show, the replay and the rules.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { expect, inject, it } from 'vitest';
+import { actThroughApi, createTable, openPage, readView, SEATS, shuffledDeal, useChromium, type CreatedTable, type Seat, type View } from './support.js';
+
+const base = inject('baseUrl');
+const chromium = useChromium();
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe in the page (evaluated through the DevTools protocol, which the page's CSP does not govern). */
+async function violationsOf(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const found = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(options: unknown): Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations;
+  });
+  return found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Sets language and theme as a reader would, by the header's controls. */
+async function choose(page: Page, lang: 'de' | 'en', dark: boolean): Promise<void> {
+  await page.locator(`button[data-lang="${lang}"]`).click();
+  const toggle = page.locator('input[data-theme-toggle]');
+  if ((await toggle.isChecked()) !== dark) await toggle.click();
+}
+
+/**
+ * Plays through the API until `done` (everybody passes: the forced game; a double: no; a
+ * discard: the first two cards; otherwise the first legal action).
+ */
+async function playThroughApi(table: CreatedTable, done: (views: View[]) => boolean): Promise<void> {
+  const token = (seat: Seat) => table.seats[seat]!.token;
+  for (let guard = 0; guard < 200; guard++) {
+    const views = await Promise.all(SEATS.map((seat) => readView(base, table.tableId, token(seat))));
+    if (done(views)) return;
+    const seat = SEATS.find((s) => views[s]!.legalActions.length > 0)!;
+    const view = views[seat]!;
+    const first = view.legalActions.find((a) => a.type === 'pass') ?? view.legalActions.find((a) => a.type === 'double') ?? view.legalActions[0]!;
+    const action = first.type === 'discard' ? { type: 'discard', cards: view.hand!.slice(0, 2) } : first;
+    await actThroughApi(base, table.tableId, token(seat), action as Record<string, unknown>);
+  }
+  throw new Error('the table never reached the state the test waits for');
+}
+
+it('every page passes axe-core (WCAG 2.1 A/AA) in German and English, light and dark, desktop and phone', async () => {
+  const created = await createTable(base, { name: 'a11y', options: { games: 2, trickHistory: 'all' }, deals: [shuffledDeal(11), shuffledDeal(12)] });
+  await playThroughApi(created, (views) => views[0]!.gameNumber > 1);
+  // A second table in the middle of the play, the own turn on with cards to choose from.
+  const playing = await createTable(base, { name: 'a11y play', options: { games: 1, knock: true }, deals: [shuffledDeal(13)] });
+  await playThroughApi(playing, (views) => views[0]!.phase === 'play' && views[0]!.trick.length === 1);
+  const playingSeat = (await readView(base, playing.tableId, playing.spectator.token)).turn!;
+
+  const pages: { label: string; path: string; ready: string }[] = [
+    { label: 'create page', path: '/', ready: 'form[data-form="create"]' },
+    { label: 'table with a settlement', path: `/t/${created.tableId}#${created.seats[0]!.token}`, ready: '[data-summary]' },
+    { label: 'table in play', path: `/t/${playing.tableId}#${playing.seats[playingSeat]!.token}`, ready: '[data-hand] [data-action="play"]' },
+    { label: 'spectator', path: `/t/${created.tableId}#${created.spectator.token}`, ready: '[data-table]' },
+    { label: 'replay', path: `/t/${created.tableId}/replay/0#${created.seats[1]!.token}`, ready: '[data-step="next"]' },
+    { label: 'rules', path: '/rules', ready: 'article h2' },
+  ];
+  const problems: string[] = [];
+  for (const kind of ['desktop', 'phone'] as const) {
+    const context = await chromium.context(kind);
+    for (const [i, { label, path, ready }] of pages.entries()) {
+      const page = await openPage(context, `${base}${path}`, label);
+      await page.locator(ready).first().waitFor({ timeout: 10_000 });
+      // Alternate the languages and themes over the pages, so each pair is checked somewhere.
+      const lang = (i + (kind === 'phone' ? 1 : 0)) % 2 === 0 ? 'de' : 'en';
+      const dark = (i + (kind === 'phone' ? 0 : 1)) % 2 === 0;
+      await choose(page, lang, dark);
+      if (label === 'replay') for (let step = 0; step < 8; step++) await page.locator('[data-step="next"]').click();
+      for (const v of await violationsOf(page)) problems.push(`${kind}, ${label}, ${lang}${dark ? ', dark' : ''}: ${v}`);
+      await page.close();
+    }
+  }
+  expect(problems).toEqual([]);
+});
