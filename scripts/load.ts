@@ -32,10 +32,11 @@
  * LOAD_PACED_RATE (actions per second and table in the paced phase, default 1).
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { closeServer, HOST, startServer, stopServer } from './local-server.js';
+import { startCpuProfile, summarize } from './cpu-profile.js';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 45);
 const TABLES = Number(process.env.LOAD_TABLES ?? 40);
@@ -47,6 +48,9 @@ const POLLING_SECONDS = Number(process.env.LOAD_POLLING_SECONDS ?? 20);
 /** Faster paces after the paced phase, in actions per second and table (40 tables: 100, 160, 220 in all). */
 const RAMP_RATES = (process.env.LOAD_RAMP_RATES ?? '2.5,4,5.5').split(',').map(Number).filter((r) => r > 0);
 const RAMP_SECONDS = Number(process.env.LOAD_RAMP_SECONDS ?? 10);
+const PROFILE = process.env.LOAD_PROFILE ?? '';
+/** Functions whose inclusive time the profile summary names: the steps of an action. */
+const PROFILED_STEPS = ['fetch', 'dispatch', 'rateLimited', 'callerAt', 'hashToken', 'act', 'applySeriesAction', 'transactionSync', 'viewFor', 'broadcast', 'notify', 'saveAction', 'stringify', 'parse'];
 const SOURCE_ADDRESSES = ['127.0.0.1', '127.0.0.2'];
 const CREATE_LIMIT = 20; // CREATE_LIMITER: per client address and 60 s window
 const ACTIONS_PER_WINDOW = 110; // ACTION_LIMITER allows 120 per token and 10 s window
@@ -520,9 +524,20 @@ async function main(): Promise<boolean> {
     const busy0 = machineBusy();
     const client0 = process.cpuUsage();
     const end = { cpu: null as ReturnType<typeof treeCpu>, busy: null as number | null, client: client0 };
+    // LOAD_PROFILE=<file>: a CPU profile of the Worker over this phase (open it in Chrome's DevTools).
+    const profiling = PROFILE === '' ? null : await startCpuProfile(server.inspectorPort);
     const elapsed = await runPhase(players, stats, SECONDS, 0, () => {
       Object.assign(end, { cpu: treeCpu(server.child.pid!), busy: machineBusy(), client: process.cpuUsage(client0) });
     });
+    if (profiling !== null) {
+      const profile = await profiling.stop();
+      writeFileSync(PROFILE, JSON.stringify(profile));
+      const { total, self, inside } = summarize(profile, PROFILED_STEPS);
+      const perAction = (ms: number) => `${((ms / stats.allActions) * 1000).toFixed(0)} µs/action`;
+      note(`CPU profile written to ${PROFILE}: ${total.toFixed(0)} ms busy over ${stats.allActions} actions (${perAction(total)})`);
+      for (const [fn, ms] of inside) note(`  inside ${fn}: ${perAction(ms)}`);
+      for (const [fn, ms] of self.slice(0, 25)) note(`  self ${fn}: ${perAction(ms)}`);
+    }
     const { cpu: cpu1, busy: busy1, client } = end;
 
     // The same tables polling instead: a GET for the view before every action.

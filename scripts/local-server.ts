@@ -43,6 +43,8 @@ export interface LocalServer {
   /** Holds the copy of the project (app/) and the server's local state (state/). */
   readonly dir: string;
   readonly persistDir: string;
+  /** The DevTools port of the Worker (wrangler's inspector), e.g. for CPU profiles. */
+  readonly inspectorPort: number;
   /** The last 20 000 characters wrangler wrote (stdout and stderr), for error messages. */
   output: string;
   /** Undoes what startServer registered (signal and exit handlers). */
@@ -142,7 +144,7 @@ export async function startServer(options: LocalServerOptions = {}): Promise<Loc
     process.off('SIGTERM', interrupt);
     process.off('exit', atExit);
   };
-  const server: LocalServer = { child, base: `http://${HOST}:${port}`, dir, persistDir, output: '', release, note };
+  const server: LocalServer = { child, base: `http://${HOST}:${port}`, dir, persistDir, inspectorPort, output: '', release, note };
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   process.once('exit', atExit);
