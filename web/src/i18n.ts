@@ -58,6 +58,8 @@ const en = {
   copy: 'Copy',
   copied: 'Copied',
   open: 'Open',
+  embedCode: 'Show the table on another website (spectator view)',
+  embedHelp: 'Add &lang=de or &lang=en, &theme=dark and &cards=french after ?embed to fix the language and the look.',
   yourTables: 'Your tables on this device',
   forget: 'Forget',
 
@@ -235,6 +237,8 @@ const de: Record<TextKey, string> = {
   copy: 'Kopieren',
   copied: 'Kopiert',
   open: 'Öffnen',
+  embedCode: 'Den Tisch auf einer anderen Website zeigen (Zuschauer-Ansicht)',
+  embedHelp: 'Mit &lang=de oder &lang=en, &theme=dark und &cards=french nach ?embed legst du Sprache und Aussehen fest.',
   yourTables: 'Deine Tische auf diesem Gerät',
   forget: 'Vergessen',
 

@@ -45,10 +45,13 @@ export function loadPrefs(): Prefs {
   } catch {
     // A broken entry: fall back to the defaults.
   }
+  // A site embedding a table may set the look in the query: ?embed&lang=de&theme=dark&cards=french.
+  const query = new URLSearchParams(location.search);
+  const given = { lang: query.get('lang') ?? stored.lang, theme: query.get('theme') ?? stored.theme, pattern: query.get('cards') ?? stored.pattern };
   return {
-    lang: stored.lang === 'de' || stored.lang === 'en' ? stored.lang : defaults.lang,
-    theme: stored.theme === 'dark' || stored.theme === 'light' ? stored.theme : defaults.theme,
-    pattern: stored.pattern === 'french' || stored.pattern === 'bavarian' ? stored.pattern : defaults.pattern,
+    lang: given.lang === 'de' || given.lang === 'en' ? given.lang : defaults.lang,
+    theme: given.theme === 'dark' || given.theme === 'light' ? given.theme : defaults.theme,
+    pattern: given.pattern === 'french' || given.pattern === 'bavarian' ? given.pattern : defaults.pattern,
   };
 }
 

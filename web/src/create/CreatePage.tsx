@@ -35,6 +35,21 @@ function CopyLink({ url, label, copyName, hook }: { url: string; label: string; 
   );
 }
 
+/** An <iframe> showing the table to spectators on another site (the app allows any site to frame it). */
+function EmbedCode({ url }: { url: string }) {
+  const { t } = useApp();
+  const link = new URL(url);
+  link.search = '?embed';
+  const code = `<iframe src="${link.href}" title="Wallachen" width="420" height="720" style="border:0"></iframe>`;
+  return (
+    <div class="embed-code">
+      <label for="embed-code">{t('embedCode')}</label>
+      <textarea id="embed-code" readOnly rows={3} value={code} onFocus={(e) => e.currentTarget.select()} />
+      <p class="help">{t('embedHelp')}</p>
+    </div>
+  );
+}
+
 function ShareScreen({ table }: { table: SavedTable }) {
   const { t } = useApp();
   return (
@@ -48,6 +63,7 @@ function ShareScreen({ table }: { table: SavedTable }) {
         <CopyLink url={table.spectatorUrl} label={t('spectatorLink')} copyName="spectator" hook={{ 'data-spectator-link': '' }} />
       </ul>
       <p class="muted">{t('shareKeep')}</p>
+      <EmbedCode url={table.spectatorUrl} />
     </section>
   );
 }
