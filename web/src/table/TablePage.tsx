@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
-import { SuitIcon } from '../cards/index.js';
+import { SUIT_NAMES, SuitIcon } from '../cards/index.js';
 import type { Translate } from '../i18n.js';
 import { readStored, writeStored } from '../prefs.js';
 import { tokenFromLocation } from '../router.js';
@@ -51,7 +51,7 @@ function GameFacts({ view }: { view: TableView }) {
         <div>
           <dt>{t('trump')}</dt>
           <dd data-trump={view.trump ?? ''}>
-            {view.trump !== null ? <SuitIcon suit={view.trump} pattern={prefs.pattern} /> : null} {view.trump !== null ? trumpName(view.trump) : view.contract === 'bettel' || view.contract === 'mord' ? t('noTrump') : '–'}
+            {view.trump !== null ? <SuitIcon suit={view.trump} pattern={prefs.pattern} /> : null} {view.trump !== null ? SUIT_NAMES[view.trump] : view.contract === 'bettel' || view.contract === 'mord' ? t('noTrump') : '–'}
           </dd>
         </div>
       ) : null}
@@ -74,9 +74,6 @@ function GameFacts({ view }: { view: TableView }) {
     </dl>
   );
 }
-
-const TRUMP_NAMES: Record<string, string> = { E: 'Eichel', G: 'Gras', H: 'Herz', S: 'Schellen' };
-const trumpName = (suit: string) => TRUMP_NAMES[suit] ?? suit;
 
 const dismissedKey = (tableId: string) => `wallachen.summarySeen.${tableId}`;
 
