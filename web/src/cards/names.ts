@@ -1,9 +1,10 @@
-import type { CardCode, Rank, Suit } from '../../../shared/cards.js';
+import { SUIT_NAMES_DE, type CardCode, type Rank, type Suit } from '../../../shared/cards.js';
 
 /** Bavarian deck or the French one (♣ ♠ ♥ ♦, A K Q J); only the pictures differ, never the game. */
 export type CardPattern = 'bavarian' | 'french';
 
-export const SUIT_NAMES: Record<Suit, string> = { E: 'Eichel', G: 'Gras', H: 'Herz', S: 'Schellen' };
+/** Eichel, Gras, Herz, Schellen: the engine's names (the game's own words, in every language). */
+export const SUIT_NAMES: Record<Suit, string> = SUIT_NAMES_DE;
 
 // The Bavarian terms are the game's vocabulary in every language, so names never follow the pattern.
 const COURT_NAMES: Partial<Record<Rank, string>> = { A: 'Sau', K: 'König', O: 'Ober', U: 'Unter' };
