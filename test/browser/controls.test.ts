@@ -2,7 +2,8 @@
  * The controls a page offers are exactly the actions the server lists in `legalActions`,
  * for every seat after every action of whole games (bids up to 10, bettel and mord, hold,
  * pass, discard, declare, kontra, re, plays); and the rarer controls work when clicked:
- * kontra and re change the multiplier shown, a knock is sent with the card. The moves that
+ * kontra and re change the multiplier shown, a knock is sent with the card; the tab's title
+ * says when a move is owed. The moves that
  * are not under test are made through the API by a seeded random player, so that the games
  * reach the situations a click-everything driver never does.
  */
@@ -83,6 +84,10 @@ it('every page offers exactly its legal actions, after every action; kontra, re 
       const expected = offeredByApi(views[seat]!);
       expect(await offeredOnPage(pages[seat]!), `seat ${seat} at version ${version} (${views[seat]!.phase})`).toEqual(expected);
       for (const offer of expected) seen.add(offer.startsWith('play:') ? 'play' : offer);
+      // The tab's title marks a move owed (kontra and re are chances, not moves owed).
+      const owes = views[seat]!.legalActions.some((a) => a.type !== 'kontra' && a.type !== 're');
+      // (Set by an effect after the render that shows the version: polled.)
+      await expect.poll(async () => (await pages[seat]!.title()).startsWith('●'), { message: `seat ${seat}'s title at version ${version}`, timeout: 2000 }).toBe(owes);
     }
     if (views[0]!.seriesOver) break;
 

@@ -85,9 +85,11 @@ export function TablePage({ tableId }: { tableId: string }) {
   const [dismissed, setDismissed] = useState<number>(() => Number(readStored(dismissedKey(tableId)) ?? -1));
   const { view } = table;
 
+  // The tab's title says when a move is owed, so a table left in a background tab is noticed.
+  const owesMove = view !== null && view.legalActions.some((a) => a.type !== 'kontra' && a.type !== 're');
   useEffect(() => {
-    if (view) document.title = `${view.name} · ${t('appName')}`;
-  }, [view?.name, t]);
+    if (view) document.title = `${owesMove ? `● ${t('yourTurn')} · ` : ''}${view.name} · ${t('appName')}`;
+  }, [view?.name, owesMove, t]);
 
   if (table.fatal !== null) {
     return (
