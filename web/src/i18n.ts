@@ -97,7 +97,6 @@ const en = {
   lastTrick: 'Last trick',
   allTricks: 'Tricks of this game',
   trickWonBy: 'won by {name}',
-  noTrickYet: 'No trick yet',
   knocked: 'knocked',
   doublingPrompt: 'Your first three cards. Double?',
   double: 'Double',
@@ -105,7 +104,6 @@ const en = {
   decided: 'decided',
   undecided: 'deciding',
   doubled: 'doubled',
-  notDoubled: 'no double',
   bidPlay: 'Ich spiele (6)',
   bidLevel: 'Bid {level}',
   hold: 'Halte ich',
@@ -178,7 +176,6 @@ const en = {
   errorBadLink: 'This link does not open a table: it may be incomplete. Ask for the link again.',
   errorStale: 'The table changed while you were choosing; here it is as it is now.',
   errorGeneric: 'Something went wrong: {message}',
-  rulesLoading: 'Loading the rules…',
   notFound: 'There is no page here.',
 } as const;
 
@@ -276,7 +273,6 @@ const de: Record<TextKey, string> = {
   lastTrick: 'Letzter Stich',
   allTricks: 'Stiche dieses Spiels',
   trickWonBy: 'geht an {name}',
-  noTrickYet: 'Noch kein Stich',
   knocked: 'hat geklopft',
   doublingPrompt: 'Deine ersten drei Karten. Doppeln?',
   double: 'Doppeln',
@@ -284,7 +280,6 @@ const de: Record<TextKey, string> = {
   decided: 'entschieden',
   undecided: 'überlegt',
   doubled: 'hat gedoppelt',
-  notDoubled: 'nicht gedoppelt',
   bidPlay: 'Ich spiele (6)',
   bidLevel: '{level} reizen',
   hold: 'Halte ich',
@@ -357,7 +352,6 @@ const de: Record<TextKey, string> = {
   errorBadLink: 'Dieser Link öffnet keinen Tisch: vielleicht ist er unvollständig. Lass ihn dir noch einmal schicken.',
   errorStale: 'Der Tisch hat sich geändert, während du überlegt hast; hier ist er, wie er jetzt ist.',
   errorGeneric: 'Etwas ist schiefgegangen: {message}',
-  rulesLoading: 'Lade die Regeln…',
   notFound: 'Hier ist keine Seite.',
 };
 
