@@ -2,10 +2,11 @@
 import { render } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { AppContext, useApp } from './app-context.js';
+import { AppLink } from './AppLink.js';
 import { translator, type Language } from './i18n.js';
 import { lazyPage } from './lazy.js';
 import { applyToDocument, loadPrefs, savePrefs, type Prefs } from './prefs.js';
-import { navigate, routeOf, type Route } from './router.js';
+import { routeOf, type Route } from './router.js';
 import { TablePage } from './table/TablePage.js';
 import './styles.css';
 
@@ -19,11 +20,6 @@ const embedded = new URLSearchParams(location.search).has('embed');
 
 function Header() {
   const { prefs, t, setPrefs } = useApp();
-  const link = (path: string) => (event: MouseEvent) => {
-    if (event.ctrlKey || event.metaKey || event.shiftKey) return;
-    event.preventDefault();
-    navigate(path);
-  };
   return (
     <header class="app-header">
       <button
@@ -37,16 +33,12 @@ function Header() {
       >
         {t('skipToContent')}
       </button>
-      <a class="brand" href="/" onClick={link('/')}>
+      <AppLink class="brand" href="/">
         {t('appName')}
-      </a>
+      </AppLink>
       <nav aria-label={t('appName')}>
-        <a href="/" onClick={link('/')}>
-          {t('navNewTable')}
-        </a>
-        <a href="/rules" onClick={link('/rules')}>
-          {t('navRules')}
-        </a>
+        <AppLink href="/">{t('navNewTable')}</AppLink>
+        <AppLink href="/rules">{t('navRules')}</AppLink>
       </nav>
       <div class="prefs">
         <span class="lang-switch" role="group" aria-label={t('language')}>

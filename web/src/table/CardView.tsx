@@ -14,6 +14,20 @@ export function CardImage({ code, class: extra }: { code: CardCode; class?: stri
   );
 }
 
+/** A labelled row of small face-up cards: a hand, the stock or the discards in a summary or replay. */
+export function CardRow({ owner, codes, class: extra }: { owner: string; codes: readonly CardCode[]; class?: string }) {
+  return (
+    <li class={extra}>
+      <span class="hand-owner">{owner}</span>
+      <span class="card-row">
+        {codes.map((code) => (
+          <CardImage key={code} code={code} class="small" />
+        ))}
+      </span>
+    </li>
+  );
+}
+
 /** A face-up card of the own hand: a button, enabled when it may be played or chosen now. */
 export function CardButton(props: { code: CardCode; label: string } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'label'>) {
   const { prefs } = useApp();

@@ -6,8 +6,9 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, fetchGames, fetchView, type PublishedGame } from '../api.js';
 import { useApp } from '../app-context.js';
-import { navigate, tokenFromLocation } from '../router.js';
-import { CardImage } from './CardView.js';
+import { AppLink } from '../AppLink.js';
+import { tokenFromLocation } from '../router.js';
+import { CardImage, CardRow } from './CardView.js';
 import { snapshotAt } from './replay-steps.js';
 import { History } from './History.js';
 import { GameSummary, sortedCodes } from './Summary.js';
@@ -57,15 +58,7 @@ export default function ReplayPage({ tableId, dealIndex }: { tableId: string; de
     >
       <h1>{t('replayTitle', { n: game.gameNumber })}</h1>
       <p>
-        <a
-          href={tablePath}
-          onClick={(e) => {
-            e.preventDefault();
-            navigate(tablePath);
-          }}
-        >
-          {t('backToTable')}
-        </a>
+        <AppLink href={tablePath}>{t('backToTable')}</AppLink>
       </p>
       <div class="replay-controls" role="group" aria-label={t('replay')}>
         <button type="button" data-step="start" onClick={() => go(0)} disabled={step === 0}>
@@ -84,25 +77,9 @@ export default function ReplayPage({ tableId, dealIndex }: { tableId: string; de
       </div>
       <ul class="replay-hands">
         {snapshot.hands.map((hand, seat) => (
-          <li key={seat} class={game.actions[step]?.seat === seat ? 'on-turn' : ''}>
-            <span class="hand-owner">{names[seat]}</span>
-            <span class="card-row">
-              {sortedCodes(hand, game.trump).map((code) => (
-                <CardImage key={code} code={code} class="small" />
-              ))}
-            </span>
-          </li>
+          <CardRow key={seat} owner={names[seat] ?? ''} codes={sortedCodes(hand, game.trump)} class={game.actions[step]?.seat === seat ? 'on-turn' : ''} />
         ))}
-        {snapshot.stock.length > 0 ? (
-          <li>
-            <span class="hand-owner">{t('stock')}</span>
-            <span class="card-row">
-              {snapshot.stock.map((code) => (
-                <CardImage key={code} code={code} class="small" />
-              ))}
-            </span>
-          </li>
-        ) : null}
+        {snapshot.stock.length > 0 ? <CardRow owner={t('stock')} codes={snapshot.stock} /> : null}
       </ul>
       <section class="replay-trick" aria-label={t('trickArea')}>
         {snapshot.trick.map((played) => (

@@ -5,8 +5,8 @@
 import { bit, cardFromCode, codesOf, SUITS, type CardCode } from '../../../shared/cards.js';
 import type { PublishedGame } from '../api.js';
 import { useApp } from '../app-context.js';
-import { navigate } from '../router.js';
-import { CardImage } from './CardView.js';
+import { AppLink } from '../AppLink.js';
+import { CardImage, CardRow } from './CardView.js';
 import { levelName } from './format.js';
 
 /** Cards sorted for reading: by suit, strongest first, the trump suit first when there is one. */
@@ -52,33 +52,10 @@ export function GameSummary({ game, names, tableId, onClose, nextStarted }: { ga
       <h3>{t('hands')}</h3>
       <ul class="summary-hands">
         {game.deal.hands.map((hand, seat) => (
-          <li key={seat}>
-            <span class="hand-owner">{name(seat)}</span>
-            <span class="card-row">
-              {sortedCodes(hand, game.trump).map((code) => (
-                <CardImage key={code} code={code} class="small" />
-              ))}
-            </span>
-          </li>
+          <CardRow key={seat} owner={name(seat)} codes={sortedCodes(hand, game.trump)} />
         ))}
-        <li>
-          <span class="hand-owner">{t('stock')}</span>
-          <span class="card-row">
-            {game.deal.stock.map((code) => (
-              <CardImage key={code} code={code} class="small" />
-            ))}
-          </span>
-        </li>
-        {game.discards ? (
-          <li>
-            <span class="hand-owner">{t('discarded')}</span>
-            <span class="card-row">
-              {game.discards.map((code) => (
-                <CardImage key={code} code={code} class="small" />
-              ))}
-            </span>
-          </li>
-        ) : null}
+        <CardRow owner={t('stock')} codes={game.deal.stock} />
+        {game.discards ? <CardRow owner={t('discarded')} codes={game.discards} /> : null}
       </ul>
       {game.tricks.length > 0 ? (
         <details>
@@ -99,15 +76,7 @@ export function GameSummary({ game, names, tableId, onClose, nextStarted }: { ga
       ) : null}
       {nextStarted ? <p class="muted">{t('nextGameStarted')}</p> : null}
       <p class="summary-actions">
-        <a
-          href={replayPath(tableId, game.dealIndex)}
-          onClick={(e) => {
-            e.preventDefault();
-            navigate(replayPath(tableId, game.dealIndex));
-          }}
-        >
-          {t('replayThis')}
-        </a>
+        <AppLink href={replayPath(tableId, game.dealIndex)}>{t('replayThis')}</AppLink>
         {onClose ? (
           <button type="button" onClick={onClose}>
             {t('close')}
@@ -129,16 +98,9 @@ export function GamesList({ games, tableId }: { games: readonly PublishedGame[];
       <ol>
         {games.map((game) => (
           <li key={game.dealIndex}>
-            <a
-              href={replayPath(tableId, game.dealIndex)}
-              data-replay={game.dealIndex}
-              onClick={(e) => {
-                e.preventDefault();
-                navigate(replayPath(tableId, game.dealIndex));
-              }}
-            >
+            <AppLink href={replayPath(tableId, game.dealIndex)} data-replay={game.dealIndex}>
               {t('replayTitle', { n: game.gameNumber })}
-            </a>{' '}
+            </AppLink>{' '}
             {game.settlement ? `(${game.settlement.payments.map((p) => (p > 0 ? `+${p}` : p)).join(' / ')})` : ''}
           </li>
         ))}
