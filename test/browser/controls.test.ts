@@ -95,21 +95,21 @@ it('every page offers exactly its legal actions, after every action; kontra, re 
     const kontraSeat = SEATS.find((s) => views[s]!.legalActions.some((a) => a.type === 'kontra'));
     const reSeat = SEATS.find((s) => views[s]!.legalActions.some((a) => a.type === 're'));
     const knockSeat = SEATS.find((s) => views[s]!.legalActions.some((a) => a.type === 'play' && a.knock === true));
+    /** Clicks kontra or re on the seat's page; answers the view after it, once the page shows its multiplier. */
+    const sayByClick = async (type: 'kontra' | 're', seat: Seat): Promise<View> => {
+      await pages[seat]!.locator(`[data-action="${type}"]`).click();
+      await waitForVersion(pages[seat]!, version + 1);
+      const after = await readView(base, created.tableId, token(seat));
+      await expect.poll(() => pages[seat]!.locator('[data-multiplier]').textContent()).toBe(`×${after.multiplier}`);
+      return after;
+    };
     if (!clicked.kontra && kontraSeat !== undefined) {
-      await pages[kontraSeat]!.locator('[data-action="kontra"]').click();
-      await waitForVersion(pages[kontraSeat]!, version + 1);
-      const after = await readView(base, created.tableId, token(kontraSeat));
-      expect(after.kontra).toBe(kontraSeat);
-      await expect.poll(() => pages[kontraSeat]!.locator('[data-multiplier]').textContent()).toBe(`×${after.multiplier}`);
+      expect((await sayByClick('kontra', kontraSeat)).kontra).toBe(kontraSeat);
       clicked = { ...clicked, kontra: true };
       continue;
     }
     if (!clicked.re && reSeat !== undefined) {
-      await pages[reSeat]!.locator('[data-action="re"]').click();
-      await waitForVersion(pages[reSeat]!, version + 1);
-      const after = await readView(base, created.tableId, token(reSeat));
-      expect(after.re).toBe(true);
-      await expect.poll(() => pages[reSeat]!.locator('[data-multiplier]').textContent()).toBe(`×${after.multiplier}`);
+      expect((await sayByClick('re', reSeat)).re).toBe(true);
       clicked = { ...clicked, re: true };
       continue;
     }
