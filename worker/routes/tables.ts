@@ -208,7 +208,11 @@ const webSocket = createRoute({
   description:
     'Upgrades to a WebSocket that receives `{"type": "view", "view": …}` now and after every change. ' +
     'Authenticate with `Authorization: Bearer <token>`, or from a browser with the subprotocols ' +
-    '`["wallachen", "bearer.<token>"]` (the server answers "wallachen"). Send `{"type": "ping"}` for a pong.',
+    '`["wallachen", "bearer.<token>"]` (the server answers "wallachen"). Send `{"type": "ping"}` for a pong, `{"type": "view"}` for the view. ' +
+    'A seat may also act over the socket: `{"type": "action", "action": <the body of POST …/actions, with an "id">}` is answered by ' +
+    '`{"type": "answer", "id", "status": 200, "view"}` or `{"type": "answer", "id", "status", "error": {"code", "message"}}` with the statuses and codes ' +
+    'of POST …/actions (the same checks, the same id applied once whichever way it came, the same rate limit per link); ' +
+    'the other sockets are pushed their views, the sender gets its view in the answer only.',
   security,
   request: { params: TableParams },
   responses: { 101: { description: 'Switching protocols' }, ...errors(401, 403, 404, 426) },

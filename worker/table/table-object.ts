@@ -31,6 +31,7 @@ import {
 } from './notifier.js';
 import { failure, success, type Outcome } from './outcome.js';
 import { publishedGame, tableView, type PublishedGame, type TableView } from './published.js';
+import { acceptedAnswer, errorMessage, parseClientMessage, refusedAnswer } from './socket-protocol.js';
 import { TableStorage, type Channel, type DealRow, type DeliveryRow, type Notifications, type Settings, type TokenRow } from './storage.js';
 import { deriveToken, hashToken, linkOf, sameHash, tokenKey } from './tokens.js';
 
@@ -56,6 +57,9 @@ export interface NotificationsRequest {
 
 /** Who a token belongs to: a seat, or the spectators (null). */
 type Caller = { readonly seat: Seat | null };
+
+/** What a WebSocket carries through hibernation: its caller and the hash of the token it came with. */
+type SocketAttachment = Caller & { readonly tokenHash?: string };
 
 interface LoadedTable {
   readonly settings: Settings;
@@ -157,8 +161,11 @@ export class TableObject extends DurableObject<Env> {
     return success(JSON.stringify(this.viewFor(found.value.table, found.value.caller.seat)));
   }
 
-  /** Applies one action; answers the caller's new view as JSON text. */
-  act(tokenHash: string, request: ActionRequest): Outcome<string> {
+  /**
+   * Applies one action; answers the caller's new view as JSON text. Every connected socket
+   * is pushed its view, except `from`, the socket the action came over (its answer has it).
+   */
+  act(tokenHash: string, request: ActionRequest, from?: WebSocket): Outcome<string> {
     const found = this.authorize(tokenHash);
     if (!found.ok) return found;
     const { table, caller } = found.value;
@@ -195,7 +202,7 @@ export class TableObject extends DurableObject<Env> {
       this.storage.saveAction(table.version, seat, request.action, request.id ?? null, view, now);
       notified = this.notify(table, eventsOf(before, table.series));
     });
-    this.broadcast(table);
+    this.broadcast(table, from);
     // History to write, notifications to send, or a reminder to schedule for the new move.
     if (table.series.records.length > finishedBefore || notified > 0 || table.settings.moveDeadlineHours !== null) this.kick();
     return success(view);
@@ -258,23 +265,38 @@ export class TableObject extends DurableObject<Env> {
     const { table, caller } = found.value;
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server);
-    server.serializeAttachment(caller);
+    server.serializeAttachment({ ...caller, tokenHash: request.headers.get('x-token-hash') ?? '' } satisfies SocketAttachment);
     server.send(JSON.stringify({ type: 'view', view: this.viewFor(table, caller.seat) }));
     const protocol = request.headers.get('x-websocket-protocol');
     return new Response(null, { status: 101, webSocket: client, headers: protocol === null ? {} : { 'Sec-WebSocket-Protocol': protocol } });
   }
 
-  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const table = this.load();
-    let type: unknown;
-    try {
-      type = (JSON.parse(typeof message === 'string' ? message : new TextDecoder().decode(message)) as { type?: unknown }).type;
-    } catch {
-      type = undefined;
+  override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    const parsed = parseClientMessage(data);
+    if (!parsed.ok) {
+      const { id, status, code, message } = parsed.refusal;
+      ws.send(id === null ? errorMessage(code, message) : refusedAnswer(id, status, code, message));
+      return;
     }
-    if (type === 'ping') ws.send(JSON.stringify({ type: 'pong' }));
-    else if (type === 'view' && table) ws.send(JSON.stringify({ type: 'view', view: this.viewFor(table, (ws.deserializeAttachment() as Caller).seat) }));
-    else ws.send(JSON.stringify({ type: 'error', error: { code: 'bad_request', message: 'send {"type": "ping"} or {"type": "view"}; actions go to POST …/actions' } }));
+    const message = parsed.message;
+    const table = this.load();
+    if (message.type === 'ping') ws.send(JSON.stringify({ type: 'pong' }));
+    else if (message.type === 'view') {
+      if (table) ws.send(JSON.stringify({ type: 'view', view: this.viewFor(table, (ws.deserializeAttachment() as SocketAttachment).seat) }));
+    } else ws.send(await this.actOver(ws, message.id, message.request));
+  }
+
+  /** An action sent over a WebSocket: the checks of POST …/actions, answered on the socket. */
+  private async actOver(ws: WebSocket, id: string, request: ActionRequest): Promise<string> {
+    const { seat, tokenHash } = ws.deserializeAttachment() as SocketAttachment;
+    if (seat === null) return refusedAnswer(id, 403, 'forbidden', 'a spectator link can watch but not play');
+    // A socket opened before actions were taken over WebSockets: it has no token to check.
+    if (tokenHash === undefined || tokenHash === '') return refusedAnswer(id, 401, 'unauthorized', 'reconnect to act over this connection');
+    // The same limiter and key as POST …/actions: one budget per link, whichever way it acts.
+    const { success: allowed } = await this.env.ACTION_LIMITER.limit({ key: tokenHash });
+    if (!allowed) return refusedAnswer(id, 429, 'rate_limited', 'too many actions from this link; try again in a minute');
+    const outcome = this.act(tokenHash, request, ws);
+    return outcome.ok ? acceptedAnswer(id, outcome.value) : refusedAnswer(id, outcome.status, outcome.code, outcome.message);
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -604,11 +626,12 @@ export class TableObject extends DurableObject<Env> {
   }
 
 
-  /** Pushes every connected seat and spectator its own view (R10.2). */
-  private broadcast(table: LoadedTable): void {
+  /** Pushes every connected seat and spectator its own view (R10.2), except the socket `except`. */
+  private broadcast(table: LoadedTable, except?: WebSocket): void {
     const views = new Map<Seat | null, string>();
     for (const ws of this.ctx.getWebSockets()) {
-      const { seat } = ws.deserializeAttachment() as Caller;
+      if (ws === except) continue;
+      const { seat } = ws.deserializeAttachment() as SocketAttachment;
       let text = views.get(seat);
       if (text === undefined) {
         text = JSON.stringify({ type: 'view', view: this.viewFor(table, seat) });
