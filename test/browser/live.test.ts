@@ -50,6 +50,9 @@ it("a page shows another seat's action within a second", async () => {
     players.push({ page, seat, token: created.seats[seat]!.token });
   }
   const table: Table = { base, tableId: created.tableId, players };
+  // Moves go over the live connection the pages keep open: no HTTP request per move.
+  const posts: string[] = [];
+  for (const { page } of players) page.on('request', (r) => void (r.method() === 'POST' && r.url().endsWith('/actions') && posts.push(r.url())));
 
   // Through doubling, the auction, discard, declare and into the play: one sample per other page and action.
   const driver = newDriver();
@@ -71,6 +74,7 @@ it("a page shows another seat's action within a second", async () => {
   const summary = `median ${sorted[sorted.length >> 1]} ms, max ${sorted.at(-1)} ms over ${samples.length} updates`;
   console.log(`click on one page → data-version on another: ${summary}`);
   expect(samples.filter((s) => s.ms >= 1000).map((s) => `${s.what}: ${s.ms} ms`), `updates that took a second or more (${summary})`).toEqual([]);
+  expect(posts, 'POST …/actions while the pages were live (moves go over the WebSocket)').toEqual([]);
   expectNoProblems(players.map((p) => p.page));
 });
 
@@ -148,4 +152,27 @@ it('a page whose connection is cut reconnects by itself and catches up without a
   console.log(`connection cut → version ${acted.version} shown: ${Math.round(performance.now() - started)} ms`);
   expect(await notReloaded(page), 'the page caught up without a reload').toBe(true);
   expectNoProblems([page], networkErrorWithin(cutAt, () => cutAt + 10_000));
+});
+
+it('a move whose answer does not come over the live connection is sent again by POST, and applied once', async () => {
+  const { page, proxy, tableId, tokens, version } = await pageBehindProxy();
+  const posts: string[] = [];
+  page.on('request', (r) => void (r.method() === 'POST' && r.url().endsWith('/actions') && posts.push(r.postData() ?? '')));
+  proxy.hold(); // the socket stays open but passes nothing: the move sent over it waits in the proxy
+  const clickedAt = performance.now();
+  await page.locator('[data-action="double"][data-double="false"]:enabled').click({ timeout: 5_000 });
+  await waitForVersion(page, version + 1, 15_000);
+  console.log(`held connection → the move answered by POST: ${Math.round(performance.now() - clickedAt)} ms`);
+  expect(posts.length, 'the page sent the move again by POST').toBe(1);
+  const sent = JSON.parse(posts[0]!) as { id?: string; version?: number; type?: string };
+  expect(sent).toMatchObject({ type: 'double', double: false, version });
+  expect(sent.id, 'the POST carries an id (the one of the held socket message, as the version check below shows)').toMatch(/\S/);
+
+  // Now the held message reaches the server too: same id, so it is not applied again.
+  proxy.release();
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  expect((await readView(base, tableId, tokens[0]!)).version, "the server's version after the held message arrived").toBe(version + 1);
+  await expectLive(page, 'seat 0 after the release');
+  expect((await tableAttributes(page)).version).toBe(version + 1);
+  expectNoProblems([page]);
 });

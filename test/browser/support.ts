@@ -514,6 +514,10 @@ export interface CuttableProxy {
   readonly base: string;
   /** Drops every open connection (as a lost network would); new ones still pass. */
   cut(): void;
+  /** Stops passing data on the open WebSocket connections, which stay open (a stalled route); requests still pass. */
+  hold(): void;
+  /** Passes what was held back, and everything after it. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -526,8 +530,14 @@ export interface CuttableProxy {
 export async function startCuttableProxy(target: string): Promise<CuttableProxy> {
   const { hostname, port } = new URL(target);
   const open = new Set<Socket>();
+  /** Both ends of every WebSocket connection (known by its upgrade request). */
+  const webSockets = new Set<Socket>();
+  let held = new Set<Socket>();
   const server = createTcpServer((client) => {
     const upstream = connect(Number(port), hostname);
+    client.once('data', (chunk: Buffer) => {
+      if (/^upgrade:\s*websocket/im.test(chunk.toString('latin1'))) for (const end of [client, upstream]) webSockets.add(end);
+    });
     for (const [a, b] of [
       [client, upstream],
       [upstream, client],
@@ -537,6 +547,7 @@ export async function startCuttableProxy(target: string): Promise<CuttableProxy>
       a.on('error', () => b.destroy());
       a.on('close', () => {
         open.delete(a);
+        webSockets.delete(a);
         b.destroy();
       });
     }
@@ -548,6 +559,14 @@ export async function startCuttableProxy(target: string): Promise<CuttableProxy>
     base: `http://${HOST}:${address.port}`,
     cut: () => {
       for (const socket of open) socket.destroy();
+    },
+    hold: () => {
+      held = new Set([...open].filter((socket) => webSockets.has(socket)));
+      for (const socket of held) socket.pause();
+    },
+    release: () => {
+      for (const socket of held) socket.resume();
+      held = new Set();
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -2,9 +2,10 @@
  * A table kept live over its WebSocket (API.md: the caller's view is pushed after every
  * change). Reconnects with exponential backoff and jitter after a loss, at once when the
  * browser says it is online again or the tab comes back; a heartbeat finds connections
- * that died silently (a phone changing networks).
+ * that died silently (a phone changing networks). Moves go over the same connection while
+ * it is open (no HTTP request per move), otherwise by POST.
  */
-import { ApiError, fetchView, type TableView } from './api.js';
+import { ApiError, fetchView, sendAction, type SentAction, type TableView } from './api.js';
 
 export type ConnectionState = 'connecting' | 'live' | 'offline';
 
@@ -18,6 +19,19 @@ export interface LiveHandlers {
 const HEARTBEAT_MS = 25_000;
 const HEARTBEAT_TIMEOUT_MS = 10_000;
 const MAX_BACKOFF_MS = 30_000;
+/** An action's answer takes longer than this over the socket: it is sent again by POST (same id, applied once). */
+const ANSWER_TIMEOUT_MS = 8_000;
+
+interface AwaitedAnswer {
+  readonly resolve: (view: TableView) => void;
+  readonly reject: (error: ApiError) => void;
+  readonly timer: ReturnType<typeof setTimeout>;
+}
+
+type ServerMessage =
+  | { type: 'view'; view?: TableView }
+  | { type: 'answer'; id?: string; status?: number; view?: TableView; error?: { code?: string; message?: string } }
+  | { type: 'pong' | 'error' };
 
 export class LiveTable {
   private socket: WebSocket | null = null;
@@ -27,6 +41,8 @@ export class LiveTable {
   private lastHeard = 0;
   private stopped = false;
   private state: ConnectionState = 'connecting';
+  /** Actions sent over the socket, by id, until answered. */
+  private readonly answers = new Map<string, AwaitedAnswer>();
 
   constructor(
     private readonly tableId: string,
@@ -48,6 +64,40 @@ export class LiveTable {
     document.removeEventListener('visibilitychange', this.onVisibility);
     clearTimeout(this.retryTimer);
     this.dropSocket();
+  }
+
+  /**
+   * Sends an action and resolves with the caller's new view: over the open socket, or by
+   * POST when there is none or it gives no answer (lost with the connection, or too slow);
+   * the same id makes that safe, as the server applies an id once whichever way it came.
+   */
+  async act(action: SentAction): Promise<TableView> {
+    const socket = this.socket;
+    if (socket !== null && socket.readyState === WebSocket.OPEN) {
+      try {
+        return await this.actOver(socket, action);
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.code !== 'network') throw err;
+      }
+    }
+    return sendAction(this.tableId, this.token, action);
+  }
+
+  private actOver(socket: WebSocket, action: SentAction): Promise<TableView> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => this.settle(action.id, { error: new ApiError(0, 'network', 'no answer over the live connection') }), ANSWER_TIMEOUT_MS);
+      this.answers.set(action.id, { resolve, reject, timer });
+      socket.send(JSON.stringify({ type: 'action', action }));
+    });
+  }
+
+  private settle(id: string, outcome: { view: TableView } | { error: ApiError }): void {
+    const awaited = this.answers.get(id);
+    if (awaited === undefined) return;
+    this.answers.delete(id);
+    clearTimeout(awaited.timer);
+    if ('view' in outcome) awaited.resolve(outcome.view);
+    else awaited.reject(outcome.error);
   }
 
   private setState(state: ConnectionState): void {
@@ -77,13 +127,17 @@ export class LiveTable {
     };
     socket.onmessage = (event) => {
       this.lastHeard = Date.now();
-      let message: { type?: string; view?: TableView };
+      let message: ServerMessage;
       try {
-        message = JSON.parse(String(event.data)) as typeof message;
+        message = JSON.parse(String(event.data)) as ServerMessage;
       } catch {
         return;
       }
       if (message.type === 'view' && message.view) this.handlers.onView(message.view);
+      else if (message.type === 'answer' && message.id !== undefined) {
+        if (message.status === 200 && message.view) this.settle(message.id, { view: message.view });
+        else this.settle(message.id, { error: new ApiError(message.status ?? 0, message.error?.code ?? 'unknown', message.error?.message ?? 'refused') });
+      }
     };
     socket.onclose = () => {
       if (this.socket !== socket) return;
@@ -94,6 +148,8 @@ export class LiveTable {
 
   private dropSocket(): void {
     clearInterval(this.heartbeatTimer);
+    // Answers lost with the connection: those actions go again by POST (see act).
+    for (const id of [...this.answers.keys()]) this.settle(id, { error: new ApiError(0, 'network', 'the live connection was lost') });
     const socket = this.socket;
     this.socket = null;
     if (socket) {

@@ -33,6 +33,7 @@ export function useTable(tableId: string, token: string): TableState {
   const [pending, setPending] = useState(false);
   const current = useRef<TableView | null>(null);
   const lastDeal = useRef<string | null>(null);
+  const live = useRef<LiveTable | null>(null);
 
   const loadGames = useCallback(() => {
     fetchGames(tableId, token).then(
@@ -63,16 +64,17 @@ export function useTable(tableId: string, token: string): TableState {
       return;
     }
     let cancelled = false;
-    const live = new LiveTable(tableId, token, {
+    const liveTable = new LiveTable(tableId, token, {
       onView: (v) => !cancelled && accept(v),
       onState: (s) => !cancelled && setConnection(s),
       onFatal: (e) => !cancelled && setFatal(e),
     });
+    live.current = liveTable;
     fetchView(tableId, token).then(
       (v) => {
         if (cancelled) return;
         accept(v);
-        live.start();
+        liveTable.start();
       },
       (err: unknown) => {
         if (cancelled) return;
@@ -81,14 +83,15 @@ export function useTable(tableId: string, token: string): TableState {
         else {
           // Not reachable now: the live connection keeps trying and brings the view when it can.
           setError(failure);
-          live.start();
+          liveTable.start();
         }
       },
     );
     loadGames();
     return () => {
       cancelled = true;
-      live.stop();
+      liveTable.stop();
+      if (live.current === liveTable) live.current = null;
     };
   }, [tableId, token, accept, loadGames]);
 
@@ -98,7 +101,8 @@ export function useTable(tableId: string, token: string): TableState {
       if (shown === null) return;
       setPending(true);
       try {
-        accept(await sendAction(tableId, token, { ...action, id: newActionId(), version: shown.version }));
+        const sent = { ...action, id: newActionId(), version: shown.version };
+        accept(await (live.current?.act(sent) ?? sendAction(tableId, token, sent)));
         setError(null);
       } catch (err) {
         const failure = err instanceof ApiError ? err : new ApiError(0, 'network', String(err));
