@@ -7,15 +7,17 @@
  * free loopback port, with a fresh `--persist-to` directory the D1 migrations are applied to
  * first), waits for /api/health, then lets 40 tables play random legal games at once. Each seat's client keeps a
  * WebSocket open and gets its view pushed, as the web app does; per step, the seat that may
- * act sends one of its `legalActions` at random (POST, with a client id and the expected
- * version). Only 127.0.0.1 is ever contacted. Four phases:
+ * act sends one of its `legalActions` at random, with a client id and the expected version,
+ * over its WebSocket as the web app does ({"type": "action"}, answered on the socket), or
+ * as a bot may by POST …/actions. Only 127.0.0.1 is ever contacted. The phases:
  * one table alone (LOAD_SOLO_SECONDS, default 3: warm-up, latency without contention), all
  * tables at one action per second each (LOAD_PACED_SECONDS, default 15: latency of a server
- * that keeps up), then at faster paces (LOAD_RAMP_RATES, default 2.5, 4 and 5.5 actions per
+ * that keeps up), then at faster paces (LOAD_RAMP_RATES, default 4, 8 and 12 actions per
  * second and table, LOAD_RAMP_SECONDS each, default 10: the highest load served with p99
  * under 150 ms), then all tables as fast as they can (LOAD_SECONDS, default 45: throughput
- * and latency at saturation, the main figures), then the same with clients that poll: a
- * GET for the view before every POST (LOAD_POLLING_SECONDS, default 20). The run stops by itself; then the server is
+ * and latency at saturation, the main figures); all of these act over the WebSocket. Then
+ * the same tables as fast as they can acting by POST (LOAD_POST_SECONDS, default 30), then
+ * polling: a GET for the view before every POST (LOAD_POLLING_SECONDS, default 20). The run stops by itself; then the server is
  * stopped (its whole process group) and the temporary directory removed. The copy of the
  * project keeps edits made meanwhile from reaching the server: `wrangler dev` reloads the
  * Worker whenever a source file changes, which must not happen mid-run.
@@ -35,7 +37,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { closeServer, HOST, startServer, stopServer } from './local-server.js';
+import { closeServer, HOST, startServer, stopServer, type LocalServer } from './local-server.js';
 import { startCpuProfile, summarize } from './cpu-profile.js';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 45);
@@ -44,13 +46,14 @@ const GAMES = Number(process.env.LOAD_GAMES ?? 99);
 const SOLO_SECONDS = Number(process.env.LOAD_SOLO_SECONDS ?? 3);
 const PACED_SECONDS = Number(process.env.LOAD_PACED_SECONDS ?? 15);
 const PACED_RATE = Number(process.env.LOAD_PACED_RATE ?? 1); // actions per second and table
+const POST_SECONDS = Number(process.env.LOAD_POST_SECONDS ?? 30);
 const POLLING_SECONDS = Number(process.env.LOAD_POLLING_SECONDS ?? 20);
-/** Faster paces after the paced phase, in actions per second and table (40 tables: 100, 160, 220 in all). */
-const RAMP_RATES = (process.env.LOAD_RAMP_RATES ?? '2.5,4,5.5').split(',').map(Number).filter((r) => r > 0);
+/** Faster paces after the paced phase, in actions per second and table (40 tables: 160, 320, 480 in all). */
+const RAMP_RATES = (process.env.LOAD_RAMP_RATES ?? '4,8,12').split(',').map(Number).filter((r) => r > 0);
 const RAMP_SECONDS = Number(process.env.LOAD_RAMP_SECONDS ?? 10);
 const PROFILE = process.env.LOAD_PROFILE ?? '';
 /** Functions whose inclusive time the profile summary names: the steps of an action. */
-const PROFILED_STEPS = ['fetch', 'dispatch', 'rateLimited', 'callerAt', 'hashToken', 'act', 'applySeriesAction', 'transactionSync', 'viewFor', 'broadcast', 'notify', 'saveAction', 'stringify', 'parse'];
+const PROFILED_STEPS = ['fetch', 'webSocketMessage', 'actOver', 'dispatch', 'rateLimited', 'callerAt', 'hashToken', 'act', 'applySeriesAction', 'transactionSync', 'viewFor', 'broadcast', 'notify', 'saveAction', 'stringify', 'parse'];
 const SOURCE_ADDRESSES = ['127.0.0.1', '127.0.0.2'];
 const CREATE_LIMIT = 20; // CREATE_LIMITER: per client address and 60 s window
 const ACTIONS_PER_WINDOW = 110; // ACTION_LIMITER allows 120 per token and 10 s window
@@ -265,6 +268,10 @@ interface Player {
   readonly pushed: (View | null)[];
   /** Reads views from the pushes (as the web app does) or with a GET per action (polling). */
   viewsBy: 'push' | 'get';
+  /** Sends actions over its WebSocket (as the web app does) or by POST (as a bot may). */
+  actsBy: 'socket' | 'post';
+  /** Per seat: actions sent over its WebSocket and not answered yet, by id. */
+  readonly answers: Map<string, (answer: Answer) => void>[];
   /** The current game: the phase it began in (null: before the run's first action) and its requests. */
   game: { phase: Stats | null; requests: number; actions: number };
 }
@@ -279,6 +286,8 @@ function player(base: string, table: Created): Player {
     sockets: [],
     pushed: [null, null, null],
     viewsBy: 'push',
+    actsBy: 'socket',
+    answers: table.seats.map(() => new Map()),
     game: { phase: null, requests: 0, actions: 0 },
   };
 }
@@ -292,7 +301,15 @@ async function connect(p: Player, base: string): Promise<void> {
         new Promise<WebSocket>((resolve, reject) => {
           const socket = new WebSocket(url, ['wallachen', `bearer.${s.token}`]);
           socket.addEventListener('message', (event: MessageEvent) => {
-            const message = JSON.parse(String(event.data)) as { type: string; view?: View };
+            const message = JSON.parse(String(event.data)) as { type: string; id?: string; status?: number; view?: View; error?: Answer['error'] };
+            if (message.type === 'answer' && message.id !== undefined) {
+              const waiting = p.answers[seat]!.get(message.id);
+              p.answers[seat]!.delete(message.id);
+              waiting?.(message as Answer);
+              // The sender gets its new view in the answer, not pushed.
+              if (message.status === 200 && message.view) p.pushed[seat] = message.view;
+              return;
+            }
             const latest = p.pushed[seat] ?? null;
             if (message.type === 'view' && message.view && (latest === null || message.view.version >= latest.version)) p.pushed[seat] = message.view;
           });
@@ -301,6 +318,30 @@ async function connect(p: Player, base: string): Promise<void> {
         }),
     ),
   );
+}
+
+interface Answer {
+  type: 'answer';
+  id: string;
+  status: number;
+  view?: View;
+  error?: { code: string; message: string };
+}
+
+/** Sends an action over the seat's WebSocket; its answer, as `call` gives a request's (status 0: none within 10 s). */
+function sendOver(p: Player, seat: number, body: Record<string, unknown> & { id: string }): Promise<{ status: number; body: unknown; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      p.answers[seat]!.delete(body.id);
+      resolve({ status: 0, body: 'no answer within 10 s', ms: performance.now() - started });
+    }, 10_000);
+    p.answers[seat]!.set(body.id, (answer) => {
+      clearTimeout(timer);
+      resolve({ status: answer.status, body: answer.status === 200 ? answer.view : { error: answer.error }, ms: performance.now() - started });
+    });
+    p.sockets[seat]!.send(JSON.stringify({ type: 'action', action: body }));
+  });
 }
 
 /** The view `seat` has been pushed for `version` or later; null after 5 s without one. */
@@ -375,15 +416,15 @@ async function play(p: Player, stats: Stats, running: () => boolean, intervalMs 
       continue; // and read again
     }
     limiter.count++;
-    const sent = await call(`${p.url}/actions`, {
-      method: 'POST',
-      headers: { ...p.auth[seat], 'content-type': 'application/json' },
-      body: JSON.stringify({ ...action, id: randomUUID(), version: mine.version }),
-    });
+    const body = { ...action, id: randomUUID(), version: mine.version };
+    const sent =
+      p.actsBy === 'socket'
+        ? await sendOver(p, seat, body)
+        : await call(`${p.url}/actions`, { method: 'POST', headers: { ...p.auth[seat], 'content-type': 'application/json' }, body: JSON.stringify(body) });
     if (running()) stats.actionMs.push(sent.ms);
-    p.game.requests++;
+    if (p.actsBy === 'post') p.game.requests++;
     if (sent.status !== 200) {
-      stats.error(`POST ${JSON.stringify(action)} as seat ${seat}: ${sent.status} ${JSON.stringify(sent.body)}`);
+      stats.error(`${p.actsBy === 'socket' ? 'socket' : 'POST'} ${JSON.stringify(action)} as seat ${seat}: ${sent.status} ${JSON.stringify(sent.body)}`);
       return;
     }
     const answer = sent.body as View;
@@ -488,6 +529,50 @@ async function storedFigures(persistDir: string): Promise<Stored | null> {
   return stored.d1Tables > 0 ? stored : null;
 }
 
+// ------------------------------------------------------------------ saturation
+
+interface Measured {
+  readonly elapsed: number;
+  /** In cores over the phase; null where /proc is missing (not Linux). */
+  readonly cpu: { workerd: number; proxy: number; client: number; machine: number; others: number } | null;
+}
+
+/**
+ * All tables as fast as they can for `seconds`, with the CPU that workerd (the Worker, the
+ * tables, the local D1 and rate limiter, on one thread), wrangler's development proxy (a
+ * second workerd) and this client used meanwhile; `profile`: a CPU profile of the Worker's
+ * isolate written to that file, with a summary on stderr.
+ */
+async function saturate(server: LocalServer, players: readonly Player[], stats: Stats, seconds: number, profile: string): Promise<Measured> {
+  const cpu0 = treeCpu(server.child.pid!);
+  const busy0 = machineBusy();
+  const client0 = process.cpuUsage();
+  const end = { cpu: null as ReturnType<typeof treeCpu>, busy: null as number | null, client: client0 };
+  const profiling = profile === '' ? null : await startCpuProfile(server.inspectorPort);
+  const elapsed = await runPhase(players, stats, seconds, 0, () => {
+    Object.assign(end, { cpu: treeCpu(server.child.pid!), busy: machineBusy(), client: process.cpuUsage(client0) });
+  });
+  if (profiling !== null) {
+    const written = await profiling.stop();
+    writeFileSync(profile, JSON.stringify(written));
+    const { total, self, inside } = summarize(written, PROFILED_STEPS);
+    const perAction = (ms: number) => `${((ms / stats.allActions) * 1000).toFixed(0)} µs/action`;
+    note(`CPU profile written to ${profile}: ${total.toFixed(0)} ms busy over ${stats.allActions} actions (${perAction(total)})`);
+    for (const [fn, ms] of inside) note(`  inside ${fn}: ${perAction(ms)}`);
+    for (const [fn, ms] of self.slice(0, 25)) note(`  self ${fn}: ${perAction(ms)}`);
+  }
+  const { cpu: cpu1, busy: busy1, client } = end;
+  if (cpu0 === null || cpu1 === null || busy0 === null || busy1 === null) return { elapsed, cpu: null };
+  const cores = (name: string) => ((cpu1.get(name) ?? 0) - (cpu0.get(name) ?? 0)) / elapsed;
+  const workerd = cores('workerd');
+  const proxy = cores('workerd-proxy');
+  const wrangler = cores('node') + cores('esbuild');
+  const clientCores = (client.user + client.system) / 1e6 / elapsed;
+  const machine = (busy1 - busy0) / elapsed;
+  // The rest of the machine: the kernel (loopback TCP) and any other process.
+  return { elapsed, cpu: { workerd, proxy, client: clientCores, machine, others: machine - workerd - proxy - wrangler - clientCores } };
+}
+
 // ------------------------------------------------------------------ main
 
 async function main(): Promise<boolean> {
@@ -498,9 +583,7 @@ async function main(): Promise<boolean> {
     const tables = await createTables(server.base, TABLES);
     const solo = new Stats();
     const paced = new Stats();
-    const stats = new Stats();
-    const polling = new Stats();
-    const phases = [solo, paced, stats, polling];
+    const phases = [solo, paced];
 
     // One table alone first: warms the server up and gives the latency without contention.
     const players = tables.map((table) => player(server.base, table));
@@ -520,46 +603,36 @@ async function main(): Promise<boolean> {
     }
 
     // Then all tables as fast as they can, for SECONDS: throughput, and latency at saturation.
-    const cpu0 = treeCpu(server.child.pid!);
-    const busy0 = machineBusy();
-    const client0 = process.cpuUsage();
-    const end = { cpu: null as ReturnType<typeof treeCpu>, busy: null as number | null, client: client0 };
     // LOAD_PROFILE=<file>: a CPU profile of the Worker over this phase (open it in Chrome's DevTools).
-    const profiling = PROFILE === '' ? null : await startCpuProfile(server.inspectorPort);
-    const elapsed = await runPhase(players, stats, SECONDS, 0, () => {
-      Object.assign(end, { cpu: treeCpu(server.child.pid!), busy: machineBusy(), client: process.cpuUsage(client0) });
-    });
-    if (profiling !== null) {
-      const profile = await profiling.stop();
-      writeFileSync(PROFILE, JSON.stringify(profile));
-      const { total, self, inside } = summarize(profile, PROFILED_STEPS);
-      const perAction = (ms: number) => `${((ms / stats.allActions) * 1000).toFixed(0)} µs/action`;
-      note(`CPU profile written to ${PROFILE}: ${total.toFixed(0)} ms busy over ${stats.allActions} actions (${perAction(total)})`);
-      for (const [fn, ms] of inside) note(`  inside ${fn}: ${perAction(ms)}`);
-      for (const [fn, ms] of self.slice(0, 25)) note(`  self ${fn}: ${perAction(ms)}`);
-    }
-    const { cpu: cpu1, busy: busy1, client } = end;
-
-    // The same tables polling instead: a GET for the view before every action.
+    const stats = new Stats();
+    const overSockets = await saturate(server, players, stats, SECONDS, PROFILE);
+    // The same acting by POST, as a bot may.
+    const posting = new Stats();
+    for (const p of players) p.actsBy = 'post';
+    const overPost = await saturate(server, players, posting, POST_SECONDS, '');
+    // Then polling too: a GET for the view before every POST.
+    const polling = new Stats();
     for (const p of players) p.viewsBy = 'get';
     const pollingElapsed = await runPhase(players, polling, POLLING_SECONDS);
     for (const p of players) for (const socket of p.sockets) socket.close();
+    phases.push(stats, posting, polling);
 
-    const actionMs = stats.actionMs.sort((a, b) => a - b);
-    const readMs = stats.readMs.sort((a, b) => a - b);
+    const sorted = (ms: number[]) => ms.sort((a, b) => a - b);
     const errors = phases.reduce((sum, phase) => sum + phase.errors, 0);
-    report('server.actionsPerSecond', stats.actions / elapsed, 'actions/s');
-    report('server.p50Ms', percentile(actionMs, 50), 'ms');
-    report('server.p99Ms', percentile(actionMs, 99), 'ms');
+    report('server.actionsPerSecond', stats.actions / overSockets.elapsed, 'actions/s');
+    report('server.p50Ms', percentile(sorted(stats.actionMs), 50), 'ms');
+    report('server.p99Ms', percentile(stats.actionMs, 99), 'ms');
     report('server.errors', errors, 'errors');
-    const pollingActionMs = polling.actionMs.sort((a, b) => a - b);
+    report('server.postActionsPerSecond', posting.actions / overPost.elapsed, 'actions/s');
+    report('server.postP50Ms', percentile(sorted(posting.actionMs), 50), 'ms');
+    report('server.postP99Ms', percentile(posting.actionMs, 99), 'ms');
     report('server.pollingActionsPerSecond', polling.actions / pollingElapsed, 'actions/s');
-    report('server.pollingP50Ms', percentile(pollingActionMs, 50), 'ms');
-    report('server.pollingP99Ms', percentile(pollingActionMs, 99), 'ms');
-    report('server.pollingReadP99Ms', percentile(polling.readMs.sort((a, b) => a - b), 99), 'ms');
-    report('server.oneTableP50Ms', percentile(solo.actionMs.sort((a, b) => a - b), 50), 'ms');
+    report('server.pollingP50Ms', percentile(sorted(polling.actionMs), 50), 'ms');
+    report('server.pollingP99Ms', percentile(polling.actionMs, 99), 'ms');
+    report('server.pollingReadP99Ms', percentile(sorted(polling.readMs), 99), 'ms');
+    report('server.oneTableP50Ms', percentile(sorted(solo.actionMs), 50), 'ms');
     report('server.pacedActionsPerSecond', paced.actions / pacedElapsed, 'actions/s');
-    report('server.pacedP50Ms', percentile(paced.actionMs.sort((a, b) => a - b), 50), 'ms');
+    report('server.pacedP50Ms', percentile(sorted(paced.actionMs), 50), 'ms');
     report('server.pacedP99Ms', percentile(paced.actionMs, 99), 'ms');
     for (const { offered, achieved, p99 } of ramp) {
       report(`server.at${offered}PerSecond.actionsPerSecond`, achieved, 'actions/s');
@@ -570,34 +643,23 @@ async function main(): Promise<boolean> {
       .filter((r) => r.achieved >= 0.95 * r.offered && r.p99 < 150)
       .reduce((best, r) => Math.max(best, r.offered), 0);
     report('server.sustainedActionsPerSecond', sustained, 'actions/s');
-    report('server.gamesPerSecond', stats.finishedGames / elapsed, 'games/s');
-    if (stats.finishedGames > 0) {
-      report('server.actionsPerGame', stats.actionsInFinishedGames / stats.finishedGames, 'actions/game');
-      report('server.requestsPerGame', stats.requestsInFinishedGames / stats.finishedGames, 'requests/game');
-    }
-    if (cpu0 !== null && cpu1 !== null && busy0 !== null && busy1 !== null) {
-      const cores = (name: string) => ((cpu1.get(name) ?? 0) - (cpu0.get(name) ?? 0)) / elapsed;
-      // workerd runs the Worker, the tables' Durable Objects and the local D1 and rate
-      // limiter on one thread; wrangler's proxy (a second workerd) exists only in development.
-      const workerd = cores('workerd');
-      const proxy = cores('workerd-proxy');
-      const wrangler = cores('node') + cores('esbuild');
-      const clientCores = (client.user + client.system) / 1e6 / elapsed;
-      const machine = (busy1 - busy0) / elapsed;
-      report('server.workerdCpu', workerd, 'cores');
-      report('server.proxyCpu', proxy, 'cores');
-      report('server.clientCpu', clientCores, 'cores');
-      report('server.machineCpu', machine, 'cores');
-      const requests = actionMs.length + readMs.length;
-      if (requests > 0) report('server.workerdCpuPerRequest', (workerd * elapsed * 1000) / requests, 'ms/request');
-      // The rest of the machine: the kernel (loopback TCP) and any other process.
-      const others = machine - workerd - proxy - wrangler - clientCores;
-      note(`wrangler itself (node, esbuild) used ${wrangler.toFixed(2)} cores`);
-      report('server.otherCpu', others, 'cores');
-      if (others > 0.5) note(`the rest of the machine used ${others.toFixed(2)} cores meanwhile: other processes disturbed the figures`);
+    report('server.gamesPerSecond', stats.finishedGames / overSockets.elapsed, 'games/s');
+    if (stats.finishedGames > 0) report('server.actionsPerGame', stats.actionsInFinishedGames / stats.finishedGames, 'actions/game');
+    if (posting.finishedGames > 0) report('server.postRequestsPerGame', posting.requestsInFinishedGames / posting.finishedGames, 'requests/game');
+    for (const [prefix, phase, measured] of [['server.', stats, overSockets], ['server.post', posting, overPost]] as const) {
+      const { cpu } = measured;
+      if (cpu === null) continue;
+      const name = (figure: string) => (prefix === 'server.' ? `server.${figure}` : `${prefix}${figure[0]!.toUpperCase()}${figure.slice(1)}`);
+      report(name('workerdCpu'), cpu.workerd, 'cores');
+      report(name('proxyCpu'), cpu.proxy, 'cores');
+      report(name('clientCpu'), cpu.client, 'cores');
+      report(name('machineCpu'), cpu.machine, 'cores');
+      if (phase.actionMs.length > 0) report(name('workerdCpuPerAction'), (cpu.workerd * measured.elapsed * 1000) / phase.actionMs.length, 'ms/action');
+      if (cpu.others > 0.5) note(`${prefix}: the rest of the machine used ${cpu.others.toFixed(2)} cores meanwhile: other processes disturbed the figures`);
     }
     for (const sample of phases.flatMap((phase) => phase.errorSamples)) note(`error: ${sample}`);
-    if (stats.limiterWaits > 0) note(`seats waited ${stats.limiterWaits} times to stay within ACTION_LIMITER`);
+    const limiterWaits = phases.reduce((sum, phase) => sum + phase.limiterWaits, 0);
+    if (limiterWaits > 0) note(`seats waited ${limiterWaits} times to stay within ACTION_LIMITER`);
     const emptyReads = phases.reduce((sum, phase) => sum + phase.emptyReads, 0);
     if (emptyReads > 0) note(`${emptyReads} reads found no legal action (not an error)`);
 
