@@ -2,7 +2,7 @@
  * GET /api/tables/{id}/ws: the caller's view now and after every accepted action, for
  * each connected seat its own (RULES R10.2), over hibernatable WebSockets.
  */
-import { evictDurableObject } from 'cloudflare:test';
+import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import { cardCodesIn } from '../../shared/view.js';
@@ -99,6 +99,20 @@ describe('WebSocket', () => {
     }
     socket.ws.send(new TextEncoder().encode('{"type":"ping"}'));
     expect(await socket.next()).toEqual({ type: 'pong' });
+    socket.close();
+  });
+
+  it('the web app\'s heartbeat ({"type":"ping"} as JSON.stringify writes it) is answered by the runtime, without waking the table', async () => {
+    const table = await createTable(tableFor(GAME));
+    const socket = await connect(table.tableId, table.seats[0]!.token, 'protocol');
+    await socket.next();
+    const answeredAt = () =>
+      runInDurableObject(tableStub(table.tableId), (_instance, state) => state.getWebSockets().map((ws) => state.getWebSocketAutoResponseTimestamp(ws)));
+    expect(await answeredAt()).toEqual([null]);
+    socket.ws.send(JSON.stringify({ type: 'ping' }));
+    expect(await socket.next()).toEqual({ type: 'pong' });
+    const [at] = await answeredAt();
+    expect(at).toBeInstanceOf(Date);
     socket.close();
   });
 

@@ -85,6 +85,9 @@ class Undeliverable extends Error {
 
 const SEATS: readonly Seat[] = [0, 1, 2];
 
+const PING = JSON.stringify({ type: 'ping' });
+const PONG = JSON.stringify({ type: 'pong' });
+
 /** First retry within 5 s, then doubling up to 10 minutes. */
 const retryDelayMs = (attempts: number): number => Math.min(5_000 * 2 ** attempts, 600_000);
 
@@ -118,6 +121,8 @@ export class TableObject extends DurableObject<Env> {
     super(ctx, env);
     this.storage = new TableStorage(ctx.storage.sql);
     this.history = new History(env.DB);
+    // The web app's heartbeat is answered by the runtime itself: an open page never wakes a hibernating table.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
   }
 
   // ------------------------------------------------------------------ RPC
@@ -280,7 +285,7 @@ export class TableObject extends DurableObject<Env> {
     }
     const message = parsed.message;
     const table = this.load();
-    if (message.type === 'ping') ws.send(JSON.stringify({ type: 'pong' }));
+    if (message.type === 'ping') ws.send(PONG); // a ping written another way than the auto-response's
     else if (message.type === 'view') {
       if (table) ws.send(JSON.stringify({ type: 'view', view: this.viewFor(table, (ws.deserializeAttachment() as SocketAttachment).seat) }));
     } else ws.send(await this.actOver(ws, message.id, message.request));
