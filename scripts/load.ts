@@ -31,7 +31,9 @@
  *   ACTIONS_PER_WINDOW per 10 s window, so any 429 is an error like every other non-2xx.
  *
  * More environment: LOAD_TABLES (default 40), LOAD_GAMES (games per series, default 99),
- * LOAD_PACED_RATE (actions per second and table in the paced phase, default 1).
+ * LOAD_PACED_RATE (actions per second and table in the paced phase, default 1),
+ * LOAD_OBSERVABILITY=on (wrangler's local observability collector on, as in `npm start`;
+ * off by default, see scripts/local-server.ts), LOAD_PROFILE=<file> (a CPU profile).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -52,6 +54,8 @@ const POLLING_SECONDS = Number(process.env.LOAD_POLLING_SECONDS ?? 20);
 const RAMP_RATES = (process.env.LOAD_RAMP_RATES ?? '4,8,12').split(',').map(Number).filter((r) => r > 0);
 const RAMP_SECONDS = Number(process.env.LOAD_RAMP_SECONDS ?? 10);
 const PROFILE = process.env.LOAD_PROFILE ?? '';
+/** LOAD_OBSERVABILITY=on: with wrangler's local observability collector, as `npm start` runs it (see local-server.ts). */
+const OBSERVABILITY = process.env.LOAD_OBSERVABILITY === 'on';
 /** Functions whose inclusive time the profile summary names: the steps of an action. */
 const PROFILED_STEPS = ['fetch', 'webSocketMessage', 'actOver', 'dispatch', 'rateLimited', 'callerAt', 'hashToken', 'act', 'applySeriesAction', 'transactionSync', 'viewFor', 'broadcast', 'notify', 'saveAction', 'stringify', 'parse'];
 const SOURCE_ADDRESSES = ['127.0.0.1', '127.0.0.2'];
@@ -577,7 +581,7 @@ async function saturate(server: LocalServer, players: readonly Player[], stats: 
 
 async function main(): Promise<boolean> {
   const t0 = performance.now();
-  const server = await startServer({ label: 'load', tempPrefix: 'wallachen-load-', onInterrupt: () => (interrupted = true) });
+  const server = await startServer({ label: 'load', tempPrefix: 'wallachen-load-', onInterrupt: () => (interrupted = true), observability: OBSERVABILITY });
   note(`wrangler dev answers on ${server.base} after ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   try {
     const tables = await createTables(server.base, TABLES);
