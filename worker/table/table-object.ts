@@ -1,10 +1,11 @@
 /**
  * One Durable Object per table. It owns the table's storage, rebuilds the series from
  * its action log after eviction or restart, runs every action through the engine one at
- * a time, pushes each connected seat its own view over hibernatable WebSockets, writes
- * finished games to D1 through an outbox that survives D1 failures, and tells the seats
- * by webhook and mail when it is their move (events.ts, notifier.ts). One alarm serves
- * the outbox's retries, the deliveries' retries and the reminders (scheduleAlarm).
+ * a time (sent by RPC from the Worker or over a seat's WebSocket, socket-protocol.ts),
+ * pushes each connected seat its own view over hibernatable WebSockets, writes finished
+ * games to D1 through an outbox that survives D1 failures, and tells the seats by webhook
+ * and mail when it is their move (events.ts decides whom, deliveries.ts sends). One alarm
+ * serves the outbox's retries, the deliveries' retries and the reminders (scheduleAlarm).
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { Action } from '../../shared/actions.js';
@@ -13,27 +14,14 @@ import type { Seat } from '../../shared/options.js';
 import type { Result } from '../../shared/result.js';
 import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
 import { History } from '../history/writer.js';
-import { isAllowedWebhookUrl } from '../webhook-urls.js';
+import { Deliveries } from './deliveries.js';
 import { eventsOf, pendingSeats, reminderAt, type SeatEvent } from './events.js';
-import {
-  DeliveryFailed,
-  MAILED,
-  mailFor,
-  MAX_WAITING,
-  newMessageId,
-  postWebhook,
-  reasonOf,
-  retryDelay,
-  senderOf,
-  ATTEMPT_TIMEOUT_MS,
-  type MailFacts,
-  type WebhookBody,
-} from './notifier.js';
+import { MAILED, type MailFacts, type WebhookBody } from './notifier.js';
 import { failure, success, type Outcome } from './outcome.js';
 import { publishedGame, tableView, type PublishedGame, type TableView } from './published.js';
 import { acceptedAnswer, errorMessage, parseClientMessage, refusedAnswer } from './socket-protocol.js';
-import { TableStorage, type Channel, type DealRow, type DeliveryRow, type Notifications, type Settings, type TokenRow } from './storage.js';
-import { deriveToken, hashToken, linkOf, sameHash, tokenKey } from './tokens.js';
+import { TableStorage, type Channel, type DealRow, type Notifications, type Settings, type TokenRow } from './storage.js';
+import { sameHash } from './tokens.js';
 
 export interface CreateTable {
   readonly settings: Settings;
@@ -75,14 +63,6 @@ interface LoadedTable {
   remindedVersion: number;
 }
 
-/** An attempt holds its delivery back this long, so that a crash mid-attempt retries it later. */
-const ATTEMPT_LEASE_MS = ATTEMPT_TIMEOUT_MS + 5_000;
-
-/** A delivery that can no longer be made (the seat removed its address): dropped, not retried. */
-class Undeliverable extends Error {
-  override readonly name = 'Undeliverable';
-}
-
 const SEATS: readonly Seat[] = [0, 1, 2];
 
 const PING = JSON.stringify({ type: 'ping' });
@@ -114,13 +94,13 @@ export class TableObject extends DurableObject<Env> {
   private flushing = false;
   /** Views of the current version, by seat (see viewFor). */
   private views: { series: SeriesState; version: number; bySeat: Map<Seat | null, TableView> } | undefined;
-  /** Deliveries being attempted by this instance. */
-  private readonly sending = new Set<number>();
+  private readonly deliveries: Deliveries;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.storage = new TableStorage(ctx.storage.sql);
     this.history = new History(env.DB);
+    this.deliveries = new Deliveries(this.storage, env, (message) => this.sendEmail(message));
     // The web app's heartbeat is answered by the runtime itself: an open page never wakes a hibernating table.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
   }
@@ -407,7 +387,7 @@ export class TableObject extends DurableObject<Env> {
           ...(event.dealIndex === undefined ? {} : { dealIndex: event.dealIndex }),
           view: viewOf(seat),
         };
-        this.queue(seat, 'webhook', type, JSON.stringify(body), now);
+        this.deliveries.queue(table.settings.tableId, seat, 'webhook', type, JSON.stringify(body), now);
         queued++;
       }
       if (email !== null && MAILED.has(type)) {
@@ -421,105 +401,22 @@ export class TableObject extends DurableObject<Env> {
           deadline: view.deadline,
           ...(type === 'table_over' ? { standings: view.seats.map((s) => ({ name: s.name, balance: s.balance })) } : {}),
         };
-        this.queue(seat, 'email', type, JSON.stringify(facts), now);
+        this.deliveries.queue(table.settings.tableId, seat, 'email', type, JSON.stringify(facts), now);
         queued++;
       }
     }
     return queued;
   }
 
-  private queue(seat: Seat, channel: Channel, type: SeatEvent['type'], payload: string, now: number): void {
-    this.storage.enqueueDelivery({ messageId: newMessageId(), seat, channel, type, payload, nextAttemptAt: now });
-    const dropped = this.storage.trimDeliveries(seat, channel, MAX_WAITING);
-    if (dropped > 0) console.warn(`table ${this.table?.settings.tableId}: seat ${seat}'s ${channel} fails; dropped its ${dropped} oldest waiting deliveries`);
-  }
-
-  /** Attempts every due delivery at once, each on its own: one slow or failing receiver holds up no other. */
+  /** Attempts every due delivery (deliveries.ts), the alarm set as their guard. */
   private async deliver(inAlarm: boolean): Promise<void> {
     const table = this.load();
-    if (table === null) return;
-    const now = Date.now();
-    const due = this.storage.dueDeliveries(now, 20).filter((row) => !this.sending.has(row.id));
-    if (due.length === 0) return;
-    for (const row of due) {
-      this.sending.add(row.id);
-      this.storage.startAttempt(row.id, now + ATTEMPT_LEASE_MS);
-    }
-    const attempts = Promise.all(due.map((row) => this.attempt(table, row)));
-    await this.scheduleAlarm(inAlarm); // the guard: should this object die mid-attempt, the alarm makes the attempts again
-    await attempts;
+    if (table !== null) await this.deliveries.deliver(table, () => this.scheduleAlarm(inAlarm));
   }
 
-  private async attempt(table: LoadedTable, row: DeliveryRow): Promise<void> {
-    const attempt = row.attempts + 1;
-    const what = `table ${table.settings.tableId}: ${row.channel} ${row.type} #${row.id} to seat ${row.seat}`;
-    const addressOf = () => (row.channel === 'webhook' ? table.notifications[row.seat]!.webhookUrl : table.notifications[row.seat]!.email);
-    const address = addressOf();
-    try {
-      if (row.channel === 'webhook') await this.sendWebhook(table, row);
-      else await this.sendMail(table, row);
-      this.storage.removeDelivery(row.id);
-    } catch (error) {
-      // Logs name the failure only: never the body (the seat's cards), the address or a link.
-      const reason = reasonOf(error);
-      const delay = error instanceof Undeliverable ? null : retryDelay(attempt);
-      if (delay === null) {
-        this.storage.removeDelivery(row.id);
-        console.warn(`${what} dropped after attempt ${attempt}: ${reason}`);
-      } else if (addressOf() !== address) {
-        // The seat changed its address meanwhile: on to the new one at once, with a fresh count.
-        this.storage.postponeDelivery(row.id, Date.now(), reason, 0);
-        console.warn(`${what} failed (attempt ${attempt}): ${reason}; the seat has a new address, trying that now`);
-      } else {
-        this.storage.postponeDelivery(row.id, Date.now() + delay, reason);
-        console.warn(`${what} failed (attempt ${attempt}): ${reason}; next attempt in ${delay / 1000} s`);
-      }
-    } finally {
-      this.sending.delete(row.id);
-    }
-  }
-
-  /** To the seat's webhook as it is now (it may have changed since the event), signed with its secret. */
-  private async sendWebhook(table: LoadedTable, row: DeliveryRow): Promise<void> {
-    const { webhookUrl, webhookSecret } = table.notifications[row.seat]!;
-    if (webhookUrl === null || webhookSecret === null) throw new Undeliverable('the seat has no webhook any more');
-    if (!isAllowedWebhookUrl(webhookUrl, this.env.ALLOW_LOCAL_WEBHOOKS === 'on')) throw new Undeliverable('the webhook address is not allowed');
-    await postWebhook(webhookUrl, webhookSecret, row.messageId, row.payload);
-  }
-
-  private async sendMail(table: LoadedTable, row: DeliveryRow): Promise<void> {
-    const { email } = table.notifications[row.seat]!;
-    if (email === null) throw new Undeliverable('the seat has no mail address any more');
-    const mail = mailFor(JSON.parse(row.payload) as MailFacts, await this.linkFor(table, row.seat));
-    try {
-      await this.sendEmail({ from: senderOf((this.env.MAIL_FROM as string | undefined) ?? 'Wallachen <noreply@wallachen.example>'), to: email, subject: mail.subject, text: mail.text });
-    } catch (error) {
-      throw new DeliveryFailed(reasonOf(error));
-    }
-  }
-
-  /** Hands a mail to the EMAIL binding (a method of its own, so tests can watch it). */
+  /** Hands a mail to the EMAIL binding (a method of the table, so tests can watch it). */
   protected async sendEmail(message: EmailMessageBuilder): Promise<void> {
     await this.env.EMAIL.send(message);
-  }
-
-  /**
-   * The seat's link, derived again from the token key and the token's nonce (tokens.ts),
-   * and checked against the stored hash; null when it cannot be (no key, or a table made
-   * before tokens were derived, or a key that changed since).
-   */
-  private async linkFor(table: LoadedTable, seat: Seat): Promise<string | null> {
-    const { tableId, origin } = table.settings;
-    const row = table.tokens.find((t) => t.seat === seat);
-    if (origin === null || row === undefined || row.nonce === null) return null;
-    const key = tokenKey(this.env, origin);
-    if (!key.ok) return null;
-    const token = await deriveToken(key.secret, tableId, seat, row.nonce);
-    if (!sameHash(await hashToken(token), row.hash)) {
-      console.warn(`table ${tableId}: seat ${seat}'s link cannot be derived again (was TOKEN_SECRET changed?); the mail goes without it`);
-      return null;
-    }
-    return linkOf(origin, tableId, token);
   }
 
   /** When the seats owing the current move are to be reminded, or null (no deadlines, reminded already, nobody to tell). */

@@ -1,0 +1,131 @@
+/**
+ * A table's notifications on their way to the seats: queued in the table's storage with the
+ * change that caused them, attempted at once and again after failures (notifier.ts's
+ * schedule), each on its own so that one slow or failing receiver holds up no other. The
+ * table's Durable Object decides what to tell whom (events.ts) and keeps the alarm.
+ */
+import type { Seat } from '../../shared/options.js';
+import { isAllowedWebhookUrl } from '../webhook-urls.js';
+import type { SeatEvent } from './events.js';
+import { ATTEMPT_TIMEOUT_MS, DeliveryFailed, mailFor, MAX_WAITING, newMessageId, postWebhook, reasonOf, retryDelay, senderOf, type MailFacts } from './notifier.js';
+import type { Channel, DeliveryRow, Notifications, Settings, TableStorage, TokenRow } from './storage.js';
+import { deriveToken, hashToken, linkOf, sameHash, tokenKey } from './tokens.js';
+
+/** An attempt holds its delivery back this long, so that a crash mid-attempt retries it later. */
+const ATTEMPT_LEASE_MS = ATTEMPT_TIMEOUT_MS + 5_000;
+
+/** What of the table a delivery needs: where each seat is told now, and its link's makings. */
+export interface Recipients {
+  readonly settings: Settings;
+  readonly tokens: readonly TokenRow[];
+  readonly notifications: readonly Notifications[];
+}
+
+/** A delivery that can no longer be made (the seat removed its address): dropped, not retried. */
+class Undeliverable extends Error {
+  override readonly name = 'Undeliverable';
+}
+
+export class Deliveries {
+  /** Deliveries being attempted by this instance. */
+  private readonly sending = new Set<number>();
+
+  constructor(
+    private readonly storage: TableStorage,
+    private readonly env: Env,
+    /** Hands a mail to the EMAIL binding (the table's, so that tests can watch it). */
+    private readonly sendEmail: (message: EmailMessageBuilder) => Promise<void>,
+  ) {}
+
+  /** Queues one message for a seat's channel, inside the caller's transaction; drops the oldest beyond MAX_WAITING. */
+  queue(tableId: string, seat: Seat, channel: Channel, type: SeatEvent['type'], payload: string, now: number): void {
+    this.storage.enqueueDelivery({ messageId: newMessageId(), seat, channel, type, payload, nextAttemptAt: now });
+    const dropped = this.storage.trimDeliveries(seat, channel, MAX_WAITING);
+    if (dropped > 0) console.warn(`table ${tableId}: seat ${seat}'s ${channel} fails; dropped its ${dropped} oldest waiting deliveries`);
+  }
+
+  /**
+   * Attempts every due delivery at once. `guard` runs once the attempts are under way and
+   * leased (the table sets its alarm: should the object die mid-attempt, the alarm makes
+   * them again); answers when all have ended.
+   */
+  async deliver(recipients: Recipients, guard: () => Promise<void>): Promise<void> {
+    const now = Date.now();
+    const due = this.storage.dueDeliveries(now, 20).filter((row) => !this.sending.has(row.id));
+    if (due.length === 0) return;
+    for (const row of due) {
+      this.sending.add(row.id);
+      this.storage.startAttempt(row.id, now + ATTEMPT_LEASE_MS);
+    }
+    const attempts = Promise.all(due.map((row) => this.attempt(recipients, row)));
+    await guard();
+    await attempts;
+  }
+
+  private async attempt(recipients: Recipients, row: DeliveryRow): Promise<void> {
+    const attempt = row.attempts + 1;
+    const what = `table ${recipients.settings.tableId}: ${row.channel} ${row.type} #${row.id} to seat ${row.seat}`;
+    const addressOf = () => (row.channel === 'webhook' ? recipients.notifications[row.seat]!.webhookUrl : recipients.notifications[row.seat]!.email);
+    const address = addressOf();
+    try {
+      if (row.channel === 'webhook') await this.sendWebhook(recipients, row);
+      else await this.sendMail(recipients, row);
+      this.storage.removeDelivery(row.id);
+    } catch (error) {
+      // Logs name the failure only: never the body (the seat's cards), the address or a link.
+      const reason = reasonOf(error);
+      const delay = error instanceof Undeliverable ? null : retryDelay(attempt);
+      if (delay === null) {
+        this.storage.removeDelivery(row.id);
+        console.warn(`${what} dropped after attempt ${attempt}: ${reason}`);
+      } else if (addressOf() !== address) {
+        // The seat changed its address meanwhile: on to the new one at once, with a fresh count.
+        this.storage.postponeDelivery(row.id, Date.now(), reason, 0);
+        console.warn(`${what} failed (attempt ${attempt}): ${reason}; the seat has a new address, trying that now`);
+      } else {
+        this.storage.postponeDelivery(row.id, Date.now() + delay, reason);
+        console.warn(`${what} failed (attempt ${attempt}): ${reason}; next attempt in ${delay / 1000} s`);
+      }
+    } finally {
+      this.sending.delete(row.id);
+    }
+  }
+
+  /** To the seat's webhook as it is now (it may have changed since the event), signed with its secret. */
+  private async sendWebhook(recipients: Recipients, row: DeliveryRow): Promise<void> {
+    const { webhookUrl, webhookSecret } = recipients.notifications[row.seat]!;
+    if (webhookUrl === null || webhookSecret === null) throw new Undeliverable('the seat has no webhook any more');
+    if (!isAllowedWebhookUrl(webhookUrl, this.env.ALLOW_LOCAL_WEBHOOKS === 'on')) throw new Undeliverable('the webhook address is not allowed');
+    await postWebhook(webhookUrl, webhookSecret, row.messageId, row.payload);
+  }
+
+  private async sendMail(recipients: Recipients, row: DeliveryRow): Promise<void> {
+    const { email } = recipients.notifications[row.seat]!;
+    if (email === null) throw new Undeliverable('the seat has no mail address any more');
+    const mail = mailFor(JSON.parse(row.payload) as MailFacts, await this.linkFor(recipients, row.seat));
+    try {
+      await this.sendEmail({ from: senderOf((this.env.MAIL_FROM as string | undefined) ?? 'Wallachen <noreply@wallachen.example>'), to: email, subject: mail.subject, text: mail.text });
+    } catch (error) {
+      throw new DeliveryFailed(reasonOf(error));
+    }
+  }
+
+  /**
+   * The seat's link, derived again from the token key and the token's nonce (tokens.ts),
+   * and checked against the stored hash; null when it cannot be (no key, or a table made
+   * before tokens were derived, or a key that changed since).
+   */
+  private async linkFor(recipients: Recipients, seat: Seat): Promise<string | null> {
+    const { tableId, origin } = recipients.settings;
+    const row = recipients.tokens.find((t) => t.seat === seat);
+    if (origin === null || row === undefined || row.nonce === null) return null;
+    const key = tokenKey(this.env, origin);
+    if (!key.ok) return null;
+    const token = await deriveToken(key.secret, tableId, seat, row.nonce);
+    if (!sameHash(await hashToken(token), row.hash)) {
+      console.warn(`table ${tableId}: seat ${seat}'s link cannot be derived again (was TOKEN_SECRET changed?); the mail goes without it`);
+      return null;
+    }
+    return linkOf(origin, tableId, token);
+  }
+}
