@@ -7,7 +7,8 @@
 import type { Seat } from '../../shared/options.js';
 import { isAllowedWebhookUrl } from '../webhook-urls.js';
 import type { SeatEvent } from './events.js';
-import { ATTEMPT_TIMEOUT_MS, DeliveryFailed, mailFor, MAX_WAITING, newMessageId, postWebhook, reasonOf, retryDelay, senderOf, type MailFacts } from './notifier.js';
+import { reasonOf } from '../log-reasons.js';
+import { ATTEMPT_TIMEOUT_MS, DeliveryFailed, mailFor, MAX_WAITING, newMessageId, postWebhook, retryDelay, senderOf, type MailFacts } from './notifier.js';
 import type { Channel, DeliveryRow, Notifications, Settings, TableStorage, TokenRow } from './storage.js';
 import { deriveToken, hashToken, linkOf, sameHash, tokenKey } from './tokens.js';
 

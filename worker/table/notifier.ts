@@ -4,10 +4,11 @@
  * the queue (storage.ts, deliveries) and calls these.
  *
  * Nothing here logs; callers log only what failed, never a body (a seat's cards), a token,
- * a secret or an address (see redact).
+ * a secret or an address (log-reasons.ts).
  */
 import { Webhook } from 'standardwebhooks';
 import type { Seat } from '../../shared/options.js';
+import { reasonOf } from '../log-reasons.js';
 import type { EventType } from './events.js';
 import type { TableView } from './published.js';
 
@@ -174,13 +175,3 @@ export function senderOf(from: string): string | EmailAddress {
   return match[1] === '' ? match[2]! : { name: match[1]!.replace(/^"(.*)"$/, '$1'), email: match[2]! };
 }
 
-// ---------------------------------------------------------------- logs
-
-/** An error's name and message, with every mail address and URL replaced: fit for logs. */
-export function reasonOf(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return redact(text).slice(0, 300);
-}
-
-export const redact = (text: string): string =>
-  text.replace(/[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi, '<url>').replace(/[^\s"'<>(),;:]+@[^\s"'<>(),;:]+/g, '<address>');

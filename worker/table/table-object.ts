@@ -14,6 +14,7 @@ import type { Seat } from '../../shared/options.js';
 import type { Result } from '../../shared/result.js';
 import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
 import { History } from '../history/writer.js';
+import { reasonOf } from '../log-reasons.js';
 import { Deliveries } from './deliveries.js';
 import { eventsOf, pendingSeats, reminderAt, type SeatEvent } from './events.js';
 import { MAILED, type MailFacts, type WebhookBody } from './notifier.js';
@@ -70,16 +71,6 @@ const PONG = JSON.stringify({ type: 'pong' });
 
 /** First retry within 5 s, then doubling up to 10 minutes. */
 const retryDelayMs = (attempts: number): number => Math.min(5_000 * 2 ** attempts, 600_000);
-
-/**
- * What went wrong with a history query, for logs: the database's own message. Drizzle's
- * error message also lists the query's parameters, which hold a finished game's cards.
- */
-function failureReason(error: unknown): string {
-  const cause = error instanceof Error ? error.cause : undefined;
-  if (cause instanceof Error) return `${cause.name}: ${cause.message}`;
-  return error instanceof Error ? `${error.name}: ${error.message.split('\nparams:')[0]!}` : 'unknown error';
-}
 
 function must<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`table storage is inconsistent: ${result.error.message}`);
@@ -201,7 +192,7 @@ export class TableObject extends DurableObject<Env> {
     try {
       for (const game of await this.history.games(table.settings.tableId)) games.set(game.dealIndex, game);
     } catch (error) {
-      console.warn(`table ${table.settings.tableId}: reading the history failed, answering from the table itself: ${failureReason(error)}`);
+      console.warn(`table ${table.settings.tableId}: reading the history failed, answering from the table itself: ${reasonOf(error)}`);
     }
     // Games not in D1 yet (outbox) or at all (D1 down) come from the table's own log: nothing is lost.
     table.series.records.forEach((record, index) => {
@@ -348,7 +339,7 @@ export class TableObject extends DurableObject<Env> {
           this.storage.removeFromOutbox(row.id);
         } catch (error) {
           // The payload holds a finished game's cards: log only what failed, never the payload.
-          const reason = failureReason(error);
+          const reason = reasonOf(error);
           console.warn(`history write ${row.kind} #${row.id} failed (attempt ${row.attempts + 1}): ${reason}`);
           this.storage.postpone(row.id, Date.now() + retryDelayMs(row.attempts), reason);
           break;
