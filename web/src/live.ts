@@ -77,7 +77,8 @@ export class LiveTable {
       try {
         return await this.actOver(socket, action);
       } catch (err) {
-        if (!(err instanceof ApiError) || err.code !== 'network') throw err;
+        // No answer, or a connection that cannot act (opened before the server took moves over it): by POST.
+        if (!(err instanceof ApiError) || (err.code !== 'network' && err.status !== 401)) throw err;
       }
     }
     return sendAction(this.tableId, this.token, action);
