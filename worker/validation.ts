@@ -5,6 +5,10 @@ import { errorResponse } from './errors.js';
 
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
   if (result.success) return;
-  const problems = result.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`);
-  return errorResponse(c, 400, 'bad_request', problems.join('; '));
+  return errorResponse(c, 400, 'bad_request', describeIssues(result.error.issues));
 };
+
+/** Each schema failure as "field.path: what is wrong", from `root` (a message's part) or the body. */
+export function describeIssues(issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[], root?: string): string {
+  return issues.map((issue) => `${[...(root === undefined ? [] : [root]), ...issue.path.map(String)].join('.') || 'body'}: ${issue.message}`).join('; ');
+}

@@ -9,6 +9,7 @@
 import type { Action } from '../../shared/actions.js';
 import { ActionSchema } from '../schemas.js';
 import type { ErrorCode } from '../errors.js';
+import { describeIssues } from '../validation.js';
 import type { ActionRequest } from './table-object.js';
 
 /** As for request bodies (app.ts MAX_BODY_BYTES). */
@@ -45,10 +46,7 @@ export function parseClientMessage(data: string | ArrayBuffer): { ok: true; mess
   // Without an id the answer could not be told apart from the answers to other actions.
   if (id === null) return refuse(400, 'bad_request', `action.id: an action sent over the WebSocket needs an "id" (1 to 100 characters); ${USAGE}`);
   const checked = ActionSchema.safeParse(body);
-  if (!checked.success) {
-    const problems = checked.error.issues.map((issue) => `action${issue.path.map((p) => `.${String(p)}`).join('')}: ${issue.message}`);
-    return refuse(400, 'bad_request', problems.join('; '), id);
-  }
+  if (!checked.success) return refuse(400, 'bad_request', describeIssues(checked.error.issues, 'action'), id);
   const { id: _id, version, ...action } = checked.data;
   return { ok: true, message: { type: 'action', id, request: { action: action as Action, id, version } } };
 }
