@@ -1,5 +1,5 @@
 /** The actions a seat can take (API.md "Actions"), and their validation from untrusted input. */
-import { cardFromCode, type CardCode } from './cards.js';
+import { cardFromCode, SUITS, type CardCode, type Suit } from './cards.js';
 import { badRequest, ok, type Result } from './result.js';
 
 /** Bids and contracts from low to high (R4). "10" exists only with option tenTrickBid. */
@@ -17,8 +17,10 @@ export type Action =
   | { readonly type: 'discard'; readonly cards: readonly [CardCode, CardCode] }
   | { readonly type: 'declare'; readonly contract: Level }
   | { readonly type: 'kontra' }
-  | { readonly type: 're' }
-  | { readonly type: 'play'; readonly card: CardCode; readonly knock?: boolean };
+  /** R8.2: re, or with `re: false` no re. */
+  | { readonly type: 're'; readonly re?: false }
+  /** `trump`: the suit the declarer names with its first card (R7.2, option trump "named"). */
+  | { readonly type: 'play'; readonly card: CardCode; readonly knock?: boolean; readonly trump?: Suit };
 
 export type ActionType = Action['type'];
 
@@ -41,6 +43,7 @@ export const HOLD = Object.freeze({ type: 'hold' } as const);
 export const PASS = Object.freeze({ type: 'pass' } as const);
 export const KONTRA = Object.freeze({ type: 'kontra' } as const);
 export const RE = Object.freeze({ type: 're' } as const);
+export const NO_RE = Object.freeze({ type: 're', re: false } as const);
 export const BID_ACTIONS = LEVELS.map((bid) => Object.freeze({ type: 'bid', bid } as const));
 export const DECLARE_ACTIONS = LEVELS.map((contract) => Object.freeze({ type: 'declare', contract } as const));
 
@@ -54,8 +57,8 @@ const FIELDS: Record<ActionType, readonly string[]> = {
   discard: ['cards'],
   declare: ['contract'],
   kontra: [],
-  re: [],
-  play: ['card', 'knock'],
+  re: ['re'],
+  play: ['card', 'knock', 'trump'],
 };
 
 /** Envelope fields of API.md that travel with an action but are not part of it. */
@@ -106,8 +109,14 @@ export function parseAction(input: unknown): Result<Action> {
     case 'play': {
       if (cardFromCode(body.card) === undefined) return badRequest(`R7: play: ${cardList(body.card)} is not a card code`);
       if (body.knock !== undefined && typeof body.knock !== 'boolean') return badRequest('R7.11: play: "knock" must be true or false');
+      if (body.trump !== undefined && !(SUITS as readonly unknown[]).includes(body.trump)) {
+        return badRequest(`R7.2: play: "trump" must be one of ${SUITS.join(', ')}`);
+      }
       const card = body.card as CardCode;
-      return ok(body.knock === true ? { type: 'play', card, knock: true } : { type: 'play', card });
+      const played: { type: 'play'; card: CardCode; knock?: true; trump?: Suit } = { type: 'play', card };
+      if (body.knock === true) played.knock = true;
+      if (body.trump !== undefined) played.trump = body.trump as Suit;
+      return ok(played);
     }
     case 'hold':
       return ok(HOLD);
@@ -116,6 +125,7 @@ export function parseAction(input: unknown): Result<Action> {
     case 'kontra':
       return ok(KONTRA);
     case 're':
-      return ok(RE);
+      if (body.re !== undefined && typeof body.re !== 'boolean') return badRequest('R8.2: re: "re" must be true or false');
+      return ok(body.re === false ? NO_RE : RE);
   }
 }

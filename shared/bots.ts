@@ -3,9 +3,9 @@
  * by the benchmarks, the property tests and as the simplest bot. In the play phase it
  * draws from the legal card set directly, so a played-out game allocates no action lists.
  */
-import { DOUBLE_NO, DOUBLE_YES, KONTRA, RE, type Action } from './actions.js';
+import { DOUBLE_NO, DOUBLE_YES, KONTRA, NO_RE, RE, type Action } from './actions.js';
 import { bit, CARD_CODES, lowestCard, nthCard, popcount } from './cards.js';
-import { legalActions, legalPlayCards, mayKnock, mayKontra, mayRe, type GameState } from './game.js';
+import { legalActions, legalPlayCards, mayKnock, mayKontra, NAMING_ACTIONS, namesTrump, type GameState } from './game.js';
 import type { Seat } from './options.js';
 
 /** A uniform integer in [0, bound). */
@@ -62,22 +62,24 @@ export function randomMove(game: GameState, rng: Rng): { seat: Seat; action: Act
 
 /**
  * The play phase, uniform over its (seat, action) pairs and allocation-free: the seat to
- * play has a card for each legal card and a knock for each card it may knock with; until
- * the first trick is complete a defender may also say kontra, the declarer re (R8).
+ * play has a card for each legal card (four, one per trump suit it may name, R7.2) and a
+ * knock for each card it may knock with; until the first trick is complete a defender may
+ * also say kontra, after which the declarer alone decides on re (R8).
  */
 function randomPlay(game: GameState, rng: Rng): { seat: Seat; action: Action } {
+  if (game.awaitingRe) return { seat: game.declarer as Seat, action: rng(2) === 0 ? RE : NO_RE };
   const seat = game.turn as Seat;
   const legal = legalPlayCards(game);
+  const naming = namesTrump(game);
   let knocking = 0;
   if (game.options.knock) for (let rest = legal; rest !== 0; rest &= rest - 1) if (mayKnock(game, seat, lowestCard(rest))) knocking |= rest & -rest;
   let calling = 0; // seats that may say kontra
   if (game.completedTricks === 0) for (const s of [0, 1, 2] as Seat[]) if (mayKontra(game, s)) calling |= 1 << s;
-  const re = game.completedTricks === 0 && mayRe(game, game.declarer as Seat) ? 1 : 0;
-  let pick = rng(popcount(legal) + popcount(knocking) + popcount(calling) + re);
-  if (pick < popcount(legal)) return { seat, action: PLAYS[nthCard(legal, pick)]! };
-  pick -= popcount(legal);
+  const plays = popcount(legal) * (naming ? 4 : 1);
+  let pick = rng(plays + popcount(knocking) + popcount(calling));
+  if (pick < plays) return { seat, action: naming ? NAMING_ACTIONS[nthCard(legal, pick >> 2)]![pick & 3]! : PLAYS[nthCard(legal, pick)]! };
+  pick -= plays;
   if (pick < popcount(knocking)) return { seat, action: KNOCKS[nthCard(knocking, pick)]! };
   pick -= popcount(knocking);
-  if (pick < popcount(calling)) return { seat: nthCard(calling, pick) as Seat, action: KONTRA };
-  return { seat: game.declarer as Seat, action: RE };
+  return { seat: nthCard(calling, pick) as Seat, action: KONTRA };
 }

@@ -11,12 +11,13 @@ import {
   LEVEL_MORD,
   LEVEL_TEN,
   LEVELS,
+  NO_RE,
   parseAction,
   RE,
   type Action,
 } from './actions.js';
 import { applyAuction, auctionActions, startAuction, type AuctionState } from './auction.js';
-import { bit, cardFromCode, CARD_CODES, cardsOf, codeOf, has, popcount, SUIT_MASKS, suitOf, type Card, type CardCode, type CardSet } from './cards.js';
+import { bit, cardFromCode, CARD_CODES, cardsOf, codeOf, has, popcount, SUIT_MASKS, SUITS, suitOf, type Card, type CardCode, type CardSet } from './cards.js';
 import { PACKET_SIZE, type Deal } from './deal.js';
 import type { Seat, TableOptions } from './options.js';
 import { legalCards, NO_TRUMP, playRefusal, trickWinnerIndex } from './play.js';
@@ -55,8 +56,10 @@ export interface GameState {
   readonly options: TableOptions;
   readonly gameNumber: number;
   readonly dealer: Seat;
-  /** The pot when this game was dealt (R5.2); a won game takes it (R9.3). */
+  /** The pot when this game was dealt (R5.2); the game may move it (R9.3). */
   readonly potBefore: number;
+  /** 0 for the first deal of this game number, n for its n-th redeal in a row (R5.2, R5.4). */
+  readonly redeal: number;
   readonly deal: Deal;
   readonly phase: Phase;
   /** What each seat holds now; during doubling the seat only sees its packet (R3.1). */
@@ -87,6 +90,8 @@ export interface GameState {
   readonly completedTricks: number;
   readonly lastTrick: CompletedTrick | null;
   readonly kontra: Seat | -1;
+  /** R8.2: after a kontra, play pauses until the declarer decides on re (its turn). */
+  readonly awaitingRe: boolean;
   readonly re: boolean;
   readonly log: LogEntry | null;
   readonly actionCount: number;
@@ -111,12 +116,13 @@ const handsFromDeal = (deal: Deal, count: number): Hands => [
 ];
 
 /** A freshly dealt game. The deal must be valid (see validateDeal). */
-export function newGame(options: TableOptions, deal: Deal, dealer: Seat, gameNumber = 1, potBefore = 0): GameState {
+export function newGame(options: TableOptions, deal: Deal, dealer: Seat, gameNumber = 1, potBefore = 0, redeal = 0): GameState {
   return {
     options,
     gameNumber,
     dealer,
     potBefore,
+    redeal,
     deal,
     phase: options.doubling ? 'doubling' : 'auction', // R3.3
     hands: handsFromDeal(deal, 10),
@@ -140,6 +146,7 @@ export function newGame(options: TableOptions, deal: Deal, dealer: Seat, gameNum
     completedTricks: 0,
     lastTrick: null,
     kontra: -1,
+    awaitingRe: false,
     re: false,
     log: null,
     actionCount: 0,
@@ -168,6 +175,7 @@ function copyOf(g: GameState): Draft {
     gameNumber: g.gameNumber,
     dealer: g.dealer,
     potBefore: g.potBefore,
+    redeal: g.redeal,
     deal: g.deal,
     phase: g.phase,
     hands: g.hands,
@@ -191,6 +199,7 @@ function copyOf(g: GameState): Draft {
     completedTricks: g.completedTricks,
     lastTrick: g.lastTrick,
     kontra: g.kontra,
+    awaitingRe: g.awaitingRe,
     re: g.re,
     log: g.log,
     actionCount: g.actionCount,
@@ -234,8 +243,8 @@ function applyBid(game: GameState, seat: Seat, action: Action): Result<GameState
     next.turn = result.auction.turn;
   } else if (result.declarer !== null) {
     pickUpStock(next, result.declarer, result.level);
-  } else if (game.options.allPass === 'forced') {
-    pickUpStock(next, forehandOf(game.dealer), 0); // R5.1
+  } else if (game.options.allPass === 'forced' || game.redeal >= game.options.maxRedeals) {
+    pickUpStock(next, forehandOf(game.dealer), 0); // R5.1, and R5.4 after the last redeal allowed
   } else {
     next.phase = 'finished'; // R5.2
     next.auction = null;
@@ -298,11 +307,13 @@ function applyDeclare(game: GameState, seat: Seat, action: Action): Result<GameS
 
 // ---------------------------------------------------------------- R7 play, R8 kontra and re
 
-/** R8.1, R8.2: whether `seat` may say kontra / re now. */
+/** R8.1, R8.2: whether `seat` may say kontra / decide on re now. */
 export const mayKontra = (game: GameState, seat: Seat): boolean =>
   game.phase === 'play' && game.options.kontra && game.completedTricks === 0 && game.kontra < 0 && seat !== game.declarer;
-export const mayRe = (game: GameState, seat: Seat): boolean =>
-  game.phase === 'play' && game.completedTricks === 0 && game.kontra >= 0 && !game.re && seat === game.declarer;
+export const mayRe = (game: GameState, seat: Seat): boolean => game.awaitingRe && seat === game.declarer;
+
+/** The seat whose card the current trick waits for. */
+const seatToPlay = (game: GameState): Seat => nextSeat(game.trickLeader as Seat, game.trick.length);
 
 function applyKontraOrRe(game: GameState, seat: Seat, action: Action): Result<GameState> {
   if (action.type === 'kontra') {
@@ -312,15 +323,37 @@ function applyKontraOrRe(game: GameState, seat: Seat, action: Action): Result<Ga
     if (game.completedTricks > 0) return illegal('R8.1: kontra is only possible until the first trick is complete');
     const next = logged(game, seat, action);
     next.kontra = seat;
+    // R8.2: play pauses; the declarer's turn is to decide on re.
+    next.awaitingRe = true;
+    next.turn = game.declarer;
     return ok(next);
   }
   if (seat !== game.declarer) return illegal('R8.2: only the declarer may say re');
   if (game.kontra < 0) return illegal('R8.2: re needs a kontra first');
-  if (game.re) return illegal('R8.2: re has already been said');
-  if (game.completedTricks > 0) return illegal('R8.2: re is only possible until the first trick is complete');
+  if (!game.awaitingRe) return illegal('R8.2: re is decided once, right after the kontra');
   const next = logged(game, seat, action);
-  next.re = true;
+  next.re = action.type === 're' && action.re !== false;
+  next.awaitingRe = false;
+  next.turn = seatToPlay(game);
   return ok(next);
+}
+
+/** R7.2: whether the card about to be played is the declarer's first of a normal contract, which fixes trump. */
+const fixesTrump = (game: GameState): boolean => game.trump === NO_TRUMP && game.contract < LEVEL_BETTEL;
+
+/** R7.2 with option trump "named": the seat to play names trump with this card. */
+export const namesTrump = (game: GameState): boolean =>
+  game.phase === 'play' && !game.awaitingRe && game.options.trump === 'named' && fixesTrump(game);
+
+/** R7.2: the trump suit fixed by playing `card` with `named` (a suit letter or undefined), or the refusal. */
+function trumpFixedBy(game: GameState, card: Card, named: string | undefined): Result<number> {
+  if (!fixesTrump(game)) {
+    return named === undefined ? ok(game.trump) : illegal("R7.2: trump is named only with the declarer's first card of a game with trumps");
+  }
+  if (game.options.trump === 'led') {
+    return named === undefined ? ok(suitOf(card)) : illegal('R7.2: at this table the suit of the first card is trump; it cannot be named');
+  }
+  return named === undefined ? illegal('R7.2: name the trump suit with your first card ("trump": E, G, H or S)') : ok(SUITS.indexOf(named as never));
 }
 
 /** R7.11: whether playing `card` lets a defender knock. */
@@ -333,6 +366,11 @@ export function mayKnock(game: GameState, seat: Seat, card: Card): boolean {
 function applyPlay(game: GameState, seat: Seat, action: Action): Result<GameState> {
   if (action.type === 'kontra' || action.type === 're') return applyKontraOrRe(game, seat, action);
   if (action.type !== 'play') return illegal('R7: the cards are being played');
+  if (game.awaitingRe) {
+    return seat === game.declarer
+      ? illegal('R8.2: a defender said kontra: say re or no re before you play')
+      : refuse('not_your_turn', `R8.2: the declarer (seat ${game.declarer}) is deciding on re`);
+  }
   if (seat !== game.turn) return refuse('not_your_turn', `R7.7: it is seat ${game.turn}'s turn to play`);
   const card = cardFromCode(action.card)!;
   const refusal = playRefusal(game.hands[seat], game.trick, game.trump, game.winDuty, card);
@@ -340,9 +378,10 @@ function applyPlay(game: GameState, seat: Seat, action: Action): Result<GameStat
   if (action.knock === true && !mayKnock(game, seat, card)) {
     return illegal('R7.11: only a defender playing the last card of a suit while not following suit may knock');
   }
+  const trump = trumpFixedBy(game, card, action.trump);
+  if (!trump.ok) return trump;
   const next = logged(game, seat, action);
-  // R7.2: the declarer's first card names trump in a normal contract.
-  if (game.trump === NO_TRUMP && game.contract < LEVEL_BETTEL) next.trump = suitOf(card);
+  next.trump = trump.value;
   next.trick = [...game.trick, card];
   next.hands = withHand(game.hands, seat, game.hands[seat] & ~bit(card));
   next.played = game.played | bit(card);
@@ -409,10 +448,12 @@ export function applyAction(game: GameState, seat: unknown, action: unknown): Re
 
 const PLAY_ACTIONS = CARD_CODES.map((card) => Object.freeze({ type: 'play', card } as const));
 const KNOCK_ACTIONS = CARD_CODES.map((card) => Object.freeze({ type: 'play', card, knock: true } as const));
+/** NAMING_ACTIONS[card][suit]: the first card played with trump named (R7.2, option trump "named"). */
+export const NAMING_ACTIONS = CARD_CODES.map((card) => SUITS.map((trump) => Object.freeze({ type: 'play', card, trump } as const)));
 
-/** R7.3–R7.6 for the seat to play, as a card set; allocation-free. */
+/** R7.3–R7.6 for the seat to play, as a card set (none while re is being decided); allocation-free. */
 export const legalPlayCards = (game: GameState): CardSet =>
-  game.phase === 'play' ? legalCards(game.hands[game.turn as Seat], game.trick, game.trump, game.winDuty) : 0;
+  game.phase === 'play' && !game.awaitingRe ? legalCards(game.hands[game.turn as Seat], game.trick, game.trump, game.winDuty) : 0;
 
 /** Every action `seat` may take now; each of them is accepted by applyAction. */
 export function legalActions(game: GameState, seat: Seat): Action[] {
@@ -426,15 +467,17 @@ export function legalActions(game: GameState, seat: Seat): Action[] {
     case 'declare':
       return game.declarer === seat ? allowedContracts(game.bid, game.options.tenTrickBid).map((l) => DECLARE_ACTIONS[l]!) : [];
     case 'play': {
+      if (mayRe(game, seat)) return [RE, NO_RE];
       const actions: Action[] = [];
       if (game.turn === seat) {
+        const naming = namesTrump(game);
         for (const card of cardsOf(legalPlayCards(game))) {
-          actions.push(PLAY_ACTIONS[card]!);
+          if (naming) actions.push(...NAMING_ACTIONS[card]!);
+          else actions.push(PLAY_ACTIONS[card]!);
           if (mayKnock(game, seat, card)) actions.push(KNOCK_ACTIONS[card]!);
         }
       }
       if (mayKontra(game, seat)) actions.push(KONTRA);
-      if (mayRe(game, seat)) actions.push(RE);
       return actions;
     }
     case 'finished':

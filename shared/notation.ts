@@ -7,6 +7,7 @@
  *   [Game "1"]
  *   [Dealer "0"]
  *   [PotBefore "0"]
+ *   [Redeal "0"]
  *   [Options "doubling=on tenTrickBid=off allPass=forced …"]
  *   [Contract "7"]
  *   [Declarer "1"]
@@ -24,8 +25,9 @@
  *   Discard: 1:H7,S7
  *   Contract: 1:7
  *   Play:
- *     1. 1:HA 2:kontra 2:H7 0:H9  => 1
+ *     1. 1:HA 2:kontra 1:re 2:H7 0:H9  => 1     ("1:no-re": no re, R8.2)
  *     2. …                                     ("!" after a card: a knock, R7.11)
+ *                                              ("GA=H": GA played naming trump Herz, R7.2)
  *   Settlement: 0:-8 1:+16 2:-8 pot:0
  */
 import type { Action } from './actions.js';
@@ -58,11 +60,12 @@ function actionToken(seat: Seat, action: Action): string {
     case 'discard':
       return `${seat}:${action.cards.join(',')}`;
     case 'play':
-      return `${seat}:${action.card}${action.knock === true ? '!' : ''}`;
+      return `${seat}:${action.card}${action.trump === undefined ? '' : `=${action.trump}`}${action.knock === true ? '!' : ''}`;
+    case 're':
+      return `${seat}:${action.re === false ? 'no-re' : 're'}`;
     case 'hold':
     case 'pass':
     case 'kontra':
-    case 're':
       return `${seat}:${action.type}`;
   }
 }
@@ -85,6 +88,7 @@ export function formatRecord(record: GameRecord): string {
     ['Game', record.gameNumber],
     ['Dealer', record.dealer],
     ['PotBefore', record.potBefore],
+    ['Redeal', record.redeal],
     ['Options', OPTION_NAMES.map((name) => `${name}=${optionText(record.options[name])}`).join(' ')],
     ['Contract', record.contract ?? '-'],
     ['Declarer', record.declarer ?? '-'],
@@ -150,11 +154,16 @@ function parseToken(section: string, token: string): { seat: Seat; action: unkno
       return { seat, action: { type: 'discard', cards: word.split(',') } };
     case 'Contract':
       return { seat, action: { type: 'declare', contract: word } };
-    default:
+    default: {
       if (word === 'kontra' || word === 're') return { seat, action: { type: word } };
-      return word.endsWith('!')
-        ? { seat, action: { type: 'play', card: word.slice(0, -1), knock: true } }
-        : { seat, action: { type: 'play', card: word } };
+      if (word === 'no-re') return { seat, action: { type: 're', re: false } };
+      const play = /^(\w+?)(?:=(\w))?(!?)$/.exec(word);
+      if (play === null) return `"${token}" is not a card (with "=suit" naming trump, "!" for a knock)`;
+      const action: Record<string, unknown> = { type: 'play', card: play[1] };
+      if (play[2] !== undefined) action.trump = play[2];
+      if (play[3] === '!') action.knock = true;
+      return { seat, action };
+    }
   }
 }
 
@@ -228,6 +237,7 @@ export function parseRecord(text: string): Result<GameRecord> {
     gameNumber: Number(tags.get('Game') ?? '1'),
     dealer,
     potBefore: Number(tags.get('PotBefore') ?? '0'),
+    redeal: Number(tags.get('Redeal') ?? '0'),
     options: options as unknown as TableOptions,
     deal: { hands, stock } as unknown as Deal,
     actions,

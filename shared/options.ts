@@ -13,10 +13,16 @@ export interface TableOptions {
   readonly allPass: 'forced' | 'pot';
   /** R5.2: what each seat pays into the pot on an all-pass. */
   readonly potStake: number;
+  /** R5.2: who wins the pot: the next declarer who wins, or the winners of the next game played. */
+  readonly potTo: 'declarer' | 'winners';
+  /** R5.4: redeals in a row for one game number before an all-pass is played as the forced game. */
+  readonly maxRedeals: number;
   /** R7.8: whether win duty (R7.4) applies in bettel. */
   readonly winDutyInBettel: boolean;
+  /** R7.2: the suit of the declarer's first card is trump, or the declarer names it with that card. */
+  readonly trump: 'led' | 'named';
   /** R7.10: which completed tricks stay visible. */
-  readonly trickHistory: 'last' | 'all';
+  readonly trickHistory: 'last' | 'all' | 'opponents';
   /** R7.11: defenders may knock. */
   readonly knock: boolean;
   /** R8: kontra and re. */
@@ -36,7 +42,10 @@ export const DEFAULT_OPTIONS: TableOptions = Object.freeze({
   tenTrickBid: false,
   allPass: 'forced',
   potStake: 1,
+  potTo: 'declarer',
+  maxRedeals: 3,
   winDutyInBettel: true,
+  trump: 'led',
   trickHistory: 'last',
   knock: false,
   kontra: true,
@@ -47,7 +56,13 @@ export const DEFAULT_OPTIONS: TableOptions = Object.freeze({
 });
 
 /** Upper bounds keep every balance a safe integer even after a long series at ×32. */
-export const OPTION_LIMITS = { games: 99, potStake: 1000, stakePerTrick: 1000, flatTariff: 10000 } as const;
+export const OPTION_LIMITS = { games: 99, potStake: 1000, maxRedeals: 10, stakePerTrick: 1000, flatTariff: 10000 } as const;
+
+/**
+ * Options that only mean something with the pot, and their rules: set to anything but
+ * their default, they need allPass "pot".
+ */
+const POT_OPTIONS = { potStake: 'R5.2', potTo: 'R5.2', maxRedeals: 'R5.4' } as const;
 
 type Check = (value: unknown) => string | null;
 
@@ -73,8 +88,11 @@ const CHECKS: { readonly [K in keyof TableOptions]: Check } = {
   tenTrickBid: boolean('R4'),
   allPass: oneOf('R5', ['forced', 'pot']),
   potStake: integer('R5.2', 1, OPTION_LIMITS.potStake),
+  potTo: oneOf('R5.2', ['declarer', 'winners']),
+  maxRedeals: integer('R5.4', 1, OPTION_LIMITS.maxRedeals),
   winDutyInBettel: boolean('R7.8'),
-  trickHistory: oneOf('R7.10', ['last', 'all']),
+  trump: oneOf('R7.2', ['led', 'named']),
+  trickHistory: oneOf('R7.10', ['last', 'all', 'opponents']),
   knock: boolean('R7.11'),
   kontra: boolean('R8'),
   firstDealer: oneOf('R1.2', [0, 1, 2]),
@@ -105,6 +123,14 @@ export function validateOptions(input: unknown = {}): Result<TableOptions> {
       return badRequest(`option "${name}" (${rule}): ${rest.join(': ')}`);
     }
     options[name] = value;
+  }
+  // An option that cannot take effect is refused rather than kept and ignored.
+  if (options.allPass !== 'pot') {
+    for (const [name, rule] of Object.entries(POT_OPTIONS)) {
+      if (options[name] !== DEFAULT_OPTIONS[name as keyof typeof POT_OPTIONS]) {
+        return badRequest(`option "${name}" (${rule}): applies only with allPass "pot", not with allPass "${String(options.allPass)}"`);
+      }
+    }
   }
   return ok(Object.freeze(options) as unknown as TableOptions);
 }

@@ -28,6 +28,8 @@ export interface GameRecord {
   readonly gameNumber: number;
   readonly dealer: Seat;
   readonly potBefore: number;
+  /** 0 for the first deal of this game number, n for its n-th redeal in a row (R5.2, R5.4). */
+  readonly redeal: number;
   readonly options: TableOptions;
   readonly deal: Deal;
   readonly actions: readonly { readonly seat: Seat; readonly action: Action }[];
@@ -81,6 +83,7 @@ export function recordOf(game: GameState): GameRecord {
     gameNumber: game.gameNumber,
     dealer: game.dealer,
     potBefore: game.potBefore,
+    redeal: game.redeal,
     options: game.options,
     deal: game.deal,
     actions,
@@ -109,7 +112,12 @@ export function initialGameOf(record: GameRecord): Result<GameState> {
   if (!isSeat(record.dealer)) return badRequest('R10.1: the record needs a dealer 0, 1 or 2');
   if (!Number.isInteger(record.gameNumber) || record.gameNumber < 1) return badRequest('R10.1: the record needs a game number');
   if (!Number.isInteger(record.potBefore) || record.potBefore < 0) return badRequest('R10.1: the record needs the pot before the game');
-  return ok(newGame(options.value, deal.value, record.dealer, record.gameNumber, record.potBefore));
+  const redeal = record.redeal ?? 0;
+  const maxRedeal = options.value.allPass === 'pot' ? options.value.maxRedeals : 0;
+  if (!Number.isInteger(redeal) || redeal < 0 || redeal > maxRedeal) {
+    return badRequest(`R10.1: the record's redeal must be a whole number from 0 to ${maxRedeal} (R5.2, R5.4)`);
+  }
+  return ok(newGame(options.value, deal.value, record.dealer, record.gameNumber, record.potBefore, redeal));
 }
 
 /** R10.1: replays a record's actions through the engine; the result's record equals the original. */

@@ -1,5 +1,5 @@
 /**
- * A series of games at one table (R1.2): dealer rotation, the pot (R5.2) and the
+ * A series of games at one table (R1.2): dealer rotation, the pot (R5.2–R5.4) and the
  * balances (R9.4). Dealing is the caller's business (it owns the randomness), so after
  * each game the series waits for `dealNextGame`.
  */
@@ -8,6 +8,7 @@ import { applyAction, newGame, nextSeat, type GameState } from './game.js';
 import { validateOptions, type Seat, type TableOptions } from './options.js';
 import { recordOf, type GameRecord } from './record.js';
 import { badRequest, illegal, ok, type Result } from './result.js';
+import { potShareAtEnd } from './settlement.js';
 
 export type SeriesStatus = 'awaitingDeal' | 'playing' | 'over';
 
@@ -20,6 +21,10 @@ export interface SeriesState {
   readonly dealer: Seat;
   readonly balances: readonly [number, number, number];
   readonly pot: number;
+  /** Redeals in a row so far for the current game number (R5.4): the next deal's `redeal`. */
+  readonly redeals: number;
+  /** R5.3: what each seat got back of the pot when the series ended (0 before, or with nothing to split). */
+  readonly potPaidBack: number;
   /** The current game; after it ends it stays here until the next deal. */
   readonly game: GameState | null;
   /** Every dealt game that ended, redeals included, oldest first. */
@@ -36,6 +41,8 @@ export function startSeries(optionsInput?: unknown): Result<SeriesState> {
     dealer: options.value.firstDealer,
     balances: [0, 0, 0],
     pot: 0,
+    redeals: 0,
+    potPaidBack: 0,
     game: null,
     records: [],
   });
@@ -47,7 +54,7 @@ export function dealNextGame(series: SeriesState, dealInput: unknown): Result<Se
   if (series.status === 'playing') return illegal('R2: a game is already being played');
   const deal = validateDeal(dealInput);
   if (!deal.ok) return deal;
-  const game = newGame(series.options, deal.value, series.dealer, series.gameNumber, series.pot);
+  const game = newGame(series.options, deal.value, series.dealer, series.gameNumber, series.pot, series.redeals);
   return ok({ ...series, status: 'playing', game });
 }
 
@@ -63,17 +70,23 @@ export function applySeriesAction(series: SeriesState, seat: unknown, action: un
 }
 
 function settleGame(series: SeriesState, game: GameState): SeriesState {
-  const { payments, pot } = game.outcome!.settlement;
+  const { payments } = game.outcome!.settlement;
   const redeal = game.outcome!.kind === 'allPass'; // R5.2: a redeal is not a game of the series
   const gameNumber = redeal ? series.gameNumber : series.gameNumber + 1;
+  const over = gameNumber > series.options.games;
+  const pot = series.pot + game.outcome!.settlement.pot;
+  // R5.3: what is left in the pot goes back in equal shares when the series ends.
+  const share = over ? potShareAtEnd(pot) : 0;
   return {
     ...series,
     game,
-    status: gameNumber > series.options.games ? 'over' : 'awaitingDeal',
+    status: over ? 'over' : 'awaitingDeal',
     gameNumber,
     dealer: nextSeat(series.dealer), // R1.2: the deal passes clockwise after every game and redeal
-    balances: [series.balances[0] + payments[0], series.balances[1] + payments[1], series.balances[2] + payments[2]],
-    pot: series.pot + pot,
+    balances: [series.balances[0] + payments[0] + share, series.balances[1] + payments[1] + share, series.balances[2] + payments[2] + share],
+    pot: pot - 3 * share,
+    redeals: redeal ? series.redeals + 1 : 0,
+    potPaidBack: share,
     records: [...series.records, recordOf(game)],
   };
 }
@@ -98,10 +111,10 @@ export function replaySeries(record: SeriesRecord): Result<SeriesState> {
       return badRequest(`R10.1: game record ${index + 1} is not a record with actions`);
     }
     // Each record must be the game the series deals next: no redeal left out, none reordered.
-    if (game.gameNumber !== series.gameNumber || game.dealer !== series.dealer || game.potBefore !== series.pot) {
+    if (game.gameNumber !== series.gameNumber || game.dealer !== series.dealer || game.potBefore !== series.pot || game.redeal !== series.redeals) {
       return illegal(
-        `R10.1: game record ${index + 1} says game ${game.gameNumber}, dealer ${game.dealer}, pot ${game.potBefore}; ` +
-          `the series is at game ${series.gameNumber}, dealer ${series.dealer}, pot ${series.pot}`,
+        `R10.1: game record ${index + 1} says game ${game.gameNumber}, redeal ${game.redeal}, dealer ${game.dealer}, pot ${game.potBefore}; ` +
+          `the series is at game ${series.gameNumber}, redeal ${series.redeals}, dealer ${series.dealer}, pot ${series.pot}`,
       );
     }
     const dealt = dealNextGame(series, game.deal);

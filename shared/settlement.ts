@@ -20,7 +20,11 @@ export function contractWon(contract: number, declarerTricks: number): boolean {
   return declarerTricks >= contract + 6;
 }
 
-/** R9.1–R9.3: the settlement of a played game. `contract` is an index into LEVELS. */
+/**
+ * R9.1–R9.3: the settlement of a played game. `contract` is an index into LEVELS. The pot
+ * (R5.2) is never multiplied: a won game takes it whole; a lost one leaves it, or with
+ * potTo "winners" the two defenders share it, a unit that cannot be split staying in it.
+ */
 export function settleContract(
   options: TableOptions,
   declarer: Seat,
@@ -34,11 +38,19 @@ export function settleContract(
   const tricks = won ? declarerTricks : contract + 6;
   const perDefender = (flat ? options.flatTariff : options.stakePerTrick * tricks) * multiplier;
   const fromEachDefender = won ? perDefender : -perDefender;
-  const potWon = won ? potBefore : 0; // R9.3
-  const payments: [number, number, number] = [-fromEachDefender, -fromEachDefender, -fromEachDefender];
-  payments[declarer] = 2 * fromEachDefender + potWon;
-  return { payments, pot: 0 - potWon }; // 0 - x, not -x: no negative zero in records
+  const potToDeclarer = won ? potBefore : 0;
+  const potToEachDefender = !won && options.potTo === 'winners' ? Math.floor(potBefore / 2) : 0;
+  const payments: [number, number, number] = [
+    potToEachDefender - fromEachDefender,
+    potToEachDefender - fromEachDefender,
+    potToEachDefender - fromEachDefender,
+  ];
+  payments[declarer] = 2 * fromEachDefender + potToDeclarer;
+  return { payments, pot: 0 - potToDeclarer - 2 * potToEachDefender }; // 0 - x, not -x: no negative zero in records
 }
+
+/** R5.3: what each seat gets back of the pot when the series ends; the remainder stays in the pot. */
+export const potShareAtEnd = (pot: number): number => Math.floor(pot / 3);
 
 /** R5.2: everybody passed with the pot option: each seat pays the pot stake into the pot. */
 export function settleAllPassIntoPot(options: TableOptions): Settlement {

@@ -15,9 +15,11 @@ export type OfferedAction = Action | { readonly type: 'discard'; readonly count:
 
 /** The public part of an accepted action: no card is ever named here. */
 export type PublicAction =
+  /** `double`: null while the doubling window is open, except in the deciding seat's own view (R3.1). */
   | { readonly seat: Seat; readonly type: 'double'; readonly double: boolean | null }
   | { readonly seat: Seat; readonly type: 'bid'; readonly bid: Level }
-  | { readonly seat: Seat; readonly type: 'hold' | 'pass' | 'discard' | 'kontra' | 're' }
+  | { readonly seat: Seat; readonly type: 'hold' | 'pass' | 'discard' | 'kontra' }
+  | { readonly seat: Seat; readonly type: 're'; readonly re: boolean }
   | { readonly seat: Seat; readonly type: 'declare'; readonly contract: Level };
 
 export interface SeatSummary {
@@ -40,14 +42,23 @@ export interface SeriesView {
   readonly hand: CardCode[] | null;
   readonly seats: SeatSummary[];
   readonly pot: number;
+  /** 0 for the first deal of this game number, n for its n-th redeal in a row (R5.2, R5.4). */
+  readonly redeal: number;
+  /** R5.3: what each seat got back of the pot when the series ended. */
+  readonly potPaidBack: number;
   readonly bid: Level | null;
   readonly contract: Level | null;
   readonly declarer: Seat | null;
   readonly trump: Suit | null;
   readonly trick: { seat: Seat; card: CardCode }[];
+  /**
+   * R7.10: the trick just completed, until the next card is played; then the last completed
+   * trick, or with trickHistory "opponents" the last one the other side took.
+   */
   readonly lastTrick: TrickRecord | null;
   /** Every completed trick with trickHistory "all" (R7.10), else null. */
   readonly tricks: TrickRecord[] | null;
+  /** 2^(doubles + kontra + re); 1 while the doubling window is open, as the doubles are not known yet (R3.1). */
   readonly multiplier: number;
   readonly doubles: Seat[];
   readonly kontra: Seat | null;
@@ -63,19 +74,20 @@ export interface SeriesView {
   readonly settlement: Settlement | null;
 }
 
-function publicAction(seat: Seat, action: Action, doublesRevealed: boolean): PublicAction | null {
+function publicAction(seat: Seat, action: Action, doubleShown: boolean): PublicAction | null {
   switch (action.type) {
     case 'double':
-      return { seat, type: 'double', double: doublesRevealed ? action.double : null };
+      return { seat, type: 'double', double: doubleShown ? action.double : null };
     case 'bid':
       return { seat, type: 'bid', bid: action.bid };
     case 'declare':
       return { seat, type: 'declare', contract: action.contract };
+    case 're':
+      return { seat, type: 're', re: action.re !== false };
     case 'discard':
     case 'hold':
     case 'pass':
     case 'kontra':
-    case 're':
       return { seat, type: action.type };
     case 'play':
       return null; // cards are shown through trick, lastTrick and tricks, as R7.10 allows
@@ -86,6 +98,23 @@ function publicAction(seat: Seat, action: Action, doublesRevealed: boolean): Pub
 function standingBid(game: GameState): Level | null {
   const level = game.bid >= 0 ? game.bid : (game.auction?.level ?? -1);
   return level >= 0 ? LEVELS[level]! : null;
+}
+
+/**
+ * R7.10: the completed trick a viewer may look at. The trick just completed lies on the
+ * table for everyone until the next card is played (each seat saw its cards fall); after
+ * that, with "opponents", a seat may look back only at the other side's last trick (a
+ * spectator as a defender does: at the declarer's).
+ */
+function visibleLastTrick(game: GameState, tricks: readonly TrickRecord[], viewer: Seat | null): TrickRecord | null {
+  const last = tricks.at(-1) ?? null;
+  if (game.options.trickHistory !== 'opponents' || last === null || game.trick.length === 0) return last;
+  const viewerIsDeclarer = viewer !== null && viewer === game.declarer;
+  for (let i = tricks.length - 1; i >= 0; i--) {
+    const takenByDeclarer = tricks[i]!.winner === game.declarer;
+    if (takenByDeclarer !== viewerIsDeclarer) return tricks[i]!;
+  }
+  return null;
 }
 
 function offered(game: GameState, seat: Seat): OfferedAction[] {
@@ -108,7 +137,7 @@ export function viewOf(series: SeriesState, seat: Seat | null): SeriesView | nul
       if (action.knock === true) knocks.push({ seat: actor, trick: Math.floor(plays / 3) + 1 });
       plays++;
     }
-    const shown = publicAction(actor, action, !doubling);
+    const shown = publicAction(actor, action, !doubling || actor === seat);
     if (shown !== null) history.push(shown);
   }
   const ownCards = seat === null ? null : doubling ? game.packets[seat] : game.hands[seat];
@@ -128,14 +157,16 @@ export function viewOf(series: SeriesState, seat: Seat | null): SeriesView | nul
       decided: (game.decided & (1 << s)) !== 0,
     })),
     pot: series.pot,
+    redeal: game.redeal,
+    potPaidBack: series.potPaidBack,
     bid: standingBid(game),
     contract: game.contract < 0 ? null : LEVELS[game.contract]!,
     declarer: game.declarer < 0 ? null : (game.declarer as Seat),
     trump: game.trump < 0 ? null : SUITS[game.trump]!,
     trick: game.trick.map((card, i) => ({ seat: ((game.trickLeader + i) % 3) as Seat, card: codeOf(card) })),
-    lastTrick: tricks.at(-1) ?? null,
+    lastTrick: visibleLastTrick(game, tricks, seat),
     tricks: game.options.trickHistory === 'all' ? tricks : null,
-    multiplier: multiplierOfGame(game),
+    multiplier: doubling ? 1 : multiplierOfGame(game),
     doubles: doubling ? [] : ([0, 1, 2] as Seat[]).filter((s) => (game.doubledBy & (1 << s)) !== 0),
     kontra: game.kontra < 0 ? null : (game.kontra as Seat),
     re: game.re,

@@ -16,6 +16,8 @@ import { applyAction, forehandOf, legalActions, type GameState } from '../../sha
 import { formatRecord, parseRecord } from '../../shared/notation.js';
 import type { Seat, TableOptions } from '../../shared/options.js';
 import { replayGame, type GameRecord } from '../../shared/record.js';
+import { viewOf } from '../../shared/view.js';
+import { seriesOf as seriesOfGame } from './support.js';
 import { applySeriesAction, dealNextGame, replaySeries, startSeries, type SeriesState } from '../../shared/series.js';
 
 // ---------------------------------------------------------------- helpers
@@ -122,11 +124,28 @@ const GAMES: readonly Expected[] = [
   // 13: bettel by seat 2 (winDutyInBettel off), 0 tricks; m = 1; f = 20.
   // R9.2: won, f·m = 20 from each defender; declarer +40.
   { file: '13-bettel-no-win-duty', payments: [-20, -20, 40], pot: 0 },
+  // 14: trump named (R7.2): contract 7, declarer seat 0 took t = 9 (all but trick 1); seat 1 doubled and
+  // seat 2 said kontra, no re: m = 2^2 = 4. R9.1: 9 ≥ 7, s·t·m = 1·9·4 = 36 from each defender; declarer +72.
+  { file: '14-named-trump-kontra-no-re', payments: [72, -36, -36], pot: 0 },
+  // 15: trickHistory opponents; contract 7, declarer seat 2 took t = 5 (tricks 1, 2, 6, 8, 10); m = 1.
+  // R9.1: 5 < 7, the declarer pays each defender s·c·m = 1·7·1 = 7; declarer −14.
+  { file: '15-opponents-last-trick', payments: [7, 7, -14], pot: 0 },
+  // 16: all pass with the pot and potTo winners, two doubles: R5.2, the doubles do not touch the pot stake: 1 each, pot +3.
+  { file: '16-pot-winners-redeal-doubled', payments: [-1, -1, -1], pot: 3 },
+  // 17: the redeal (pot 3): contract 6, declarer seat 2 took t = 4 (tricks 4, 5, 9, 10); m = 1. R9.1: lost, it pays
+  // each defender s·c·m = 1·6·1 = 6. R5.2 potTo winners: each defender also gets ⌊3 / 2⌋ = 1 of the pot, 1 stays:
+  // defenders +7, declarer −12, pot −2.
+  { file: '17-pot-winners-shared', payments: [7, 7, -12], pot: -2 },
+  // 18: all pass, maxRedeals 1: pot +3 (1 each).
+  { file: '18-max-redeals-pass', payments: [-1, -1, -1], pot: 3 },
+  // 19: the one redeal allowed, all pass again: R5.4, forehand seat 2 plays the forced 6 and takes t = 5
+  // (tricks 1, 2, 6, 8, 10); m = 1. R9.1: lost, it pays each defender 1·6·1 = 6; the pot of 3 stays (potTo declarer).
+  { file: '19-max-redeals-forced-payback', payments: [6, 6, -12], pot: 0 },
 ];
 
 describe('hand-made games: replay, round trip and settlement (R10.1, R9)', () => {
-  it('there are at least 12 games', () => {
-    expect(GAMES.length).toBeGreaterThanOrEqual(12);
+  it('there are at least 19 games', () => {
+    expect(GAMES.length).toBeGreaterThanOrEqual(19);
   });
 
   for (const { file, payments, pot } of GAMES) {
@@ -483,5 +502,96 @@ describe('game 13: bettel without win duty', () => {
       '1:pass',
       '0:pass',
     ]);
+  });
+});
+
+/** Plays `records` as one series from its start: every record must be the game the series deals next. */
+function seriesOfRecords(records: readonly GameRecord[]): SeriesState {
+  const replayed = replaySeries({ options: records[0]!.options, games: records });
+  if (!replayed.ok) throw new Error(replayed.error.message);
+  return replayed.value;
+}
+
+describe('game 14: trump named with the first card', () => {
+  const record = load('14-named-trump-kontra-no-re');
+
+  it('R7.2 trump "named": the declarer leads the Eichel Sau and names Herz; the Herz then win (game 14)', () => {
+    expect(record.options.trump).toBe('named');
+    expect(record.actions.find(({ action }) => action.type === 'play')).toEqual({ seat: 0, action: { type: 'play', card: 'EA', trump: 'H' } });
+    expect(record.trump).toBe('H');
+    // The first card must name a suit; any suit may be named.
+    const lead = before(record, play(0, 'EA'));
+    expect(refusal(lead, 0, playAction('EA'))).toBe('R7.2: name the trump suit with your first card ("trump": E, G, H or S)');
+    expect(legalActions(lead, 0)).toContainEqual({ type: 'play', card: 'EA', trump: 'S' });
+    expect(accepts(lead, 0, { type: 'play', card: 'EA', trump: 'S' }).trump).toBe(3);
+    // Seat 1 has no Eichel and must trump with a Herz (R7.5 with the named suit); the trick is its.
+    const trumping = before(record, play(1, 'H9'));
+    expect(legalActions(trumping, 1)).toEqual(['H9', 'H10'].map((card) => ({ type: 'play', card })));
+    expect(record.tricks[0]).toMatchObject({ leader: 0, winner: 1 });
+  });
+
+  it('R8.2: a kontra by seat 2 out of turn pauses the trick; the declarer says no re and seat 1 plays on (game 14)', () => {
+    const paused = after(record, act(2, 'kontra'));
+    expect(paused.turn).toBe(0);
+    expect(legalActions(paused, 0)).toEqual([{ type: 're' }, { type: 're', re: false }]);
+    expect(refusal(paused, 1, playAction('H9'))).toBe('R8.2: the declarer (seat 0) is deciding on re');
+    expect(after(record, act(0, 're')).turn).toBe(1);
+    expect([record.kontra, record.re, record.multiplier]).toEqual([2, false, 4]);
+  });
+});
+
+describe('game 15: the other side\'s last trick only', () => {
+  const record = load('15-opponents-last-trick');
+
+  it('R7.10 trickHistory "opponents": each seat looks back only at the last trick the other side took (game 15)', () => {
+    expect(record.options.trickHistory).toBe('opponents');
+    // After trick 5 (won by defender 1) seat 1 leads EU: the declarer sees trick 5, the defenders trick 2 (the declarer's last).
+    const game = after(record, play(1, 'EU'));
+    const cardsOf = (seat: Seat | null) => viewOf(seriesOfGame(game), seat)!.lastTrick!.cards.map((c) => c.card);
+    expect(cardsOf(2)).toEqual(['SO', 'S10', 'EO']);
+    for (const seat of [0, 1, null] as const) expect(cardsOf(seat)).toEqual(['GA', 'GK', 'GO']);
+    // Right after trick 5 is complete, before the next card, it lies on the table for all.
+    const justDone = after(record, play(0, 'EO'));
+    for (const seat of [0, 1, 2, null] as const) expect(viewOf(seriesOfGame(justDone), seat)!.lastTrick!.winner).toBe(1);
+  });
+});
+
+describe('games 16 and 17: the pot goes to the winners of the next game', () => {
+  const redeal = load('16-pot-winners-redeal-doubled');
+  const shared = load('17-pot-winners-shared');
+
+  it('R5.2: two doubles on an all-pass: each seat still pays the plain pot stake (game 16)', () => {
+    expect(redeal.doubles).toEqual([0, 2]);
+    expect(redeal.multiplier).toBe(4);
+    expect(redeal.settlement).toEqual({ payments: [-1, -1, -1], pot: 3 });
+  });
+
+  it('R5.2 potTo "winners", R9.3: the declarer of the redeal loses; each defender gets 1 of the 3, 1 stays (games 16, 17)', () => {
+    expect([shared.redeal, shared.potBefore, shared.dealer]).toEqual([1, 3, 1]);
+    const series = seriesOfRecords([redeal, shared]);
+    // seat 0: −1 +7 = 6; seat 1: −1 +7 = 6; seat 2: −1 −12 = −13; pot 3 − 2 = 1.
+    expect([series.balances, series.pot, series.gameNumber]).toEqual([[6, 6, -13], 1, 2]);
+  });
+});
+
+describe('games 18 and 19: at most one redeal, then the forced game; the pot back at the end', () => {
+  const pass = load('18-max-redeals-pass');
+  const forced = load('19-max-redeals-forced-payback');
+
+  it('R5.4: with maxRedeals 1 the second all-pass in a row is played as the forced game by forehand (game 19)', () => {
+    expect(forced.options.maxRedeals).toBe(1);
+    expect(forced.redeal).toBe(1);
+    expect(forced.actions.slice(0, 3).map(({ action }) => action.type)).toEqual(['pass', 'pass', 'pass']);
+    expect([forced.declarer, forced.bid, forced.contract]).toEqual([forehandOf(forced.dealer), '6', '6']);
+    // The same all-pass as a first deal would have been a redeal.
+    const asFirstDeal = replayGame({ ...forced, redeal: 0, actions: forced.actions.slice(0, 3) });
+    expect(asFirstDeal.ok && asFirstDeal.value.outcome!.kind).toBe('allPass');
+  });
+
+  it('R5.3: the series ends with the pot of 3 still there: 1 back to each seat (games 18, 19)', () => {
+    const series = seriesOfRecords([pass, forced]);
+    expect(series.status).toBe('over');
+    // seat 0: −1 +6 +1 = 6; seat 1: −1 +6 +1 = 6; seat 2: −1 −12 +1 = −12; the pot is empty.
+    expect([series.balances, series.pot, series.potPaidBack]).toEqual([[6, 6, -12], 0, 1]);
   });
 });

@@ -11,7 +11,10 @@ describe('table options', () => {
       tenTrickBid: false,
       allPass: 'forced',
       potStake: 1,
+      potTo: 'declarer',
+      maxRedeals: 3,
       winDutyInBettel: true,
+      trump: 'led',
       trickHistory: 'last',
       knock: false,
       kontra: true,
@@ -29,8 +32,12 @@ describe('table options', () => {
     ['tenTrickBid', 1, 'option "tenTrickBid" (R4): must be true or false'],
     ['allPass', 'redeal', 'option "allPass" (R5): must be one of "forced", "pot"'],
     ['potStake', 0, 'option "potStake" (R5.2): must be a whole number from 1 to 1000'],
+    ['potTo', 'dealer', 'option "potTo" (R5.2): must be one of "declarer", "winners"'],
+    ['maxRedeals', 0, 'option "maxRedeals" (R5.4): must be a whole number from 1 to 10'],
+    ['maxRedeals', 11, 'option "maxRedeals" (R5.4): must be a whole number from 1 to 10'],
+    ['trump', 'first', 'option "trump" (R7.2): must be one of "led", "named"'],
     ['winDutyInBettel', null, 'option "winDutyInBettel" (R7.8): must be true or false'],
-    ['trickHistory', 'none', 'option "trickHistory" (R7.10): must be one of "last", "all"'],
+    ['trickHistory', 'none', 'option "trickHistory" (R7.10): must be one of "last", "all", "opponents"'],
     ['knock', 'on', 'option "knock" (R7.11): must be true or false'],
     ['kontra', [], 'option "kontra" (R8): must be true or false'],
     ['firstDealer', 3, 'option "firstDealer" (R1.2): must be one of 0, 1, 2'],
@@ -43,6 +50,15 @@ describe('table options', () => {
     const result = validateOptions({ [name]: value });
     expectRefused(result, 'bad_request', message);
     expectRefused(startSeries({ [name]: value }), 'bad_request', message);
+  });
+
+  it('R5.2, R5.4: the pot\'s options other than their defaults need allPass "pot"; with it they are kept', () => {
+    for (const [name, value, rule] of [['potStake', 2, 'R5.2'], ['potTo', 'winners', 'R5.2'], ['maxRedeals', 5, 'R5.4']] as const) {
+      expectRefused(validateOptions({ [name]: value }), 'bad_request', `option "${name}" (${rule}): applies only with allPass "pot", not with allPass "forced"`);
+      expect(must(validateOptions({ allPass: 'pot', [name]: value }))[name]).toBe(value);
+      // Their defaults may be given with any allPass: a form may send every option.
+      expect(must(validateOptions({ allPass: 'forced', [name]: DEFAULT_OPTIONS[name] }))[name]).toBe(DEFAULT_OPTIONS[name]);
+    }
   });
 
   it('R1–R9: every option of RULES.md is validated, and unknown options are refused', () => {

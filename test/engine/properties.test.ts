@@ -6,31 +6,38 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LEVELS, type Action } from '../../shared/actions.js';
 import { randomMove, seededRng, type Rng } from '../../shared/bots.js';
-import { CARD_CODES, cardFromCode, popcount, type CardSet } from '../../shared/cards.js';
+import { CARD_CODES, cardFromCode, popcount, SUITS, type CardSet } from '../../shared/cards.js';
 import { shuffleDeal, type Deal, type RandomSource } from '../../shared/deal.js';
 import { applyAction, legalActions, type GameState } from '../../shared/game.js';
 import { formatRecord, parseRecord } from '../../shared/notation.js';
 import type { Seat, TableOptions } from '../../shared/options.js';
+import { tricksOf, type TrickRecord } from '../../shared/record.js';
 import { applySeriesAction, dealNextGame, replaySeries, seriesRecordOf, startSeries, type SeriesState } from '../../shared/series.js';
 import { cardCodesIn, viewOf } from '../../shared/view.js';
 
 const SEATS: Seat[] = [0, 1, 2];
 const SERIES_RUNS = Number(process.env.SERIES_RUNS ?? 10_000);
 
-const optionsArbitrary: fc.Arbitrary<Partial<TableOptions>> = fc.record({
-  doubling: fc.boolean(),
-  tenTrickBid: fc.boolean(),
-  allPass: fc.constantFrom('forced' as const, 'pot' as const),
-  potStake: fc.integer({ min: 1, max: 5 }),
-  winDutyInBettel: fc.boolean(),
-  trickHistory: fc.constantFrom('last' as const, 'all' as const),
-  knock: fc.boolean(),
-  kontra: fc.boolean(),
-  firstDealer: fc.constantFrom(0 as const, 1 as const, 2 as const),
-  games: fc.integer({ min: 1, max: 4 }),
-  stakePerTrick: fc.integer({ min: 1, max: 3 }),
-  flatTariff: fc.integer({ min: 1, max: 20 }),
-});
+/** Every option drawn at random; the pot's own options only with allPass "pot" (they are refused otherwise). */
+const optionsArbitrary: fc.Arbitrary<Partial<TableOptions>> = fc
+  .record({
+    doubling: fc.boolean(),
+    tenTrickBid: fc.boolean(),
+    allPass: fc.constantFrom('forced' as const, 'pot' as const),
+    potStake: fc.integer({ min: 1, max: 5 }),
+    potTo: fc.constantFrom('declarer' as const, 'winners' as const),
+    maxRedeals: fc.integer({ min: 1, max: 3 }),
+    winDutyInBettel: fc.boolean(),
+    trump: fc.constantFrom('led' as const, 'named' as const),
+    trickHistory: fc.constantFrom('last' as const, 'all' as const, 'opponents' as const),
+    knock: fc.boolean(),
+    kontra: fc.boolean(),
+    firstDealer: fc.constantFrom(0 as const, 1 as const, 2 as const),
+    games: fc.integer({ min: 1, max: 4 }),
+    stakePerTrick: fc.integer({ min: 1, max: 3 }),
+    flatTariff: fc.integer({ min: 1, max: 20 }),
+  })
+  .map(({ potStake, potTo, maxRedeals, ...rest }) => (rest.allPass === 'pot' ? { ...rest, potStake, potTo, maxRedeals } : rest));
 
 /** Freezes a value and everything reachable from it that is not frozen yet. */
 function deepFreeze<T>(value: T): T {
@@ -76,21 +83,31 @@ function mayAct(game: GameState, seat: Seat): boolean {
     case 'declare':
       return game.turn === seat;
     case 'play': {
-      const beforeFirstTrick = game.completedTricks === 0;
-      const kontra = beforeFirstTrick && game.options.kontra && game.kontra < 0 && seat !== game.declarer;
-      const re = beforeFirstTrick && game.kontra >= 0 && !game.re && seat === game.declarer;
-      return game.turn === seat || kontra || re;
+      if (game.awaitingRe) return seat === game.declarer; // R8.2: only the declarer, deciding on re
+      const kontra = game.completedTricks === 0 && game.options.kontra && game.kontra < 0 && seat !== game.declarer;
+      return game.turn === seat || kontra;
     }
     case 'finished':
       return false;
   }
 }
 
+/**
+ * The completed trick a seat may look at (R7.10): the last one; with "opponents", once the
+ * next card is played, the last one the other side took (a spectator sees as a defender).
+ */
+function lookableTrick(game: GameState, seat: Seat | null): TrickRecord | undefined {
+  const tricks = tricksOf(game);
+  if (game.options.trickHistory !== 'opponents' || game.trick.length === 0) return tricks.at(-1);
+  const otherSide = (trick: TrickRecord) => (trick.winner === game.declarer) !== (seat === game.declarer);
+  return tricks.filter(otherSide).at(-1);
+}
+
 /** The cards a seat (null: spectator) may know at this point (R10.2, R7.10). */
 function knowable(game: GameState, seat: Seat | null): Set<string> {
   let known = 0;
   for (const card of game.trick) known |= 1 << card;
-  for (const card of game.lastTrick?.cards ?? []) known |= 1 << card;
+  for (const { card } of lookableTrick(game, seat)?.cards ?? []) known |= 1 << cardFromCode(card)!;
   if (game.options.trickHistory === 'all') known |= game.played;
   if (seat !== null) {
     known |= game.phase === 'doubling' ? game.packets[seat] : game.hands[seat];
@@ -111,8 +128,10 @@ function candidateActions(rng: Rng): unknown[] {
     { type: 'declare', contract: LEVELS[rng(LEVELS.length)] },
     { type: 'kontra' },
     { type: 're' },
+    { type: 're', re: false },
     { type: 'play', card: card() },
     { type: 'play', card: card(), knock: true },
+    { type: 'play', card: card(), trump: SUITS[rng(4)] },
   ];
 }
 
@@ -227,7 +246,7 @@ describe('untrusted input', () => {
     const game = deepFreeze(must(dealNextGame(must(startSeries({ doubling: false })), shuffleDeal())).game!);
     const almostActions = fc.oneof(
       fc.anything(),
-      fc.record({ type: fc.constantFrom('double', 'bid', 'hold', 'pass', 'discard', 'declare', 'kontra', 're', 'play', 'dance'), card: fc.anything(), bid: fc.anything(), cards: fc.anything(), double: fc.anything(), contract: fc.anything(), knock: fc.anything() }, { requiredKeys: ['type'] }),
+      fc.record({ type: fc.constantFrom('double', 'bid', 'hold', 'pass', 'discard', 'declare', 'kontra', 're', 'play', 'dance'), card: fc.anything(), bid: fc.anything(), cards: fc.anything(), double: fc.anything(), contract: fc.anything(), knock: fc.anything(), trump: fc.anything(), re: fc.anything() }, { requiredKeys: ['type'] }),
     );
     fc.assert(
       fc.property(fc.oneof(fc.anything(), fc.constantFrom(0, 1, 2)), almostActions, (seat, action) => {

@@ -10,7 +10,7 @@ import { expectRefused, gameAfter, must, SUIT_DEAL } from './support.js';
 
 /** A finished game with kontra, a double and a knock, for round trips. */
 const sample = (): GameRecord =>
-  recordOf(gameAfter('0:double 1:no 2:no 1:6 2:pass 0:pass 1:G8,G7 1:7 0:kontra 1:HA 2:S7 0:E7 1:HK 2:S8 0:E8', { knock: true }, SUIT_DEAL));
+  recordOf(gameAfter('0:double 1:no 2:no 1:6 2:pass 0:pass 1:G8,G7 1:7 0:kontra 1:re 1:HA 2:S7 0:E7 1:HK 2:S8 0:E8', { knock: true }, SUIT_DEAL));
 
 function randomFinishedSeries(seed: number): SeriesState {
   const rng = seededRng(seed);
@@ -47,7 +47,7 @@ describe('the text notation', () => {
   it('R10.1: parse(format(record)) gives the record back', () => {
     const record = sample();
     const text = formatRecord(record);
-    expect(text).toContain('  1. 0:kontra 1:HA 2:S7 0:E7  => 1');
+    expect(text).toContain('  1. 0:kontra 1:re 1:HA 2:S7 0:E7  => 1');
     expect(must(parseRecord(text))).toEqual(record);
     for (let seed = 100; seed < 130; seed++) {
       for (const r of randomFinishedSeries(seed).records) expect(must(parseRecord(formatRecord(r)))).toEqual(r);
@@ -62,7 +62,7 @@ describe('the text notation', () => {
     const finished = formatRecord(randomFinishedSeries(7).records[0]!);
     expect(finished).toMatch(/^Settlement: /m);
     expectRefused(parseRecord(finished.replace(/^Settlement: .*$/m, 'Settlement: 0:+1 1:-1 2:0 pot:0')), 'bad_request', 'notation: the settlement should read');
-    expectRefused(parseRecord(text.replace('1:HK', '2:HK')), 'illegal_action', 'R10.1: action 13 of the record is refused');
+    expectRefused(parseRecord(text.replace('1:HK', '2:HK')), 'illegal_action', 'R10.1: action 14 of the record is refused');
     expectRefused(parseRecord(text.replace('1:HA', 'HA')), 'bad_request', 'notation line');
     expectRefused(parseRecord(text.replace('[Dealer "0"]', '')), 'bad_request', 'notation: [Dealer');
     expectRefused(parseRecord('hello'), 'bad_request', 'notation line 1');
@@ -80,7 +80,7 @@ describe('hostile input', () => {
       (x) => startSeries(x),
       (x) => dealNextGame(series, x),
     ];
-    const recordLike = fc.record({ options: fc.anything(), deal: fc.anything(), dealer: fc.anything(), gameNumber: fc.anything(), potBefore: fc.anything(), actions: fc.anything(), games: fc.anything() }, { requiredKeys: [] });
+    const recordLike = fc.record({ options: fc.anything(), deal: fc.anything(), dealer: fc.anything(), gameNumber: fc.anything(), potBefore: fc.anything(), redeal: fc.anything(), actions: fc.anything(), games: fc.anything() }, { requiredKeys: [] });
     fc.assert(
       fc.property(fc.oneof(fc.anything(), recordLike, fc.string()), (input) => {
         for (const read of readers) expect(typeof read(input).ok).toBe('boolean');

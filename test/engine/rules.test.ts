@@ -8,6 +8,7 @@ import { legalCards, NO_TRUMP, playRefusal, trickWinnerIndex } from '../../share
 import { recordOf, replayGame } from '../../shared/record.js';
 import { applySeriesAction, dealNextGame, replaySeries, seriesRecordOf, startSeries, type SeriesState } from '../../shared/series.js';
 import { settleAllPassIntoPot, settleContract } from '../../shared/settlement.js';
+import { validateOptions } from '../../shared/options.js';
 import { viewOf } from '../../shared/view.js';
 import {
   attempt,
@@ -162,6 +163,36 @@ describe('R3 doubling', () => {
     expect(after.history.map((a) => a.type === 'double' && a.double)).toEqual([true, false, true]);
   });
 
+  it('R3.1: until all three decided, no view tells how a seat chose (doubles, multiplier, history); a seat sees its own choice', () => {
+    const start = seriesOf(newGame(options(), SUIT_DEAL, 0));
+    const doubled = must(applySeriesAction(start, 2, { type: 'double', double: true }));
+    const declined = must(applySeriesAction(start, 2, { type: 'double', double: false }));
+    for (const viewer of [0, 1, null] as const) {
+      expect(viewOf(doubled, viewer)).toEqual(viewOf(declined, viewer));
+      expect(viewOf(doubled, viewer)!.multiplier).toBe(1);
+      expect(viewOf(doubled, viewer)!.history).toEqual([{ seat: 2, type: 'double', double: null }]);
+    }
+    expect(viewOf(doubled, 2)!.history).toEqual([{ seat: 2, type: 'double', double: true }]);
+    expect(viewOf(declined, 2)!.history).toEqual([{ seat: 2, type: 'double', double: false }]);
+    expect(viewOf(doubled, 2)!.multiplier).toBe(1);
+    // Once all three decided, the doubles and the multiplier are public.
+    const all = must(applySeriesAction(must(applySeriesAction(doubled, 0, { type: 'double', double: false })), 1, { type: 'double', double: false }));
+    expect([viewOf(all, null)!.doubles, viewOf(all, null)!.multiplier]).toEqual([[2], 2]);
+  });
+
+  it('R3.4: no blind doubling: a seat decides only with its packet of 3 cards in view; no option offers it earlier', () => {
+    const game = newGame(options(), SUIT_DEAL, 0);
+    expect(game.phase).toBe('doubling');
+    for (const seat of [0, 1, 2] as const) {
+      const view = viewOf(seriesOf(game), seat)!;
+      expect(view.hand).toEqual(SUIT_DEAL.hands[seat].slice(0, 3));
+      expect(view.legalActions).toEqual([{ type: 'double', double: true }, { type: 'double', double: false }]);
+    }
+    expectRefused(validateOptions({ blindDoubling: true }), 'bad_request', 'unknown option "blindDoubling"');
+    // Once the rest is dealt it is too late to double.
+    expectRefused(attempt(gameAfter('0:no 1:no 2:no'), '1:double'), 'illegal_action', 'R4');
+  });
+
   it('R3.2: each double multiplies every payment by 2 (three doubles: ×8)', () => {
     const tripled = gameAfter('0:double 1:double 2:double');
     expect(viewOf(seriesOf(tripled), 0)!.multiplier).toBe(8);
@@ -274,6 +305,77 @@ describe('R5 all pass', () => {
   });
 });
 
+describe('R5 the pot', () => {
+  const POT = { allPass: 'pot', doubling: false } as const;
+  const allPass = (series: SeriesState): SeriesState => runSeries(must(dealNextGame(series, SUIT_DEAL)), `${(series.dealer + 1) % 3}:pass ${(series.dealer + 2) % 3}:pass ${series.dealer}:pass`);
+  /** Dealt by seat 1: seat 2 plays bettel and takes the first trick (lost: −20, +10 to each defender). */
+  const lostBettel = (series: SeriesState): SeriesState =>
+    runSeries(must(dealNextGame(series, SUIT_DEAL)), '2:6 0:pass 1:pass 2:G8,G7 2:bettel 2:S7 0:E7 1:H7');
+
+  it('R5.2: doubles, kontra and re never multiply the pot stake, in nor out', () => {
+    let series = must(startSeries({ allPass: 'pot', potStake: 2 }));
+    series = runSeries(must(dealNextGame(series, SUIT_DEAL)), '0:double 1:double 2:double 1:pass 2:pass 0:pass');
+    expect([series.balances, series.pot]).toEqual([[-2, -2, -2], 6]);
+    // Dealt by seat 1, who plays 6 with a double, kontra and re (m = 8) and takes 8 tricks.
+    series = runSeries(must(dealNextGame(series, SUIT_DEAL)), '0:double 1:no 2:no 2:pass 0:pass 1:6 1:G8,G7 1:6 2:kontra 1:re');
+    for (const [h, s, e] of [['HA', 'S7', 'E7'], ['HK', 'S8', 'E8'], ['HO', 'S9', 'E9'], ['HU', 'S10', 'E10'], ['H10', 'SU', 'EU'], ['H9', 'SO', 'EO'], ['H8', 'SK', 'EK'], ['H7', 'SA', 'EA']]) {
+      series = runSeries(series, `1:${h} 2:${s} 0:${e}`);
+    }
+    series = runSeries(series, '1:GU 2:G10 0:GA 0:GK 1:GO 2:G9');
+    // s·t·m = 1·8·8 = 64 from each defender; the pot of 6 comes whole, not ×8.
+    expect(series.records[1]!.settlement).toEqual({ payments: [-64, 134, -64], pot: -6 });
+    expect([series.balances, series.pot]).toEqual([[-66, 132, -66], 0]);
+  });
+
+  it('R5.2 potTo "winners": a lost game gives the two defenders equal shares of the pot; an odd unit stays', () => {
+    const winners = options({ allPass: 'pot', potTo: 'winners' });
+    // 6 lost with 5 tricks at ×2, pot 7: the declarer pays each defender 6·2 = 12; each defender also gets 3 of the pot.
+    expect(settleContract(winners, 1, 0, 5, 2, 7)).toEqual({ payments: [15, -24, 15], pot: -6 });
+    // A win takes the whole pot, as with potTo "declarer".
+    expect(settleContract(winners, 1, 0, 6, 1, 7)).toEqual({ payments: [-6, 19, -6], pot: -7 });
+    // potTo "declarer": a lost game leaves the pot.
+    expect(settleContract(options({ allPass: 'pot' }), 1, 0, 5, 2, 7)).toEqual({ payments: [12, -24, 12], pot: 0 });
+  });
+
+  it('R5.3: what is left in the pot when the series ends is paid back in equal shares; what cannot be split stays', () => {
+    // potTo "declarer", stake 2: pot 6, then a lost bettel leaves it; the series ends: 2 back to each.
+    let series = lostBettel(allPass(must(startSeries({ ...POT, potStake: 2, games: 1 }))));
+    expect(series.status).toBe('over');
+    expect([series.balances, series.pot, series.potPaidBack]).toEqual([[-2 + 10 + 2, -2 + 10 + 2, -2 - 20 + 2], 0, 2]);
+    expect(viewOf(series, null)).toMatchObject({ pot: 0, potPaidBack: 2, seriesOver: true });
+    // potTo "winners", stake 1: pot 3; the lost bettel gives each defender 1; the 1 left cannot be split in three.
+    series = lostBettel(allPass(must(startSeries({ ...POT, potTo: 'winners', games: 1 }))));
+    expect([series.balances, series.pot, series.potPaidBack]).toEqual([[-1 + 10 + 1, -1 + 10 + 1, -1 - 20], 1, 0]);
+    expect(series.balances[0] + series.balances[1] + series.balances[2] + series.pot).toBe(0);
+    // While the series runs, nothing is paid back.
+    const running = lostBettel(allPass(must(startSeries({ ...POT, games: 2 }))));
+    expect([running.status, running.pot, running.potPaidBack]).toEqual(['awaitingDeal', 3, 0]);
+  });
+
+  it('R5.4: after maxRedeals redeals in a row for one game number the next all-pass is the forced game', () => {
+    let series = must(startSeries({ ...POT, maxRedeals: 2 }));
+    series = allPass(series);
+    series = allPass(series);
+    expect([series.gameNumber, series.redeals, series.pot]).toEqual([1, 2, 6]);
+    series = must(dealNextGame(series, SUIT_DEAL));
+    expect(series.game!.redeal).toBe(2);
+    expect(viewOf(series, 0)!.redeal).toBe(2);
+    // Dealer 2: forehand 0, middlehand 1. All pass, and this time forehand must play 6 (R5.1).
+    series = runSeries(series, '0:pass 1:pass 2:pass');
+    expect([series.game!.phase, series.game!.declarer, series.game!.bid]).toEqual(['discard', 0, 0]);
+    expect(series.pot).toBe(6);
+    // The next game number starts counting redeals again.
+    series = runSeries(series, '0:G8,G7 0:6');
+    while (series.status === 'playing') series = playOut(series);
+    expect([series.gameNumber, series.redeals]).toEqual([2, 0]);
+    expect(recordOf(series.game!).redeal).toBe(2);
+    // The default allows 3.
+    let three = must(startSeries(POT));
+    for (let i = 0; i < 3; i++) three = allPass(three);
+    expect(runSeries(must(dealNextGame(three, SUIT_DEAL)), '1:pass 2:pass 0:pass').game!.phase).toBe('discard');
+  });
+});
+
 describe('R6 stock, discard and contract', () => {
   it('R6.1: the declarer takes the stock and discards any 2; nobody else sees them', () => {
     const game = gameAfter('1:6 2:pass 0:pass', NO_DOUBLING);
@@ -328,6 +430,36 @@ describe('R7 play', () => {
     const game = gameAfter(`${HERZ_GAME} 1:H7 2:S7 0:E7 1:H8`, NO_DOUBLING);
     expect(game.trump).toBe(H);
     expect(viewOf(seriesOf(game), 1)!.trump).toBe('H');
+  });
+
+  it('R7.2 trump "named": the declarer names any suit with its first card, which need not be of that suit', () => {
+    const game = gameAfter(HERZ_GAME, { ...NO_DOUBLING, trump: 'named' });
+    const plays = legalActions(game, 1);
+    expect(plays).toHaveLength(40); // 10 cards × 4 suits
+    expect(plays).toContainEqual({ type: 'play', card: 'GO', trump: 'S' });
+    expectRefused(attempt(game, '1:HA'), 'illegal_action', 'R7.2: name the trump suit with your first card');
+    // Seat 1 leads the Gras Ober and names Schellen.
+    const named = run(game, '1:GO=S');
+    expect(named.trump).toBe(3);
+    expect(viewOf(seriesOf(named), 0)!.trump).toBe('S');
+    expect(viewOf(seriesOf(named), 0)!.trick).toEqual([{ seat: 1, card: 'GO' }]);
+    expectRefused(attempt(named, '2:G9=H'), 'illegal_action', 'R7.2: trump is named only');
+    // Seat 2 follows Gras; seat 0 heads it with the Sau; later Schellen beats any Eichel.
+    const trick = run(named, '2:G9 0:GA');
+    expect(trick.lastTrick!.winner).toBe(0);
+    const later = run(trick, '0:EA 1:GU 2:S7');
+    expect(later.lastTrick!.winner).toBe(2); // seat 1 had no Eichel and no Schellen; seat 2 trumped
+    expect(recordOf(later).actions.find((a) => a.action.type === 'play')!.action).toEqual({ type: 'play', card: 'GO', trump: 'S' });
+  });
+
+  it('R7.2 trump "led" (the default): the suit of the first card is trump, and naming one is refused', () => {
+    const game = gameAfter(HERZ_GAME, NO_DOUBLING);
+    expect(legalActions(game, 1).every((a) => a.type === 'play' && a.trump === undefined)).toBe(true);
+    expectRefused(attempt(game, '1:HA=G'), 'illegal_action', 'R7.2: at this table the suit of the first card is trump');
+    // Bettel and mord have no trump to name, whatever the option.
+    const bettel = gameAfter('1:6 2:bettel 1:pass 0:pass 2:G8,G7 2:bettel', { ...NO_DOUBLING, trump: 'named' });
+    expect(legalActions(bettel, 2).every((a) => a.type === 'play' && a.trump === undefined)).toBe(true);
+    expectRefused(attempt(bettel, '2:S7=S'), 'illegal_action', 'R7.2: trump is named only');
   });
 
   it('R7.3: a player holding the led suit must play it', () => {
@@ -434,6 +566,28 @@ describe('R7 play', () => {
     ]);
   });
 
+  it('R7.10 trickHistory "opponents": after the next card is led a seat may look only at the other side\'s last trick', () => {
+    const opts = { ...NO_DOUBLING, trickHistory: 'opponents' } as const;
+    const view = (game: GameState, seat: 0 | 1 | 2 | null) => viewOf(seriesOf(game), seat)!;
+    const first = gameAfter(`${HERZ_GAME} 1:HA 2:S7 0:E7`, opts);
+    // The trick just completed lies on the table for everyone until the next card.
+    for (const seat of [0, 1, 2, null] as const) expect(view(first, seat).lastTrick!.cards.map((c) => c.card)).toEqual(['HA', 'S7', 'E7']);
+    const led = run(first, '1:HK');
+    expect(view(led, 1).lastTrick).toBeNull(); // the defenders have taken no trick yet
+    for (const seat of [0, 2, null] as const) expect(view(led, seat).lastTrick!.cards.map((c) => c.card)).toEqual(['HA', 'S7', 'E7']);
+    let game = run(led, '2:S8 0:E8');
+    for (const [h, s, e] of [['HO', 'S9', 'E9'], ['HU', 'S10', 'E10'], ['H10', 'SU', 'EU'], ['H9', 'SO', 'EO'], ['H8', 'SK', 'EK'], ['H7', 'SA', 'EA']]) {
+      game = run(game, `1:${h} 2:${s} 0:${e}`);
+    }
+    game = run(game, '1:GU 2:G10 0:GA 0:GK'); // trick 9 to defender 0, who leads again
+    expect(view(game, 1).lastTrick!.cards.map((c) => c.card)).toEqual(['GU', 'G10', 'GA']);
+    for (const seat of [0, 2, null] as const) {
+      expect(view(game, seat).lastTrick!.cards.map((c) => c.card)).toEqual(['H7', 'SA', 'EA']);
+      expect(JSON.stringify(view(game, seat))).not.toContain('"GU"');
+    }
+    expect(view(game, 0).tricks).toBeNull();
+  });
+
   it('R7.11: with option knock a defender playing the last card of a suit while not following may knock; all see it', () => {
     const opts = { ...NO_DOUBLING, knock: true };
     const led = gameAfter('1:6 2:pass 0:pass 1:G8,G7 1:6 1:HA', opts, KNOCK_DEAL);
@@ -467,14 +621,43 @@ describe('R8 kontra and re', () => {
     expectRefused(attempt(gameAfter('1:6 2:pass 0:pass 1:G8,G7', NO_DOUBLING), '2:kontra'), 'illegal_action', 'R6.2');
   });
 
-  it('R8.2: after a kontra, before the first trick is complete, the declarer may say re', () => {
+  it('R8.2: after a kontra play pauses: it is the declarer\'s turn to say re or no re, and only then does play go on', () => {
     const game = declared();
-    expectRefused(attempt(game, '1:re'), 'illegal_action', 'R8.2');
-    const kontra = run(game, '2:kontra');
-    expect(legalActions(kontra, 1)).toContainEqual({ type: 're' });
-    expectRefused(attempt(kontra, '2:re'), 'illegal_action', 'R8.2');
-    expect(run(kontra, '1:HA 2:S7 1:re').re).toBe(true);
-    expectRefused(attempt(run(kontra, '1:HA 2:S7 0:E7'), '1:re'), 'illegal_action', 'R8.2');
+    expectRefused(attempt(game, '1:re'), 'illegal_action', 'R8.2: re needs a kontra first');
+    // Seat 1 leads HA; seat 2, whose card is next, says kontra: the turn goes to the declarer.
+    const kontra = run(game, '1:HA 2:kontra');
+    expect([kontra.turn, kontra.awaitingRe]).toEqual([1, true]);
+    expect(legalActions(kontra, 1)).toEqual([{ type: 're' }, { type: 're', re: false }]);
+    expect(legalActions(kontra, 2)).toEqual([]);
+    expect(legalActions(kontra, 0)).toEqual([]);
+    const view = viewOf(seriesOf(kontra), 1)!;
+    expect([view.turn, view.legalActions]).toEqual([1, [{ type: 're' }, { type: 're', re: false }]]);
+    expectRefused(attempt(kontra, '2:S7'), 'not_your_turn', 'R8.2: the declarer (seat 1) is deciding on re');
+    expectRefused(attempt(kontra, '1:HK'), 'illegal_action', 'R8.2');
+    expectRefused(attempt(kontra, '2:re'), 'illegal_action', 'R8.2: only the declarer may say re');
+    // Re: ×2 again, and the trick goes on where it paused.
+    const re = run(kontra, '1:re');
+    expect([re.re, re.awaitingRe, re.turn]).toEqual([true, false, 2]);
+    expect(viewOf(seriesOf(re), 0)!.multiplier).toBe(4);
+    expect(viewOf(seriesOf(re), 0)!.history.at(-1)).toEqual({ seat: 1, type: 're', re: true });
+    expectRefused(attempt(re, '1:re'), 'illegal_action', 'R8.2: re is decided once');
+    // No re: the same, at ×2.
+    const noRe = run(kontra, '1:no-re');
+    expect([noRe.re, noRe.awaitingRe, noRe.turn]).toEqual([false, false, 2]);
+    expect(viewOf(seriesOf(noRe), null)!.multiplier).toBe(2);
+    expect(viewOf(seriesOf(noRe), null)!.history.at(-1)).toEqual({ seat: 1, type: 're', re: false });
+    expect(legalActions(noRe, 1)).toEqual([]);
+    expectRefused(attempt(noRe, '1:re'), 'illegal_action', 'R8.2: re is decided once');
+    expect(run(noRe, '2:S7 0:E7').completedTricks).toBe(1);
+  });
+
+  it('R8.2: a kontra before the declarer leads: the declarer decides on re, then leads', () => {
+    const kontra = run(declared(), '0:kontra');
+    expect(legalActions(kontra, 1)).toEqual([{ type: 're' }, { type: 're', re: false }]);
+    const re = run(kontra, '1:re');
+    expect(re.turn).toBe(1);
+    expect(legalActions(re, 1).every((a) => a.type === 'play')).toBe(true);
+    expect(run(re, '1:HA 2:S7 0:E7').lastTrick!.winner).toBe(1);
   });
 
   it('R8.3: kontra and re each multiply every payment by 2', () => {
@@ -505,10 +688,11 @@ describe('R9 settlement', () => {
     expect(settleContract(o, 0, 6, 9, 2, 0)).toEqual({ payments: [-40, 20, 20], pot: 0 });
   });
 
-  it('R9.3: a won game also moves the whole pot to the declarer; a lost one leaves it', () => {
+  it('R9.3: a won game also moves the whole pot to the declarer; a lost one leaves it, or shares it with potTo "winners"', () => {
     expect(settleContract(o, 1, 0, 6, 1, 9)).toEqual({ payments: [-6, 21, -6], pot: -9 });
     expect(settleContract(o, 1, 0, 5, 1, 9)).toEqual({ payments: [6, -12, 6], pot: 0 });
-    expect(settleAllPassIntoPot(options({ potStake: 4 }))).toEqual({ payments: [-4, -4, -4], pot: 12 });
+    expect(settleContract(options({ allPass: 'pot', potTo: 'winners' }), 1, 0, 5, 1, 9)).toEqual({ payments: [10, -12, 10], pot: -8 });
+    expect(settleAllPassIntoPot(options({ allPass: 'pot', potStake: 4 }))).toEqual({ payments: [-4, -4, -4], pot: 12 });
   });
 
   it('R9.4: balances plus the pot always add up to 0', () => {
@@ -520,7 +704,7 @@ describe('R9 settlement', () => {
 });
 
 describe('R10 the record of a game', () => {
-  const finishedBettel = () => gameAfter('0:no 1:double 2:no 1:6 2:bettel 1:pass 0:pass 2:G10,G9 2:bettel 1:kontra 2:S7 0:E7 1:H7');
+  const finishedBettel = () => gameAfter('0:no 1:double 2:no 1:6 2:bettel 1:pass 0:pass 2:G10,G9 2:bettel 1:kontra 2:no-re 2:S7 0:E7 1:H7');
 
   it('R10.1: the record holds options, dealer, deal, every action, contract, trump, tricks and settlement; replay reproduces it', () => {
     const game = finishedBettel();
@@ -538,7 +722,7 @@ describe('R10 the record of a game', () => {
       result: { kind: 'contract', won: false, declarerTricks: 1, endedEarly: true },
       settlement: { payments: [40, 40, -80], pot: 0 },
     });
-    expect(record.actions).toHaveLength(13);
+    expect(record.actions).toHaveLength(14);
     expect(record.tricks).toEqual([{ leader: 2, winner: 2, cards: [{ seat: 2, card: 'S7' }, { seat: 0, card: 'E7' }, { seat: 1, card: 'H7' }] }]);
     const replayed = must(replayGame(JSON.parse(JSON.stringify(record))));
     expect(recordOf(replayed)).toEqual(record);
@@ -547,8 +731,8 @@ describe('R10 the record of a game', () => {
 
   it('R10.1: a record with an action the rules refuse does not replay', () => {
     const record = recordOf(finishedBettel());
-    const tampered = { ...record, actions: [...record.actions.slice(0, 12), { seat: 0, action: { type: 'play', card: 'EA' } }] };
-    expectRefused(replayGame(tampered as never), 'illegal_action', 'R10.1: action 13');
+    const tampered = { ...record, actions: [...record.actions.slice(0, 13), { seat: 0, action: { type: 'play', card: 'EA' } }] };
+    expectRefused(replayGame(tampered as never), 'illegal_action', 'R10.1: action 14');
   });
 
   it('R10.1: a series record replays only with every game in order, redeals included', () => {
@@ -558,7 +742,7 @@ describe('R10 the record of a game', () => {
     expect(series.status).toBe('over');
     const record = seriesRecordOf(series);
     expect(must(replaySeries(record)).balances).toEqual(series.balances);
-    expectRefused(replaySeries({ ...record, games: record.games.slice(1) }), 'illegal_action', 'R10.1: game record 1 says game 1, dealer 1, pot 3');
+    expectRefused(replaySeries({ ...record, games: record.games.slice(1) }), 'illegal_action', 'R10.1: game record 1 says game 1, redeal 1, dealer 1, pot 3');
   });
 
   it('R10.2: while a game runs a seat sees its own cards, played cards, public actions and card counts only', () => {

@@ -1,7 +1,7 @@
 /** Helpers for engine tests: fixed deals and short action scripts. */
 import { expect } from 'vitest';
 import type { Action } from '../../shared/actions.js';
-import { cardFromCode, codesOf, type CardCode } from '../../shared/cards.js';
+import { cardFromCode, codesOf, type CardCode, type Suit } from '../../shared/cards.js';
 import { validateDeal, type Deal } from '../../shared/deal.js';
 import { applyAction, newGame, type GameState } from '../../shared/game.js';
 import { validateOptions, type Seat, type TableOptions } from '../../shared/options.js';
@@ -41,17 +41,20 @@ export const SUIT_DEAL = deal(
 
 /**
  * Reads one script token as the action it means in the game's current phase:
- * `double`/`no`, a bid or contract word, `hold`, `pass`, `kontra`, `re`, `C1,C2`
- * (discard), a card code (play) or a card code with `!` (play and knock).
+ * `double`/`no`, a bid or contract word, `hold`, `pass`, `kontra`, `re`, `no-re`, `C1,C2`
+ * (discard), a card code (play), a card code with `!` (play and knock) or with `=S`
+ * (play naming trump S, option trump "named").
  */
 export function actionFor(game: GameState, word: string): Action {
   if (word === 'double' || word === 'no') return { type: 'double', double: word === 'double' };
   if (word === 'hold' || word === 'pass' || word === 'kontra' || word === 're') return { type: word };
+  if (word === 'no-re') return { type: 're', re: false };
   if (word.includes(',')) return { type: 'discard', cards: word.split(',') as [CardCode, CardCode] };
   if (game.phase === 'declare') return { type: 'declare', contract: word as never };
   if (game.phase === 'auction') return { type: 'bid', bid: word as never };
   if (word.endsWith('!')) return { type: 'play', card: word.slice(0, -1) as CardCode, knock: true };
-  return { type: 'play', card: word as CardCode };
+  const [card, trump] = word.split('=');
+  return trump === undefined ? { type: 'play', card: card as CardCode } : { type: 'play', card: card as CardCode, trump: trump as Suit };
 }
 
 /** Applies a script of `seat:word` tokens (see actionFor); every action must be accepted. */
@@ -110,6 +113,8 @@ export function seriesOf(game: GameState): SeriesState {
     dealer: game.dealer,
     balances: [0, 0, 0],
     pot: game.potBefore,
+    redeals: game.redeal,
+    potPaidBack: 0,
     game,
     records: [],
   };
