@@ -26,9 +26,20 @@ export const OptionsSchema = z
     doubling: z.boolean().optional().openapi({ description: 'R3: doubling after the first packet of 3 cards (default true)' }),
     tenTrickBid: z.boolean().optional().openapi({ description: 'R4: allow the bid and contract "10" (default false)' }),
     allPass: z.enum(['forced', 'pot']).optional().openapi({ description: 'R5: all pass → forehand must play 6, or a pot and a redeal (default forced)' }),
-    potStake: z.number().int().min(1).max(OPTION_LIMITS.potStake).optional().openapi({ description: 'R5.2: what each seat pays into the pot (default 1)' }),
+    potStake: z.number().int().min(1).max(OPTION_LIMITS.potStake).optional().openapi({ description: 'R5.2: what each seat pays into the pot (default 1; other values need allPass "pot")' }),
+    potTo: z.enum(['declarer', 'winners']).optional().openapi({
+      description: 'R5.2: who wins the pot: the next declarer who wins a game, or the winners of the next game played, the two defenders sharing it when the declarer loses (default declarer; "winners" needs allPass "pot")',
+    }),
+    maxRedeals: z.number().int().min(1).max(OPTION_LIMITS.maxRedeals).optional().openapi({
+      description: 'R5.4: redeals in a row for one game number; after the last, an all-pass is the forced game (default 3; other values need allPass "pot")',
+    }),
     winDutyInBettel: z.boolean().optional().openapi({ description: 'R7.8: win duty also in bettel (default true)' }),
-    trickHistory: z.enum(['last', 'all']).optional().openapi({ description: 'R7.10: which completed tricks stay visible (default last)' }),
+    trump: z.enum(['led', 'named']).optional().openapi({
+      description: 'R7.2: the suit of the declarer\'s first card is trump, or the declarer names any suit with that card (`"trump"` in the play action) (default led)',
+    }),
+    trickHistory: z.enum(['last', 'all', 'opponents']).optional().openapi({
+      description: 'R7.10: which completed tricks a seat may look at: the last, all, or only the last one the other side took (default last)',
+    }),
     knock: z.boolean().optional().openapi({ description: 'R7.11: defenders may knock (default false)' }),
     kontra: z.boolean().optional().openapi({ description: 'R8: kontra and re (default true)' }),
     firstDealer: SeatNumber.optional().openapi({ description: 'R1.2: dealer of game 1 (default 0)' }),
@@ -85,8 +96,18 @@ export const ActionSchema = z
     z.strictObject({ type: z.literal('discard'), cards: z.array(Card).length(2), ...envelope }),
     z.strictObject({ type: z.literal('declare'), contract: Level, ...envelope }),
     z.strictObject({ type: z.literal('kontra'), ...envelope }),
-    z.strictObject({ type: z.literal('re'), ...envelope }),
-    z.strictObject({ type: z.literal('play'), card: Card, knock: z.boolean().optional(), ...envelope }),
+    z.strictObject({
+      type: z.literal('re'),
+      re: z.boolean().optional().openapi({ description: 'R8.2: true (the default) says re, false declines it; either ends the declarer\'s turn after a kontra' }),
+      ...envelope,
+    }),
+    z.strictObject({
+      type: z.literal('play'),
+      card: Card,
+      knock: z.boolean().optional(),
+      trump: z.enum(['E', 'G', 'H', 'S']).optional().openapi({ description: 'R7.2: with option trump "named", the suit the declarer names with its first card; refused anywhere else' }),
+      ...envelope,
+    }),
   ])
   .openapi('Action');
 
@@ -127,19 +148,25 @@ export const ViewSchema = z
     hand: z.array(Card).nullable().openapi({ description: 'Own cards; during doubling only the first 3' }),
     seats: z.array(z.object({ name: z.string(), bot: z.boolean(), cards: z.number(), balance: z.number(), tricks: z.number(), decided: z.boolean() })),
     pot: z.number(),
+    redeal: z.number().int().openapi({ description: 'R5.2, R5.4: 0 for the first deal of this game number, n for its n-th redeal in a row' }),
+    potPaidBack: z.number().int().openapi({ description: 'R5.3: what each seat got back of the pot when the series ended (0 otherwise)' }),
     bid: Level.nullable(),
     contract: Level.nullable(),
     declarer: SeatNumber.nullable(),
     trump: z.enum(['E', 'G', 'H', 'S']).nullable(),
     trick: z.array(z.object({ seat: SeatNumber, card: Card })),
-    lastTrick: Trick.nullable(),
+    lastTrick: Trick.nullable().openapi({
+      description: 'R7.10: the trick just completed until the next card is played; then the last completed trick, or with trickHistory "opponents" the last one the other side took',
+    }),
     tricks: z.array(Trick).nullable().openapi({ description: 'Every completed trick with trickHistory "all"' }),
-    multiplier: z.number(),
+    multiplier: z.number().openapi({ description: '2^(doubles + kontra + re); 1 while the doubling window is open (R3.1: no choice is known until all decided)' }),
     doubles: z.array(SeatNumber),
     kontra: SeatNumber.nullable(),
     re: z.boolean(),
     knocks: z.array(z.object({ seat: SeatNumber, trick: z.number() })),
-    history: z.array(z.object({ seat: SeatNumber, type: z.string() }).passthrough()).openapi({ description: 'Public actions of the current game, oldest first' }),
+    history: z.array(z.object({ seat: SeatNumber, type: z.string() }).passthrough()).openapi({
+      description: 'Public actions of the current game, oldest first; a double shows `double: null` until all three decided (but to the seat itself), a re decision `re: true or false`',
+    }),
     stock: z.array(Card).nullable().openapi({ description: 'The declarer alone, after the pickup' }),
     discards: z.array(Card).nullable(),
     legalActions: z.array(z.object({ type: z.string() }).passthrough()).openapi({ description: 'Each can be sent as it is, except discarding: {"type": "discard", "count": 2}' }),
