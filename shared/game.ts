@@ -17,7 +17,7 @@ import {
   type Action,
 } from './actions.js';
 import { applyAuction, auctionActions, startAuction, type AuctionState } from './auction.js';
-import { bit, cardFromCode, CARD_CODES, cardsOf, codeOf, has, popcount, SUIT_MASKS, SUITS, suitOf, type Card, type CardCode, type CardSet } from './cards.js';
+import { bit, cardFromCode, CARD_CODES, cardsOf, codeOf, has, popcount, SUIT_MASKS, SUITS, suitOf, type Card, type CardCode, type CardSet, type Suit } from './cards.js';
 import { PACKET_SIZE, type Deal } from './deal.js';
 import type { Seat, TableOptions } from './options.js';
 import { legalCards, NO_TRUMP, playRefusal, trickWinnerIndex } from './play.js';
@@ -345,15 +345,15 @@ const fixesTrump = (game: GameState): boolean => game.trump === NO_TRUMP && game
 export const namesTrump = (game: GameState): boolean =>
   game.phase === 'play' && !game.awaitingRe && game.options.trump === 'named' && fixesTrump(game);
 
-/** R7.2: the trump suit fixed by playing `card` with `named` (a suit letter or undefined), or the refusal. */
-function trumpFixedBy(game: GameState, card: Card, named: string | undefined): Result<number> {
+/** R7.2: the trump suit (an index into SUITS) once `card` is played naming `named`, or the refusal. */
+function trumpFixedBy(game: GameState, card: Card, named: Suit | undefined): Result<number> {
   if (!fixesTrump(game)) {
     return named === undefined ? ok(game.trump) : illegal("R7.2: trump is named only with the declarer's first card of a game with trumps");
   }
   if (game.options.trump === 'led') {
     return named === undefined ? ok(suitOf(card)) : illegal('R7.2: at this table the suit of the first card is trump; it cannot be named');
   }
-  return named === undefined ? illegal('R7.2: name the trump suit with your first card ("trump": E, G, H or S)') : ok(SUITS.indexOf(named as never));
+  return named === undefined ? illegal('R7.2: name the trump suit with your first card ("trump": E, G, H or S)') : ok(SUITS.indexOf(named));
 }
 
 /** R7.11: whether playing `card` lets a defender knock. */
