@@ -226,7 +226,7 @@ function candidates(view: View | null): number[] {
     case 'doubling':
       return [0, 1, 2].filter((seat) => view.seats[seat]?.decided === false);
     case 'auction':
-    case 'play': // kontra and re are offered to the seat to play among its cards
+    case 'play': // kontra is offered to the seat to play among its cards; re is the declarer's own turn (R8.2)
       return view.turn === null ? [] : [view.turn];
     case 'discard':
     case 'declare':
