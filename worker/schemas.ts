@@ -204,7 +204,7 @@ export const WebhookBodySchema = z
   .object({
     type: z.enum(['turn', 'reminder', 'game_over', 'table_over']).openapi({
       description:
-        'turn: this seat must act now (after its doubling packet is dealt, or when the turn passes to it; not for a mere chance of kontra or re); ' +
+        'turn: this seat must act now (after its doubling packet is dealt, when the turn passes to it, or, for the declarer, after a kontra: its re decision, R8.2; not for a mere chance of kontra); ' +
         'reminder: its move is still owed and the deadline (option moveDeadlineHours) is near; game_over: a game ended (an all-pass redeal too); table_over: the series ended',
     }),
     tableId: z.string(),

@@ -1,6 +1,7 @@
 /**
  * Who is told what after a change (worker/table/events.ts): pure functions of the series
- * before and after, checked on hand-made positions and on every step of every hand-made game.
+ * before and after, checked on hand-made positions and on every step of every hand-made game
+ * (the two-game series files played as one series each, as a table plays them).
  */
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../shared/actions.js';
@@ -10,7 +11,7 @@ import type { GameRecord } from '../../shared/record.js';
 import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
 import { viewOf } from '../../shared/view.js';
 import { eventsOf, pendingSeats, reminderAt, type SeatEvent } from '../../worker/table/events.js';
-import { HAND_MADE, handMade } from './support.js';
+import { HAND_MADE_SERIES, handMade } from './support.js';
 
 const SEATS: Seat[] = [0, 1, 2];
 
@@ -70,43 +71,100 @@ describe('turn', () => {
     expect(series.game!.phase).toBe('auction');
   });
 
-  it('a chance to say kontra or re is not a move owed: saying it tells nobody, and nobody is told of it', () => {
-    const record = handMade('02-raised-contract-kontra-re');
-    let series = seriesOf(record).after;
-    let seen = 0;
-    for (const { seat, action } of record.actions) {
-      const next = step(series, seat, action, OTHER_DEAL);
-      if (action.type === 'kontra' || action.type === 're') {
-        expect(eventsOf(series, next)).toEqual([]);
-        seen++;
-      }
-      for (const event of eventsOf(series, next)) {
-        if (event.type !== 'turn') continue;
-        const offered = viewOf(next, event.seat)!.legalActions;
-        expect(offered.some((a) => a.type !== 'kontra' && a.type !== 're'), `seat ${event.seat} told with only ${JSON.stringify(offered)}`).toBe(true);
-      }
-      series = next;
-    }
-    expect(seen).toBe(2);
-  });
-
-  it('every step of every hand-made game: turn goes exactly to the seats that owe a move now and did not before', () => {
-    let sameSeatAgain = 0;
-    for (const [name, record] of HAND_MADE) {
-      let series = seriesOf(record, 2).after;
+  it('kontra is a chance, never announced; saying it tells the declarer, whose re decision is now owed (R8.2); the decision tells the seat to play on', () => {
+    let kontras = 0;
+    for (const name of ['02-raised-contract-kontra-re', '08-mord-lost-early-kontra', '14-named-trump-kontra-no-re']) {
+      const record = handMade(name);
+      let series = seriesOf(record).after;
       for (const [i, { seat, action }] of record.actions.entries()) {
         const next = step(series, seat, action, OTHER_DEAL);
-        // The oracle, from the views the API serves: a seat owes a move when it is offered one that is not kontra or re.
-        const owes = (s: SeriesState) => SEATS.filter((x) => s.status === 'playing' && viewOf(s, x)!.legalActions.some((a) => a.type !== 'kontra' && a.type !== 're'));
-        const newGame = next.records.length > series.records.length;
-        const expected = owes(next).filter((x) => newGame || !owes(series).includes(x));
         const events = eventsOf(series, next);
-        expect(turns(events), `${name}, action ${i + 1}`).toEqual(expected);
-        expect(pendingSeats(next)).toEqual(owes(next));
-        if (!newGame && series.game!.turn === seat && next.game!.turn === seat && action.type === 'play') sameSeatAgain++;
+        const game = next.game!;
+        if (action.type === 'kontra') {
+          // Play pauses: the declarer must say re or no re, and is told so; nobody else is told anything.
+          expect(game.turn, `${name}, action ${i + 1}`).toBe(record.declarer);
+          expect(events, `${name}, action ${i + 1}`).toEqual([{ type: 'turn', seat: record.declarer, gameNumber: 1 }]);
+          expect(pendingSeats(next)).toEqual([record.declarer]);
+          expect(viewOf(next, record.declarer!)!.legalActions).toEqual([{ type: 're' }, { type: 're', re: false }]);
+          kontras++;
+        } else if (action.type === 're') {
+          // The decision hands the trick back to the seat whose card it waits for: that seat is told (it is not the declarer here).
+          expect(game.turn).not.toBe(record.declarer);
+          expect(events, `${name}, action ${i + 1}`).toEqual([{ type: 'turn', seat: game.turn, gameNumber: 1 }]);
+        }
+        // Nobody is ever told of a mere chance of kontra: every seat told is offered a move other than kontra.
+        for (const event of events) {
+          if (event.type !== 'turn') continue;
+          const offered = viewOf(next, event.seat)!.legalActions;
+          expect(offered.some((a) => a.type !== 'kontra'), `seat ${event.seat} told with only ${JSON.stringify(offered)}`).toBe(true);
+        }
+        // A defender who may say kontra but owes nothing is not pending (no reminder, no deadline of its own).
+        for (const defender of SEATS.filter((x) => x !== game.declarer && x !== game.turn)) {
+          if (viewOf(next, defender)!.legalActions.some((a) => a.type === 'kontra')) expect(pendingSeats(next)).not.toContain(defender);
+        }
         series = next;
       }
     }
+    expect(kontras).toBe(3);
+  });
+
+  it('a kontra while the declarer is on turn to lead: it is told again (what it owes changed); its own re leaves it to lead, untold', () => {
+    const record = handMade('02-raised-contract-kontra-re');
+    const firstPlay = record.actions.findIndex((a) => a.action.type === 'play');
+    let series = seriesOf(record).after;
+    for (const { seat, action } of record.actions.slice(0, firstPlay)) series = step(series, seat, action, OTHER_DEAL);
+    const declarer = record.declarer!;
+    const defender = ((declarer + 1) % 3) as Seat;
+    expect(series.game!.turn).toBe(declarer);
+    expect(pendingSeats(series)).toEqual([declarer]);
+
+    const kontra = step(series, defender, { type: 'kontra' }, OTHER_DEAL);
+    expect(eventsOf(series, kontra)).toEqual([{ type: 'turn', seat: declarer, gameNumber: 1 }]);
+    expect(pendingSeats(kontra)).toEqual([declarer]);
+    for (const re of [{ type: 're' }, { type: 're', re: false }] as const) {
+      const decided = step(kontra, declarer, re, OTHER_DEAL);
+      expect(decided.game!.turn).toBe(declarer);
+      expect(eventsOf(kontra, decided)).toEqual([]);
+      expect(pendingSeats(decided)).toEqual([declarer]);
+    }
+  });
+
+  it('every step of every hand-made game and series: turn goes exactly to the seats that owe a move now and did not before, and to the declarer on a kontra', () => {
+    let sameSeatAgain = 0;
+    let declarerToldOfKontra = 0;
+    let games = 0;
+    // The oracle, from the views the API serves: a seat owes a move when it is offered one that is not kontra.
+    const owes = (s: SeriesState) => SEATS.filter((x) => s.status === 'playing' && viewOf(s, x)!.legalActions.some((a) => a.type !== 'kontra'));
+    for (const names of HAND_MADE_SERIES) {
+      const records = names.map(handMade);
+      // One table per series (R5.2: a redeal is not a game of the series), one more game dealt after it.
+      let series = must(dealNextGame(must(startSeries({ ...records[0]!.options, firstDealer: records[0]!.dealer, games: 2 })), records[0]!.deal));
+      for (const [g, record] of records.entries()) {
+        const name = names[g]!;
+        expect([series.game!.dealer, series.game!.redeal, series.game!.potBefore], `${name} is the game the series deals next`).toEqual([record.dealer, record.redeal, record.potBefore]);
+        const nextDeal = records[g + 1]?.deal ?? OTHER_DEAL;
+        for (const [i, { seat, action }] of record.actions.entries()) {
+          const next = step(series, seat, action, nextDeal);
+          const newGame = next.records.length > series.records.length;
+          const declarer = viewOf(next, null)!.declarer;
+          const expected = owes(next).filter((x) => newGame || !owes(series).includes(x) || (action.type === 'kontra' && x === declarer));
+          const events = eventsOf(series, next);
+          expect(turns(events), `${name}, action ${i + 1}`).toEqual(expected);
+          expect(pendingSeats(next)).toEqual(owes(next));
+          if (action.type === 'kontra') {
+            expect(turns(events)).toEqual([declarer]);
+            declarerToldOfKontra++;
+          }
+          if (!newGame && series.game!.turn === seat && next.game!.turn === seat && action.type === 'play') sameSeatAgain++;
+          series = next;
+        }
+        expect(series.records.at(-1)!.settlement, name).toEqual(record.settlement);
+        games++;
+      }
+    }
+    expect(games).toBe(19);
+    expect(HAND_MADE_SERIES).toHaveLength(16);
+    expect(declarerToldOfKontra).toBe(3);
     // Some seat completed a trick and won it: it leads again, and is not told (its answer says so).
     expect(sameSeatAgain).toBeGreaterThan(0);
   });

@@ -113,7 +113,8 @@ async function retryNow(table: CreatedTable): Promise<void> {
   expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
 }
 
-const owesMove = (v: TableView) => v.legalActions.some((a) => a.type !== 'kontra' && a.type !== 're');
+/** A seat owes a move when it is offered one that is not kontra (a chance, R8.1); re or no re after a kontra is owed (R8.2). */
+const owesMove = (v: TableView) => v.legalActions.some((a) => a.type !== 'kontra');
 const ofType = (posts: Post[], type: EventType) => posts.filter((p) => p.body.type === type);
 
 /** The words of a text that are card codes ("H10", "EA", …): a mail must have none. */
@@ -420,6 +421,65 @@ describe('reminders', () => {
     const unreachable = await createTable(tableFor(GAME, { options: { ...GAME.options, firstDealer: GAME.dealer, games: 1, moveDeadlineHours: 1 } }));
     await eventually(async () => ((await tableStub(unreachable.tableId).pendingHistory()) === 0 ? true : undefined), 'the table row to reach D1');
     expect(await alarmIn(unreachable)).toBeNull();
+  });
+});
+
+describe('the declarer\'s re decision (R8.2)', () => {
+  it('a kontra tells the declarer by webhook and mail that it must decide on re; the deadline runs and it is reminded; the decision tells the seat to play on', async () => {
+    const record = handMade('14-named-trump-kontra-no-re');
+    const declarer = record.declarer!;
+    const kontraAt = record.actions.findIndex((a) => a.action.type === 'kontra');
+    const kontra = record.actions[kontraAt]!;
+    // Seat 2 says kontra while seat 1's card is awaited: the declarer (seat 0) was not on turn.
+    expect([declarer, kontra.seat]).toEqual([0, 2]);
+    const posts = receivers();
+    const mails = mailbox();
+    const table = await createTable(
+      tableFor(record, {
+        options: { ...record.options, firstDealer: record.dealer, games: 1, moveDeadlineHours: 2 },
+        seats: SEATS.map((s) => (s === declarer ? { email: 'vroni@example.com' } : {})),
+      }),
+    );
+    await hookAll(table);
+    await playActions(table, record.actions.slice(0, kontraAt), 0);
+    await delivered(table);
+    posts.length = 0;
+    mails.length = 0;
+
+    const before = Date.now();
+    await act(table.tableId, table.seats[kontra.seat]!.token, { ...kontra.action, version: kontraAt });
+    await delivered(table);
+    expect(posts.map((p) => [p.body.type, p.body.seat, p.body.version])).toEqual([['turn', declarer, kontraAt + 1]]);
+    const told = posts[0]!.body.view;
+    expect(told).toMatchObject({ turn: declarer, kontra: kontra.seat, legalActions: [{ type: 're' }, { type: 're', re: false }] });
+    const deadline = Date.parse(told.deadline!);
+    expect(deadline).toBeGreaterThanOrEqual(before + 2 * 3_600_000 - 1_000);
+    expect(deadline).toBeLessThanOrEqual(Date.now() + 2 * 3_600_000);
+    expect(mails.map((m) => m.to)).toEqual(['vroni@example.com']);
+    expect(mails[0]!.subject).toContain('your turn');
+
+    // The decision is owed like any move: reminded before its deadline.
+    posts.length = 0;
+    mails.length = 0;
+    const alarm = await alarmIn(table);
+    expect(alarm).toBeGreaterThan(1.5 * 3_600_000 - 5_000);
+    expect(alarm).toBeLessThanOrEqual(1.5 * 3_600_000);
+    const then = new Date(Date.now() - 100 * 60_000).toISOString();
+    await sql(table, 'UPDATE actions SET at = ?', then);
+    await sql(table, 'UPDATE deals SET dealt_at = ?', then);
+    await evictDurableObject(tableStub(table.tableId));
+    expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
+    await delivered(table);
+    expect(posts.map((p) => [p.body.type, p.body.seat, p.body.version])).toEqual([['reminder', declarer, kontraAt + 1]]);
+    expect(mails.map((m) => m.to)).toEqual(['vroni@example.com']);
+
+    // No re: play goes on with seat 1's card, and seat 1 is told.
+    posts.length = 0;
+    const decision = record.actions[kontraAt + 1]!;
+    expect(decision).toEqual({ seat: declarer, action: { type: 're', re: false } });
+    await act(table.tableId, table.seats[declarer]!.token, { ...decision.action, version: kontraAt + 1 });
+    await delivered(table);
+    expect(posts.map((p) => [p.body.type, p.body.seat, p.body.version])).toEqual([['turn', record.actions[kontraAt + 2]!.seat, kontraAt + 2]]);
   });
 });
 

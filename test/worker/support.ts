@@ -136,6 +136,23 @@ export function handMade(name: string): GameRecord {
   return record;
 }
 
+/**
+ * The hand-made files that are one series together: an all-pass redeal and the game dealt
+ * after it (10+11 the pot taken by the declarer, 16+17 shared by potTo winners, 18+19 the
+ * forced game after maxRedeals and the pot paid back at the end, R5.2–R5.4).
+ */
+export const HAND_MADE_PAIRS: readonly (readonly [string, string])[] = [
+  ['10-pot-redeal', '11-pot-payout'],
+  ['16-pot-winners-redeal-doubled', '17-pot-winners-shared'],
+  ['18-max-redeals-pass', '19-max-redeals-forced-payback'],
+];
+
+/** Every hand-made file in order, grouped as a table plays them: a pair above, or a single game. */
+export const HAND_MADE_SERIES: readonly (readonly string[])[] = [...HAND_MADE.keys()].flatMap((name): (readonly string[])[] => {
+  const pair = HAND_MADE_PAIRS.find((p) => p.includes(name));
+  return pair === undefined ? [[name]] : pair[0] === name ? [pair] : [];
+});
+
 /** The body of POST /api/tables that deals this record's game as the table's only game. */
 export const tableFor = (record: GameRecord, extra: Record<string, unknown> = {}) => ({
   options: { ...record.options, firstDealer: record.dealer, games: 1 },

@@ -5,13 +5,17 @@
  *
  * - `turn`: a seat that must act now and did not have to before. During doubling that is
  *   every undecided seat when the game is dealt; otherwise the seat on turn when the turn
- *   passed to it or a new game began. A chance to say kontra or re is not a move that is
- *   owed, so it is never announced. A seat whose own action leaves it to act again (it won
- *   the trick it completed, or was the last to decide on doubling and is forehand) is not
- *   told: the answer to its action already says so.
+ *   passed to it or a new game began. After a kontra the declarer owes its re decision
+ *   (R8.2: play pauses and it is the declarer's own turn, `re` or `re: false`), so the
+ *   kontra tells the declarer, even when it was already on turn to play: what it owes has
+ *   changed. A chance to say kontra is not a move that is owed, so it is never announced.
+ *   A seat whose own action leaves it to act again (it won the trick it completed, was the
+ *   last to decide on doubling and is forehand, or decided on re with its own card to
+ *   play next) is not told: the answer to its action already says so.
  * - `game_over`: every seat, whenever a game ends, an all-pass redeal included.
  * - `table_over`: every seat, when the series ends.
- * - `reminder`: not a change but the clock: see reminderAt.
+ * - `reminder`: not a change but the clock: see reminderAt. The seats reminded are those
+ *   of pendingSeats, the declarer deciding on re among them.
  */
 import type { Action } from '../../shared/actions.js';
 import { legalActions } from '../../shared/game.js';
@@ -31,9 +35,13 @@ export interface SeatEvent {
 
 const SEATS: readonly Seat[] = [0, 1, 2];
 
-const owesMove = (action: Action): boolean => action.type !== 'kontra' && action.type !== 're';
+/** Kontra is a chance, never owed (R8.1); every other legal action, re and no re included (R8.2), is a move owed. */
+const owesMove = (action: Action): boolean => action.type !== 'kontra';
 
-/** The seats that owe a move now: during doubling every undecided seat, otherwise the seat on turn. */
+/**
+ * The seats that owe a move now: during doubling every undecided seat, otherwise the seat
+ * on turn (after a kontra the declarer, deciding on re).
+ */
 export function pendingSeats(series: SeriesState | null): Seat[] {
   const game = series?.game;
   if (series === null || series === undefined || game === null || game === undefined || series.status !== 'playing' || game.phase === 'finished') return [];
@@ -53,7 +61,9 @@ export function eventsOf(before: SeriesState | null, after: SeriesState): SeatEv
   const now = pendingSeats(after);
   if (now.length > 0) {
     const newGame = before === null || before.game === null || after.records.length > finishedBefore;
-    const owedBefore = newGame ? [] : pendingSeats(before);
+    // A kontra changes what the declarer owes (its re decision, R8.2), even if it was on turn before.
+    const reOpened = !newGame && after.game!.awaitingRe && !before.game!.awaitingRe;
+    const owedBefore = newGame ? [] : pendingSeats(before).filter((seat) => !(reOpened && seat === after.game!.declarer));
     for (const seat of now) {
       if (!owedBefore.includes(seat)) events.push({ type: 'turn', seat, gameNumber: after.game!.gameNumber });
     }
