@@ -1,9 +1,11 @@
 /**
  * Whole games through the HTTP API: every hand-made game of test/engine/games (one per
- * contract kind) is dealt as a fixed deal (TEST_DEALS=on), played action by action with
- * each seat's own token, and must end with the file's settlement and come back from
- * `GET …/games` as the file's record. One more game is dealt from a secret seed and played
- * with random legal actions, to check the verifiable shuffle end to end.
+ * contract kind and option) is dealt as a fixed deal (TEST_DEALS=on), played action by
+ * action with each seat's own token, and must end with the file's settlement and come back
+ * from `GET …/games` as the file's record. The files that are a redeal and the game after
+ * it are played as one series at one table, to the balances, pot and pot paid back
+ * computed by hand in test/engine/games.test.ts. One more game is dealt from a secret seed
+ * and played with random legal actions, to check the verifiable shuffle end to end.
  */
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../shared/actions.js';
@@ -12,7 +14,7 @@ import { seededRng } from '../../shared/bots.js';
 import type { Seat, TableOptions } from '../../shared/options.js';
 import { validateRecord, type GameRecord } from '../../shared/record.js';
 import type { OfferedAction } from '../../shared/view.js';
-import { act, createTable, games, HAND_MADE, handMade, randomIp, request, tableFor, view, type CreatedTable, type TableView } from './support.js';
+import { act, createTable, games, HAND_MADE, HAND_MADE_PAIRS, HAND_MADE_SERIES, handMade, randomIp, request, tableFor, view, type CreatedTable, type TableView } from './support.js';
 
 /** What the view offers for `action`: discarding is offered once, as a count (API.md). */
 const offeredFor = (action: Action): OfferedAction => (action.type === 'discard' ? { type: 'discard', count: 2 } : action);
@@ -29,7 +31,8 @@ async function playRecord(table: CreatedTable, record: GameRecord, fromVersion: 
     const before = await view(table.tableId, token);
     expect(before.version, `action ${index + 1}`).toBe(version);
     expect(before.legalActions, `action ${index + 1}: ${JSON.stringify(action)} by seat ${seat}`).toContainEqual(offeredFor(action));
-    if (action.type !== 'double' && action.type !== 'kontra' && action.type !== 're') expect(before.turn, `action ${index + 1}`).toBe(seat);
+    // Everything but a double and a kontra is the acting seat's turn; re too (R8.2: after a kontra the declarer's turn).
+    if (action.type !== 'double' && action.type !== 'kontra') expect(before.turn, `action ${index + 1}`).toBe(seat);
     const answer = await act(table.tableId, token, { ...action, version });
     expect(answer.seat).toBe(seat);
     expect(answer.version, `action ${index + 1}`).toBe(++version);
@@ -47,22 +50,24 @@ const published = (record: GameRecord, dealIndex: number, options: TableOptions 
   finishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
 });
 
-function expectFinished(final: TableView, balances: readonly number[], pot: number): void {
+function expectFinished(final: TableView, balances: readonly number[], pot: number, potPaidBack = 0): void {
   expect(final.phase).toBe('finished');
   expect(final.seriesOver).toBe(true);
   expect(final.turn).toBeNull();
   expect(final.legalActions).toEqual([]);
   expect(final.seats.map((s) => s.balance)).toEqual(balances);
   expect(final.pot).toBe(pot);
+  expect(final.potPaidBack).toBe(potPaidBack);
 }
 
-const POT_PAIR = ['10-pot-redeal', '11-pot-payout'];
-const SINGLE_GAMES = [...HAND_MADE.keys()].filter((name) => !POT_PAIR.includes(name));
+const SINGLE_GAMES = HAND_MADE_SERIES.filter((names) => names.length === 1).map((names) => names[0]!);
 
 describe('hand-made games through the HTTP API', () => {
-  it('has all 13 hand-made games (11 single games and the pot pair)', () => {
-    expect(HAND_MADE.size).toBe(13);
-    expect(SINGLE_GAMES).toHaveLength(11);
+  it('has all 19 hand-made games (13 single games and 3 two-game series)', () => {
+    expect(HAND_MADE.size).toBe(19);
+    expect(SINGLE_GAMES).toHaveLength(13);
+    expect(HAND_MADE_PAIRS).toHaveLength(3);
+    expect(HAND_MADE_SERIES.flat()).toEqual([...HAND_MADE.keys()]);
   });
 
   it.each(SINGLE_GAMES)('%s: plays to the file\'s settlement and publishes the file\'s record', async (name) => {
@@ -73,7 +78,8 @@ describe('hand-made games through the HTTP API', () => {
     expect(first).toMatchObject({ version: 0, phase: record.options.doubling ? 'doubling' : 'auction', gameNumber: 1, games: 1, dealer: record.dealer, commitment: null });
     for (const seat of [0, 1, 2] as Seat[]) {
       const own = await view(table.tableId, table.seats[seat]!.token);
-      expect(new Set(own.hand)).toEqual(new Set(record.deal.hands[seat].slice(0, 3))); // R3.1: the packet only
+      // R3.1: the packet only while the doubling window is open; without doubling the whole hand (R3.3).
+      expect(new Set(own.hand)).toEqual(new Set(record.deal.hands[seat].slice(0, record.options.doubling ? 3 : 10)));
     }
 
     const version = await playRecord(table, record, 0);
@@ -96,30 +102,59 @@ describe('hand-made games through the HTTP API', () => {
     expect(validateRecord(bySeat[0]).ok).toBe(true); // R10.1: the published record replays to itself
   });
 
-  it('10-pot-redeal + 11-pot-payout: an all-pass fills the pot, the redeal is the same game 1 and pays the pot out', async () => {
-    const redeal = handMade('10-pot-redeal');
-    const payout = handMade('11-pot-payout');
+  /**
+   * Each pair at one table: the options of its files (games 1, so the series ends with the
+   * second game), and what test/engine/games.test.ts computed by hand: the pot after the
+   * all-pass, then the balances, the pot and what R5.3 paid back at the end.
+   */
+  const PAIRS = [
+    // 10: each seat pays potStake 2 (pot 6); 11: the declarer seat 2 wins 6 and takes the pot (R9.3): −2−7, −2−7, −2+7+7+6.
+    { names: HAND_MADE_PAIRS[0]!, potBetween: 6, balances: [-9, -9, 18], pot: 0, potPaidBack: 0 },
+    // 16: doubles do not touch the pot stake, 1 each (pot 3); 17: the declarer loses, each defender gets ⌊3/2⌋ = 1
+    // (potTo winners): −1+7, −1+7, −1−12; pot 1, which R5.3 cannot split in three: it stays.
+    { names: HAND_MADE_PAIRS[1]!, potBetween: 3, balances: [6, 6, -13], pot: 1, potPaidBack: 0 },
+    // 18: pot 3 (maxRedeals 1); 19: the second all-pass is the forced game (R5.4), lost by forehand seat 2: +6, +6, −12,
+    // the pot of 3 stays (potTo declarer) and goes back at the series' end, 1 each (R5.3): −1+6+1, −1+6+1, −1−12+1.
+    { names: HAND_MADE_PAIRS[2]!, potBetween: 3, balances: [6, 6, -12], pot: 0, potPaidBack: 1 },
+  ];
+
+  it.each(PAIRS)('$names.0 + $names.1: one table; the redeal is the same game 1 by the next dealer; balances $balances, pot $pot, paid back $potPaidBack', async ({ names, potBetween, balances, pot, potPaidBack }) => {
+    const [redeal, next] = names.map(handMade) as [GameRecord, GameRecord];
     expect(redeal.result).toEqual({ kind: 'allPass' });
-    expect(payout.dealer).toBe(1);
-    const options: TableOptions = { ...redeal.options, firstDealer: 0, games: 1 };
-    const table = await createTable({ options, deals: [redeal.deal, payout.deal] });
+    expect([next.gameNumber, next.redeal, next.dealer, next.potBefore]).toEqual([1, 1, (redeal.dealer + 1) % 3, potBetween]);
+    const options: TableOptions = { ...redeal.options, firstDealer: redeal.dealer, games: 1 };
+    const table = await createTable({ options, deals: [redeal.deal, next.deal] });
 
     let version = await playRecord(table, redeal, 0);
-    // The next deal starts by itself: still game 1 (R5.2), the next dealer, the pot filled.
+    // The next deal starts by itself: still game 1 (R5.2), the next dealer, the pot filled, redeal 1.
     const between = await view(table.tableId, table.spectator.token);
-    expect(between).toMatchObject({ version, phase: 'doubling', gameNumber: 1, dealer: 1, pot: 6, seriesOver: false });
+    expect(between).toMatchObject({
+      version,
+      phase: redeal.options.doubling ? 'doubling' : 'auction',
+      gameNumber: 1,
+      dealer: next.dealer,
+      pot: potBetween,
+      redeal: 1,
+      potPaidBack: 0,
+      seriesOver: false,
+    });
     expect(between.seats.map((s) => s.balance)).toEqual(redeal.settlement!.payments);
 
-    version = await playRecord(table, payout, version);
-    expect(version).toBe(redeal.actions.length + payout.actions.length);
-    const balances = [0, 1, 2].map((seat) => redeal.settlement!.payments[seat]! + payout.settlement!.payments[seat]!);
-    expect(balances).toEqual([-9, -9, 18]);
+    version = await playRecord(table, next, version);
+    expect(version).toBe(redeal.actions.length + next.actions.length);
+    // The hand-computed balances are the two settlements plus what came back of the pot.
+    expect([0, 1, 2].map((seat) => redeal.settlement!.payments[seat]! + next.settlement!.payments[seat]! + potPaidBack)).toEqual(balances);
+    expect(potBetween + next.settlement!.pot - 3 * potPaidBack).toBe(pot);
     for (const token of [...table.seats.map((s) => s.token), table.spectator.token]) {
-      expectFinished(await view(table.tableId, token), balances, 0);
+      const final = await view(table.tableId, token);
+      expectFinished(final, balances, pot, potPaidBack);
+      expect(final).toMatchObject({ redeal: 1, gameNumber: 1, declarer: next.declarer, contract: next.contract, multiplier: next.multiplier });
+      expect(final.settlement).toEqual(next.settlement);
     }
 
     const records = await games(table.tableId, table.seats[2]!.token);
-    expect(records).toEqual([published(redeal, 0, options), published(payout, 1, options)]);
+    expect(records).toEqual([published(redeal, 0, options), published(next, 1, options)]);
+    for (const record of records) expect(validateRecord(record).ok).toBe(true);
   });
 });
 
