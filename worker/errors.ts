@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'stale_version'
+  | 'id_reused'
   | 'conflict'
   | 'illegal_action'
   | 'not_your_turn'

@@ -83,7 +83,9 @@ export const CreatedTableSchema = z
   .openapi('CreatedTable');
 
 const envelope = {
-  id: z.string().min(1).max(100).optional().openapi({ description: 'Client id: the same id twice is applied once' }),
+  id: z.string().min(1).max(100).optional().openapi({
+    description: 'Client id, per seat: the same id with the same action is applied once and answered again as the first time; with a different action it is refused with 409 id_reused',
+  }),
   version: z.number().int().min(0).optional().openapi({ description: 'Expected table version; another one answers 409 stale_version' }),
 };
 

@@ -20,6 +20,19 @@ describe('the OpenAPI document', () => {
     expect(validator.version).toBe('3.1');
   });
 
+  it('documents 409 id_reused for actions: in the answer\'s description and in the action id\'s', () => {
+    const doc = served() as {
+      paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
+      components: { schemas: Record<string, { oneOf?: { properties: Record<string, { description?: string }> }[] }> };
+    };
+    const conflict = doc.paths['/api/tables/{id}/actions']!.post!.responses['409']!.description;
+    expect(conflict).toContain('stale_version');
+    expect(conflict).toContain('id_reused');
+    const variants = doc.components.schemas.Action!.oneOf!;
+    expect(variants.length).toBeGreaterThan(0);
+    for (const variant of variants) expect(variant.properties.id!.description).toContain('id_reused');
+  });
+
   it('(the validator refuses a broken copy of it, so the check above means something)', async () => {
     const broken = served();
     const paths = broken.paths as Record<string, Record<string, Record<string, unknown>>>;

@@ -219,6 +219,53 @@ describe('409, 413, 415, 422, 426', () => {
     await expectError(postAction(table.tableId, table.seats[0]!.token, { type: 'double', double: false, version: 1 }), 409, 'stale_version');
   });
 
+  it('409 id_reused: an id this seat used for another action is refused, nothing applied; the same action in another form is the same action', async () => {
+    const record = handMade('02-raised-contract-kontra-re');
+    const table = await createTable(tableFor(record));
+    const declarer = record.declarer!;
+    const token = table.seats[declarer]!.token;
+    const discardAt = record.actions.findIndex((a) => a.action.type === 'discard');
+    await playActions(table, record.actions.slice(0, discardAt), 0);
+    const discard = record.actions[discardAt]!.action as { type: 'discard'; cards: readonly [string, string] };
+
+    const first = await postAction(table.tableId, token, { ...discard, id: 'put-away' });
+    const firstText = await first.text();
+    expect(first.status, firstText).toBe(200);
+    const version = discardAt + 1;
+    expect((JSON.parse(firstText) as { version: number }).version).toBe(version);
+    // The same two cards in the other order are the same discard: answered as the first time.
+    const swapped = await postAction(table.tableId, token, { type: 'discard', cards: [discard.cards[1], discard.cards[0]], id: 'put-away' });
+    expect(swapped.status).toBe(200);
+    expect(await swapped.text()).toBe(firstText);
+    // Another discard, another action type (even one the rules would refuse now), a malformed one: id_reused, nothing applied.
+    const held = (await view(table.tableId, token)).hand!.find((card) => !discard.cards.includes(card))!;
+    for (const other of [
+      { type: 'discard', cards: [discard.cards[0], held] },
+      { type: 'declare', contract: record.contract },
+      { type: 'pass' },
+      { type: 'discard', cards: [held, held] },
+    ]) {
+      const message = await expectError(postAction(table.tableId, token, { ...other, id: 'put-away' }), 409, 'id_reused');
+      expect(message).toBe('the action id "put-away" was already used by this seat for a different action; send a new action with a new id');
+      expect((await view(table.tableId, token)).version).toBe(version);
+    }
+    expect((await view(table.tableId, token)).discards).toEqual(expect.arrayContaining([...discard.cards]));
+
+    // Re: {"re": true} is the canonical {"type": "re"}; no re under the same id is another action.
+    const reAt = record.actions.findIndex((a) => a.action.type === 're');
+    await playActions(table, record.actions.slice(discardAt + 1, reAt), version);
+    const re = await postAction(table.tableId, token, { type: 're', re: true, id: 're-1', version: reAt });
+    const reText = await re.text();
+    expect(re.status, reText).toBe(200);
+    const again = await postAction(table.tableId, token, { type: 're', id: 're-1' });
+    expect(await again.text()).toBe(reText);
+    await expectError(postAction(table.tableId, token, { type: 're', re: false, id: 're-1' }), 409, 'id_reused');
+    const after = await view(table.tableId, token);
+    expect([after.version, after.re, after.multiplier]).toEqual([reAt + 1, true, 4]);
+    // The same id with the same action but a stale version: still the first answer (the id decides first).
+    expect(await (await postAction(table.tableId, token, { type: 're', id: 're-1', version: 0 })).text()).toBe(reText);
+  });
+
   it('413 payload_too_large for a body over 64 KB, with or without a length', async () => {
     const table = await createTable();
     const big = JSON.stringify({ name: 'x'.repeat(MAX_BODY_BYTES) });

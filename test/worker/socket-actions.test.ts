@@ -8,7 +8,7 @@ import { evictDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import { cardCodesIn } from '../../shared/view.js';
-import { connect, createTable, expectOnlyCards, handMade, knowable, postAction, tableFor, tableStub, view, type Socket, type TableView } from './support.js';
+import { connect, createTable, expectError, expectOnlyCards, handMade, knowable, postAction, tableFor, tableStub, view, type Socket, type TableView } from './support.js';
 
 const GAME = handMade('02-raised-contract-kontra-re');
 
@@ -124,6 +124,30 @@ describe('actions over the WebSocket', () => {
     expect(await posted.json()).toEqual(first.view);
     expect((await view(table.tableId, table.seats[seat]!.token)).version).toBe(1);
     for (const socket of all) await expectNothingPending(socket);
+    for (const socket of all) socket.close();
+  });
+
+  it('refuses an id used before for another action with 409 id_reused, over the socket and over POST alike: nothing applied, nothing pushed', async () => {
+    const { table, seats, all } = await seated();
+    const { seat, action } = GAME.actions[0]!;
+    expect(action).toEqual({ type: 'double', double: false });
+    const first = await sendOver(seats[seat]!, { ...action, id: 'mine', version: 0 });
+    expect(first.status).toBe(200);
+    for (const socket of all) if (socket !== seats[seat]) expect((await socket.next()).view!.version).toBe(1);
+
+    const other = { type: 'double', double: true, id: 'mine' };
+    const overSocket = expectRefusal(await sendOver(seats[seat]!, other), 409, 'id_reused');
+    const overPost = await expectError(postAction(table.tableId, table.seats[seat]!.token, other), 409, 'id_reused');
+    expect(overSocket).toBe(overPost);
+    expect(overSocket).toContain('"mine"');
+    // The first action under the id, sent the other way, is still answered as the first time.
+    const posted = await postAction(table.tableId, table.seats[seat]!.token, { ...action, id: 'mine' });
+    expect(await posted.json()).toEqual(first.view);
+
+    for (const socket of all) await expectNothingPending(socket);
+    const now = await view(table.tableId, table.seats[seat]!.token);
+    expect(now.version).toBe(1);
+    expect(now.history).toEqual([{ seat, type: 'double', double: false }]); // its own decision, unchanged (R3.1: the seat sees its own)
     for (const socket of all) socket.close();
   });
 

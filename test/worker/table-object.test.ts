@@ -181,6 +181,41 @@ describe('client action ids', () => {
     expect(new Set(other.hand)).toEqual(new Set(GAME.deal.hands[1].slice(0, 3)));
   });
 
+  it('another seat\'s same id is a fresh action: its answers are the same whatever the first seat did under that id (R3.1)', async () => {
+    // Two worlds that differ only in seat 0's secret doubling decision, sent under the id "x".
+    const worlds = await Promise.all([true, false].map(async (double) => {
+      const table = await createTable(tableFor(GAME));
+      await act(table.tableId, table.seats[0]!.token, { type: 'double', double, id: 'x' });
+      return table;
+    }));
+    const answers = (send: (table: CreatedTable) => Promise<Response>) =>
+      Promise.all(worlds.map(async (table) => {
+        const res = await send(table);
+        const body = (await res.json()) as Record<string, unknown>;
+        expect(body.tableId ?? table.tableId).toBe(table.tableId);
+        delete body.tableId; // the one field that differs between the two tables
+        return { status: res.status, body };
+      }));
+    const expectSame = async (send: (table: CreatedTable) => Promise<Response>, status: number) => {
+      const [a, b] = await answers(send);
+      expect(a!.status, JSON.stringify(a!.body)).toBe(status);
+      expect(b).toEqual(a);
+      return a!.body;
+    };
+
+    // Seat 1 acts under the same id: a fresh action of its own, answered with its own view only.
+    const accepted = await expectSame((t) => postAction(t.tableId, t.seats[1]!.token, { type: 'double', double: true, id: 'x' }), 200);
+    expect(accepted).toMatchObject({ seat: 1, version: 2, multiplier: 1, doubles: [] });
+    expect(accepted.history).toEqual([{ seat: 0, type: 'double', double: null }, { seat: 1, type: 'double', double: true }]);
+    // Now the id is seat 1's too: another action under it is refused for seat 1's own use, alike in both worlds.
+    const reused = await expectSame((t) => postAction(t.tableId, t.seats[1]!.token, { type: 'double', double: false, id: 'x' }), 409);
+    expect(reused).toEqual({ error: { code: 'id_reused', message: expect.stringContaining('"x"') } });
+    // Seat 2 never used "x": the rules answer, never id_reused, alike in both worlds.
+    const refused = await expectSame((t) => postAction(t.tableId, t.seats[2]!.token, { type: 'pass', id: 'x' }), 422);
+    expect(refused).toMatchObject({ error: { code: 'illegal_action', message: expect.stringMatching(/^R3\.1/) } });
+    for (const table of worlds) expect((await view(table.tableId, table.spectator.token)).version).toBe(2);
+  });
+
   it('concurrent copies with one id: all answered with the same view, the version moves by 1', async () => {
     const table = await createTable(tableFor(GAME));
     const token = table.seats[2]!.token;

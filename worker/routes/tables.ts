@@ -43,7 +43,7 @@ const ERROR_TEXT: Record<number, string> = {
   401: 'unauthorized: no or malformed `Authorization: Bearer <token>`',
   403: 'forbidden: the token is not one of this table\'s, or a spectator tried to act',
   404: 'not_found: no such table',
-  409: 'stale_version: `version` is not the current version',
+  409: 'stale_version: `version` is not the current version; id_reused: this seat used the action `id` before for a different action',
   413: 'payload_too_large: the body is over 64 KB',
   415: 'unsupported_media_type: the body must be application/json',
   422: 'illegal_action or not_your_turn: the rules forbid it; the message names the rule',
@@ -183,7 +183,10 @@ const postAction = createRoute({
   method: 'post',
   path: '/api/tables/{id}/actions',
   summary: 'Act',
-  description: 'One action of the seat. Answers the new view, or why the rules refuse it.',
+  description:
+    'One action of the seat. Answers the new view, or why the rules refuse it. An `id` the seat sent before answers the first answer again ' +
+    'when the action is the same (compared in canonical form: `{"type": "re", "re": true}` is `{"type": "re"}`, a discard\'s two cards in either order), ' +
+    'and 409 id_reused when it is another action; ids are per seat.',
   security,
   request: { params: TableParams, body: { ...json(ActionSchema), required: true } },
   responses: { 200: { description: "The caller's new view", ...json(ViewSchema) }, ...errors(400, 401, 403, 404, 409, 413, 415, 422, 429) },
@@ -211,7 +214,7 @@ const webSocket = createRoute({
     '`["wallachen", "bearer.<token>"]` (the server answers "wallachen"). Send `{"type": "ping"}` for a pong, `{"type": "view"}` for the view. ' +
     'A seat may also act over the socket: `{"type": "action", "action": <the body of POST …/actions, with an "id">}` is answered by ' +
     '`{"type": "answer", "id", "status": 200, "view"}` or `{"type": "answer", "id", "status", "error": {"code", "message"}}` with the statuses and codes ' +
-    'of POST …/actions (the same checks, the same id applied once whichever way it came, the same rate limit per link); ' +
+    'of POST …/actions (the same checks, the same id applied once whichever way it came and refused with 409 id_reused for a different action, the same rate limit per link); ' +
     'the other sockets are pushed their views, the sender gets its view in the answer only.',
   security,
   request: { params: TableParams },

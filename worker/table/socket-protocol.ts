@@ -3,8 +3,9 @@
  * `{"type": "view", "view": …}`; a client may send `{"type": "ping"}`, `{"type": "view"}`
  * and, from a seat, `{"type": "action", "action": <the body of POST …/actions>}`, which is
  * answered by `{"type": "answer", "id", "status", "view" | "error"}`: the same checks,
- * statuses and error codes as the POST, over a connection the web app keeps open anyway
- * (no HTTP request per move).
+ * statuses and error codes as the POST (an id used before answers the first answer for the
+ * same action, 409 `id_reused` for another), over a connection the web app keeps open
+ * anyway (no HTTP request per move).
  */
 import type { Action } from '../../shared/actions.js';
 import { ActionSchema } from '../schemas.js';

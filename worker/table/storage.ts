@@ -239,10 +239,13 @@ export class TableStorage {
     );
   }
 
-  /** The answer given when `seat` first sent the action with this client id, if it did. */
-  responseTo(seat: Seat, actionId: string): string | undefined {
-    const row = this.sql.exec<Row>('SELECT response FROM actions WHERE seat = ? AND action_id = ?', seat, actionId).toArray()[0];
-    return row === undefined ? undefined : (row.response as string);
+  /**
+   * What `seat` sent with this client id, if it did (ids are per seat): the action as
+   * stored (as it was sent, not canonical), and the answer given.
+   */
+  actionWithId(seat: Seat, actionId: string): { readonly action: unknown; readonly response: string } | undefined {
+    const row = this.sql.exec<Row>('SELECT action, response FROM actions WHERE seat = ? AND action_id = ?', seat, actionId).toArray()[0];
+    return row === undefined ? undefined : { action: JSON.parse(row.action as string) as unknown, response: row.response as string };
   }
 
   notifications(seat: Seat): Notifications {

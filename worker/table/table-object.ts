@@ -15,6 +15,7 @@ import type { Result } from '../../shared/result.js';
 import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
 import { History } from '../history/writer.js';
 import { reasonOf } from '../log-reasons.js';
+import { sameAction } from './action-ids.js';
 import { Deliveries } from './deliveries.js';
 import { eventsOf, pendingSeats, reminderAt, type SeatEvent } from './events.js';
 import { MAILED, type MailFacts, type WebhookBody } from './notifier.js';
@@ -148,8 +149,16 @@ export class TableObject extends DurableObject<Env> {
     if (caller.seat === null) return failure(403, 'forbidden', 'a spectator link can watch but not play');
     const seat = caller.seat;
     if (request.id !== undefined) {
-      const earlier = this.storage.responseTo(seat, request.id);
-      if (earlier !== undefined) return success(earlier); // API.md: the same action id is applied once
+      // API.md: the same id (this seat's own: ids are per seat) is applied once, and only for the same action.
+      const earlier = this.storage.actionWithId(seat, request.id);
+      if (earlier !== undefined) {
+        if (sameAction(earlier.action, request.action)) return success(earlier.response);
+        return failure(
+          409,
+          'id_reused',
+          `the action id ${JSON.stringify(request.id)} was already used by this seat for a different action; send a new action with a new id`,
+        );
+      }
     }
     if (request.version !== undefined && request.version !== table.version) {
       return failure(409, 'stale_version', `the table is at version ${table.version}, not ${request.version}; reload and try again`);
