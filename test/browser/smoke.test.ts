@@ -75,12 +75,22 @@ describe('the create page', () => {
       const fields = [
         ...['tableName', 'seat0', 'seat1', 'seat2'].map((name) => `input[name="${name}"]`),
         ...['doubling', 'tenTrickBid', 'winDutyInBettel', 'kontra', 'knock'].map((name) => `input[type="checkbox"][name="${name}"]`),
-        ...['allPass', 'trickHistory', 'firstDealer'].map((name) => `select[name="${name}"]`),
-        ...['games', 'potStake', 'stakePerTrick', 'flatTariff'].map((name) => `input[type="number"][name="${name}"]`),
+        ...['allPass', 'trump', 'trickHistory', 'firstDealer'].map((name) => `select[name="${name}"]`),
+        ...['games', 'stakePerTrick', 'flatTariff'].map((name) => `input[type="number"][name="${name}"]`),
         'button[type="submit"][data-create]',
       ];
       for (const selector of fields) if ((await form.locator(selector).count()) !== 1) missing.push(selector);
       expect(missing, 'fields of form[data-form="create"] missing (or there more than once)').toEqual([]);
+      // The pot's own options (R5.2, R5.4) show once the pot is chosen.
+      const potFields = ['input[type="number"][name="potStake"]', 'select[name="potTo"]', 'input[type="number"][name="maxRedeals"]'];
+      for (const selector of potFields) expect(await form.locator(selector).count(), `${selector} with allPass "forced"`).toBe(0);
+      await form.locator('select[name="allPass"]').selectOption('pot');
+      for (const selector of potFields) if ((await form.locator(selector).count()) !== 1) missing.push(selector);
+      expect(missing, 'pot fields of form[data-form="create"] missing with allPass "pot"').toEqual([]);
+      const values = async (name: string) => form.locator(`select[name="${name}"] option`).evaluateAll((options) => options.map((o) => o.getAttribute('value')));
+      expect(await values('trickHistory'), 'R7.10: the values of trickHistory').toEqual(['last', 'all', 'opponents']);
+      expect(await values('trump'), 'R7.2: the values of trump').toEqual(['led', 'named']);
+      expect(await values('potTo'), 'R5.2: the values of potTo').toEqual(['declarer', 'winners']);
       await expect.poll(() => form.locator('button[type="submit"][data-create]').isVisible(), { timeout: 5_000 }).toBe(true);
       // A phone shows the page without scrolling sideways.
       const overflow = await page.evaluate(() => {

@@ -1,5 +1,6 @@
 /** The web app's routes (the token never in a path) and its two languages. */
 import { describe, expect, it } from 'vitest';
+import { createTranslator } from '../../web/src/create/texts.js';
 import { translator } from '../../web/src/i18n.js';
 import { routeOf } from '../../web/src/router.js';
 
@@ -33,4 +34,23 @@ describe('texts', () => {
     }
     expect(de('pass')).toBe('Weiter');
   });
+
+  it("the create page's texts, loaded with that page, fill placeholders in both languages", () => {
+    expect(createTranslator('en')('playerName', { n: 2 })).toBe('Player 2');
+    expect(createTranslator('de')('playerName', { n: 2 })).toBe('Spieler 2');
+    for (const lang of ['de', 'en'] as const) {
+      const t = createTranslator(lang);
+      for (const key of ['optTrump', 'optTrumpHelp', 'optPotTo', 'optPotToHelp', 'optMaxRedeals', 'optMaxRedealsHelp', 'optTrickHistoryOpponents', 'optTrickHistoryHelp'] as const) {
+        expect(t(key), `${lang} ${key}`).not.toBe('');
+      }
+    }
+  });
+
+  it('R8.2: re and no re, and the wait for the declarer, in both languages', () => {
+    expect(en('said_noRe', { name: 'Bert' })).toBe('Bert: no Re');
+    expect(de('said_noRe', { name: 'Bert' })).toBe('Bert: kein Re');
+    expect(en('waitingForRe', { name: 'Anna' })).toBe('Waiting for Anna: Re or no Re?');
+    expect(de('waitingForRe', { name: 'Anna' })).toBe('Warte auf Anna: Re oder kein Re?');
+  });
+
 });

@@ -3,11 +3,16 @@ import { useState } from 'preact/hooks';
 import { DEFAULT_OPTIONS, OPTION_LIMITS } from '../../../shared/options.js';
 import { ApiError, createTable } from '../api.js';
 import { useApp } from '../app-context.js';
-import type { TextKey } from '../i18n.js';
 import { forgetTable, savedTables, saveTable, type SavedTable } from './saved-tables.js';
+import { createTranslator, type CreateTextKey as TextKey, type CreateTranslate } from './texts.js';
+
+/** The create page's own texts (./texts.ts), in the reader's language. */
+function useTexts(): CreateTranslate {
+  return createTranslator(useApp().prefs.lang);
+}
 
 function CopyLink({ url, label, copyName, hook }: { url: string; label: string; copyName: string; hook: Record<string, string> }) {
-  const { t } = useApp();
+  const t = useTexts();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -37,7 +42,7 @@ function CopyLink({ url, label, copyName, hook }: { url: string; label: string; 
 
 /** An <iframe> showing the table to spectators on another site (the app allows any site to frame it). */
 function EmbedCode({ url }: { url: string }) {
-  const { t } = useApp();
+  const t = useTexts();
   const link = new URL(url);
   link.search = '?embed';
   const code = `<iframe src="${link.href}" title="Wallachen" width="420" height="720" style="border:0"></iframe>`;
@@ -51,7 +56,7 @@ function EmbedCode({ url }: { url: string }) {
 }
 
 function ShareScreen({ table }: { table: SavedTable }) {
-  const { t } = useApp();
+  const t = useTexts();
   return (
     <section class="share" aria-labelledby="share-title">
       <h1 id="share-title">{t('shareTitle')}</h1>
@@ -69,7 +74,7 @@ function ShareScreen({ table }: { table: SavedTable }) {
 }
 
 function SavedTables() {
-  const { t } = useApp();
+  const t = useTexts();
   const [tables, setTables] = useState(savedTables);
   if (tables.length === 0) return null;
   return (
@@ -104,7 +109,7 @@ function SavedTables() {
 }
 
 function Toggle({ name, label, help, checked }: { name: string; label: TextKey; help: TextKey; checked: boolean }) {
-  const { t } = useApp();
+  const t = useTexts();
   return (
     <div class="option">
       <label>
@@ -118,7 +123,7 @@ function Toggle({ name, label, help, checked }: { name: string; label: TextKey; 
 }
 
 function NumberField({ name, label, help, value, min, max }: { name: string; label: TextKey; help?: TextKey; value: number | ''; min: number; max: number }) {
-  const { t } = useApp();
+  const t = useTexts();
   return (
     <div class="option">
       <label>
@@ -133,6 +138,28 @@ function NumberField({ name, label, help, value, min, max }: { name: string; lab
   );
 }
 
+/** A choice among a few values, with its line of explanation. */
+function Choice({ name, label, help, value, choices, onChange }: { name: string; label: TextKey; help: TextKey; value: string; choices: readonly (readonly [string, TextKey])[]; onChange?: (value: string) => void }) {
+  const t = useTexts();
+  return (
+    <div class="option">
+      <label>
+        {t(label)}{' '}
+        <select name={name} defaultValue={value} aria-describedby={`${name}-help`} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}>
+          {choices.map(([choice, text]) => (
+            <option key={choice} value={choice}>
+              {t(text)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p id={`${name}-help`} class="help">
+        {t(help)}
+      </p>
+    </div>
+  );
+}
+
 function optionsFrom(form: FormData): Record<string, unknown> {
   const flag = (name: string) => form.get(name) === 'on';
   const number = (name: string) => Number(form.get(name));
@@ -140,8 +167,8 @@ function optionsFrom(form: FormData): Record<string, unknown> {
     doubling: flag('doubling'),
     tenTrickBid: flag('tenTrickBid'),
     allPass: form.get('allPass'),
-    potStake: number('potStake'),
     winDutyInBettel: flag('winDutyInBettel'),
+    trump: form.get('trump'),
     trickHistory: form.get('trickHistory'),
     knock: flag('knock'),
     kontra: flag('kontra'),
@@ -150,16 +177,24 @@ function optionsFrom(form: FormData): Record<string, unknown> {
     stakePerTrick: number('stakePerTrick'),
     flatTariff: number('flatTariff'),
   };
+  // The pot's own options mean something only with the pot (R5.2, R5.4): the form shows and sends them only then.
+  if (options.allPass === 'pot') {
+    options.potStake = number('potStake');
+    options.potTo = form.get('potTo');
+    options.maxRedeals = number('maxRedeals');
+  }
   const deadline = String(form.get('moveDeadlineHours') ?? '').trim();
   if (deadline !== '') options.moveDeadlineHours = Number(deadline);
   return options;
 }
 
 export default function CreatePage() {
-  const { t } = useApp();
+  const t = useTexts();
+  const { t: appText } = useApp();
   const [created, setCreated] = useState<SavedTable | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [allPass, setAllPass] = useState<string>(DEFAULT_OPTIONS.allPass);
   const defaultNames = [0, 1, 2].map((i) => t('playerName', { n: i + 1 }));
 
   const submit = async (event: SubmitEvent) => {
@@ -181,7 +216,7 @@ export default function CreatePage() {
       setCreated(saveTable(answer, tableName, names));
       scrollTo(0, 0);
     } catch (err) {
-      setError(err instanceof ApiError && err.code === 'network' ? t('errorNetwork') : t('errorGeneric', { message: err instanceof Error ? err.message : String(err) }));
+      setError(err instanceof ApiError && err.code === 'network' ? appText('errorNetwork') : appText('errorGeneric', { message: err instanceof Error ? err.message : String(err) }));
     } finally {
       setBusy(false);
     }
@@ -217,29 +252,55 @@ export default function CreatePage() {
           <Toggle name="doubling" label="optDoubling" help="optDoublingHelp" checked={o.doubling} />
           <Toggle name="kontra" label="optKontra" help="optKontraHelp" checked={o.kontra} />
           <Toggle name="tenTrickBid" label="optTenTrickBid" help="optTenTrickBidHelp" checked={o.tenTrickBid} />
-          <div class="option">
-            <label>
-              {t('optAllPass')}{' '}
-              <select name="allPass" defaultValue={o.allPass} aria-describedby="allPass-help">
-                <option value="forced">{t('optAllPassForced')}</option>
-                <option value="pot">{t('optAllPassPot')}</option>
-              </select>
-            </label>
-            <p id="allPass-help" class="help">
-              {t('optAllPassHelp')}
-            </p>
-          </div>
-          <NumberField name="potStake" label="optPotStake" value={o.potStake} min={1} max={OPTION_LIMITS.potStake} />
+          <Choice
+            name="allPass"
+            label="optAllPass"
+            help="optAllPassHelp"
+            value={o.allPass}
+            choices={[
+              ['forced', 'optAllPassForced'],
+              ['pot', 'optAllPassPot'],
+            ]}
+            onChange={setAllPass}
+          />
+          {allPass === 'pot' ? (
+            <div class="pot-options" data-pot-options>
+              <NumberField name="potStake" label="optPotStake" help="optPotStakeHelp" value={o.potStake} min={1} max={OPTION_LIMITS.potStake} />
+              <Choice
+                name="potTo"
+                label="optPotTo"
+                help="optPotToHelp"
+                value={o.potTo}
+                choices={[
+                  ['declarer', 'optPotToDeclarer'],
+                  ['winners', 'optPotToWinners'],
+                ]}
+              />
+              <NumberField name="maxRedeals" label="optMaxRedeals" help="optMaxRedealsHelp" value={o.maxRedeals} min={1} max={OPTION_LIMITS.maxRedeals} />
+            </div>
+          ) : null}
+          <Choice
+            name="trump"
+            label="optTrump"
+            help="optTrumpHelp"
+            value={o.trump}
+            choices={[
+              ['led', 'optTrumpLed'],
+              ['named', 'optTrumpNamed'],
+            ]}
+          />
           <Toggle name="winDutyInBettel" label="optWinDutyInBettel" help="optWinDutyInBettelHelp" checked={o.winDutyInBettel} />
-          <div class="option">
-            <label>
-              {t('optTrickHistory')}{' '}
-              <select name="trickHistory" defaultValue={o.trickHistory}>
-                <option value="last">{t('optTrickHistoryLast')}</option>
-                <option value="all">{t('optTrickHistoryAll')}</option>
-              </select>
-            </label>
-          </div>
+          <Choice
+            name="trickHistory"
+            label="optTrickHistory"
+            help="optTrickHistoryHelp"
+            value={o.trickHistory}
+            choices={[
+              ['last', 'optTrickHistoryLast'],
+              ['all', 'optTrickHistoryAll'],
+              ['opponents', 'optTrickHistoryOpponents'],
+            ]}
+          />
           <Toggle name="knock" label="optKnock" help="optKnockHelp" checked={o.knock} />
           <NumberField name="games" label="optGames" help="optGamesHelp" value={o.games} min={1} max={OPTION_LIMITS.games} />
           <NumberField name="stakePerTrick" label="optStakePerTrick" help="optStakePerTrickHelp" value={o.stakePerTrick} min={1} max={OPTION_LIMITS.stakePerTrick} />
