@@ -10,6 +10,8 @@ import { dealFromSeed } from '../../shared/deal.js';
 import { applyAction, newGame, type GameState } from '../../shared/game.js';
 import { validateOptions, type Seat } from '../../shared/options.js';
 import { recordOf, type GameRecord } from '../../shared/record.js';
+import { applySeriesAction, dealNextGame, startSeries } from '../../shared/series.js';
+import { viewOf } from '../../shared/view.js';
 import { snapshotAt } from '../../web/src/table/replay-steps.js';
 
 function playedGame(seed: number, options: unknown): GameRecord {
@@ -30,19 +32,23 @@ function playedGame(seed: number, options: unknown): GameRecord {
 describe('replay steps', () => {
   it('R10.3: at every step the 32 cards are in the hands, the stock, the discards or the tricks, each once', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.record({ doubling: fc.boolean(), kontra: fc.boolean(), knock: fc.boolean(), tenTrickBid: fc.boolean() }), (seed, options) => {
-        const record = playedGame(seed, options);
-        const played: string[] = [];
-        for (let step = 0; step <= record.actions.length; step++) {
-          const snapshot = snapshotAt(record, step);
-          const action = record.actions[step - 1]?.action;
-          if (action?.type === 'play') played.push(action.card);
-          const discarded = snapshot.stock.length === 0 ? (record.discards ?? []) : [];
-          const all = [...snapshot.hands.flat(), ...snapshot.stock, ...discarded, ...played];
-          expect(new Set(all).size).toBe(32);
-          expect(all).toHaveLength(32);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.record({ doubling: fc.boolean(), kontra: fc.boolean(), knock: fc.boolean(), tenTrickBid: fc.boolean(), trump: fc.constantFrom('led', 'named') }),
+        (seed, options) => {
+          const record = playedGame(seed, options);
+          const played: string[] = [];
+          for (let step = 0; step <= record.actions.length; step++) {
+            const snapshot = snapshotAt(record, step);
+            const action = record.actions[step - 1]?.action;
+            if (action?.type === 'play') played.push(action.card);
+            const discarded = snapshot.stock.length === 0 ? (record.discards ?? []) : [];
+            const all = [...snapshot.hands.flat(), ...snapshot.stock, ...discarded, ...played];
+            expect(new Set(all).size).toBe(32);
+            expect(all).toHaveLength(32);
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -68,5 +74,29 @@ describe('replay steps', () => {
     const spoken = record.actions.filter(({ action }) => action.type !== 'play');
     expect(said.map((line) => [line.seat, line.type])).toEqual(spoken.map(({ seat, action }) => [seat, action.type]));
     expect(JSON.stringify(said)).not.toMatch(/"cards"/);
+  });
+
+  it("R8.2, R10.3: at the end of a game the replay says what the game's view says, re and no re included", () => {
+    const seen = new Set<string>();
+    for (let seed = 1; seed <= 300; seed++) {
+      const rng = seededRng(seed);
+      const started = startSeries({ games: 1, kontra: true, doubling: true, trump: seed % 2 === 0 ? 'named' : 'led' });
+      if (!started.ok) throw new Error(started.error.message);
+      const dealt = dealFromSeed(seed.toString(16).padStart(64, '0'));
+      if (!dealt.ok) throw new Error(dealt.error.message);
+      const first = dealNextGame(started.value, dealt.value);
+      if (!first.ok) throw new Error(first.error.message);
+      let series = first.value;
+      for (let move = randomMove(series.game!, rng); move !== null; move = randomMove(series.game!, rng)) {
+        const next = applySeriesAction(series, move.seat, move.action);
+        if (!next.ok) throw new Error(next.error.message);
+        series = next.value;
+      }
+      const record = series.records.at(-1)!;
+      const history = viewOf(series, null)!.history;
+      expect(snapshotAt(record, record.actions.length).said, `seed ${seed}`).toEqual(history);
+      for (const line of history) if (line.type === 're') seen.add(`re:${line.re}`);
+    }
+    expect(seen, 'games with re and with no re among the seeds').toEqual(new Set(['re:true', 're:false']));
   });
 });

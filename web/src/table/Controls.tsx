@@ -4,12 +4,12 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Action, Level } from '../../../shared/actions.js';
-import type { CardCode } from '../../../shared/cards.js';
+import type { CardCode, Suit } from '../../../shared/cards.js';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
-import { cardName } from '../cards/index.js';
+import { cardName, SUIT_NAMES, SuitIcon } from '../cards/index.js';
 import { CardButton } from './CardView.js';
-import { levelName } from './format.js';
+import { levelName, seatName } from './format.js';
 
 type Act = (action: Action) => void;
 
@@ -20,6 +20,46 @@ interface HandProps {
   readonly chosen: readonly CardCode[];
   readonly setChosen: (cards: CardCode[]) => void;
   readonly knock: boolean;
+  /** The trump suit picked for the first card (option trump "named"), or null. */
+  readonly trump: Suit | null;
+}
+
+/** How a card of the hand may be played now, as `legalActions` lists it. */
+interface CardPlays {
+  plain: boolean;
+  knock: boolean;
+  /** The suits that may be named as trump with this card (R7.2, option trump "named"). */
+  readonly trumps: Set<Suit>;
+}
+
+/** The plays `legalActions` lists, by card. */
+function playsOf(view: TableView): Map<CardCode, CardPlays> {
+  const plays = new Map<CardCode, CardPlays>();
+  for (const action of view.legalActions) {
+    if (action.type !== 'play') continue;
+    const entry = plays.get(action.card) ?? { plain: false, knock: false, trumps: new Set<Suit>() };
+    if (action.trump !== undefined) entry.trumps.add(action.trump);
+    else if (action.knock === true) entry.knock = true;
+    else entry.plain = true;
+    plays.set(action.card, entry);
+  }
+  return plays;
+}
+
+/** The suits `legalActions` lets the seat name as trump with its card (empty unless it names trump now). */
+function namableSuits(plays: Map<CardCode, CardPlays>): Suit[] {
+  const suits = new Set<Suit>();
+  for (const entry of plays.values()) for (const suit of entry.trumps) suits.add(suit);
+  return (['E', 'G', 'H', 'S'] as const).filter((suit) => suits.has(suit));
+}
+
+/** The action a click on `code` sends: with the trump named, the knock if switched on, or the plain play; null when not offered. */
+function playOf(code: CardCode, entry: CardPlays | undefined, trump: Suit | null, knock: boolean): Action | null {
+  if (entry === undefined) return null;
+  if (entry.trumps.size > 0) return trump !== null && entry.trumps.has(trump) ? { type: 'play', card: code, trump } : null;
+  if (knock && entry.knock) return { type: 'play', card: code, knock: true };
+  if (entry.plain) return { type: 'play', card: code };
+  return entry.knock ? { type: 'play', card: code, knock: true } : null;
 }
 
 /** Arrow keys move between the cards that can be used now, as in a toolbar. */
@@ -34,13 +74,10 @@ function moveFocus(event: KeyboardEvent): void {
   }
 }
 
-export function Hand({ view, act, pending, chosen, setChosen, knock }: HandProps) {
+export function Hand({ view, act, pending, chosen, setChosen, knock, trump }: HandProps) {
   const { t } = useApp();
   if (view.hand === null) return null;
-  const plays = new Map<string, boolean>();
-  for (const action of view.legalActions) {
-    if (action.type === 'play') plays.set(action.card, plays.get(action.card) === true || action.knock === true);
-  }
+  const plays = playsOf(view);
   const discarding = view.legalActions.some((a) => a.type === 'discard');
   const fromStock = new Set<string>(view.stock ?? []);
   return (
@@ -61,16 +98,18 @@ export function Hand({ view, act, pending, chosen, setChosen, knock }: HandProps
             />
           );
         }
-        const playable = plays.has(code);
+        // A card offered with a trump to name waits (disabled) until a suit is picked.
+        const offered = plays.has(code);
+        const play = playOf(code, plays.get(code), trump, knock);
         return (
           <CardButton
             key={code}
             code={code}
-            label={playable ? t('playCard', { card: name }) : name}
-            class={playable ? 'playable' : ''}
-            data-action={playable ? 'play' : undefined}
-            disabled={!playable || pending}
-            onClick={() => act(knock && plays.get(code) === true ? { type: 'play', card: code, knock: true } : { type: 'play', card: code })}
+            label={offered ? t('playCard', { card: name }) : name}
+            class={play !== null ? 'playable' : ''}
+            data-action={offered ? 'play' : undefined}
+            disabled={play === null || pending}
+            onClick={() => play !== null && act(play)}
           />
         );
       })}
@@ -86,19 +125,56 @@ function Button({ onClick, children, pending, ...hooks }: { onClick: () => void;
   );
 }
 
-export function Controls({ view, act, pending, chosen, setChosen, knock, setKnock }: HandProps & { setKnock: (on: boolean) => void }) {
+/** R7.2 with option trump "named": the suits to name, as radio buttons with the suit's picture and name. */
+function TrumpPicker({ suits, trump, setTrump, pending }: { suits: readonly Suit[]; trump: Suit | null; setTrump: (suit: Suit) => void; pending: boolean }) {
+  const { t, prefs } = useApp();
+  return (
+    <fieldset class="trump-picker" data-trump-picker>
+      <legend class="prompt">{t('trumpPrompt')}</legend>
+      {suits.map((suit) => (
+        <label key={suit} class={`trump-choice${trump === suit ? ' picked' : ''}`}>
+          <input type="radio" name="trump" value={suit} data-trump={suit} checked={trump === suit} disabled={pending} onChange={() => setTrump(suit)} />
+          <SuitIcon suit={suit} pattern={prefs.pattern} /> {SUIT_NAMES[suit]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * R8.2: after a kontra, play waits until the declarer has decided on re. Read off what the
+ * view shows (a kontra said and no answer to it yet), for the seats that wait and for spectators.
+ */
+export const awaitingRe = (view: TableView): boolean =>
+  view.phase === 'play' && view.kontra !== null && view.declarer !== null && !view.history.some((entry) => entry.type === 're');
+
+export function Controls({ view, act, pending, chosen, setChosen, knock, setKnock, trump, setTrump }: HandProps & { setKnock: (on: boolean) => void; setTrump: (suit: Suit | null) => void }) {
   const { t } = useApp();
   const legal = view.legalActions;
   useEffect(() => {
     // A new game or phase: an old choice must not carry over.
     setChosen([]);
     setKnock(false);
-  }, [view.phase, view.gameNumber]);
-  if (legal.length === 0) return null;
+    setTrump(null);
+  }, [view.phase, view.gameNumber, view.redeal]);
+  if (legal.length === 0) {
+    if (!awaitingRe(view)) return null;
+    // The other seats (and spectators) see that the game waits for the declarer.
+    return (
+      <section class="controls" aria-label={t(`phase_${view.phase}`)}>
+        <p class="prompt" data-awaiting-re={view.declarer}>
+          {t('kontraSaid', { name: seatName(view, view.kontra!) })} {t('waitingForRe', { name: seatName(view, view.declarer!) })}
+        </p>
+      </section>
+    );
+  }
   const bids = legal.filter((a): a is { type: 'bid'; bid: Level } => a.type === 'bid');
   const declares = legal.filter((a): a is { type: 'declare'; contract: Level } => a.type === 'declare');
   const has = (type: Action['type']) => legal.some((a) => a.type === type);
   const knockAllowed = legal.some((a) => a.type === 'play' && a.knock === true);
+  const reOffered = legal.some((a) => a.type === 're' && a.re !== false);
+  const noReOffered = legal.some((a) => a.type === 're' && a.re === false);
+  const suits = namableSuits(playsOf(view));
   return (
     <section class="controls" aria-label={t(`phase_${view.phase}`)}>
       {view.phase === 'doubling' ? (
@@ -152,7 +228,7 @@ export function Controls({ view, act, pending, chosen, setChosen, knock, setKnoc
           {t('declareLevel', { level: levelName(t, a.contract) })}
         </Button>
       ))}
-      {has('play') ? <p class="prompt">{t('playPrompt')}</p> : null}
+      {suits.length > 0 ? <TrumpPicker suits={suits} trump={trump} setTrump={setTrump} pending={pending} /> : has('play') ? <p class="prompt">{t('playPrompt')}</p> : null}
       {knockAllowed ? (
         <label class="toggle knock">
           <input type="checkbox" data-knock checked={knock} onChange={(e) => setKnock(e.currentTarget.checked)} />
@@ -164,18 +240,25 @@ export function Controls({ view, act, pending, chosen, setChosen, knock, setKnoc
           {t('kontra')}
         </Button>
       ) : null}
-      {has('re') ? (
-        <Button data-action="re" pending={pending} onClick={() => act({ type: 're' })}>
+      {has('re') && view.kontra !== null ? <p class="prompt">{t('rePrompt', { name: seatName(view, view.kontra) })}</p> : null}
+      {reOffered ? (
+        <Button data-action="re" data-re="true" pending={pending} onClick={() => act({ type: 're' })}>
           {t('re')}
+        </Button>
+      ) : null}
+      {noReOffered ? (
+        <Button data-action="re" data-re="false" pending={pending} onClick={() => act({ type: 're', re: false })}>
+          {t('noRe')}
         </Button>
       ) : null}
     </section>
   );
 }
 
-/** The choice of two cards to discard, and the knock switch, live with the page. */
+/** The choice of two cards to discard, the knock switch and the trump to name, live with the page. */
 export function useChoices() {
   const [chosen, setChosen] = useState<CardCode[]>([]);
   const [knock, setKnock] = useState(false);
-  return { chosen, setChosen, knock, setKnock };
+  const [trump, setTrump] = useState<Suit | null>(null);
+  return { chosen, setChosen, knock, setKnock, trump, setTrump };
 }

@@ -1,23 +1,40 @@
-/** Who said what in this game: doubles (once revealed), the auction, the announcement, kontra and re. */
+/**
+ * Who said what in this game: doubles, the auction, the announcement, kontra and re. While
+ * the doubling window is open (R3.1) a seat sees its own choice and only that the others
+ * have decided; once it closes, who doubled.
+ */
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { levelName, seatName } from './format.js';
 
-export function History({ view }: { view: Pick<TableView, 'history'> & { seats: readonly { name: string }[] } }) {
+interface HistoryProps {
+  readonly view: Pick<TableView, 'history'> & { seats: readonly { name: string }[] };
+  /** The seat reading it (null: a spectator or a replay). */
+  readonly viewer?: number | null;
+  /** Whether the doubling window is still open. */
+  readonly doublingOpen?: boolean;
+}
+
+export function History({ view, viewer = null, doublingOpen = false }: HistoryProps) {
   const { t } = useApp();
   const lines = view.history.flatMap((entry): string[] => {
     const name = seatName(view, entry.seat);
     switch (entry.type) {
       case 'double':
+        if (doublingOpen) {
+          if (entry.seat === viewer && entry.double !== null) return [t(entry.double ? 'said_youDoubled' : 'said_youDidNotDouble')];
+          return [t('said_decided', { name })];
+        }
         return entry.double === true ? [t('said_double', { name })] : [];
       case 'bid':
         return [t('said_bid', { name, level: levelName(t, entry.bid) })];
       case 'declare':
         return [t('said_declare', { name, level: levelName(t, entry.contract) })];
+      case 're':
+        return [t(entry.re ? 'said_re' : 'said_noRe', { name })];
       case 'hold':
       case 'pass':
       case 'kontra':
-      case 're':
       case 'discard':
         return [t(`said_${entry.type}`, { name })];
     }

@@ -6,7 +6,7 @@ import { SUIT_NAMES, SuitIcon } from '../cards/index.js';
 import type { Translate } from '../i18n.js';
 import { readStored, writeStored } from '../prefs.js';
 import { tokenFromLocation } from '../router.js';
-import { Controls, Hand, useChoices } from './Controls.js';
+import { awaitingRe, Controls, Hand, useChoices } from './Controls.js';
 import { formatTime, levelName, placesOf, seatName } from './format.js';
 import { History } from './History.js';
 import { Notifications } from './Notifications.js';
@@ -23,6 +23,8 @@ function turnText(view: TableView, t: Translate): string {
     return t('waitingFor', { names: waiting.map(({ s }) => s.name).join(', ') });
   }
   if (view.turn === null) return '';
+  // R8.2: after a kontra the game waits for the declarer's re or no re.
+  if (awaitingRe(view) && view.turn !== view.seat) return t('waitingForRe', { name: seatName(view, view.turn) });
   return view.turn === view.seat ? t('yourTurn') : t('turnOf', { name: seatName(view, view.turn) });
 }
 
@@ -32,7 +34,10 @@ function GameFacts({ view }: { view: TableView }) {
     <dl class="facts">
       <div>
         <dt>{t('gameOf', { n: view.gameNumber, m: view.games })}</dt>
-        <dd>{t(`phase_${view.phase}`)}</dd>
+        <dd>
+          {t(`phase_${view.phase}`)}
+          {view.redeal > 0 ? <span data-redeal={view.redeal}> · {t('redealN', { n: view.redeal })}</span> : null}
+        </dd>
       </div>
       {view.contract !== null && view.declarer !== null ? (
         <div>
@@ -57,7 +62,8 @@ function GameFacts({ view }: { view: TableView }) {
       ) : null}
       <div>
         <dt>{t('multiplier')}</dt>
-        <dd data-multiplier>×{view.multiplier}</dd>
+        {/* R3.1: while the doubling window is open nobody may learn the others' doubles, so the multiplier is not known yet. */}
+        {view.phase === 'doubling' ? <dd data-multiplier="unknown">{t('multiplierUnknown')}</dd> : <dd data-multiplier>×{view.multiplier}</dd>}
       </div>
       {view.pot !== 0 ? (
         <div>
@@ -86,7 +92,8 @@ export function TablePage({ tableId }: { tableId: string }) {
   const { view } = table;
 
   // The tab's title says when a move is owed, so a table left in a background tab is noticed.
-  const owesMove = view !== null && view.legalActions.some((a) => a.type !== 'kontra' && a.type !== 're');
+  // (Kontra is a chance, not a move owed; re after a kontra is owed: play waits for it, R8.2.)
+  const owesMove = view !== null && view.legalActions.some((a) => a.type !== 'kontra');
   useEffect(() => {
     if (view) document.title = `${owesMove ? `● ${t('yourTurn')} · ` : ''}${view.name} · ${t('appName')}`;
   }, [view?.name, owesMove, t]);
@@ -163,6 +170,9 @@ export function TablePage({ tableId }: { tableId: string }) {
               </li>
             ))}
           </ul>
+          {/* R5.3: the pot left at the end is paid back in equal shares; a remainder stays in it. */}
+          {view.potPaidBack > 0 ? <p data-pot-paid-back={view.potPaidBack}>{t('potPaidBack', { n: view.potPaidBack })}</p> : null}
+          {view.pot !== 0 ? <p data-pot-remains={view.pot}>{t('potRemains', { n: view.pot })}</p> : null}
         </section>
       ) : null}
       {showSummary && latest ? <GameSummary game={latest} names={names} tableId={tableId} onClose={closeSummary} nextStarted={!view.seriesOver} /> : null}
@@ -176,12 +186,12 @@ export function TablePage({ tableId }: { tableId: string }) {
         <div class="side">
           <LastTrick view={view} />
           <AllTricks view={view} />
-          <History view={view} />
+          <History view={view} viewer={view.seat} doublingOpen={view.phase === 'doubling'} />
         </div>
         <SeatPanel view={view} seat={places.bottom} showBacks={view.seat === null} />
         <div class="dock">
           <Controls view={view} act={table.act} pending={table.pending} {...choices} />
-          <Hand view={view} act={table.act} pending={table.pending} chosen={choices.chosen} setChosen={choices.setChosen} knock={choices.knock} />
+          <Hand view={view} act={table.act} pending={table.pending} chosen={choices.chosen} setChosen={choices.setChosen} knock={choices.knock} trump={choices.trump} />
         </div>
       </div>
       {table.games !== null ? <GamesList games={table.games} tableId={tableId} /> : null}

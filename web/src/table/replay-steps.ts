@@ -26,6 +26,8 @@ function spoken(seat: Seat, action: Action): PublicAction | null {
       return null;
     case 'discard':
       return { seat, type: 'discard' };
+    case 're':
+      return { seat, type: 're', re: action.re !== false };
     default:
       return { seat, ...action } as PublicAction;
   }
