@@ -144,9 +144,32 @@ const OPTIONS: readonly TableOption[] = [
   { rule: 'R3', code: 'doubling', de: ['Doppeln', 'an', 'Aus: keine Doppelrunde, jeder bekommt gleich alle zehn Karten.'], en: ['Doubling', 'on', 'Off: no doubling, everyone gets all ten cards at once.'] },
   { rule: 'R4', code: 'tenTrickBid', de: ['Zehner reizen', 'aus', 'An: auch 10 (alle Stiche, mit Trumpf) reizen und ansagen; 10 liegt zwischen 9 und Bettel.'], en: ['Ten-trick bid', 'off', 'On: 10 (all tricks, with trumps) may be bid and announced; it ranks between 9 and Bettel.'] },
   { rule: 'R5', code: 'allPass', de: ['Wenn alle weiter sagen', 'Muss-Spiel', 'Haferl: jeder zahlt ins Haferl, und es wird neu gegeben.'], en: ['When everybody passes', 'Muss-Spiel', 'Haferl: everyone pays into the pot and the cards are dealt again.'] },
-  { rule: 'R5.2', code: 'potStake', de: ['Einsatz ins Haferl', '1', 'Was jeder beim Neugeben ins Haferl zahlt.'], en: ['Payment into the pot', '1', 'What each player pays into the pot on a redeal.'] },
+  { rule: 'R5.2', code: 'potStake', de: ['Einsatz ins Haferl', '1', 'Was jeder beim Neugeben ins Haferl zahlt. Nur mit Haferl.'], en: ['Payment into the pot', '1', 'What each player pays into the pot on a redeal. Only with the pot.'] },
+  {
+    rule: 'R5.2',
+    code: 'potTo',
+    de: ['Wer das Haferl bekommt', 'der nächste Alleinspieler, der gewinnt', 'Die Gewinner des nächsten Spiels: Das nächste Spiel entscheidet; verliert der Alleinspieler, teilen sich die Gegenspieler das Haferl. Nur mit Haferl.'],
+    en: ['Who wins the pot', 'the next declarer who wins a game', 'The winners of the next game: the next game played decides it; if the declarer loses, the defenders share the pot. Only with the pot.'],
+  },
+  {
+    rule: 'R5.4',
+    code: 'maxRedeals',
+    de: ['Höchstens so oft hintereinander neu geben', '3', '1 bis 10 Neugeben für ein Spiel; sagen danach wieder alle weiter, ist es ein Muss-Spiel. Nur mit Haferl.'],
+    en: ['Redeals in a row at most', '3', '1 to 10 redeals for one game; when everybody passes after the last, it is a forced game. Only with the pot.'],
+  },
+  {
+    rule: 'R7.2',
+    code: 'trump',
+    de: ['Trumpffarbe', 'die Farbe der ersten Karte', 'Genannt: Der Alleinspieler nennt die Trumpffarbe mit seiner ersten Karte; die Karte muss nicht von dieser Farbe sein.'],
+    en: ['Trump suit', 'the suit of the first card', 'Named: the declarer names the trump suit with the first card, which need not be of that suit.'],
+  },
   { rule: 'R7.8', code: 'winDutyInBettel', de: ['Stichzwang im Bettel', 'an', 'Aus: im Bettel darf man beim Bedienen drunter bleiben.'], en: ['Win duty in Bettel', 'on', 'Off: in Bettel, whoever follows suit may play low.'] },
-  { rule: 'R7.10', code: 'trickHistory', de: ['Stiche ansehen', 'den letzten Stich', 'Alle: jeder fertige Stich des Spiels bleibt sichtbar.'], en: ['Tricks you can look at', 'the last trick', 'All: every completed trick of the game stays visible.'] },
+  {
+    rule: 'R7.10',
+    code: 'trickHistory',
+    de: ['Stiche ansehen', 'den letzten Stich', 'Alle: Jeder fertige Stich des Spiels bleibt sichtbar. Nur der Gegenseite: Sobald die nächste Karte liegt, sieht jeder nur noch den letzten Stich, den die andere Seite gemacht hat.'],
+    en: ['Tricks you can look at', 'the last trick', 'Every trick: every completed trick of the game stays visible. The other side’s last trick only: once the next card is down, each player sees only the last trick the other side took.'],
+  },
   { rule: 'R7.11', code: 'knock', de: ['Klopfen', 'aus', 'An: Gegenspieler dürfen klopfen.'], en: ['Knocking', 'off', 'On: defenders may knock.'] },
   { rule: 'R8', code: 'kontra', de: ['Kontra und Re', 'an', 'Aus: kein Kontra und kein Re.'], en: ['Kontra and Re', 'on', 'Off: no Kontra and no Re.'] },
   { rule: 'R1.2', code: 'games', de: ['Anzahl der Spiele', '3', '1 bis 99 Spiele; ein Neugeben mit Haferl zählt nicht mit.'], en: ['Number of games', '3', '1 to 99 games; a redeal with the pot does not count.'] },
@@ -307,13 +330,20 @@ const German = () => (
       <ul>
         <Rule id="R3.1">
           Nach den ersten 3 Karten sieht jeder nur diese 3 und entscheidet einmal: doppeln oder nicht. Jeder entscheidet
-          für sich, in beliebiger Reihenfolge. Man sieht, wer schon entschieden hat, aber nicht wie. Erst wenn alle drei
+          für sich, in beliebiger Reihenfolge. Bis alle drei entschieden haben, erfährt niemand, kein Spieler und kein
+          Zuschauer, etwas über die Entscheidung eines anderen: nicht aus den Doppeln, nicht aus dem Faktor und aus keiner
+          anderen Zahl. Man sieht nur, wer schon entschieden hat, und seine eigene Entscheidung. Erst wenn alle drei
           entschieden haben, sieht jeder, wer gedoppelt hat, und bekommt seine restlichen Karten.
         </Rule>
         <Rule id="R3.2">
           Jeder Doppler verdoppelt jede Zahlung dieses Spiels: einer ×2, zwei ×4, drei ×8.
         </Rule>
         <Rule id="R3.3">Ohne Doppeln bekommt jeder gleich alle 10 Karten.</Rule>
+        <Rule id="R3.4">
+          Doppeln, bevor man eine Karte gesehen hat („blind“, „vor oder während des Gebens“), gibt es hier nicht: Online
+          ist in einem Augenblick gegeben, und der Moment nach dem ersten Päckchen (R3.1) ist der, den alle drei
+          Regeltexte beschreiben.
+        </Rule>
       </ul>
       <OptionNote label="Tischoption „Doppeln“">normalerweise an; aus heißt: keine Doppelrunde (R3.3).</OptionNote>
     </Section>
@@ -369,11 +399,30 @@ const German = () => (
           Alleinspieler, auch höher ansagen (R6.2).
         </Rule>
         <Rule id="R5.2">
-          <strong>Haferl</strong>: Jeder zahlt den Einsatz ins Haferl (normalerweise 1; Doppler zählen dabei nicht), und
-          der nächste Geber gibt neu. Das Haferl ist wie eine vierte Kasse. Der nächste Alleinspieler, der sein Spiel
-          gewinnt, bekommt das ganze Haferl; verliert er, bleibt es für später liegen. Ein Neugeben ist kein Spiel der
-          Runde: Die Nummer des Spiels bleibt, nur der Geber wechselt. Was am Ende der Runde noch im Haferl liegt, bleibt
-          dort.
+          <strong>Haferl</strong>: Jeder zahlt den Einsatz ins Haferl (Tischoption, normalerweise 1), und der nächste
+          Geber gibt neu. Das Haferl ist wie eine vierte Kasse. Doppler, Kontra und Re vervielfachen den Einsatz ins
+          Haferl nie. Ein Neugeben ist kein Spiel der Runde: Die Nummer des Spiels bleibt, nur der Geber wechselt. Wer das
+          Haferl bekommt, legt die Tischoption „Wer das Haferl bekommt“ fest:
+          <ul>
+            <li>
+              <strong>der nächste Alleinspieler, der gewinnt</strong> (normal): Er bekommt das ganze Haferl; ein
+              verlorenes Spiel lässt es für später liegen.
+            </li>
+            <li>
+              <strong>die Gewinner des nächsten Spiels</strong> („für den Gewinner des nächsten Spiels“): Das nächste
+              gespielte Spiel entscheidet. Gewinnt der Alleinspieler, bekommt er das ganze Haferl; verliert er, teilen es
+              sich die beiden Gegenspieler zu gleichen Teilen, und was sich nicht teilen lässt, bleibt im Haferl.
+            </li>
+          </ul>
+        </Rule>
+        <Rule id="R5.3">
+          Ist die Runde zu Ende und liegt noch etwas im Haferl, bekommen es die drei zu gleichen Teilen zurück; was sich
+          nicht durch drei teilen lässt, bleibt im Haferl. Der Endstand zeigt es.
+        </Rule>
+        <Rule id="R5.4">
+          Für dieselbe Spielnummer wird höchstens dreimal hintereinander neu gegeben (Tischoption „Höchstens so oft
+          hintereinander neu geben“, 1 bis 10, normal 3). Sagen nach dem letzten Neugeben wieder alle weiter, wird wie
+          in R5.1 ein Muss-Spiel gespielt.
         </Rule>
       </ul>
     </Section>
@@ -397,8 +446,10 @@ const German = () => (
       <ul>
         <Rule id="R7.1">Der Alleinspieler spielt immer zum ersten Stich aus, egal wo er sitzt.</Rule>
         <Rule id="R7.2">
-          Bei einer Zahl ist die Farbe seiner ersten Karte Trumpf, für das ganze Spiel; der erste Stich ist also immer
-          ein Trumpfstich. Trumpf sticht jede andere Farbe.
+          Bei einer Zahl steht mit der ersten Karte des Alleinspielers die Trumpffarbe fest, für das ganze Spiel. Trumpf
+          sticht jede andere Farbe. Wie, legt die Tischoption „Trumpffarbe“ fest: Normalerweise ist die Farbe dieser
+          ersten Karte Trumpf, der erste Stich ist also ein Trumpfstich. Mit „genannt“ nennt der Alleinspieler beim
+          Ausspielen der ersten Karte eine beliebige Farbe als Trumpf, und die Karte muss nicht von dieser Farbe sein.
         </Rule>
         <Rule id="R7.3">
           <strong>Farbzwang</strong>: Wer die ausgespielte Farbe hat, muss sie bedienen.
@@ -428,7 +479,10 @@ const German = () => (
         </Rule>
         <Rule id="R7.10">
           Den letzten fertigen Stich darf sich jeder ansehen. Mit der Tischoption „Stiche ansehen: alle“ bleiben alle
-          Stiche des Spiels sichtbar.
+          Stiche des Spiels sichtbar. Mit „nur den letzten Stich der Gegenseite“ bleibt der gerade fertige Stich für alle
+          liegen, bis die nächste Karte kommt; danach darf der Alleinspieler nur den letzten Stich ansehen, den die
+          Gegenspieler gemacht haben, und jeder Gegenspieler nur den letzten Stich des Alleinspielers. Zuschauer sehen,
+          was ein Gegenspieler sieht.
         </Rule>
         <Rule id="R7.11">
           <strong>Klopfen</strong> (Tischoption, normalerweise aus): Ein Gegenspieler, der nicht bedient (also trumpft oder
@@ -448,9 +502,14 @@ const German = () => (
       <ul>
         <Rule id="R8.1">
           Sobald das Spiel angesagt ist und bis der erste Stich fertig ist, darf ein Gegenspieler „Kontra“ sagen, einmal
-          pro Spiel für beide Gegenspieler zusammen.
+          pro Spiel für beide Gegenspieler zusammen. In der Praxis sagt er es mit oder vor seiner eigenen Karte zum ersten
+          Stich, denn jeder Gegenspieler ist im ersten Stich einmal dran.
         </Rule>
-        <Rule id="R8.2">Nach einem Kontra darf der Alleinspieler „Re“ sagen, ebenfalls bis der erste Stich fertig ist.</Rule>
+        <Rule id="R8.2">
+          Nach einem Kontra ruht das Spiel: Der Alleinspieler ist dran und sagt „Re“ oder „kein Re“; erst dann geht es
+          weiter. Re gibt es nur in diesem Zug. (Wer in seinem eigenen Zug antworten muss, kann die Gelegenheit nicht
+          verpassen; das zählt, wenn zwischen zwei Zügen Tage liegen.)
+        </Rule>
         <Rule id="R8.3">Kontra und Re verdoppeln jede Zahlung des Spiels, genau wie ein Doppler.</Rule>
       </ul>
       <OptionNote label="Tischoption „Kontra und Re“">normalerweise an; aus heißt: kein Kontra, kein Re.</OptionNote>
@@ -472,7 +531,10 @@ const German = () => (
           Bettel gewonnen (kein Stich) oder Mord gewonnen (alle 10 Stiche): Jeder Gegenspieler zahlt ihm f · m. Verloren:
           Er zahlt jedem Gegenspieler f · m.
         </Rule>
-        <Rule id="R9.3">Mit Haferl bekommt der Alleinspieler, der gewinnt, dazu das ganze Haferl.</Rule>
+        <Rule id="R9.3">
+          Mit Haferl (R5.2) bewegt das Spiel auch das Haferl, so wie es die Tischoption „Wer das Haferl bekommt“ sagt
+          (R5.2, R5.3).
+        </Rule>
         <Rule id="R9.4">
           Es wird nur umverteilt: Die drei Kontostände und das Haferl ergeben zusammen immer 0.
         </Rule>
@@ -609,11 +671,16 @@ const English = () => (
       <ul>
         <Rule id="R3.1">
           After the first 3 cards everyone sees only those 3 and decides once: double or not. Each decides alone, in any
-          order. You see who has decided, but not how. Only when all three have decided does everyone see who doubled and
-          get the rest of their cards.
+          order. Until all three have decided, nobody, no player and no spectator, learns anything of another player’s
+          choice: not from the doubles, nor from the multiplier or any other figure. You see only who has decided, and
+          your own choice. Only when all three have decided does everyone see who doubled and get the rest of their cards.
         </Rule>
         <Rule id="R3.2">Each double doubles every payment of this game: one ×2, two ×4, three ×8.</Rule>
         <Rule id="R3.3">Without doubling everyone gets all 10 cards at once.</Rule>
+        <Rule id="R3.4">
+          Doubling before seeing any card (“blind”, “before or during the deal”) is not offered: online the deal takes no
+          time, and the moment after the first packet (R3.1) is the one all three source texts describe.
+        </Rule>
       </ul>
       <OptionNote label="Table option “Doubling”">on by default; off means no doubling round (R3.3).</OptionNote>
     </Section>
@@ -677,10 +744,29 @@ const English = () => (
           <strong>
             <G>Haferl</G>
           </strong>{' '}
-          (pot): everyone pays the pot stake into the pot (1 by default; doubles do not count here), and the next dealer
-          deals again. The pot is like a fourth account. The next declarer who wins a game takes the whole pot; a lost game
-          leaves it there for later. A redeal is not a game of the series: the game number stays, only the dealer moves
-          on. Whatever is still in the pot when the series ends stays there.
+          (pot): everyone pays the pot stake into the pot (a table option, 1 by default), and the next dealer deals
+          again. The pot is like a fourth account. Doubles, <G>Kontra</G> and <G>Re</G> never multiply the pot stake. A
+          redeal is not a game of the series: the game number stays, only the dealer moves on. Who wins the pot is set by
+          the table option “Who wins the pot”:
+          <ul>
+            <li>
+              <strong>the next declarer who wins a game</strong> (the default): takes the whole pot; a lost game leaves it
+              there for later.
+            </li>
+            <li>
+              <strong>the winners of the next game</strong> (“for the winner of the next game”): the next game played
+              decides it. A declarer who wins takes the whole pot; a declarer who loses leaves it to the two defenders,
+              who share it equally, and a unit that cannot be split stays in the pot.
+            </li>
+          </ul>
+        </Rule>
+        <Rule id="R5.3">
+          When the series ends with something in the pot, it is paid back to the three players in equal shares; a
+          remainder that cannot be split in three stays in the pot. The final balances show it.
+        </Rule>
+        <Rule id="R5.4">
+          A table redeals at most 3 times in a row for one game number (table option “Redeals in a row at most”, 1 to
+          10, 3 by default). When everybody passes after the last of them, the game is played as R5.1’s forced game.
         </Rule>
       </ul>
     </Section>
@@ -707,8 +793,10 @@ const English = () => (
       <ul>
         <Rule id="R7.1">The declarer always leads to the first trick, wherever they sit.</Rule>
         <Rule id="R7.2">
-          In a numbered game the suit of the declarer's first card is trump for the whole game, so trumps are always led
-          to the first trick. A trump beats any card of another suit.
+          In a numbered game the trump suit is fixed with the declarer's first card, for the whole game. A trump beats
+          any card of another suit. How, the table option “Trump suit” says: by default the suit of that first card is
+          trump, so trumps are led to the first trick. With “named”, the declarer names any suit as trump while playing
+          the first card, and the card need not be of that suit.
         </Rule>
         <Rule id="R7.3">
           <strong>
@@ -746,7 +834,9 @@ const English = () => (
         </Rule>
         <Rule id="R7.10">
           Everyone may look at the last completed trick. With the table option “Tricks you can look at: every trick”, all
-          tricks of the game stay visible.
+          tricks of the game stay visible. With “the other side’s last trick only”, the trick just completed stays on the
+          table for everyone until the next card is played; after that the declarer may look only at the last trick the
+          defenders took, and each defender only at the declarer’s last trick. Spectators see what a defender sees.
         </Rule>
         <Rule id="R7.11">
           <strong>
@@ -769,10 +859,13 @@ const English = () => (
       <ul>
         <Rule id="R8.1">
           From the moment the contract is announced until the first trick is complete, a defender may say <G>Kontra</G>:
-          once per game for both defenders together.
+          once per game for both defenders together. In practice it is said with or before the defender's own card to the
+          first trick, as each defender has a turn in that trick.
         </Rule>
         <Rule id="R8.2">
-          After a <G>Kontra</G>, the declarer may answer <G>Re</G>, also until the first trick is complete.
+          After a <G>Kontra</G>, play pauses: it is the declarer's turn to say <G>Re</G> or no <G>Re</G>, and only then
+          does play go on. <G>Re</G> is possible only in that turn. (A declarer who must answer in their own turn cannot
+          miss the chance, which matters when moves are days apart.)
         </Rule>
         <Rule id="R8.3">
           <G>Kontra</G> and <G>Re</G> each double every payment of the game, just like a double.
@@ -797,7 +890,7 @@ const English = () => (
           <G>Bettel</G> won (no trick) or <G>Mord</G> won (all 10 tricks): each defender pays the declarer f · m. Lost:
           the declarer pays each defender f · m.
         </Rule>
-        <Rule id="R9.3">With the pot, a declarer who wins also takes the whole pot.</Rule>
+        <Rule id="R9.3">With the pot (R5.2), the game also moves the pot as the table option “Who wins the pot” says (R5.2, R5.3).</Rule>
         <Rule id="R9.4">Money only changes hands: the three balances and the pot always add up to 0.</Rule>
       </ul>
     </Section>
