@@ -107,6 +107,7 @@ interface ProbeElement {
   getClientRects(): ArrayLike<unknown>;
   getBoundingClientRect(): { left: number; top: number; width: number; height: number };
   readonly disabled?: boolean;
+  readonly checked?: boolean;
   readonly textContent: string | null;
 }
 interface ProbeDocument {
@@ -254,6 +255,8 @@ export interface Hooked {
   readonly bid: string | null;
   readonly contract: string | null;
   readonly double: string | null;
+  /** `data-re` of the re controls: "true" (Re) or "false" (no Re). */
+  readonly re: string | null;
   readonly pressed: string | null;
   readonly enabled: boolean;
   readonly visible: boolean;
@@ -267,10 +270,19 @@ export interface Hooked {
   readonly trickSeat: string | null;
 }
 
+/** One suit of the trump picker (`[data-trump-picker] input[data-trump]`, option trump "named"). */
+export interface TrumpChoice {
+  readonly suit: string;
+  readonly checked: boolean;
+  readonly enabled: boolean;
+}
+
 /** What a page shows, read in one go: `[data-table]`'s attributes, its cards and controls, its alerts. */
 export interface PageSnapshot {
   readonly table: TableAttributes | null;
   readonly hooked: readonly Hooked[];
+  /** The trump suits offered to name with the first card (empty unless the seat names trump now). */
+  readonly trumps: readonly TrumpChoice[];
   readonly alerts: readonly string[];
 }
 
@@ -298,6 +310,7 @@ function snapshotInPage(): PageSnapshot {
       bid: e.getAttribute('data-bid'),
       contract: e.getAttribute('data-contract'),
       double: e.getAttribute('data-double'),
+      re: e.getAttribute('data-re'),
       pressed: e.getAttribute('aria-pressed'),
       enabled: e.disabled !== true,
       visible: visible(e),
@@ -307,6 +320,11 @@ function snapshotInPage(): PageSnapshot {
       inLastTrick: e.closest('[data-last-trick]') !== null,
       inTricks: e.closest('[data-tricks]') !== null,
       trickSeat: e.closest('[data-trick-seat]')?.getAttribute('data-trick-seat') ?? null,
+    })),
+    trumps: Array.from(w.document.querySelectorAll('[data-trump-picker] input[data-trump]')).map((e) => ({
+      suit: e.getAttribute('data-trump') ?? '',
+      checked: e.checked === true,
+      enabled: e.disabled !== true,
     })),
     alerts: Array.from(w.document.querySelectorAll('[role="alert"][data-error]')).map((e) => e.textContent ?? ''),
   };
@@ -382,21 +400,25 @@ export interface Clicked {
 function selectorOf(h: Hooked): string {
   const by = (name: string, value: string | null) => (value === null ? '' : `[${name}="${value}"]`);
   if (h.card !== null) return `[data-hand] [data-card="${h.card}"]${by('data-action', h.action)}`;
-  return `[data-action="${h.action}"]${by('data-bid', h.bid)}${by('data-contract', h.contract)}${by('data-double', h.double)}`;
+  return `[data-action="${h.action}"]${by('data-bid', h.bid)}${by('data-contract', h.contract)}${by('data-double', h.double)}${by('data-re', h.re)}`;
 }
+
+/** The selector of a suit of the trump picker. */
+export const trumpSelector = (suit: string): string => `[data-trump-picker] input[data-trump="${suit}"]`;
 
 /**
  * Clicks one control, on the first page that offers one, as the issue says: doubling, not
  * double; auction, the first seat to speak bids 6 and everyone else passes (or, without a
  * pass, any bid or hold offered); discard, two cards of the hand, then discard; declare, the
- * first contract; play, the first playable card. Kontra and re are never clicked. Answers
- * null when no page offers any of these now.
+ * first contract; play, the first playable card (with option trump "named", the first suit
+ * offered is named first, unless one is picked already). Kontra is never clicked; when a test
+ * has said one, the declarer answers no re. Answers null when no page offers any of these now.
  */
 export async function clickOne(players: readonly Player[], driver: Driver): Promise<Clicked | null> {
   for (const player of players) {
     if (player.seat === 'spectator') continue;
     const { page } = player;
-    const { table, hooked } = await snapshotOf(page);
+    const { table, hooked, trumps } = await snapshotOf(page);
     if (table === null) continue;
     if (table.gameNumber !== driver.gameNumber) Object.assign(driver, { gameNumber: table.gameNumber, bidMade: false });
     const offered = (action: string, where: (h: Hooked) => boolean = () => true) => hooked.find((h) => h.action === action && h.enabled && h.visible && where(h));
@@ -441,8 +463,14 @@ export async function clickOne(players: readonly Player[], driver: Driver): Prom
         break;
       }
       case 'play': {
-        const card = offered('play', (h) => h.inHand && h.card !== null);
-        const done = await click(card, `play ${card?.card}`);
+        const noRe = await click(offered('re', (h) => h.re === 'false'), 'no re');
+        if (noRe) return noRe;
+        const naming = trumps.find((c) => c.checked) ?? trumps.find((c) => c.enabled);
+        if (naming !== undefined && !naming.checked) await clickVisible(page, trumpSelector(naming.suit));
+        // A card offered with a trump to name is enabled once a suit is picked: read the hand again.
+        const now = naming === undefined ? hooked : (await snapshotOf(page)).hooked;
+        const card = now.find((h) => h.action === 'play' && h.enabled && h.visible && h.inHand && h.card !== null);
+        const done = await click(card, naming === undefined ? `play ${card?.card}` : `play ${card?.card} naming trump ${naming.suit}`);
         if (done) return done;
         break;
       }
