@@ -81,6 +81,99 @@ describe('eviction and restart', () => {
   });
 });
 
+describe('tables stored by an older release (legacy-log.ts)', () => {
+  const sqlIn = (table: CreatedTable, query: string, ...params: SqlStorageValue[]) =>
+    runInDurableObject(tableStub(table.tableId), (_i, state) => void state.storage.sql.exec(query, ...params));
+  /** Appends rows to the table's action log as an older release wrote them, then evicts the table so that it loads them. */
+  async function storeOldRows(table: CreatedTable, fromVersion: number, rows: readonly { seat: Seat; action: unknown }[]): Promise<void> {
+    const at = new Date().toISOString();
+    for (const [i, { seat, action }] of rows.entries()) {
+      await sqlIn(table, 'INSERT INTO actions (version, seat, action, action_id, response, at) VALUES (?, ?, ?, NULL, ?, ?)', fromVersion + i + 1, seat, JSON.stringify(action), '{}', at);
+    }
+    await evictDurableObject(tableStub(table.tableId));
+  }
+  const typeOf = (a: { action: { type: string } }) => a.action.type;
+
+  it('a re said after a card of the first trick (R8.2 before it was the declarer\'s turn) loads as said right after the kontra: ×4, the same settlement', async () => {
+    const record = handMade('02-raised-contract-kontra-re');
+    const table = await createTable(tableFor(record));
+    const kontraAt = record.actions.findIndex((a) => typeOf(a) === 'kontra');
+    await playActions(table, record.actions.slice(0, kontraAt), 0);
+    // Stored then: 2:SA 0:kontra 0:S8 2:re 1:S7 …
+    const [kontra, re, card, ...rest] = record.actions.slice(kontraAt);
+    expect([typeOf(kontra!), typeOf(re!), typeOf(card!)]).toEqual(['kontra', 're', 'play']);
+    await storeOldRows(table, kontraAt, [kontra!, card!, re!, ...rest]);
+
+    for (const token of everyToken(table)) {
+      const final = await view(table.tableId, token);
+      expect(final).toMatchObject({ version: record.actions.length, phase: 'finished', seriesOver: true, kontra: 0, re: true, multiplier: 4 });
+      expect(final.seats.map((s) => s.balance)).toEqual(record.settlement!.payments);
+      expect(final.settlement).toEqual(record.settlement);
+    }
+    const [published] = await games(table.tableId, table.spectator.token);
+    expect(published!.actions).toEqual(record.actions); // re where today's rules have it
+    expect([published!.re, published!.multiplier, published!.settlement]).toEqual([true, 4, record.settlement]);
+  });
+
+  it('a kontra never answered by re, in a log that ends mid-trick: no re is implied, and play goes on to the same settlement', async () => {
+    const record = handMade('08-mord-lost-early-kontra');
+    const table = await createTable(tableFor(record));
+    const kontraAt = record.actions.findIndex((a) => typeOf(a) === 'kontra');
+    await playActions(table, record.actions.slice(0, kontraAt), 0);
+    // Stored then: 1:EA 2:E9 0:kontra 0:E8 (the old rules let play go on; the declarer never said re).
+    const [kontra, noRe, card, ...rest] = record.actions.slice(kontraAt);
+    expect(noRe!.action).toEqual({ type: 're', re: false });
+    await storeOldRows(table, kontraAt, [kontra!, card!]);
+
+    const version = kontraAt + 2;
+    const loaded = await view(table.tableId, table.seats[record.declarer!]!.token);
+    expect(loaded).toMatchObject({ version, phase: 'play', kontra: 0, re: false, multiplier: 2, turn: rest[0]!.seat });
+    expect(loaded.lastTrick!.cards).toHaveLength(3);
+    expect(loaded.legalActions.some((a) => a.type === 're')).toBe(false); // decided (no re), once and for all
+    expect(loaded.history.filter((h) => h.type === 're')).toEqual([{ seat: record.declarer, type: 're', re: false }]);
+
+    await playActions(table, rest, version);
+    const final = await view(table.tableId, table.spectator.token);
+    expect(final).toMatchObject({ phase: 'finished', multiplier: 2, settlement: record.settlement });
+    expect(final.seats.map((s) => s.balance)).toEqual(record.settlement!.payments);
+    expect((await games(table.tableId, table.spectator.token))[0]!.actions).toEqual(record.actions);
+  });
+
+  it('a log that ends right after the kontra: the declarer\'s re decision is owed, as today', async () => {
+    const record = handMade('14-named-trump-kontra-no-re');
+    const table = await createTable(tableFor(record));
+    const kontraAt = record.actions.findIndex((a) => typeOf(a) === 'kontra');
+    await playActions(table, record.actions.slice(0, kontraAt), 0);
+    await storeOldRows(table, kontraAt, [record.actions[kontraAt]!]);
+    const loaded = await view(table.tableId, table.seats[record.declarer!]!.token);
+    expect(loaded).toMatchObject({ version: kontraAt + 1, turn: record.declarer, legalActions: [{ type: 're' }, { type: 're', re: false }] });
+    await playActions(table, record.actions.slice(kontraAt + 1), kontraAt + 1);
+    expect((await view(table.tableId, table.spectator.token)).settlement).toEqual(record.settlement);
+  });
+
+  it('a pot table made before redeals were capped (no maxRedeals stored) loads its four redeals in a row', async () => {
+    const deals = ['18-max-redeals-pass', '19-max-redeals-forced-payback', '15-opponents-last-trick', '03-bettel-won', '01-hold-stage1-overtrump'].map((name) => handMade(name).deal);
+    const table = await createTable({ options: { allPass: 'pot', doubling: false, games: 1, maxRedeals: 10 }, deals });
+    const passes: { seat: Seat; action: { type: 'pass' } }[] = [];
+    for (let redeal = 0; redeal < 4; redeal++) for (const by of [1, 2, 0]) passes.push({ seat: ((redeal + by) % 3) as Seat, action: { type: 'pass' } });
+    await playActions(table, passes, 0);
+    const before = await allViews(table);
+    expect(before[3]!).toMatchObject({ version: 12, gameNumber: 1, redeal: 4, pot: 12, phase: 'auction' });
+
+    // The options as an older release stored them: no maxRedeals (nor potTo, trump).
+    const stored = await runInDurableObject(tableStub(table.tableId), (_i, state) => JSON.parse(state.storage.sql.exec<{ options: string }>('SELECT options FROM settings').one().options) as Record<string, unknown>);
+    expect(stored.maxRedeals).toBe(10);
+    delete stored.maxRedeals;
+    delete stored.potTo;
+    delete stored.trump;
+    await sqlIn(table, 'UPDATE settings SET options = ?', JSON.stringify(stored));
+    await evictDurableObject(tableStub(table.tableId));
+    expect(await allViews(table)).toEqual(before);
+    // It plays on: the fifth deal's forehand may still pass.
+    expect((await act(table.tableId, table.seats[2]!.token, { type: 'pass', version: 12 })).version).toBe(13);
+  });
+});
+
 describe('racing actions', () => {
   it('10 concurrent copies of one action with the same version: one is applied, the others are stale', async () => {
     const table = await createTable(tableFor(GAME));

@@ -1,6 +1,7 @@
 /**
  * One Durable Object per table. It owns the table's storage, rebuilds the series from
- * its action log after eviction or restart, runs every action through the engine one at
+ * its action log after eviction or restart (a log or options stored under older rules as
+ * they were played, legacy-log.ts), runs every action through the engine one at
  * a time (sent by RPC from the Worker or over a seat's WebSocket, socket-protocol.ts),
  * pushes each connected seat its own view over hibernatable WebSockets, writes finished
  * games to D1 through an outbox that survives D1 failures, and tells the seats by webhook
@@ -17,6 +18,7 @@ import { History } from '../history/writer.js';
 import { reasonOf } from '../log-reasons.js';
 import { sameAction } from './action-ids.js';
 import { Deliveries } from './deliveries.js';
+import { replayLog, upgradedOptions } from './legacy-log.js';
 import { eventsOf, pendingSeats, reminderAt, type SeatEvent } from './events.js';
 import { MAILED, type MailFacts, type WebhookBody } from './notifier.js';
 import { failure, success, type Outcome } from './outcome.js';
@@ -450,23 +452,20 @@ export class TableObject extends DurableObject<Env> {
     if (this.table !== undefined) return this.table;
     if (!this.storage.exists()) return (this.table = null);
     this.storage.upgrade();
-    const settings = this.storage.settings();
-    if (settings === null) return (this.table = null);
+    const stored = this.storage.settings();
+    if (stored === null) return (this.table = null);
     const deals = this.storage.deals();
-    let series = must(startSeries(settings.options));
+    // Options and logs stored under older rules replay as they were played (legacy-log.ts).
+    const start = must(startSeries(upgradedOptions(stored.options)));
+    const settings: Settings = { ...stored, options: start.options };
     let dealt = 0;
-    const dealIfWaiting = () => {
-      if (series.status === 'awaitingDeal' && dealt < deals.length) series = must(dealNextGame(series, this.dealOf(deals[dealt++]!)));
-    };
-    let lastChangeAt = settings.createdAt;
-    let version = 0;
-    for (const row of this.storage.actions()) {
-      dealIfWaiting();
-      series = must(applySeriesAction(series, row.seat, row.action));
-      version = row.version;
-      lastChangeAt = row.at;
-    }
-    dealIfWaiting();
+    const dealIfWaiting = (series: SeriesState): SeriesState =>
+      series.status === 'awaitingDeal' && dealt < deals.length ? must(dealNextGame(series, this.dealOf(deals[dealt++]!))) : series;
+    const rows = this.storage.actions();
+    const series = dealIfWaiting(must(replayLog(start, rows, dealIfWaiting)));
+    const lastRow = rows.at(-1);
+    const version = lastRow?.version ?? 0;
+    let lastChangeAt = lastRow?.at ?? settings.createdAt;
     const lastDeal = deals[deals.length - 1];
     if (lastDeal !== undefined && lastDeal.dealtAt > lastChangeAt) lastChangeAt = lastDeal.dealtAt;
     this.table = {
