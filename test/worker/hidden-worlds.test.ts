@@ -1,0 +1,296 @@
+/**
+ * R3.1 through the whole server, by comparing worlds: "until all three have decided,
+ * nothing in any view, push, webhook, mail, error or log lets a seat or a spectator infer
+ * another seat's choice." Two tables are dealt fixed deals (TEST_DEALS=on) and played the
+ * same way, except for one thing seat 0 may not know: in world B seat 1 doubles where in
+ * world A it does not; or (separately) the deals differ only in cards seat 0 cannot see
+ * during the window. After every action of the doubling window everything seat 0 and a
+ * spectator can observe must be the same in both worlds: their GET views, every frame
+ * pushed over their WebSockets and how many, seat 0's webhook bodies and mails (reminders:
+ * the window is the seat's move), the answers to seat 0's refused actions (POST and socket),
+ * and what the table logs. Checking for card codes would not do: a multiplier or a count
+ * derived from a hidden choice leaks it as surely (test/engine/hidden.test.ts is the
+ * engine's side of this).
+ *
+ * The Durable Objects run in the tests' isolate, so a spy on globalThis.fetch receives
+ * their webhooks and one on TableObject.sendEmail their mails (as notifications.test.ts).
+ */
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CardCode } from '../../shared/cards.js';
+import type { Deal } from '../../shared/deal.js';
+import type { Seat } from '../../shared/options.js';
+import type { GameRecord } from '../../shared/record.js';
+import { TableObject } from '../../worker/table/table-object.js';
+import { connect, createTable, eventually, handMade, postAction, putNotifications, tableStub, view, type CreatedTable, type Socket } from './support.js';
+
+/** Dealer 0, so seat 1 is forehand and seat 0 the dealer: seat 0 is never told to bid when the window closes. */
+const GAME: GameRecord = handMade('01-hold-stage1-overtrump');
+
+/**
+ * What legitimately differs from table to table, and nothing else: removed (at any depth)
+ * before two worlds are compared. tableId: each table's own id; deadline: when the move is
+ * due, from the moment each table took its last action; commitment: the deal's (null for
+ * fixed deals, listed for completeness). In mails: the seat's link (its table id and token)
+ * and the deadline's time, replaced in the text.
+ */
+const PER_TABLE_FIELDS = ['tableId', 'deadline', 'commitment'] as const;
+
+function withoutPerTable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutPerTable);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !(PER_TABLE_FIELDS as readonly string[]).includes(key))
+      .map(([key, v]) => [key, withoutPerTable(v)]),
+  );
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+interface World {
+  readonly name: string;
+  readonly table: CreatedTable;
+  readonly seat0: Socket;
+  readonly spectator: Socket;
+}
+
+interface Mail {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+}
+
+const hookOf = (name: string) => `https://hooks.example.com/hidden/${name}`;
+const MAIL = 'seat0@example.com';
+
+/** Every webhook POST (by URL) and every mail the tables send, in the order they came; observe() takes its world's. */
+const received: { webhooks: { url: string; body: unknown }[]; mails: Mail[] } = { webhooks: [], mails: [] };
+
+function listen(): void {
+  received.webhooks.length = 0;
+  received.mails.length = 0;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    received.webhooks.push({ url: request.url, body: JSON.parse(await request.text()) });
+    return new Response(null, { status: 204 });
+  });
+  vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: EmailMessageBuilder): Promise<void> }, 'sendEmail').mockImplementation(async (message) => {
+    const { to, subject, text } = message as unknown as Mail;
+    received.mails.push({ to, subject, text });
+  });
+}
+
+/** Takes out of `list` the entries that `mine` picks, in order. */
+function takeOut<T>(list: T[], mine: (entry: T) => boolean): T[] {
+  const taken = list.filter(mine);
+  for (const entry of taken) list.splice(list.indexOf(entry), 1);
+  return taken;
+}
+
+async function openWorld(name: string, deal: Deal): Promise<World> {
+  const table = await createTable({
+    // The same name in every world (mails carry it); the deadline makes reminders during the window.
+    name: 'hidden',
+    seats: [{ email: MAIL }, {}, {}],
+    options: { ...GAME.options, firstDealer: GAME.dealer, games: 1, moveDeadlineHours: 2 },
+    deals: [deal],
+  });
+  expect((await putNotifications(table.tableId, table.seats[0]!.token, { webhookUrl: hookOf(name) })).status).toBe(200);
+  const seat0 = await connect(table.tableId, table.seats[0]!.token);
+  const spectator = await connect(table.tableId, table.spectator.token, 'protocol');
+  return { name, table, seat0, spectator };
+}
+
+const waitingDeliveries = (table: CreatedTable) =>
+  runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM deliveries').one().n);
+const delivered = (table: CreatedTable) => eventually(async () => ((await waitingDeliveries(table)) === 0 ? true : undefined), 'every delivery to be made');
+
+/** Every frame a socket received since the last call, up to the answer to a ping (the frames before it are all there is). */
+async function framesOf(socket: Socket): Promise<unknown[]> {
+  socket.ws.send(JSON.stringify({ type: 'ping' }));
+  const frames: unknown[] = [];
+  for (;;) {
+    const frame = await socket.next();
+    if (frame.type === 'pong') return frames;
+    frames.push(frame);
+  }
+}
+
+/** Everything seat 0 and the spectator can observe of a world since the last call, per-table fields removed. */
+async function observe(world: World) {
+  await delivered(world.table);
+  const observed = {
+    seat0View: await view(world.table.tableId, world.table.seats[0]!.token),
+    spectatorView: await view(world.table.tableId, world.table.spectator.token),
+    seat0Frames: await framesOf(world.seat0),
+    spectatorFrames: await framesOf(world.spectator),
+    webhooks: takeOut(received.webhooks, (w) => w.url === hookOf(world.name)).map((w) => w.body),
+    // A mail is told to its table by the seat link in it.
+    mails: takeOut(received.mails, (m) => m.text.includes(world.table.seats[0]!.url)).map((mail) => ({
+      ...mail,
+      text: mail.text
+        .replaceAll(world.table.seats[0]!.url, '<the seat link>')
+        .replace(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/g, '<the deadline> UTC'),
+    })),
+  };
+  return withoutPerTable(observed) as typeof observed;
+}
+
+/**
+ * Actions the window does not allow seat 0 now: a bid, a pass, a card of seat 1's packet
+ * (seat 0's own in world C), kontra, a stale version, and once decided, deciding again.
+ */
+const refusedActions = (seat0Decided: boolean): Record<string, unknown>[] => [
+  { type: 'bid', bid: '6' },
+  { type: 'pass' },
+  { type: 'play', card: GAME.deal.hands[1][0] },
+  { type: 'kontra' },
+  { type: 'double', double: false, version: 99 },
+  ...(seat0Decided ? [{ type: 'double', double: true }] : []),
+];
+
+/** The refusals seat 0 gets for refusedActions, by POST and over its socket (the socket's answers are read as its frames). */
+async function refusals(world: World, step: number, seat0Decided: boolean) {
+  const token = world.table.seats[0]!.token;
+  const answers: unknown[] = [];
+  for (const action of refusedActions(seat0Decided)) {
+    const res = await postAction(world.table.tableId, token, action);
+    answers.push(withoutPerTable({ status: res.status, body: await res.json() }));
+    world.seat0.ws.send(JSON.stringify({ type: 'action', action: { ...action, id: `refused-${step}-${action.type}` } }));
+  }
+  return answers;
+}
+
+/** Runs `fn` for each world and records what the table logged meanwhile (console), per world. */
+async function inEachWorld<T>(worlds: readonly World[], fn: (world: World) => Promise<T>): Promise<{ result: T; logged: string[] }[]> {
+  const out: { result: T; logged: string[] }[] = [];
+  for (const world of worlds) {
+    const logged: string[] = [];
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(`${level}: ${args.map(String).join(' ')}`)),
+    );
+    const result = await fn(world);
+    await delivered(world.table);
+    for (const spy of spies) spy.mockRestore();
+    out.push({ result, logged: logged.map((line) => line.replaceAll(world.table.tableId, '<tableId>')) });
+  }
+  return out;
+}
+
+/** Both worlds' observations (and logs) must be equal; answers the first. */
+function expectSame<T>(what: string, results: { result: T; logged: string[] }[]): T {
+  const [a, b] = results as [{ result: T; logged: string[] }, { result: T; logged: string[] }];
+  expect(b.result, what).toEqual(a.result);
+  expect(b.logged, `${what}: the logs`).toEqual(a.logged);
+  return a.result;
+}
+
+/** Forces the reminder of the move owed now (as if the deadline were near) and runs the table's alarm, if it has one. */
+async function remindNow(world: World): Promise<boolean> {
+  const then = new Date(Date.now() - 100 * 60_000).toISOString();
+  await runInDurableObject(tableStub(world.table.tableId), (_i, state) => {
+    state.storage.sql.exec('UPDATE actions SET at = ?', then);
+    state.storage.sql.exec('UPDATE deals SET dealt_at = ?', then);
+  });
+  await evictDurableObject(tableStub(world.table.tableId)); // read again; the sockets hibernate and stay open
+  return runDurableObjectAlarm(tableStub(world.table.tableId));
+}
+
+/**
+ * Plays the doubling window in both worlds, `decisions[w]` being world w's choices for
+ * seats 0, 1, 2 and `order` the order they decide in. After every decision while the
+ * window stays open: everything observable is compared, seat 0's refused actions too, and
+ * the reminder is forced. Answers the two worlds' views of seat 0 after the last decision
+ * closed the window (where they may differ).
+ */
+async function playWindow(worlds: readonly World[], order: readonly Seat[], decisions: readonly (readonly boolean[])[]) {
+  let step = 0;
+  const compare = async (what: string) => {
+    const observed = expectSame(what, await inEachWorld(worlds, observe));
+    expect(observed.seat0View.phase, what).toBe('doubling');
+    expect(observed.seat0View.multiplier, what).toBe(1);
+    return observed;
+  };
+  const start = await compare('the deal');
+  expect(start.seat0Frames).toHaveLength(1); // the view sent on connecting
+  expect(start.spectatorFrames).toHaveLength(1);
+
+  for (const [i, seat] of order.entries()) {
+    const last = i === order.length - 1;
+    const decide = await inEachWorld(worlds, async (world) => {
+      const double = decisions[worlds.indexOf(world)]![seat]!;
+      const res = await postAction(world.table.tableId, world.table.seats[seat]!.token, { type: 'double', double, version: i });
+      const body = (await res.json()) as Record<string, unknown>;
+      // Seat 0's own answer is its own to compare; another seat's answer is not observable to seat 0.
+      return seat === 0 ? withoutPerTable({ status: res.status, body }) : res.status;
+    });
+    if (last) {
+      // The window is closed: from here on the choices are public and the worlds may differ.
+      return Promise.all(worlds.map((w) => view(w.table.tableId, w.table.seats[0]!.token)));
+    }
+    expectSame(`seat ${seat} decides (step ${++step})`, decide);
+    const afterDecision = await compare(`after seat ${seat} decided`);
+    // One push per action to each socket (seat 0's own action too: it came by POST).
+    expect(afterDecision.seat0Frames).toHaveLength(1);
+    expect(afterDecision.spectatorFrames).toHaveLength(1);
+
+    const seat0Decided = order.slice(0, i + 1).includes(0);
+    const refused = expectSame(`seat 0's refusals after step ${step}`, await inEachWorld(worlds, (world) => refusals(world, step, seat0Decided)));
+    expect((refused as { status: number }[]).map((r) => r.status)).toEqual(refusedActions(seat0Decided).map((a) => (a.version === undefined ? 422 : 409)));
+    const afterRefusals = await compare(`seat 0's refusals after step ${step}, their socket answers`);
+    expect(afterRefusals.seat0Frames).toHaveLength(refusedActions(seat0Decided).length); // the socket's answers, no push
+    expect(afterRefusals.seat0Frames.every((f) => (f as { type: string; status: number }).type === 'answer' && (f as { status: number }).status >= 409)).toBe(true);
+    expect(afterRefusals.spectatorFrames).toHaveLength(0);
+
+    // The window is seat 0's move while it has not decided: reminded then, and only then (the alarm waits for nothing else).
+    const ownsMove = !seat0Decided;
+    expect(expectSame(`the alarms after step ${step}`, await inEachWorld(worlds, remindNow))).toBe(ownsMove);
+    const reminded = await compare(`the reminders after step ${step}`);
+    expect(reminded.webhooks.map((w) => (w as { type: string }).type)).toEqual(ownsMove ? ['reminder'] : []);
+    expect(reminded.mails.map((m) => m.to)).toEqual(ownsMove ? [MAIL] : []);
+    expect(reminded.seat0Frames).toHaveLength(0);
+  }
+  throw new Error('the window never closed');
+}
+
+describe('R3.1: worlds that differ only in what seat 0 may not know look the same to it and to a spectator, through the server', () => {
+  const worlds: World[] = [];
+
+  it.each([
+    ['seat 1 first, then seat 0; seat 2 closes the window', [1, 0, 2]],
+    ['seat 0 first, then seat 1; seat 2 closes the window', [0, 1, 2]],
+    ['seat 2, seat 1, then seat 0 closes the window', [2, 1, 0]],
+  ] as [string, Seat[]][])('seat 1 doubles in world B and not in A: %s', async (_what, order) => {
+    listen();
+    worlds.length = 0;
+    worlds.push(await openWorld('A', GAME.deal), await openWorld('B', GAME.deal));
+    const [seat0InA, seat0InB] = await playWindow(worlds, order, [
+      [true, false, false],
+      [true, true, false],
+    ]);
+    // Once all decided the doubles are public: the two worlds now differ, so the comparison above could have seen it.
+    expect([seat0InA!.multiplier, seat0InB!.multiplier]).toEqual([2, 4]);
+    expect([seat0InA!.doubles, seat0InB!.doubles]).toEqual([[0], [0, 1]]);
+    for (const world of worlds) for (const socket of [world.seat0, world.spectator]) socket.close();
+  });
+
+  it('the deals differ only in cards seat 0 cannot see in the window (its later cards, the other packets, the stock)', async () => {
+    const hands = GAME.deal.hands.map((hand) => [...hand]) as [CardCode[], CardCode[], CardCode[]];
+    const stock = [...GAME.deal.stock];
+    // Seat 0's fourth card (not in its packet) for seat 1's first packet card; seat 2's packet card for a stock card.
+    [hands[0][3], hands[1][0]] = [hands[1][0]!, hands[0][3]!];
+    [hands[2][1], stock[0]] = [stock[0]!, hands[2][1]!];
+    const other: Deal = { hands, stock };
+    listen();
+    worlds.length = 0;
+    worlds.push(await openWorld('A', GAME.deal), await openWorld('C', other));
+    const same = [false, true, false];
+    const [inA, inC] = await playWindow(worlds, [1, 0, 2], [same, same]);
+    // After the window seat 0 sees its whole hand: now the worlds differ.
+    expect(new Set(inA!.hand)).not.toEqual(new Set(inC!.hand));
+    for (const world of worlds) for (const socket of [world.seat0, world.spectator]) socket.close();
+  });
+});
