@@ -1,7 +1,9 @@
 /**
  * Accessibility: axe-core (WCAG 2 A and AA rules) on every kind of page, in both languages
- * and both themes, on a desktop and a phone: the create page, a table in the doubling
- * window, a table in play with a settlement on show, the replay and the rules.
+ * and both themes, on a desktop and a phone: the create page (with the pot's options shown),
+ * a table in the doubling window, a table in play with a settlement on show, a declarer
+ * deciding on re after a kontra, a declarer naming trump (option trump "named"), the replay
+ * and the rules.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -40,16 +42,17 @@ async function choose(page: Page, lang: 'de' | 'en', dark: boolean): Promise<voi
 
 /**
  * Plays through the API until `done` (everybody passes: the forced game; a double: no; a
- * discard: the first two cards; otherwise the first legal action).
+ * discard: the first two cards; kontra never; otherwise the first legal action).
  */
 async function playThroughApi(table: CreatedTable, done: (views: View[]) => boolean): Promise<void> {
   const token = (seat: Seat) => table.seats[seat]!.token;
   for (let guard = 0; guard < 200; guard++) {
     const views = await Promise.all(SEATS.map((seat) => readView(base, table.tableId, token(seat))));
     if (done(views)) return;
-    const seat = SEATS.find((s) => views[s]!.legalActions.length > 0)!;
+    const seat = SEATS.find((s) => views[s]!.legalActions.some((a) => a.type !== 'kontra'))!;
     const view = views[seat]!;
-    const first = view.legalActions.find((a) => a.type === 'pass') ?? view.legalActions.find((a) => a.type === 'double') ?? view.legalActions[0]!;
+    const legal = view.legalActions.filter((a) => a.type !== 'kontra');
+    const first = legal.find((a) => a.type === 'pass') ?? legal.find((a) => a.type === 'double') ?? legal[0]!;
     const action = first.type === 'discard' ? { type: 'discard', cards: view.hand!.slice(0, 2) } : first;
     await actThroughApi(base, table.tableId, token(seat), action as Record<string, unknown>);
   }
@@ -63,12 +66,23 @@ it('every page passes axe-core (WCAG 2.1 A/AA) in German and English, light and 
   const playing = await createTable(base, { name: 'a11y play', options: { games: 1, knock: true }, deals: [shuffledDeal(13)] });
   await playThroughApi(playing, (views) => views[0]!.phase === 'play' && views[0]!.trick.length === 1);
   const playingSeat = (await readView(base, playing.tableId, playing.spectator.token)).turn!;
+  // A table where a defender said kontra: the declarer decides on re (R8.2), the others wait.
+  const kontra = await createTable(base, { name: 'a11y kontra', options: { games: 1, doubling: false }, deals: [shuffledDeal(14)] });
+  await playThroughApi(kontra, (views) => views[0]!.phase === 'play');
+  const kontraDeclarer = (await readView(base, kontra.tableId, kontra.spectator.token)).declarer!;
+  await actThroughApi(base, kontra.tableId, kontra.seats[((kontraDeclarer + 1) % 3) as Seat]!.token, { type: 'kontra' });
+  // A table with trump named: the declarer's first card, with the picker (R7.2).
+  const naming = await createTable(base, { name: 'a11y trump', options: { games: 1, doubling: false, trump: 'named' }, deals: [shuffledDeal(15)] });
+  await playThroughApi(naming, (views) => views[0]!.phase === 'play');
+  const namingDeclarer = (await readView(base, naming.tableId, naming.spectator.token)).declarer!;
 
   const pages: { label: string; path: string; ready: string }[] = [
     { label: 'create page', path: '/', ready: 'form[data-form="create"]' },
     { label: 'table with a settlement', path: `/t/${created.tableId}#${created.seats[0]!.token}`, ready: '[data-summary]' },
     { label: 'table in play', path: `/t/${playing.tableId}#${playing.seats[playingSeat]!.token}`, ready: '[data-hand] [data-action="play"]' },
     { label: 'spectator', path: `/t/${created.tableId}#${created.spectator.token}`, ready: '[data-table]' },
+    { label: 'declarer deciding on re', path: `/t/${kontra.tableId}#${kontra.seats[kontraDeclarer]!.token}`, ready: '[data-action="re"]' },
+    { label: 'declarer naming trump', path: `/t/${naming.tableId}#${naming.seats[namingDeclarer]!.token}`, ready: '[data-trump-picker]' },
     { label: 'replay', path: `/t/${created.tableId}/replay/0#${created.seats[1]!.token}`, ready: '[data-step="next"]' },
     { label: 'rules', path: '/rules', ready: 'article h2' },
   ];
@@ -83,6 +97,9 @@ it('every page passes axe-core (WCAG 2.1 A/AA) in German and English, light and 
       const dark = (i + (kind === 'phone' ? 0 : 1)) % 2 === 0;
       await choose(page, lang, dark);
       if (label === 'replay') for (let step = 0; step < 8; step++) await page.locator('[data-step="next"]').click();
+      if (label === 'create page') await page.locator('select[name="allPass"]').selectOption('pot');
+      // A suit picked: the cards it enables are checked too.
+      if (label === 'declarer naming trump') await page.locator('[data-trump-picker] input[data-trump]').first().check();
       for (const v of await violationsOf(page)) problems.push(`${kind}, ${label}, ${lang}${dark ? ', dark' : ''}: ${v}`);
       await page.close();
     }
