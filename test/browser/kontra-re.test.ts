@@ -92,6 +92,7 @@ it('R8.2: a kontra clicked by a defender pauses play until the declarer clicks R
 
     // A defender says Kontra by a click.
     await pageOf(kontraSeat).locator('[data-action="kontra"]').click();
+    await waitForVersion(pageOf(kontraSeat), start + 1);
     const paused = await syncPages(table);
     expect(paused, `${where}: the kontra was accepted`).toBe(start + 1);
     const views = await Promise.all(SEATS.map((seat) => readView(base, created.tableId, created.seats[seat]!.token)));
