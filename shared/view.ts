@@ -5,7 +5,7 @@
 import { LEVELS, type Action, type Level } from './actions.js';
 import { cardFromCode, codeOf, codesOf, popcount, SUITS, type CardCode, type Suit } from './cards.js';
 import { actionsOf, legalActions, multiplierOfGame, type GameState, type Phase } from './game.js';
-import type { Seat } from './options.js';
+import type { Seat, TableOptions } from './options.js';
 import { resultOf, tricksOf, type GameResult, type TrickRecord } from './record.js';
 import type { SeriesState } from './series.js';
 import type { Settlement } from './settlement.js';
@@ -33,6 +33,8 @@ export interface SeatSummary {
 
 export interface SeriesView {
   readonly seat: Seat | null;
+  /** The table's rule options (public: every seat plays by them). */
+  readonly options: TableOptions;
   readonly phase: Phase;
   readonly gameNumber: number;
   readonly games: number;
@@ -62,6 +64,8 @@ export interface SeriesView {
   readonly multiplier: number;
   readonly doubles: Seat[];
   readonly kontra: Seat | null;
+  /** R8.2: a kontra was said and play waits for the declarer's decision on re (its turn). */
+  readonly awaitingRe: boolean;
   readonly re: boolean;
   readonly knocks: { seat: Seat; trick: number }[];
   readonly history: PublicAction[];
@@ -143,6 +147,7 @@ export function viewOf(series: SeriesState, seat: Seat | null): SeriesView | nul
   const ownCards = seat === null ? null : doubling ? game.packets[seat] : game.hands[seat];
   return {
     seat,
+    options: series.options,
     phase: game.phase,
     gameNumber: game.gameNumber,
     games: series.options.games,
@@ -169,6 +174,7 @@ export function viewOf(series: SeriesState, seat: Seat | null): SeriesView | nul
     multiplier: doubling ? 1 : multiplierOfGame(game),
     doubles: doubling ? [] : ([0, 1, 2] as Seat[]).filter((s) => (game.doubledBy & (1 << s)) !== 0),
     kontra: game.kontra < 0 ? null : (game.kontra as Seat),
+    awaitingRe: game.awaitingRe,
     re: game.re,
     knocks,
     history,

@@ -50,6 +50,9 @@ export const OptionsSchema = z
   })
   .openapi('Options');
 
+/** The rule options as a table holds them: every one set, the defaults filled in. */
+const RuleOptionsSchema = OptionsSchema.omit({ moveDeadlineHours: true }).required().openapi('RuleOptions');
+
 const SeatInput = z.strictObject({
   name: z.string().trim().min(1).max(40).optional().openapi({ example: 'Vroni' }),
   email: z.email().max(254).optional().openapi({ description: 'Turn notifications go here; the mail carries the seat link' }),
@@ -141,6 +144,7 @@ export const ViewSchema = z
     name: z.string(),
     version: z.number().int().openapi({ description: '+1 per accepted action' }),
     seat: SeatNumber.nullable().openapi({ description: 'null for a spectator' }),
+    options: RuleOptionsSchema.openapi({ description: 'The rules this table plays by (RULES.md options, defaults filled in)' }),
     phase: z.enum(['doubling', 'auction', 'discard', 'declare', 'play', 'finished']),
     gameNumber: z.number().int(),
     games: z.number().int(),
@@ -164,6 +168,7 @@ export const ViewSchema = z
     multiplier: z.number().openapi({ description: '2^(doubles + kontra + re); 1 while the doubling window is open (R3.1: no choice is known until all decided)' }),
     doubles: z.array(SeatNumber),
     kontra: SeatNumber.nullable(),
+    awaitingRe: z.boolean().openapi({ description: 'R8.2: a kontra was said and play waits for the declarer (`turn`) to send re or no re' }),
     re: z.boolean(),
     knocks: z.array(z.object({ seat: SeatNumber, trick: z.number() })),
     history: z.array(z.object({ seat: SeatNumber, type: z.string() }).passthrough()).openapi({

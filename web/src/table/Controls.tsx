@@ -141,13 +141,6 @@ function TrumpPicker({ suits, trump, setTrump, pending }: { suits: readonly Suit
   );
 }
 
-/**
- * R8.2: after a kontra, play waits until the declarer has decided on re. Read off what the
- * view shows (a kontra said and no answer to it yet), for the seats that wait and for spectators.
- */
-export const awaitingRe = (view: TableView): boolean =>
-  view.phase === 'play' && view.kontra !== null && view.declarer !== null && !view.history.some((entry) => entry.type === 're');
-
 export function Controls({ view, act, pending, chosen, setChosen, knock, setKnock, trump, setTrump }: HandProps & { setKnock: (on: boolean) => void; setTrump: (suit: Suit | null) => void }) {
   const { t } = useApp();
   const legal = view.legalActions;
@@ -158,7 +151,7 @@ export function Controls({ view, act, pending, chosen, setChosen, knock, setKnoc
     setTrump(null);
   }, [view.phase, view.gameNumber, view.redeal]);
   if (legal.length === 0) {
-    if (!awaitingRe(view)) return null;
+    if (!view.awaitingRe) return null;
     // The other seats (and spectators) see that the game waits for the declarer.
     return (
       <section class="controls" aria-label={t(`phase_${view.phase}`)}>

@@ -6,7 +6,7 @@ import { SUIT_NAMES, SuitIcon } from '../cards/index.js';
 import type { Translate } from '../i18n.js';
 import { readStored, writeStored } from '../prefs.js';
 import { tokenFromLocation } from '../router.js';
-import { awaitingRe, Controls, Hand, useChoices } from './Controls.js';
+import { Controls, Hand, useChoices } from './Controls.js';
 import { formatTime, levelName, placesOf, seatName } from './format.js';
 import { History } from './History.js';
 import { Notifications } from './Notifications.js';
@@ -24,7 +24,7 @@ function turnText(view: TableView, t: Translate): string {
   }
   if (view.turn === null) return '';
   // R8.2: after a kontra the game waits for the declarer's re or no re.
-  if (awaitingRe(view) && view.turn !== view.seat) return t('waitingForRe', { name: seatName(view, view.turn) });
+  if (view.awaitingRe && view.turn !== view.seat) return t('waitingForRe', { name: seatName(view, view.turn) });
   return view.turn === view.seat ? t('yourTurn') : t('turnOf', { name: seatName(view, view.turn) });
 }
 

@@ -47,16 +47,14 @@ function TrickRow({ view, trick }: { view: TableView; trick: TrickRecord }) {
  * R7.10: the completed trick the view shows. The trick just completed lies there for everyone
  * until the next card; after that, with trickHistory "opponents", the view holds the other
  * side's last trick (a spectator's: the declarer's), or none when that side has taken none yet.
- * Which of these is shown is read off the view: a trick whose winner did not lead the current
- * trick is not the one just completed.
  */
 type Shown = 'latest' | 'other-side' | 'none';
 
 function shownTrick(view: TableView): Shown | null {
   const completed = view.seats.reduce((sum, seat) => sum + seat.tricks, 0);
-  const leader = view.trick[0]?.seat;
-  if (view.lastTrick === null) return leader !== undefined && completed > 0 ? 'none' : null;
-  return leader !== undefined && view.lastTrick.winner !== leader ? 'other-side' : 'latest';
+  if (completed === 0) return null;
+  if (view.options.trickHistory !== 'opponents' || view.trick.length === 0) return 'latest';
+  return view.lastTrick === null ? 'none' : 'other-side';
 }
 
 export function LastTrick({ view }: { view: TableView }) {
