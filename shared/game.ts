@@ -35,12 +35,6 @@ export interface LogEntry {
   readonly previous: LogEntry | null;
 }
 
-export interface CompletedTrick {
-  readonly leader: Seat;
-  readonly cards: readonly Card[];
-  readonly winner: Seat;
-}
-
 export type Outcome =
   | { readonly kind: 'allPass'; readonly settlement: Settlement }
   | {
@@ -66,8 +60,8 @@ export interface GameState {
   readonly hands: Hands;
   /** The first packet of 3 cards of each seat (R3.1). */
   readonly packets: Hands;
+  /** The two stock cards; in the declarer's hand from the pickup on (R6.1), which is when `declarer` is set. */
   readonly stock: CardSet;
-  readonly stockTaken: boolean;
   readonly discards: CardSet;
   /** Cards played to tricks, the current one included. */
   readonly played: CardSet;
@@ -85,16 +79,15 @@ export interface GameState {
   /** R7.4 in this contract (R7.8), chosen once when the contract is announced. */
   readonly winDuty: boolean;
   readonly trick: readonly Card[];
+  /** Who leads the current trick: the declarer first (R7.1), then the last trick's winner (R7.7). */
   readonly trickLeader: Seat | -1;
   readonly tricksTaken: readonly [number, number, number];
   readonly completedTricks: number;
-  readonly lastTrick: CompletedTrick | null;
   readonly kontra: Seat | -1;
   /** R8.2: after a kontra, play pauses until the declarer decides on re (its turn). */
   readonly awaitingRe: boolean;
   readonly re: boolean;
   readonly log: LogEntry | null;
-  readonly actionCount: number;
   readonly outcome: Outcome | null;
 }
 
@@ -128,7 +121,6 @@ export function newGame(options: TableOptions, deal: Deal, dealer: Seat, gameNum
     hands: handsFromDeal(deal, 10),
     packets: handsFromDeal(deal, PACKET_SIZE),
     stock: setOfCodes(deal.stock, deal.stock.length),
-    stockTaken: false,
     discards: 0,
     played: 0,
     decided: 0,
@@ -144,12 +136,10 @@ export function newGame(options: TableOptions, deal: Deal, dealer: Seat, gameNum
     trickLeader: -1,
     tricksTaken: [0, 0, 0],
     completedTricks: 0,
-    lastTrick: null,
     kontra: -1,
     awaitingRe: false,
     re: false,
     log: null,
-    actionCount: 0,
     outcome: null,
   };
 }
@@ -181,7 +171,6 @@ function copyOf(g: GameState): Draft {
     hands: g.hands,
     packets: g.packets,
     stock: g.stock,
-    stockTaken: g.stockTaken,
     discards: g.discards,
     played: g.played,
     decided: g.decided,
@@ -197,12 +186,10 @@ function copyOf(g: GameState): Draft {
     trickLeader: g.trickLeader,
     tricksTaken: g.tricksTaken,
     completedTricks: g.completedTricks,
-    lastTrick: g.lastTrick,
     kontra: g.kontra,
     awaitingRe: g.awaitingRe,
     re: g.re,
     log: g.log,
-    actionCount: g.actionCount,
     outcome: g.outcome,
   };
 }
@@ -211,7 +198,6 @@ function copyOf(g: GameState): Draft {
 function logged(game: GameState, seat: Seat, action: Action): Draft {
   const next = copyOf(game);
   next.log = { seat, action, previous: game.log };
-  next.actionCount = game.actionCount + 1;
   return next;
 }
 
@@ -261,7 +247,6 @@ function pickUpStock(next: Draft, declarer: Seat, bid: number): void {
   next.declarer = declarer;
   next.bid = bid;
   next.turn = declarer;
-  next.stockTaken = true;
   next.hands = withHand(next.hands, declarer, next.hands[declarer] | next.stock);
 }
 
@@ -343,17 +328,13 @@ const fixesTrump = (game: GameState): boolean => game.trump === NO_TRUMP && game
 
 /** R7.2 with option trump "named": the seat to play names trump with this card. */
 export const namesTrump = (game: GameState): boolean =>
-  game.phase === 'play' && !game.awaitingRe && game.options.trump === 'named' && fixesTrump(game);
+  fixesTrump(game) && game.options.trump === 'named' && game.phase === 'play' && !game.awaitingRe;
 
-/** R7.2: the trump suit (an index into SUITS) once `card` is played naming `named`, or the refusal. */
-function trumpFixedBy(game: GameState, card: Card, named: Suit | undefined): Result<number> {
-  if (!fixesTrump(game)) {
-    return named === undefined ? ok(game.trump) : illegal("R7.2: trump is named only with the declarer's first card of a game with trumps");
-  }
-  if (game.options.trump === 'led') {
-    return named === undefined ? ok(suitOf(card)) : illegal('R7.2: at this table the suit of the first card is trump; it cannot be named');
-  }
-  return named === undefined ? illegal('R7.2: name the trump suit with your first card ("trump": E, G, H or S)') : ok(SUITS.indexOf(named));
+/** R7.2: why a card may not be played naming `named` as trump (undefined: naming none), or null. Allocation-free: it runs for every card. */
+function trumpRefusal(game: GameState, named: Suit | undefined): string | null {
+  if (!fixesTrump(game)) return named === undefined ? null : "R7.2: trump is named only with the declarer's first card of a game with trumps";
+  if (game.options.trump === 'led') return named === undefined ? null : 'R7.2: at this table the suit of the first card is trump; it cannot be named';
+  return named === undefined ? 'R7.2: name the trump suit with your first card ("trump": E, G, H or S)' : null;
 }
 
 /** R7.11: whether playing `card` lets a defender knock. */
@@ -378,10 +359,11 @@ function applyPlay(game: GameState, seat: Seat, action: Action): Result<GameStat
   if (action.knock === true && !mayKnock(game, seat, card)) {
     return illegal('R7.11: only a defender playing the last card of a suit while not following suit may knock');
   }
-  const trump = trumpFixedBy(game, card, action.trump);
-  if (!trump.ok) return trump;
+  const trumpRefused = trumpRefusal(game, action.trump);
+  if (trumpRefused !== null) return illegal(trumpRefused);
   const next = logged(game, seat, action);
-  next.trump = trump.value;
+  // R7.2: the declarer's first card of a number contract fixes trump: its suit, or the suit it names.
+  if (fixesTrump(game)) next.trump = action.trump === undefined ? suitOf(card) : SUITS.indexOf(action.trump);
   next.trick = [...game.trick, card];
   next.hands = withHand(game.hands, seat, game.hands[seat] & ~bit(card));
   next.played = game.played | bit(card);
@@ -396,7 +378,6 @@ function completeTrick(next: Draft): void {
   const winner = nextSeat(leader, trickWinnerIndex(next.trick, next.trump));
   const tricksTaken = next.tricksTaken.slice() as [number, number, number];
   tricksTaken[winner] += 1;
-  next.lastTrick = { leader, cards: next.trick, winner };
   next.trick = [];
   next.trickLeader = winner;
   next.turn = winner;
@@ -467,7 +448,7 @@ export function legalActions(game: GameState, seat: Seat): Action[] {
     case 'declare':
       return game.declarer === seat ? allowedContracts(game.bid, game.options.tenTrickBid).map((l) => DECLARE_ACTIONS[l]!) : [];
     case 'play': {
-      if (mayRe(game, seat)) return [RE, NO_RE];
+      if (game.awaitingRe) return mayRe(game, seat) ? [RE, NO_RE] : []; // R8.2: nothing else until the declarer decides
       const actions: Action[] = [];
       if (game.turn === seat) {
         const naming = namesTrump(game);

@@ -178,7 +178,7 @@ export function viewOf(series: SeriesState, seat: Seat | null): SeriesView | nul
     re: game.re,
     knocks,
     history,
-    stock: isDeclarer && game.stockTaken ? codesOf(game.stock) : null,
+    stock: isDeclarer ? codesOf(game.stock) : null, // the declarer has it from the pickup on
     discards: isDeclarer && game.discards !== 0 ? codesOf(game.discards) : null,
     legalActions: seat === null ? [] : offered(game, seat),
     result: resultOf(game),

@@ -63,7 +63,7 @@ function check(condition: boolean, message: () => string): void {
 
 /** 32 cards conserved: hands, the stock (until picked up), discards and played cards are disjoint and cover the deck. */
 function checkAllCardsAccountedFor(game: GameState): void {
-  const places: CardSet[] = [...game.hands, game.stockTaken ? 0 : game.stock, game.discards, game.played];
+  const places: CardSet[] = [...game.hands, game.declarer >= 0 ? 0 : game.stock, game.discards, game.played]; // R6.1: the declarer took the stock
   let union = 0;
   let count = 0;
   for (const place of places) {
@@ -111,7 +111,7 @@ function knowable(game: GameState, seat: Seat | null): Set<string> {
   if (game.options.trickHistory === 'all') known |= game.played;
   if (seat !== null) {
     known |= game.phase === 'doubling' ? game.packets[seat] : game.hands[seat];
-    if (seat === game.declarer && game.stockTaken) known |= game.stock | game.discards;
+    if (seat === game.declarer) known |= game.stock | game.discards;
   }
   return new Set(CARD_CODES.filter((_, card) => (known & (1 << card)) !== 0));
 }

@@ -5,7 +5,7 @@ import { ABOVE, CARD_CODES, cardFromCode, codeOf, popcount } from '../../shared/
 import { shuffleDeal, validateDeal } from '../../shared/deal.js';
 import { legalActions, newGame, type GameState } from '../../shared/game.js';
 import { legalCards, NO_TRUMP, playRefusal, trickWinnerIndex } from '../../shared/play.js';
-import { recordOf, replayGame } from '../../shared/record.js';
+import { recordOf, replayGame, tricksOf } from '../../shared/record.js';
 import { applySeriesAction, dealNextGame, replaySeries, seriesRecordOf, startSeries, type SeriesState } from '../../shared/series.js';
 import { settleAllPassIntoPot, settleContract } from '../../shared/settlement.js';
 import { validateOptions } from '../../shared/options.js';
@@ -446,9 +446,9 @@ describe('R7 play', () => {
     expectRefused(attempt(named, '2:G9=H'), 'illegal_action', 'R7.2: trump is named only');
     // Seat 2 follows Gras; seat 0 heads it with the Sau; later Schellen beats any Eichel.
     const trick = run(named, '2:G9 0:GA');
-    expect(trick.lastTrick!.winner).toBe(0);
+    expect(trick.trickLeader).toBe(0); // the trick's winner leads next
     const later = run(trick, '0:EA 1:GU 2:S7');
-    expect(later.lastTrick!.winner).toBe(2); // seat 1 had no Eichel and no Schellen; seat 2 trumped
+    expect(later.trickLeader).toBe(2); // seat 1 had no Eichel and no Schellen; seat 2 trumped
     expect(recordOf(later).actions.find((a) => a.action.type === 'play')!.action).toEqual({ type: 'play', card: 'GO', trump: 'S' });
   });
 
@@ -501,8 +501,8 @@ describe('R7 play', () => {
     expect(trickWinnerIndex(cardList('E10 GA SA'), NO_TRUMP)).toBe(0);
     // Seat 1 leads H7 (trump), seat 2 and seat 0 cannot follow: seat 1 wins and leads again.
     const game = gameAfter(`${HERZ_GAME} 1:H7 2:S7 0:E7`, NO_DOUBLING);
-    expect(game.lastTrick!.winner).toBe(1);
-    expect(game.turn).toBe(1);
+    expect(tricksOf(game).at(-1)!.winner).toBe(1);
+    expect([game.trickLeader, game.turn]).toEqual([1, 1]);
   });
 
   it('R7.8: follow and win duty hold in bettel and mord, where R7.5 never applies; winDutyInBettel off lifts R7.4 in bettel', () => {
@@ -657,7 +657,7 @@ describe('R8 kontra and re', () => {
     const re = run(kontra, '1:re');
     expect(re.turn).toBe(1);
     expect(legalActions(re, 1).every((a) => a.type === 'play')).toBe(true);
-    expect(run(re, '1:HA 2:S7 0:E7').lastTrick!.winner).toBe(1);
+    expect(tricksOf(run(re, '1:HA 2:S7 0:E7')).at(-1)!.winner).toBe(1);
   });
 
   it('R8.3: kontra and re each multiply every payment by 2', () => {
