@@ -72,7 +72,10 @@ function randomPlay(game: GameState, rng: Rng): { seat: Seat; action: Action } {
   const legal = legalPlayCards(game);
   const naming = namesTrump(game);
   let knocking = 0;
-  if (game.options.knock) for (let rest = legal; rest !== 0; rest &= rest - 1) if (mayKnock(game, seat, lowestCard(rest))) knocking |= rest & -rest;
+  // Only a defender who does not lead may knock (R7.11): the others skip the loop.
+  if (game.options.knock && game.trick.length > 0 && seat !== game.declarer) {
+    for (let rest = legal; rest !== 0; rest &= rest - 1) if (mayKnock(game, seat, lowestCard(rest))) knocking |= rest & -rest;
+  }
   let calling = 0; // seats that may say kontra
   if (game.completedTricks === 0) for (const s of [0, 1, 2] as Seat[]) if (mayKontra(game, s)) calling |= 1 << s;
   const plays = popcount(legal) * (naming ? 4 : 1);

@@ -95,21 +95,23 @@ export const nextSeat = (seat: Seat, by = 1): Seat => ((seat + by) % 3) as Seat;
 export const forehandOf = (dealer: Seat): Seat => nextSeat(dealer, 1);
 export const isSeat = (value: unknown): value is Seat => value === 0 || value === 1 || value === 2;
 
-/** The set of the first `count` cards of a list of codes. */
-function setOfCodes(codes: readonly CardCode[], count: number): CardSet {
+/** The set of the cards from `from` up to `to` (exclusive) of a list of codes. */
+function setOfCodes(codes: readonly CardCode[], from: number, to: number): CardSet {
   let set = 0;
-  for (let i = 0; i < count; i++) set |= bit(cardFromCode(codes[i])!);
+  for (let i = from; i < to; i++) set |= bit(cardFromCode(codes[i])!);
   return set;
 }
 
-const handsFromDeal = (deal: Deal, count: number): Hands => [
-  setOfCodes(deal.hands[0], count),
-  setOfCodes(deal.hands[1], count),
-  setOfCodes(deal.hands[2], count),
-];
+/** Each seat's packet (its first 3 cards, R3.1) and whole hand, reading every code once. */
+function handsFromDeal(deal: Deal): { packets: Hands; hands: Hands } {
+  const packets = deal.hands.map((codes) => setOfCodes(codes, 0, PACKET_SIZE)) as unknown as Hands;
+  const hands = deal.hands.map((codes, seat) => packets[seat]! | setOfCodes(codes, PACKET_SIZE, codes.length)) as unknown as Hands;
+  return { packets, hands };
+}
 
 /** A freshly dealt game. The deal must be valid (see validateDeal). */
 export function newGame(options: TableOptions, deal: Deal, dealer: Seat, gameNumber = 1, potBefore = 0, redeal = 0): GameState {
+  const { packets, hands } = handsFromDeal(deal);
   return {
     options,
     gameNumber,
@@ -118,9 +120,9 @@ export function newGame(options: TableOptions, deal: Deal, dealer: Seat, gameNum
     redeal,
     deal,
     phase: options.doubling ? 'doubling' : 'auction', // R3.3
-    hands: handsFromDeal(deal, 10),
-    packets: handsFromDeal(deal, PACKET_SIZE),
-    stock: setOfCodes(deal.stock, deal.stock.length),
+    hands,
+    packets,
+    stock: setOfCodes(deal.stock, 0, deal.stock.length),
     discards: 0,
     played: 0,
     decided: 0,
