@@ -107,6 +107,19 @@ const alarmIn = async (table: CreatedTable) => {
   const at = await runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.getAlarm());
   return at === null ? null : at - Date.now();
 };
+/**
+ * Time cannot be moved on in workerd: date the move owed `minutes` back (in storage, read
+ * again after an eviction), then run the real alarm. Answers the time the move is now owed since.
+ */
+async function owedSince(table: CreatedTable, minutes: number): Promise<string> {
+  const then = new Date(Date.now() - minutes * 60_000).toISOString();
+  await sql(table, 'UPDATE actions SET at = ?', then);
+  await sql(table, 'UPDATE deals SET dealt_at = ?', then);
+  await evictDurableObject(tableStub(table.tableId));
+  expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
+  return then;
+}
+
 /** Time cannot be moved on in workerd: make every waiting delivery due, then run the real alarm. */
 async function retryNow(table: CreatedTable): Promise<void> {
   await sql(table, 'UPDATE deliveries SET next_attempt_at = 0');
@@ -385,12 +398,8 @@ describe('reminders', () => {
     await delivered(table);
     expect(posts).toEqual([]);
 
-    // Time passes: the move became owed 1 h 40 min ago (rewritten in storage, read again after an eviction).
-    const then = new Date(Date.now() - 100 * 60_000).toISOString();
-    await sql(table, 'UPDATE actions SET at = ?', then);
-    await sql(table, 'UPDATE deals SET dealt_at = ?', then);
-    await evictDurableObject(tableStub(table.tableId));
-    expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
+    // Time passes: the move became owed 1 h 40 min ago.
+    const then = await owedSince(table, 100);
     await delivered(table);
 
     expect(posts.map((p) => [p.body.type, p.body.seat, p.body.version])).toEqual([['reminder', FOREHAND, 3]]);
@@ -464,11 +473,7 @@ describe('the declarer\'s re decision (R8.2)', () => {
     const alarm = await alarmIn(table);
     expect(alarm).toBeGreaterThan(1.5 * 3_600_000 - 5_000);
     expect(alarm).toBeLessThanOrEqual(1.5 * 3_600_000);
-    const then = new Date(Date.now() - 100 * 60_000).toISOString();
-    await sql(table, 'UPDATE actions SET at = ?', then);
-    await sql(table, 'UPDATE deals SET dealt_at = ?', then);
-    await evictDurableObject(tableStub(table.tableId));
-    expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
+    await owedSince(table, 100);
     await delivered(table);
     expect(posts.map((p) => [p.body.type, p.body.seat, p.body.version])).toEqual([['reminder', declarer, kontraAt + 1]]);
     expect(mails.map((m) => m.to)).toEqual(['vroni@example.com']);
