@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Action, Level } from '../../../shared/actions.js';
-import type { CardCode, Suit } from '../../../shared/cards.js';
+import { SUITS, type CardCode, type Suit } from '../../../shared/cards.js';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { cardName, SUIT_NAMES, SuitIcon } from '../cards/index.js';
@@ -50,7 +50,7 @@ function playsOf(view: TableView): Map<CardCode, CardPlays> {
 function namableSuits(plays: Map<CardCode, CardPlays>): Suit[] {
   const suits = new Set<Suit>();
   for (const entry of plays.values()) for (const suit of entry.trumps) suits.add(suit);
-  return (['E', 'G', 'H', 'S'] as const).filter((suit) => suits.has(suit));
+  return SUITS.filter((suit) => suits.has(suit));
 }
 
 /** The action a click on `code` sends: with the trump named, the knock if switched on, or the plain play; null when not offered. */
