@@ -8,6 +8,7 @@ export * from './game.js';
 export * from './notation.js';
 export * from './options.js';
 export * from './play.js';
+export * from './public-action.js';
 export * from './record.js';
 export * from './result.js';
 export * from './series.js';

@@ -6,21 +6,15 @@ import { LEVELS, type Action, type Level } from './actions.js';
 import { cardFromCode, codeOf, codesOf, popcount, SUITS, type CardCode, type Suit } from './cards.js';
 import { actionsOf, legalActions, multiplierOfGame, type GameState, type Phase } from './game.js';
 import type { Seat, TableOptions } from './options.js';
+import { publicAction, type PublicAction } from './public-action.js';
 import { resultOf, tricksOf, type GameResult, type TrickRecord } from './record.js';
 import type { SeriesState } from './series.js';
 import type { Settlement } from './settlement.js';
 
 /** A legal action as offered to a client: discarding is offered once, as a count (API.md). */
-export type OfferedAction = Action | { readonly type: 'discard'; readonly count: 2 };
+export type { PublicAction };
 
-/** The public part of an accepted action: no card is ever named here. */
-export type PublicAction =
-  /** `double`: null while the doubling window is open, except in the deciding seat's own view (R3.1). */
-  | { readonly seat: Seat; readonly type: 'double'; readonly double: boolean | null }
-  | { readonly seat: Seat; readonly type: 'bid'; readonly bid: Level }
-  | { readonly seat: Seat; readonly type: 'hold' | 'pass' | 'discard' | 'kontra' }
-  | { readonly seat: Seat; readonly type: 're'; readonly re: boolean }
-  | { readonly seat: Seat; readonly type: 'declare'; readonly contract: Level };
+export type OfferedAction = Action | { readonly type: 'discard'; readonly count: 2 };
 
 export interface SeatSummary {
   /** How many cards the seat holds (R10.2). */
@@ -76,26 +70,6 @@ export interface SeriesView {
   /** Once the game is over. */
   readonly result: GameResult | null;
   readonly settlement: Settlement | null;
-}
-
-function publicAction(seat: Seat, action: Action, doubleShown: boolean): PublicAction | null {
-  switch (action.type) {
-    case 'double':
-      return { seat, type: 'double', double: doubleShown ? action.double : null };
-    case 'bid':
-      return { seat, type: 'bid', bid: action.bid };
-    case 'declare':
-      return { seat, type: 'declare', contract: action.contract };
-    case 're':
-      return { seat, type: 're', re: action.re !== false };
-    case 'discard':
-    case 'hold':
-    case 'pass':
-    case 'kontra':
-      return { seat, type: action.type };
-    case 'play':
-      return null; // cards are shown through trick, lastTrick and tricks, as R7.10 allows
-  }
 }
 
 /** The winning bid once the auction is over, else the bid standing in it (null before any). */

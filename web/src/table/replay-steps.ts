@@ -3,11 +3,10 @@
  * actions, the trick on the table and what was said. Bookkeeping only: who took a trick is
  * read from the record, never worked out here.
  */
-import type { Action } from '../../../shared/actions.js';
 import type { CardCode } from '../../../shared/cards.js';
 import type { Seat } from '../../../shared/options.js';
 import type { GameRecord, PlayedCard } from '../../../shared/record.js';
-import type { PublicAction } from '../../../shared/view.js';
+import { publicAction, type PublicAction } from '../../../shared/public-action.js';
 
 export interface Snapshot {
   readonly hands: CardCode[][];
@@ -18,19 +17,6 @@ export interface Snapshot {
   readonly winner: Seat | null;
   /** The public actions so far, as a view's history lists them. */
   readonly said: PublicAction[];
-}
-
-function spoken(seat: Seat, action: Action): PublicAction | null {
-  switch (action.type) {
-    case 'play':
-      return null;
-    case 'discard':
-      return { seat, type: 'discard' };
-    case 're':
-      return { seat, type: 're', re: action.re !== false };
-    default:
-      return { seat, ...action } as PublicAction;
-  }
 }
 
 export function snapshotAt(game: Pick<GameRecord, 'deal' | 'actions' | 'tricks'>, step: number): Snapshot {
@@ -51,7 +37,7 @@ export function snapshotAt(game: Pick<GameRecord, 'deal' | 'actions' | 'tricks'>
       hands[seat] = [...hands[seat]!, ...stock].filter((c) => !action.cards.includes(c));
       stock = [];
     }
-    const line = spoken(seat, action);
+    const line = publicAction(seat, action, true); // a finished game: every double is public (R10.3)
     if (line !== null) said.push(line);
   }
   return { hands, stock, trick, winner, said };
