@@ -93,12 +93,17 @@ describe('tables stored by an older release (legacy-log.ts)', () => {
     await evictDurableObject(tableStub(table.tableId));
   }
   const typeOf = (a: { action: { type: string } }) => a.action.type;
-
-  it('a re said after a card of the first trick (R8.2 before it was the declarer\'s turn) loads as said right after the kontra: ×4, the same settlement', async () => {
-    const record = handMade('02-raised-contract-kontra-re');
+  /** A table playing hand-made game `name`, with every action before its kontra played. */
+  async function atKontra(name: string) {
+    const record = handMade(name);
     const table = await createTable(tableFor(record));
     const kontraAt = record.actions.findIndex((a) => typeOf(a) === 'kontra');
     await playActions(table, record.actions.slice(0, kontraAt), 0);
+    return { record, table, kontraAt };
+  }
+
+  it('a re said after a card of the first trick (R8.2 before it was the declarer\'s turn) loads as said right after the kontra: ×4, the same settlement', async () => {
+    const { record, table, kontraAt } = await atKontra('02-raised-contract-kontra-re');
     // Stored then: 2:SA 0:kontra 0:S8 2:re 1:S7 …
     const [kontra, re, card, ...rest] = record.actions.slice(kontraAt);
     expect([typeOf(kontra!), typeOf(re!), typeOf(card!)]).toEqual(['kontra', 're', 'play']);
@@ -116,10 +121,7 @@ describe('tables stored by an older release (legacy-log.ts)', () => {
   });
 
   it('a kontra never answered by re, in a log that ends mid-trick: no re is implied, and play goes on to the same settlement', async () => {
-    const record = handMade('08-mord-lost-early-kontra');
-    const table = await createTable(tableFor(record));
-    const kontraAt = record.actions.findIndex((a) => typeOf(a) === 'kontra');
-    await playActions(table, record.actions.slice(0, kontraAt), 0);
+    const { record, table, kontraAt } = await atKontra('08-mord-lost-early-kontra');
     // Stored then: 1:EA 2:E9 0:kontra 0:E8 (the old rules let play go on; the declarer never said re).
     const [kontra, noRe, card, ...rest] = record.actions.slice(kontraAt);
     expect(noRe!.action).toEqual({ type: 're', re: false });
@@ -140,10 +142,7 @@ describe('tables stored by an older release (legacy-log.ts)', () => {
   });
 
   it('a log that ends right after the kontra: the declarer\'s re decision is owed, as today', async () => {
-    const record = handMade('14-named-trump-kontra-no-re');
-    const table = await createTable(tableFor(record));
-    const kontraAt = record.actions.findIndex((a) => typeOf(a) === 'kontra');
-    await playActions(table, record.actions.slice(0, kontraAt), 0);
+    const { record, table, kontraAt } = await atKontra('14-named-trump-kontra-no-re');
     await storeOldRows(table, kontraAt, [record.actions[kontraAt]!]);
     const loaded = await view(table.tableId, table.seats[record.declarer!]!.token);
     expect(loaded).toMatchObject({ version: kontraAt + 1, turn: record.declarer, legalActions: [{ type: 're' }, { type: 're', re: false }] });
