@@ -49,6 +49,12 @@ export const DECLARE_ACTIONS = LEVELS.map((contract) => Object.freeze({ type: 'd
 
 export const levelOf = (value: unknown): number => LEVELS.indexOf(value as Level);
 
+/**
+ * Whether taking `action` is a move owed, one the game waits for: every legal action is,
+ * but kontra, a mere chance (R8.1). The declarer's re or no re after a kontra is owed (R8.2).
+ */
+export const isMoveOwed = (action: { readonly type: string }): boolean => action.type !== 'kontra';
+
 const FIELDS: Record<ActionType, readonly string[]> = {
   double: ['double'],
   bid: ['bid'],

@@ -17,7 +17,7 @@
  * - `reminder`: not a change but the clock: see reminderAt. The seats reminded are those
  *   of pendingSeats, the declarer deciding on re among them.
  */
-import type { Action } from '../../shared/actions.js';
+import { isMoveOwed } from '../../shared/actions.js';
 import { legalActions } from '../../shared/game.js';
 import type { Seat } from '../../shared/options.js';
 import type { SeriesState } from '../../shared/series.js';
@@ -35,8 +35,6 @@ export interface SeatEvent {
 
 const SEATS: readonly Seat[] = [0, 1, 2];
 
-/** Kontra is a chance, never owed (R8.1); every other legal action, re and no re included (R8.2), is a move owed. */
-const owesMove = (action: Action): boolean => action.type !== 'kontra';
 
 /**
  * The seats that owe a move now: during doubling every undecided seat, otherwise the seat
@@ -45,7 +43,7 @@ const owesMove = (action: Action): boolean => action.type !== 'kontra';
 export function pendingSeats(series: SeriesState | null): Seat[] {
   const game = series?.game;
   if (series === null || series === undefined || game === null || game === undefined || series.status !== 'playing' || game.phase === 'finished') return [];
-  return SEATS.filter((seat) => legalActions(game, seat).some(owesMove));
+  return SEATS.filter((seat) => legalActions(game, seat).some(isMoveOwed));
 }
 
 /** What each seat is told after the series went from `before` (null: nothing dealt yet) to `after`. */

@@ -1,5 +1,6 @@
 /** A table from a seat's or a spectator's link: the live view, the controls legal now, and the last game's settlement. */
 import { useEffect, useState } from 'preact/hooks';
+import { isMoveOwed } from '../../../shared/actions.js';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { SUIT_NAMES, SuitIcon } from '../cards/index.js';
@@ -92,8 +93,7 @@ export function TablePage({ tableId }: { tableId: string }) {
   const { view } = table;
 
   // The tab's title says when a move is owed, so a table left in a background tab is noticed.
-  // (Kontra is a chance, not a move owed; re after a kontra is owed: play waits for it, R8.2.)
-  const owesMove = view !== null && view.legalActions.some((a) => a.type !== 'kontra');
+  const owesMove = view !== null && view.legalActions.some(isMoveOwed);
   useEffect(() => {
     if (view) document.title = `${owesMove ? `● ${t('yourTurn')} · ` : ''}${view.name} · ${t('appName')}`;
   }, [view?.name, owesMove, t]);
