@@ -5,11 +5,12 @@
  * functions over the hand-made games; table-object.test.ts loads such storage for real.
  */
 import { describe, expect, it } from 'vitest';
+import { NO_RE } from '../../shared/actions.js';
 import type { Deal } from '../../shared/deal.js';
 import { DEFAULT_OPTIONS, OPTION_LIMITS, type Seat } from '../../shared/options.js';
 import type { GameRecord } from '../../shared/record.js';
 import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
-import { IMPLIED_NO_RE, replayLog, upgradedOptions, type LoggedAction } from '../../worker/table/legacy-log.js';
+import { replayLog, upgradedOptions, type LoggedAction } from '../../worker/table/legacy-log.js';
 import { HAND_MADE_SERIES, handMade } from './support.js';
 
 function must<T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
@@ -68,7 +69,6 @@ function logs(record: GameRecord, decision: { type: 're'; re?: false }, by: numb
 }
 
 const RE = { type: 're' } as const;
-const NO_RE = { type: 're', re: false } as const;
 
 describe('the re decision of an older log (R8.2 before re was the declarer\'s turn)', () => {
   it.each([
@@ -109,7 +109,7 @@ describe('the re decision of an older log (R8.2 before re was the declarer\'s tu
     expect(game.completedTricks).toBe(1);
     expect(series.records).toEqual([]);
     // The log: … kontra, the implied no re, the card.
-    expect(game.log!.previous!.action).toBe(IMPLIED_NO_RE);
+    expect(game.log!.previous!.action).toBe(NO_RE); // the implied no re
     expect(game.log!.previous!.previous!.action).toEqual({ type: 'kontra' });
   });
 

@@ -31,8 +31,6 @@ export interface LoggedAction {
   readonly action: unknown;
 }
 
-/** The decision of a declarer that said no re: what an old log without a re in the first trick implies. */
-export const IMPLIED_NO_RE = NO_RE;
 
 const typeOf = (action: unknown): unknown => (typeof action === 'object' && action !== null ? (action as { type?: unknown }).type : undefined);
 
@@ -68,7 +66,7 @@ export function replayLog(start: SeriesState, rows: readonly LoggedAction[], bef
       // A log of the old R8.2: the decision now comes first.
       const found = storedReAhead(game, rows, i);
       if (found >= 0) appliedEarly.add(found);
-      const decided = applySeriesAction(series, game.declarer, found >= 0 ? rows[found]!.action : IMPLIED_NO_RE);
+      const decided = applySeriesAction(series, game.declarer, found >= 0 ? rows[found]!.action : NO_RE);
       if (!decided.ok) return illegal(`stored action ${found >= 0 ? found + 1 : i + 1} (re, brought forward): ${decided.error.message}`);
       series = decided.value;
     }
