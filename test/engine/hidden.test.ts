@@ -9,24 +9,13 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../shared/actions.js';
 import { randomMove, seededRng, type Rng } from '../../shared/bots.js';
 import { codesOf, type CardCode } from '../../shared/cards.js';
-import { shuffleDeal, type Deal, type RandomSource } from '../../shared/deal.js';
+import { shuffleDeal, type Deal } from '../../shared/deal.js';
 import { actionsOf, applyParsedAction, newGame, type GameState } from '../../shared/game.js';
-import { validateOptions, type Seat, type TableOptions } from '../../shared/options.js';
+import type { Seat } from '../../shared/options.js';
 import { viewOf, type SeriesView } from '../../shared/view.js';
-import { seriesOf } from './support.js';
+import { options, seriesOf, wordsFrom } from './support.js';
 
 const RUNS = Number(process.env.HIDDEN_RUNS ?? 2_000);
-
-const wordsFrom = (rng: Rng): RandomSource => (words) => {
-  for (let i = 0; i < words.length; i++) words[i] = rng(0x1_0000_0000);
-  return words;
-};
-
-function optionsOf(given: Partial<TableOptions>): TableOptions {
-  const result = validateOptions(given);
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
-}
 
 function apply(game: GameState, seat: Seat, action: Action): GameState {
   const next = applyParsedAction(game, seat, action);
@@ -71,7 +60,7 @@ describe('R3.1: the doubling window', () => {
   it(`R3.1: over ${RUNS} random windows, a seat's or a spectator's view is identical whatever the other seats chose; only "decided" differs`, () => {
     fc.assert(
       fc.property(someOptions, fc.integer(), viewer, fc.tuple(choice, choice, choice), fc.constantFrom(...ORDERS), (opts, seed, seat, drawn, order) => {
-        const start = newGame(optionsOf({ ...opts, doubling: true }), shuffleDeal(wordsFrom(seededRng(seed))), (Math.abs(seed) % 3) as Seat);
+        const start = newGame(options({ ...opts, doubling: true }), shuffleDeal(wordsFrom(seededRng(seed))), (Math.abs(seed) % 3) as Seat);
         // Keep the window open: the last seat in the order has not decided yet.
         const choices = [...drawn];
         choices[order[2]!] = 'undecided';
@@ -122,11 +111,11 @@ describe('R10.2: before the first card', () => {
     fc.assert(
       fc.property(someOptions, fc.boolean(), fc.integer(), viewer, fc.integer({ min: 0, max: 40 }), (opts, doubling, seed, seat, stopAfter) => {
         const rng = seededRng(seed);
-        const options = optionsOf({ ...opts, doubling });
+        const tableOptions = options({ ...opts, doubling });
         const deal = shuffleDeal(wordsFrom(rng));
         const dealer = rng(3) as Seat;
         // World A: random moves until the first card or `stopAfter` actions (doublings, bids, discard, contract, kontra, re).
-        let world = newGame(options, deal, dealer);
+        let world = newGame(tableOptions, deal, dealer);
         for (let i = 0; i < stopAfter; i++) {
           const move = randomMove(world, rng);
           if (move === null || move.action.type === 'play') break;
@@ -134,7 +123,7 @@ describe('R10.2: before the first card', () => {
         }
         const declarer = world.declarer < 0 ? null : (world.declarer as Seat);
         // World B: the same public actions on another deal of the unseen cards, with other discards unless the viewer discarded.
-        let other = newGame(options, otherDeal(deal, seat, declarer, rng), dealer);
+        let other = newGame(tableOptions, otherDeal(deal, seat, declarer, rng), dealer);
         for (const { seat: actor, action } of actionsOf(world)) {
           other = apply(other, actor, action.type === 'discard' && actor !== seat ? otherDiscard(other, rng) : action);
         }

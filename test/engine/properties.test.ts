@@ -7,13 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { LEVELS, type Action } from '../../shared/actions.js';
 import { randomMove, seededRng, type Rng } from '../../shared/bots.js';
 import { CARD_CODES, cardFromCode, popcount, SUITS, type CardSet } from '../../shared/cards.js';
-import { shuffleDeal, type Deal, type RandomSource } from '../../shared/deal.js';
+import { shuffleDeal, type Deal } from '../../shared/deal.js';
 import { applyAction, legalActions, type GameState } from '../../shared/game.js';
 import { formatRecord, parseRecord } from '../../shared/notation.js';
 import type { Seat, TableOptions } from '../../shared/options.js';
 import { tricksOf, type TrickRecord } from '../../shared/record.js';
 import { applySeriesAction, dealNextGame, replaySeries, seriesRecordOf, startSeries, type SeriesState } from '../../shared/series.js';
 import { cardCodesIn, viewOf } from '../../shared/view.js';
+import { wordsFrom } from './support.js';
 
 const SEATS: Seat[] = [0, 1, 2];
 const SERIES_RUNS = Number(process.env.SERIES_RUNS ?? 10_000);
@@ -47,11 +48,6 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
-
-const wordsFrom = (rng: Rng): RandomSource => (words) => {
-  for (let i = 0; i < words.length; i++) words[i] = rng(0x1_0000_0000);
-  return words;
-};
 
 /**
  * Fails the property with a message. The invariants below run millions of times, so they

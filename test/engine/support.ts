@@ -6,6 +6,8 @@ import { validateDeal, type Deal } from '../../shared/deal.js';
 import { applyAction, newGame, type GameState } from '../../shared/game.js';
 import { validateOptions, type Seat, type TableOptions } from '../../shared/options.js';
 import type { Refusal, Result } from '../../shared/result.js';
+import type { Rng } from '../../shared/bots.js';
+import type { RandomSource } from '../../shared/deal.js';
 import { applySeriesAction, type SeriesState } from '../../shared/series.js';
 
 /** The value of a Result that must be ok; fails the test with the refusal's message otherwise. */
@@ -128,3 +130,11 @@ export function runSeries(series: SeriesState, script: string): SeriesState {
   }
   return series;
 }
+
+/** A shuffle's random words drawn from a seeded generator, so that a random deal can be replayed. */
+export const wordsFrom =
+  (rng: Rng): RandomSource =>
+  (words) => {
+    for (let i = 0; i < words.length; i++) words[i] = rng(0x1_0000_0000);
+    return words;
+  };
