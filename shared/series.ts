@@ -4,7 +4,8 @@
  * each game the series waits for `dealNextGame`.
  */
 import { validateDeal } from './deal.js';
-import { applyAction, newGame, nextSeat, type GameState } from './game.js';
+import { isMoveOwed } from './actions.js';
+import { applyAction, legalActions, newGame, nextSeat, type GameState } from './game.js';
 import { validateOptions, type Seat, type TableOptions } from './options.js';
 import { recordOf, type GameRecord } from './record.js';
 import { badRequest, illegal, ok, type Result } from './result.js';
@@ -128,4 +129,17 @@ export function replaySeries(record: SeriesRecord): Result<SeriesState> {
     }
   }
   return ok(series);
+}
+
+const SEATS: readonly Seat[] = [0, 1, 2];
+
+/**
+ * The seats that owe a move now (isMoveOwed): during doubling every undecided seat,
+ * otherwise the seat on turn (after a kontra the declarer, deciding on re, R8.2). None
+ * between games or once the series is over.
+ */
+export function seatsOwingMove(series: SeriesState | null): Seat[] {
+  const game = series?.game;
+  if (series === null || series === undefined || game === null || game === undefined || series.status !== 'playing' || game.phase === 'finished') return [];
+  return SEATS.filter((seat) => legalActions(game, seat).some(isMoveOwed));
 }

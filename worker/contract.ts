@@ -2,6 +2,7 @@
  * The shapes the API publishes (API.md): a caller's view and a finished game's record. Kept
  * free of Worker types so that the web app can import them, as types only.
  */
+import type { Action } from '../shared/actions.js';
 import type { GameRecord } from '../shared/record.js';
 import type { SeriesView } from '../shared/view.js';
 
@@ -25,3 +26,30 @@ export interface TableView extends Omit<SeriesView, 'seats'> {
   /** When the seat to act should have acted (option moveDeadlineHours), or null. */
   readonly deadline: string | null;
 }
+
+/** An API error as bodies, socket answers and socket errors carry it (API.md, "Errors"). */
+export interface ApiErrorBody {
+  readonly code: string;
+  readonly message: string;
+}
+
+/**
+ * What the server sends over a table's WebSocket (GET …/ws): the caller's view after every
+ * change, the answer to an action sent over the socket (by its id), an error for a message
+ * that is not an action with an id, and the heartbeat's pong.
+ */
+export type ServerMessage =
+  | { readonly type: 'view'; readonly view: TableView }
+  | { readonly type: 'answer'; readonly id: string; readonly status: 200; readonly view: TableView }
+  | { readonly type: 'answer'; readonly id: string; readonly status: number; readonly error: ApiErrorBody }
+  | { readonly type: 'error'; readonly error: ApiErrorBody }
+  | { readonly type: 'pong' };
+
+/** An action as a client sends it: the engine's action with the envelope of API.md ("Actions"). */
+export type ActionBody = Action & { readonly id?: string; readonly version?: number };
+
+/** What a client may send over the WebSocket: a ping, a request for the view, or a seat's action (with its id). */
+export type ClientMessage =
+  | { readonly type: 'ping' }
+  | { readonly type: 'view' }
+  | { readonly type: 'action'; readonly action: ActionBody & { readonly id: string } };

@@ -5,6 +5,7 @@
  * that died silently (a phone changing networks). Moves go over the same connection while
  * it is open (no HTTP request per move), otherwise by POST.
  */
+import type { ClientMessage, ServerMessage } from '../../worker/contract.js';
 import { ApiError, fetchView, sendAction, type SentAction, type TableView } from './api.js';
 
 export type ConnectionState = 'connecting' | 'live' | 'offline';
@@ -28,10 +29,6 @@ interface AwaitedAnswer {
   readonly timer: ReturnType<typeof setTimeout>;
 }
 
-type ServerMessage =
-  | { type: 'view'; view?: TableView }
-  | { type: 'answer'; id?: string; status?: number; view?: TableView; error?: { code?: string; message?: string } }
-  | { type: 'pong' | 'error' };
 
 export class LiveTable {
   private socket: WebSocket | null = null;
@@ -88,7 +85,7 @@ export class LiveTable {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => this.settle(action.id, { error: new ApiError(0, 'network', 'no answer over the live connection') }), ANSWER_TIMEOUT_MS);
       this.answers.set(action.id, { resolve, reject, timer });
-      socket.send(JSON.stringify({ type: 'action', action }));
+      socket.send(JSON.stringify({ type: 'action', action } satisfies ClientMessage));
     });
   }
 
@@ -134,10 +131,10 @@ export class LiveTable {
       } catch {
         return;
       }
-      if (message.type === 'view' && message.view) this.handlers.onView(message.view);
-      else if (message.type === 'answer' && message.id !== undefined) {
-        if (message.status === 200 && message.view) this.settle(message.id, { view: message.view });
-        else this.settle(message.id, { error: new ApiError(message.status ?? 0, message.error?.code ?? 'unknown', message.error?.message ?? 'refused') });
+      if (message.type === 'view') this.handlers.onView(message.view);
+      else if (message.type === 'answer') {
+        if ('view' in message) this.settle(message.id, { view: message.view });
+        else this.settle(message.id, { error: new ApiError(message.status, message.error.code, message.error.message) });
       }
     };
     socket.onclose = () => {
@@ -194,7 +191,7 @@ export class LiveTable {
       this.scheduleReconnect();
       return;
     }
-    socket.send(JSON.stringify({ type: 'ping' }));
+    socket.send(JSON.stringify({ type: 'ping' } satisfies ClientMessage));
   };
 
   private readonly reconnectNow = (): void => {

@@ -17,10 +17,12 @@
  * - `reminder`: not a change but the clock: see reminderAt. The seats reminded are those
  *   of pendingSeats, the declarer deciding on re among them.
  */
-import { isMoveOwed } from '../../shared/actions.js';
-import { legalActions } from '../../shared/game.js';
 import type { Seat } from '../../shared/options.js';
-import type { SeriesState } from '../../shared/series.js';
+import { seatsOwingMove, type SeriesState } from '../../shared/series.js';
+
+export { reminderAt } from '../../shared/deadline.js';
+/** The seats that owe a move now (shared/series.ts): these are reminded. */
+export const pendingSeats = seatsOwingMove;
 
 export type EventType = 'turn' | 'reminder' | 'game_over' | 'table_over';
 
@@ -34,17 +36,6 @@ export interface SeatEvent {
 }
 
 const SEATS: readonly Seat[] = [0, 1, 2];
-
-
-/**
- * The seats that owe a move now: during doubling every undecided seat, otherwise the seat
- * on turn (after a kontra the declarer, deciding on re).
- */
-export function pendingSeats(series: SeriesState | null): Seat[] {
-  const game = series?.game;
-  if (series === null || series === undefined || game === null || game === undefined || series.status !== 'playing' || game.phase === 'finished') return [];
-  return SEATS.filter((seat) => legalActions(game, seat).some(isMoveOwed));
-}
 
 /** What each seat is told after the series went from `before` (null: nothing dealt yet) to `after`. */
 export function eventsOf(before: SeriesState | null, after: SeriesState): SeatEvent[] {
@@ -67,14 +58,4 @@ export function eventsOf(before: SeriesState | null, after: SeriesState): SeatEv
     }
   }
   return events;
-}
-
-/**
- * When to remind the seats that owe a move (option moveDeadlineHours): the deadline minus
- * a quarter of the period, at most one hour before it. `changedAt`: when the move became
- * owed (the last accepted action or deal), in ms.
- */
-export function reminderAt(changedAt: number, moveDeadlineHours: number): number {
-  const period = moveDeadlineHours * 3_600_000;
-  return changedAt + period - Math.min(3_600_000, period / 4);
 }

@@ -1,4 +1,5 @@
 /** What the API publishes of a table: a seat's view (R10.2) and finished games' records (R10.3). */
+import { deadlineAt } from '../../shared/deadline.js';
 import type { GameRecord } from '../../shared/record.js';
 import type { PublishedGame, TableView } from '../contract.js';
 import type { Seat } from '../../shared/options.js';
@@ -20,7 +21,7 @@ export function tableView(
   const running = view.phase !== 'finished';
   const deadline =
     running && settings.moveDeadlineHours !== null
-      ? new Date(Date.parse(lastChangeAt) + settings.moveDeadlineHours * 3_600_000).toISOString()
+      ? new Date(deadlineAt(Date.parse(lastChangeAt), settings.moveDeadlineHours)).toISOString()
       : null;
   return {
     tableId: settings.tableId,

@@ -7,16 +7,16 @@
  * same action, 409 `id_reused` for another), over a connection the web app keeps open
  * anyway (no HTTP request per move).
  */
-import type { Action } from '../../shared/actions.js';
 import { ActionSchema } from '../schemas.js';
 import type { ErrorCode } from '../errors.js';
 import { describeIssues } from '../validation.js';
-import type { ActionRequest } from './table-object.js';
+import type { ActionRequest } from './action-path.js';
 
 /** As for request bodies (app.ts MAX_BODY_BYTES). */
 export const MAX_MESSAGE_CHARS = 64 * 1024;
 
-export type ClientMessage = { readonly type: 'ping' } | { readonly type: 'view' } | { readonly type: 'action'; readonly id: string; readonly request: ActionRequest };
+/** A client message (contract.ts ClientMessage) as the table takes it. */
+export type ParsedMessage = { readonly type: 'ping' } | { readonly type: 'view' } | { readonly type: 'action'; readonly id: string; readonly request: ActionRequest };
 
 /** A message the server cannot take; `id` when it is an action that names its id (the answer carries it). */
 export interface Refusal {
@@ -28,7 +28,7 @@ export interface Refusal {
 
 const USAGE = 'send {"type": "ping"}, {"type": "view"} or {"type": "action", "action": {…the body of POST …/actions, with an "id"…}}';
 
-export function parseClientMessage(data: string | ArrayBuffer): { ok: true; message: ClientMessage } | { ok: false; refusal: Refusal } {
+export function parseClientMessage(data: string | ArrayBuffer): { ok: true; message: ParsedMessage } | { ok: false; refusal: Refusal } {
   const refuse = (status: Refusal['status'], code: ErrorCode, message: string, id: string | null = null) => ({ ok: false as const, refusal: { id, status, code, message } });
   if ((typeof data === 'string' ? data.length : data.byteLength) > MAX_MESSAGE_CHARS) {
     return refuse(413, 'payload_too_large', `the message is over ${MAX_MESSAGE_CHARS / 1024} KB`);
@@ -49,14 +49,5 @@ export function parseClientMessage(data: string | ArrayBuffer): { ok: true; mess
   const checked = ActionSchema.safeParse(body);
   if (!checked.success) return refuse(400, 'bad_request', describeIssues(checked.error.issues, 'action'), id);
   const { id: _id, version, ...action } = checked.data;
-  return { ok: true, message: { type: 'action', id, request: { action: action as Action, id, version } } };
+  return { ok: true, message: { type: 'action', id, request: { action, id, version } } };
 }
-
-/** The answer to an accepted action: its view is JSON text already (stored for replays), spliced in as it is. */
-export const acceptedAnswer = (id: string, viewJson: string): string => `{"type":"answer","id":${JSON.stringify(id)},"status":200,"view":${viewJson}}`;
-
-export const refusedAnswer = (id: string, status: number, code: ErrorCode, message: string): string =>
-  JSON.stringify({ type: 'answer', id, status, error: { code, message } });
-
-/** A message that is not an action with an id: there is nothing to answer, so an error message says what went wrong. */
-export const errorMessage = (code: ErrorCode, message: string): string => JSON.stringify({ type: 'error', error: { code, message } });

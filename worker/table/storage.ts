@@ -9,6 +9,8 @@ import type { Action } from '../../shared/actions.js';
 import type { Deal } from '../../shared/deal.js';
 import type { Seat, TableOptions } from '../../shared/options.js';
 import type { EventType } from './events.js';
+import { MailBudget } from './mail-budget.js';
+import type { MailLanguage } from './notifier.js';
 
 /** Tables added after the first release: created on load in tables made before them, too. */
 const NOTIFICATION_SCHEMA = [
@@ -27,6 +29,12 @@ const NOTIFICATION_SCHEMA = [
 const ADDED_COLUMNS = [
   ['settings', 'origin', 'TEXT'],
   ['tokens', 'nonce', 'TEXT'],
+  // When a history row was queued (ms; null for rows queued before: counted from their next attempt).
+  ['outbox', 'queued_at', 'INTEGER'],
+  // 1: a dead letter, given up on after a day of failures, kept for an operator to replay.
+  ['outbox', 'dead', 'INTEGER NOT NULL DEFAULT 0'],
+  // The language of a seat's mails, as set by PUT …/notifications (null: as at creation).
+  ['notifications', 'lang', 'TEXT'],
 ] as const;
 
 const SCHEMA = [
@@ -44,16 +52,19 @@ const SCHEMA = [
      action_id TEXT, response TEXT NOT NULL, at TEXT NOT NULL)`,
   `CREATE UNIQUE INDEX IF NOT EXISTS actions_by_client_id ON actions (seat, action_id) WHERE action_id IS NOT NULL`,
   `CREATE TABLE IF NOT EXISTS notifications (
-     seat INTEGER PRIMARY KEY, email TEXT, webhook_url TEXT, webhook_secret TEXT)`,
+     seat INTEGER PRIMARY KEY, email TEXT, webhook_url TEXT, webhook_secret TEXT, lang TEXT)`,
   `CREATE TABLE IF NOT EXISTS outbox (
      id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, payload TEXT NOT NULL,
-     attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL, last_error TEXT)`,
+     attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL, last_error TEXT,
+     queued_at INTEGER, dead INTEGER NOT NULL DEFAULT 0)`,
   ...NOTIFICATION_SCHEMA,
 ];
 
 export interface SeatSettings {
   readonly name: string;
   readonly bot: boolean;
+  /** The language of the seat's mails; absent: German and English both. */
+  readonly lang?: MailLanguage;
 }
 
 export interface Settings {
@@ -97,6 +108,8 @@ export interface OutboxRow {
   readonly payload: string;
   readonly attempts: number;
   readonly nextAttemptAt: number;
+  readonly queuedAt: number;
+  readonly lastError: string | null;
 }
 
 export type Channel = 'webhook' | 'email';
@@ -118,12 +131,19 @@ export interface Notifications {
   readonly email: string | null;
   readonly webhookUrl: string | null;
   readonly webhookSecret: string | null;
+  /** The language of the seat's mails when it set one with its address; else the seat's from the settings. */
+  readonly lang?: MailLanguage | null;
 }
 
 type Row = Record<string, SqlStorageValue>;
 
 export class TableStorage {
-  constructor(private readonly sql: SqlStorage) {}
+  /** How many mails the table may still send this hour (mail-budget.ts). */
+  readonly mailBudget: MailBudget;
+
+  constructor(private readonly sql: SqlStorage) {
+    this.mailBudget = new MailBudget(sql);
+  }
 
   /**
    * Creates the tables, when a table is created. Until then nothing is written, so a
@@ -241,11 +261,40 @@ export class TableStorage {
 
   /**
    * What `seat` sent with this client id, if it did (ids are per seat): the action as
-   * stored (as it was sent, not canonical), and the answer given.
+   * stored (as it was sent, not canonical), its version, and the answer given (null once
+   * pruned, see pruneResponses).
    */
-  actionWithId(seat: Seat, actionId: string): { readonly action: unknown; readonly response: string } | undefined {
-    const row = this.sql.exec<Row>('SELECT action, response FROM actions WHERE seat = ? AND action_id = ?', seat, actionId).toArray()[0];
-    return row === undefined ? undefined : { action: JSON.parse(row.action as string) as unknown, response: row.response as string };
+  actionWithId(seat: Seat, actionId: string): { readonly action: unknown; readonly version: number; readonly response: string | null } | undefined {
+    const row = this.sql.exec<Row>('SELECT action, version, response FROM actions WHERE seat = ? AND action_id = ?', seat, actionId).toArray()[0];
+    if (row === undefined) return undefined;
+    return { action: JSON.parse(row.action as string) as unknown, version: row.version as number, response: row.response === '' ? null : (row.response as string) };
+  }
+
+  /**
+   * Drops the stored answers of actions up to `version` (a finished game's): a view each, the
+   * bulk of a table's storage. A retried id among them is answered from the log instead.
+   * The column is NOT NULL in tables made before: '' stands for pruned.
+   */
+  pruneResponses(version: number): void {
+    this.sql.exec("UPDATE actions SET response = '' WHERE version <= ? AND response <> ''", version);
+  }
+
+  /** Stored answers not pruned yet (for tests). */
+  storedResponses(): number {
+    return this.sql.exec<Row>("SELECT COUNT(*) AS n FROM actions WHERE response <> ''").one().n as number;
+  }
+
+  /** When this object's table was deleted for lack of use (retention), or null. */
+  retiredAt(): string | null {
+    const found = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'retired'").toArray().length > 0;
+    if (!found) return null;
+    return (this.sql.exec<Row>('SELECT at FROM retired').toArray()[0]?.at as string | undefined) ?? null;
+  }
+
+  /** After the storage was deleted: the one row left, so the link answers why it no longer works. */
+  markRetired(at: string): void {
+    this.sql.exec('CREATE TABLE IF NOT EXISTS retired (at TEXT NOT NULL)');
+    this.sql.exec('INSERT INTO retired (at) VALUES (?)', at);
   }
 
   notifications(seat: Seat): Notifications {
@@ -254,28 +303,30 @@ export class TableStorage {
       email: (row?.email as string | null | undefined) ?? null,
       webhookUrl: (row?.webhook_url as string | null | undefined) ?? null,
       webhookSecret: (row?.webhook_secret as string | null | undefined) ?? null,
+      lang: (row?.lang as MailLanguage | null | undefined) ?? null,
     };
   }
 
   saveNotifications(seat: Seat, n: Notifications): void {
     this.sql.exec(
-      `INSERT INTO notifications (seat, email, webhook_url, webhook_secret) VALUES (?, ?, ?, ?)
-       ON CONFLICT (seat) DO UPDATE SET email = excluded.email, webhook_url = excluded.webhook_url, webhook_secret = excluded.webhook_secret`,
+      `INSERT INTO notifications (seat, email, webhook_url, webhook_secret, lang) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (seat) DO UPDATE SET email = excluded.email, webhook_url = excluded.webhook_url, webhook_secret = excluded.webhook_secret, lang = excluded.lang`,
       seat,
       n.email,
       n.webhookUrl,
       n.webhookSecret,
+      n.lang ?? null,
     );
   }
 
   enqueue(kind: OutboxRow['kind'], payload: unknown, now: number): void {
-    this.sql.exec('INSERT INTO outbox (kind, payload, next_attempt_at) VALUES (?, ?, ?)', kind, JSON.stringify(payload), now);
+    this.sql.exec('INSERT INTO outbox (kind, payload, next_attempt_at, queued_at) VALUES (?, ?, ?, ?)', kind, JSON.stringify(payload), now, now);
   }
 
-  outbox(): OutboxRow[] {
+  private outboxRows(where: string, ...params: SqlStorageValue[]): OutboxRow[] {
     if (!this.exists()) return [];
     return this.sql
-      .exec<Row>('SELECT id, kind, payload, attempts, next_attempt_at FROM outbox ORDER BY id')
+      .exec<Row>(`SELECT id, kind, payload, attempts, next_attempt_at, queued_at, last_error FROM outbox WHERE ${where} ORDER BY id`, ...params)
       .toArray()
       .map((r) => ({
         id: r.id as number,
@@ -283,7 +334,39 @@ export class TableStorage {
         payload: r.payload as string,
         attempts: r.attempts as number,
         nextAttemptAt: r.next_attempt_at as number,
+        queuedAt: (r.queued_at as number | null) ?? (r.next_attempt_at as number),
+        lastError: r.last_error as string | null,
       }));
+  }
+
+  /** Rows due at `now` (dead letters excluded), oldest first. */
+  dueOutbox(now: number): OutboxRow[] {
+    return this.outboxRows('dead = 0 AND next_attempt_at <= ?', now);
+  }
+
+  deadOutbox(): OutboxRow[] {
+    return this.outboxRows('dead = 1');
+  }
+
+  /** When the next live row is due, without reading any payload; null when none waits. */
+  nextOutboxAt(): number | null {
+    if (!this.exists()) return null;
+    return (this.sql.exec<Row>('SELECT MIN(next_attempt_at) AS at FROM outbox WHERE dead = 0').one().at as number | null) ?? null;
+  }
+
+  /** Rows in the outbox, dead letters included. */
+  outboxCount(): number {
+    if (!this.exists()) return 0;
+    return this.sql.exec<Row>('SELECT COUNT(*) AS n FROM outbox').one().n as number;
+  }
+
+  buryOutboxRow(id: number, error: string): void {
+    this.sql.exec('UPDATE outbox SET dead = 1, attempts = attempts + 1, last_error = ? WHERE id = ?', error, id);
+  }
+
+  /** Dead letters back in line, due at `now`, counted from `now` again; answers how many. */
+  reviveOutbox(now: number): number {
+    return this.sql.exec('UPDATE outbox SET dead = 0, next_attempt_at = ?, queued_at = ? WHERE dead = 1', now, now).rowsWritten;
   }
 
   removeFromOutbox(id: number): void {
@@ -370,9 +453,19 @@ export class TableStorage {
     this.sql.exec('DELETE FROM deliveries WHERE seat = ? AND channel = ?', seat, channel);
   }
 
-  /** A seat's address changed: what waits for it goes to the new address now, with a fresh count of attempts. */
-  retryDeliveriesNow(seat: Seat, channel: Channel, now: number): void {
-    this.sql.exec('UPDATE deliveries SET attempts = 0, next_attempt_at = ? WHERE seat = ? AND channel = ?', now, seat, channel);
+  /**
+   * A seat's address changed: of what waits for it only the newest message is kept, due now,
+   * its count of attempts unchanged (a new address earns no fresh set of retries).
+   */
+  keepNewestDelivery(seat: Seat, channel: Channel, now: number): void {
+    this.sql.exec(
+      'DELETE FROM deliveries WHERE seat = ? AND channel = ? AND id < (SELECT MAX(id) FROM deliveries WHERE seat = ? AND channel = ?)',
+      seat,
+      channel,
+      seat,
+      channel,
+    );
+    this.sql.exec('UPDATE deliveries SET next_attempt_at = ? WHERE seat = ? AND channel = ?', now, seat, channel);
   }
 
   /** The last version whose owed moves were reminded of; -1 when none was. */

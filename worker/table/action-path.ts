@@ -1,0 +1,96 @@
+/**
+ * The path of one action, the same whether it came by POST or over a socket: authorize the
+ * token, answer a retried client id from what was stored, check the expected version, let
+ * the engine parse and apply it, and commit the change with all it causes (the next deal,
+ * finished games for the history, notifications) in one storage transaction.
+ */
+import { parseAction } from '../../shared/actions.js';
+import { applySeriesAction } from '../../shared/series.js';
+import { sameAction } from './action-ids.js';
+import { eventsOf } from './events.js';
+import type { TableNotifications } from './notifications.js';
+import type { HistoryOutbox } from './outbox.js';
+import { failure, success, type ErrorStatus, type Outcome } from './outcome.js';
+import { publishedGame } from './published.js';
+import type { TableStorage } from './storage.js';
+import type { TableState } from './table-state.js';
+
+export interface ActionRequest {
+  /** The action as the client sent it: the engine parses it (shared/actions.ts parseAction). */
+  readonly action: unknown;
+  readonly id?: string;
+  readonly version?: number;
+}
+
+/** An accepted action: the caller's new view as JSON text, and what the table must start. */
+export interface Accepted {
+  readonly view: string;
+  /** False for a retried id answered again: nothing changed, nobody needs a new view. */
+  readonly changed: boolean;
+  /** Whether history, deliveries or a clock wait: the scheduler must look. */
+  readonly followUp: boolean;
+}
+
+const STATUS_OF_REFUSAL: Record<string, ErrorStatus> = { bad_request: 400, illegal_action: 422, not_your_turn: 422 };
+
+export class ActionPath {
+  constructor(
+    private readonly state: TableState,
+    private readonly storage: TableStorage,
+    private readonly outbox: HistoryOutbox,
+    private readonly notifications: TableNotifications,
+  ) {}
+
+  act(tokenHash: string, request: ActionRequest): Outcome<Accepted> {
+    const found = this.state.authorize(tokenHash);
+    if (!found.ok) return found;
+    const { table, caller } = found.value;
+    if (caller.seat === null) return failure(403, 'forbidden', 'a spectator link can watch but not play');
+    const seat = caller.seat;
+    if (request.id !== undefined) {
+      // API.md: the same id (this seat's own: ids are per seat) is applied once, and only for the same action.
+      const earlier = this.storage.actionWithId(seat, request.id);
+      if (earlier !== undefined) {
+        if (!sameAction(earlier.action, request.action)) {
+          return failure(
+            409,
+            'id_reused',
+            `the action id ${JSON.stringify(request.id)} was already used by this seat for a different action; send a new action with a new id`,
+          );
+        }
+        // The stored answer, or for an action of a finished game (answers pruned) the same view replayed from the log.
+        return success({ view: earlier.response ?? JSON.stringify(this.state.viewAt(table, seat, earlier.version)), changed: false, followUp: false });
+      }
+    }
+    if (request.version !== undefined && request.version !== table.version) {
+      return failure(409, 'stale_version', `the table is at version ${table.version}, not ${request.version}; reload and try again`);
+    }
+    const parsed = parseAction(request.action);
+    const result = parsed.ok ? applySeriesAction(table.series, seat, parsed.value) : parsed;
+    if (!parsed.ok || !result.ok) {
+      const error = parsed.ok ? (result.ok ? null : result.error) : parsed.error;
+      return failure(STATUS_OF_REFUSAL[error!.code] ?? 400, error!.code, error!.message);
+    }
+    const now = new Date().toISOString();
+    const before = table.series;
+    const finishedBefore = before.records.length;
+    const view = this.state.transaction(() => {
+      table.series = result.value;
+      table.version += 1;
+      table.lastChangeAt = now;
+      for (const record of table.series.records.slice(finishedBefore)) {
+        const game = publishedGame(record, table.deals.at(-1)!, now);
+        this.outbox.queueGame({ tableId: table.settings.tableId, game, settlement: record.settlement }, Date.now());
+      }
+      const gameEnded = table.series.records.length > finishedBefore;
+      if (table.series.status === 'awaitingDeal') this.state.dealNext(table, now); // API.md: the next game starts by itself
+      const answer = JSON.stringify(this.state.viewFor(table, seat));
+      this.storage.saveAction(table.version, seat, parsed.value, request.id ?? null, answer, now);
+      // A finished game's answers are no longer needed as they were: a retry is answered from the log.
+      if (gameEnded) this.storage.pruneResponses(table.version);
+      const notified = this.notifications.notify(table, eventsOf(before, table.series));
+      return { answer, followUp: gameEnded || notified > 0 || table.settings.moveDeadlineHours !== null };
+    });
+    return success({ view: view.answer, changed: true, followUp: view.followUp });
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Telling the seats, in three steps: decide (events.ts: who is told what after a change,
+ * and the reminders the clock owes), build (the webhook body with the seat's own view, or
+ * what a mail says), deliver (deliveries.ts: queued with the change, sent, retried). Also
+ * where a seat has asked to be told, and what a change of address does to what waits.
+ */
+import type { Seat } from '../../shared/options.js';
+import type { Deliveries } from './deliveries.js';
+import { pendingSeats, reminderAt, type SeatEvent } from './events.js';
+import { MAILED, type MailFacts, type WebhookBody } from './notifier.js';
+import type { Channel, Notifications, TableStorage } from './storage.js';
+import type { LoadedTable, TableState } from './table-state.js';
+
+export interface NotificationsRequest {
+  readonly email?: string | null;
+  readonly webhookUrl?: string | null;
+}
+
+export class TableNotifications {
+  constructor(
+    private readonly state: TableState,
+    private readonly storage: TableStorage,
+    private readonly deliveries: Deliveries,
+  ) {}
+
+  /**
+   * Queues what `events` tell each seat, by webhook and (for MAILED events) by mail, for the
+   * seats that have them; inside the caller's transaction. Answers how many it queued.
+   */
+  notify(table: LoadedTable, events: readonly SeatEvent[]): number {
+    const now = Date.now();
+    let queued = 0;
+    for (const event of events) {
+      const { seat, type } = event;
+      const { webhookUrl, email } = table.notifications[seat]!;
+      if (webhookUrl !== null) {
+        const body: WebhookBody = {
+          type,
+          tableId: table.settings.tableId,
+          seat,
+          version: table.version,
+          gameNumber: event.gameNumber,
+          ...(event.dealIndex === undefined ? {} : { dealIndex: event.dealIndex }),
+          view: this.state.viewFor(table, seat),
+        };
+        this.deliveries.queue(table.settings.tableId, seat, 'webhook', type, JSON.stringify(body), now);
+        queued++;
+      }
+      if (email !== null && MAILED.has(type)) {
+        this.deliveries.queue(table.settings.tableId, seat, 'email', type, JSON.stringify(this.mailFacts(table, event)), now);
+        queued++;
+      }
+    }
+    return queued;
+  }
+
+  private mailFacts(table: LoadedTable, { type, seat, gameNumber }: SeatEvent): MailFacts {
+    const view = this.state.viewFor(table, seat);
+    return {
+      type,
+      tableName: table.settings.name,
+      seatName: table.settings.seats[seat]!.name,
+      gameNumber,
+      games: view.games,
+      deadline: view.deadline,
+      ...(type === 'table_over' ? { standings: view.seats.map((s) => ({ name: s.name, balance: s.balance })) } : {}),
+    };
+  }
+
+  /** Attempts every due delivery; `guard` sets the alarm once they are leased (deliveries.ts). */
+  async deliver(table: LoadedTable, guard: () => Promise<void>): Promise<void> {
+    await this.deliveries.deliver(table, guard);
+  }
+
+  /** When something is next due: a delivery, or the reminder of the current move. */
+  nextDueAt(table: LoadedTable): number | null {
+    const times = [this.storage.nextDeliveryAt(), this.nextReminderAt(table)].filter((t): t is number => t !== null);
+    return times.length === 0 ? null : Math.min(...times);
+  }
+
+  /** When the seats owing the current move are to be reminded, or null (no deadlines, reminded already, nobody to tell). */
+  private nextReminderAt(table: LoadedTable): number | null {
+    const hours = table.settings.moveDeadlineHours;
+    if (hours === null || table.remindedVersion >= table.version) return null;
+    const reachable = pendingSeats(table.series).some((seat) => table.notifications[seat]!.webhookUrl !== null || table.notifications[seat]!.email !== null);
+    return reachable ? reminderAt(Date.parse(table.lastChangeAt), hours) : null;
+  }
+
+  /** Queues the reminders of the current move when they are due: once per move. */
+  remindIfDue(table: LoadedTable): void {
+    const at = this.nextReminderAt(table);
+    if (at === null || at > Date.now()) return;
+    this.state.transaction(() => {
+      this.notify(
+        table,
+        pendingSeats(table.series).map((seat) => ({ type: 'reminder', seat, gameNumber: table.series.game!.gameNumber })),
+      );
+      table.remindedVersion = table.version;
+      this.storage.saveRemindedVersion(table.version);
+    });
+  }
+
+  /**
+   * Sets where `seat` is told. The secret stays while a webhook is set, so a receiver keeps
+   * verifying. Of what waits for a changed address, only the newest message goes on to the
+   * new one (what a seat needs is its latest state, and a changed URL must not become a way
+   * to have the whole queue sent again); with an address removed, what waits is dropped.
+   */
+  change(table: LoadedTable, seat: Seat, request: NotificationsRequest, newSecret: string): Notifications {
+    const current = this.storage.notifications(seat);
+    const webhookUrl = request.webhookUrl === undefined ? current.webhookUrl : request.webhookUrl;
+    const next: Notifications = {
+      email: request.email === undefined ? current.email : request.email,
+      webhookUrl,
+      webhookSecret: webhookUrl === null ? null : (current.webhookSecret ?? newSecret),
+    };
+    this.state.transaction(() => {
+      this.storage.saveNotifications(seat, next);
+      table.notifications[seat] = next;
+      const changes: [Channel, string | null, string | null][] = [
+        ['webhook', current.webhookUrl, next.webhookUrl],
+        ['email', current.email, next.email],
+      ];
+      for (const [channel, was, now] of changes) {
+        if (now === null) this.storage.dropDeliveries(seat, channel);
+        else if (now !== was) this.storage.keepNewestDelivery(seat, channel, Date.now());
+      }
+    });
+    return next;
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * The table's WebSockets (hibernation API): open one for a seat or a spectator within the
+ * limits, push every socket its own view (R10.2) after a change, and take the messages a
+ * client sends (socket-protocol.ts) one at a time per socket, in the order sent.
+ */
+import type { ServerMessage } from '../contract.js';
+import type { Seat } from '../../shared/options.js';
+import type { ActionRequest } from './action-path.js';
+import { failure, success, type Outcome } from './outcome.js';
+import type { TableView } from './published.js';
+import { parseClientMessage } from './socket-protocol.js';
+
+/** Limits on a table's sockets (README, "Limits"). */
+export const SOCKET_LIMITS = {
+  /** Open sockets per table: one more is refused. */
+  perTable: 60,
+  /** Open sockets per link: one more closes that link's oldest (a phone that changed networks leaves one behind). */
+  perToken: 5,
+  /** Messages a socket may send per window (the runtime answers the heartbeat's pings itself; they do not count). */
+  messages: 60,
+  windowMs: 10_000,
+} as const;
+
+/** Close codes of our own (4000–4999 are the application's). */
+export const CLOSE_REPLACED = 4008;
+export const CLOSE_FLOODING = 1008;
+
+export const PONG = JSON.stringify({ type: 'pong' } satisfies ServerMessage);
+
+/** What a socket carries through hibernation: its caller, the hash of the token it came with, and when it opened. */
+interface SocketAttachment {
+  readonly seat: Seat | null;
+  readonly tokenHash?: string;
+  readonly openedAt?: number;
+}
+
+/** What the sockets need of the table. */
+export interface SocketHandlers {
+  /** The caller's current view, or null when the table is gone. */
+  view(seat: Seat | null): TableView | null;
+  /** An action sent over `ws` by the token `tokenHash`: its answer message. */
+  act(ws: WebSocket, tokenHash: string, id: string, request: ActionRequest): Promise<ServerMessage>;
+}
+
+const send = (ws: WebSocket, message: ServerMessage): void => ws.send(JSON.stringify(message));
+
+export class TableSockets {
+  /** Per socket, the message being handled: the next waits for it (order as sent). */
+  private readonly queues = new Map<WebSocket, Promise<void>>();
+  /** Per socket, the messages of the current window (reset when the object hibernates: an idle socket has no debt). */
+  private readonly budgets = new Map<WebSocket, { windowStart: number; count: number }>();
+
+  constructor(
+    private readonly ctx: DurableObjectState,
+    private readonly handlers: SocketHandlers,
+  ) {}
+
+  /** Accepts a socket for `seat` (null: a spectator), sends it the view, and answers the 101; or refuses it. */
+  open(seat: Seat | null, tokenHash: string, view: TableView, protocol: string | null): Outcome<Response> {
+    if (this.ctx.getWebSockets().length >= SOCKET_LIMITS.perTable) {
+      return failure(429, 'rate_limited', `this table has ${SOCKET_LIMITS.perTable} open connections, the most it takes; try again later`);
+    }
+    const ofToken = this.ctx.getWebSockets(tokenHash);
+    if (ofToken.length >= SOCKET_LIMITS.perToken) {
+      const oldest = ofToken.reduce((a, b) => (openedAt(a) <= openedAt(b) ? a : b));
+      this.close(oldest, CLOSE_REPLACED, `at most ${SOCKET_LIMITS.perToken} connections per link: this one was the oldest`);
+    }
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    this.ctx.acceptWebSocket(server, [tokenHash]);
+    server.serializeAttachment({ seat, tokenHash, openedAt: Date.now() } satisfies SocketAttachment);
+    send(server, { type: 'view', view });
+    return success(new Response(null, { status: 101, webSocket: client, headers: protocol === null ? {} : { 'Sec-WebSocket-Protocol': protocol } }));
+  }
+
+  /** A message from a client: handled after the ones it sent before. */
+  receive(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    const handled = (this.queues.get(ws) ?? Promise.resolve()).then(() => this.handle(ws, data));
+    const settled = handled.catch(() => {});
+    this.queues.set(ws, settled);
+    void settled.then(() => {
+      if (this.queues.get(ws) === settled) this.queues.delete(ws);
+    });
+    return handled;
+  }
+
+  private async handle(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    const over = this.overBudget(ws);
+    const parsed = parseClientMessage(data);
+    const id = parsed.ok ? (parsed.message.type === 'action' ? parsed.message.id : null) : parsed.refusal.id;
+    if (over > 0) {
+      const error = { code: 'rate_limited', message: `at most ${SOCKET_LIMITS.messages} messages per ${SOCKET_LIMITS.windowMs / 1000} s on one connection` };
+      if (over > SOCKET_LIMITS.messages) return this.close(ws, CLOSE_FLOODING, 'too many messages');
+      return send(ws, id === null ? { type: 'error', error } : { type: 'answer', id, status: 429, error });
+    }
+    if (!parsed.ok) {
+      const { status, code, message } = parsed.refusal;
+      return send(ws, id === null ? { type: 'error', error: { code, message } } : { type: 'answer', id, status, error: { code, message } });
+    }
+    const message = parsed.message;
+    if (message.type === 'ping') return ws.send(PONG); // a ping written another way than the auto-response's
+    const { seat, tokenHash } = ws.deserializeAttachment() as SocketAttachment;
+    if (message.type === 'view') {
+      const view = this.handlers.view(seat);
+      if (view !== null) send(ws, { type: 'view', view });
+      return;
+    }
+    if (seat === null) return send(ws, { type: 'answer', id: message.id, status: 403, error: { code: 'forbidden', message: 'a spectator link can watch but not play' } });
+    // A socket opened before actions were taken over WebSockets: it has no token to check.
+    if (tokenHash === undefined || tokenHash === '') {
+      return send(ws, { type: 'answer', id: message.id, status: 401, error: { code: 'unauthorized', message: 'reconnect to act over this connection' } });
+    }
+    send(ws, await this.handlers.act(ws, tokenHash, message.id, message.request));
+  }
+
+  /** Counts a message; answers by how many it exceeds the window's budget (0: within it). */
+  private overBudget(ws: WebSocket): number {
+    const now = Date.now();
+    let budget = this.budgets.get(ws);
+    if (budget === undefined || now - budget.windowStart >= SOCKET_LIMITS.windowMs) this.budgets.set(ws, (budget = { windowStart: now, count: 0 }));
+    budget.count += 1;
+    return Math.max(0, budget.count - SOCKET_LIMITS.messages);
+  }
+
+  /** Pushes every socket its own view (R10.2), except `except` (it gets its view in its answer). */
+  broadcast(viewOf: (seat: Seat | null) => TableView, except?: WebSocket): void {
+    const texts = new Map<Seat | null, string>();
+    for (const ws of this.ctx.getWebSockets()) {
+      if (ws === except) continue;
+      const { seat } = ws.deserializeAttachment() as SocketAttachment;
+      let text = texts.get(seat);
+      if (text === undefined) texts.set(seat, (text = JSON.stringify({ type: 'view', view: viewOf(seat) } satisfies ServerMessage)));
+      try {
+        ws.send(text);
+      } catch {
+        // A socket closing right now: its client reconnects and gets the current view.
+      }
+    }
+  }
+
+  /** A client closed: close our side too, and forget the socket. */
+  closed(ws: WebSocket, code: number): void {
+    this.forget(ws);
+    ws.close(code === 1005 || code === 1006 ? 1000 : code, 'bye');
+  }
+
+  /** Closes every socket (the table is being deleted). */
+  closeAll(code: number, reason: string): void {
+    for (const ws of this.ctx.getWebSockets()) this.close(ws, code, reason);
+  }
+
+  private close(ws: WebSocket, code: number, reason: string): void {
+    this.forget(ws);
+    try {
+      ws.close(code, reason);
+    } catch {
+      // Already closing.
+    }
+  }
+
+  private forget(ws: WebSocket): void {
+    this.budgets.delete(ws);
+    this.queues.delete(ws);
+  }
+}
+
+const openedAt = (ws: WebSocket): number => (ws.deserializeAttachment() as SocketAttachment).openedAt ?? 0;
