@@ -14,8 +14,10 @@ import { parseClientMessage } from './socket-protocol.js';
 export const SOCKET_LIMITS = {
   /** Open sockets per table: one more is refused. */
   perTable: 60,
-  /** Open sockets per link: one more closes that link's oldest (a phone that changed networks leaves one behind). */
-  perToken: 5,
+  /** Open sockets per seat link: one more closes that link's oldest (a phone that changed networks leaves one behind). */
+  perSeatLink: 5,
+  /** Open sockets per spectator link (shared by every watcher of an embedded table): one more is refused. */
+  perSpectatorLink: 50,
   /** Messages a socket may send per window (the runtime answers the heartbeat's pings itself; they do not count). */
   messages: 60,
   windowMs: 10_000,
@@ -42,7 +44,13 @@ export interface SocketHandlers {
   act(ws: WebSocket, tokenHash: string, id: string, request: ActionRequest): Promise<ServerMessage>;
 }
 
-const send = (ws: WebSocket, message: ServerMessage): void => ws.send(JSON.stringify(message));
+function send(ws: WebSocket, message: ServerMessage): void {
+  try {
+    ws.send(JSON.stringify(message));
+  } catch {
+    // Closed meanwhile (by its client, or by a limit while its messages were waiting): nobody to answer.
+  }
+}
 
 export class TableSockets {
   /** Per socket, the message being handled: the next waits for it (order as sent). */
@@ -61,9 +69,12 @@ export class TableSockets {
       return failure(429, 'rate_limited', `this table has ${SOCKET_LIMITS.perTable} open connections, the most it takes; try again later`);
     }
     const ofToken = this.ctx.getWebSockets(tokenHash);
-    if (ofToken.length >= SOCKET_LIMITS.perToken) {
+    if (seat === null && ofToken.length >= SOCKET_LIMITS.perSpectatorLink) {
+      return failure(429, 'rate_limited', `the spectator link has ${SOCKET_LIMITS.perSpectatorLink} open connections, the most it takes; try again later`);
+    }
+    if (seat !== null && ofToken.length >= SOCKET_LIMITS.perSeatLink) {
       const oldest = ofToken.reduce((a, b) => (openedAt(a) <= openedAt(b) ? a : b));
-      this.close(oldest, CLOSE_REPLACED, `at most ${SOCKET_LIMITS.perToken} connections per link: this one was the oldest`);
+      this.close(oldest, CLOSE_REPLACED, `at most ${SOCKET_LIMITS.perSeatLink} connections per seat link: this one was the oldest`);
     }
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server, [tokenHash]);
@@ -84,6 +95,7 @@ export class TableSockets {
   }
 
   private async handle(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    if (ws.readyState !== WebSocket.OPEN) return; // closed by a limit while this message waited
     const over = this.overBudget(ws);
     const parsed = parseClientMessage(data);
     const id = parsed.ok ? (parsed.message.type === 'action' ? parsed.message.id : null) : parsed.refusal.id;
@@ -97,7 +109,7 @@ export class TableSockets {
       return send(ws, id === null ? { type: 'error', error: { code, message } } : { type: 'answer', id, status, error: { code, message } });
     }
     const message = parsed.message;
-    if (message.type === 'ping') return ws.send(PONG); // a ping written another way than the auto-response's
+    if (message.type === 'ping') return send(ws, { type: 'pong' }); // a ping written another way than the auto-response's
     const { seat, tokenHash } = ws.deserializeAttachment() as SocketAttachment;
     if (message.type === 'view') {
       const view = this.handlers.view(seat);

@@ -161,6 +161,19 @@ export class TableObject extends DurableObject<Env> {
     return this.outbox.pending();
   }
 
+  /** The history rows given up on (an operator's view: which, since when, why; never a payload). */
+  deadLetters(): ReturnType<HistoryOutbox['deadLetters']> {
+    return this.outbox.deadLetters();
+  }
+
+  /** Puts the dead letters back in line and writes them now; answers how many (README, "Operations"). */
+  replayDeadLetters(): number {
+    if (this.state.current() === null) return 0;
+    const revived = this.outbox.revive(Date.now());
+    if (revived > 0) this.kick();
+    return revived;
+  }
+
   // ------------------------------------------------------------------ WebSockets (hibernation API)
 
   override async fetch(request: Request): Promise<Response> {
