@@ -61,6 +61,8 @@ export default defineConfig({
                 TEST_DEALS: 'on',
                 ALLOW_LOCAL_WEBHOOKS: 'on',
                 TOKEN_SECRET,
+                // The operator's token of /api/ops (worker/routes/ops.ts).
+                OPS_TOKEN: 'test-only-ops-token-0123456789abcdef',
                 TEST_MIGRATIONS: migrations,
               },
             },

@@ -10,6 +10,8 @@ import { HTTPException } from 'hono/http-exception';
 import { version } from '../package.json';
 import { docsPage } from './docs.js';
 import { ApiError, errorResponse, type ErrorCode } from './errors.js';
+import { mail } from './routes/mail.js';
+import { ops } from './routes/ops.js';
 import { tables } from './routes/tables.js';
 import { WebhookBodySchema, WebhookHeadersSchema } from './schemas.js';
 import { validationHook } from './validation.js';
@@ -43,15 +45,24 @@ const jsonOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
 /**
- * The links carry secrets in their fragment: no page of ours may pass a referrer on.
- * Written out rather than hono's secureHeaders: that one also forbids framing, and tables
- * are meant to be embedded in other sites; and it runs on every request of a hot path.
+ * The links carry secrets in their fragment: no page of ours may pass a referrer on. HSTS:
+ * a link must never travel over plain HTTP once a browser has seen us. No answer of the
+ * Worker may be framed (clickjacking; the static pages say the same in web/public/_headers):
+ * `frame-ancestors 'none'` is added to a route's own policy that lacks it, and
+ * X-Frame-Options for browsers without CSP; a route that sets frame-ancestors itself keeps it.
+ * Written out rather than hono's secureHeaders, which runs on every request of a hot path.
  */
 const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  c.res.headers.set('Referrer-Policy', 'no-referrer');
-  c.res.headers.set('X-Content-Type-Options', 'nosniff');
-  c.res.headers.set('Strict-Transport-Security', 'max-age=15552000; includeSubDomains');
+  const headers = c.res.headers;
+  headers.set('Referrer-Policy', 'no-referrer');
+  headers.set('X-Content-Type-Options', 'nosniff');
+  headers.set('Strict-Transport-Security', 'max-age=15552000; includeSubDomains');
+  const policy = headers.get('Content-Security-Policy');
+  if (policy === null || !/(^|;)\s*frame-ancestors\s/i.test(policy)) {
+    headers.set('Content-Security-Policy', policy === null ? "frame-ancestors 'none'" : `${policy}; frame-ancestors 'none'`);
+    headers.set('X-Frame-Options', 'DENY');
+  }
 };
 
 app.use('*', securityHeaders);
@@ -66,6 +77,8 @@ app.on(['POST', 'PUT'], ['/api/tables', '/api/tables/:id/actions', '/api/tables/
 app.get('/api/health', (c) => c.json({ ok: true, version: VERSION }));
 
 app.route('/', tables);
+app.route('/', mail); // the links of the mails: confirm, unsubscribe (routes/mail.ts)
+app.route('/', ops); // an operator's dead letters (routes/ops.ts)
 
 // The webhook a seat receives (OpenAPI 3.1 `webhooks`; sent by worker/table/notifier.ts).
 app.openAPIRegistry.registerWebhook({

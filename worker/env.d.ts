@@ -9,6 +9,8 @@ interface OptionalVars {
   TEST_DEALS?: string;
   /** "on" allows http and loopback webhook URLs. */
   ALLOW_LOCAL_WEBHOOKS?: string;
+  /** The operator's token for /api/ops (routes/ops.ts): an optional secret; unset, those endpoints answer 404. */
+  OPS_TOKEN?: string;
 }
 
 interface Env extends OptionalVars {}

@@ -200,11 +200,18 @@ describe('the history outbox', () => {
       expect(error.mock.calls.flat().join(' ')).toMatch(/dead letter/);
       const alarm = await runInDurableObject(stub, (_i, state) => state.storage.getAlarm());
       expect(alarm! - Date.now()).toBeGreaterThan(179 * 86_400_000); // only retention waits
-      expect(await stub.deadLetters()).toMatchObject([{ kind: 'game', lastError: expect.stringMatching(/bad row/) }]);
+      // The operator's endpoints (OPS_TOKEN): strangers are refused; the operator sees the row, never its payload.
+      const ops = (method: string, path: string, token = env.OPS_TOKEN!) =>
+        request(`/api/ops/tables/${table.tableId}/${path}`, { method, headers: { authorization: `Bearer ${token}` } });
+      expect((await ops('GET', 'history', table.seats[0]!.token)).status).toBe(401);
+      expect((await ops('POST', 'history/replay', 'x'.repeat(40))).status).toBe(401);
+      const listed = await (await ops('GET', 'history')).text();
+      expect(JSON.parse(listed)).toMatchObject({ deadLetters: [{ kind: 'game', lastError: expect.stringMatching(/bad row/) }] });
+      expect(listed).not.toMatch(/"hands"|"actions"/);
 
       // The operator fixes D1 and replays.
       await env.DB.exec(`DROP TRIGGER ${trigger}`);
-      expect(await stub.replayDeadLetters()).toBe(1);
+      expect(await (await ops('POST', 'history/replay')).json()).toEqual({ replayed: 1 });
       await eventually(async () => ((await stub.pendingHistory()) === 0 ? true : undefined), 'the replayed row in D1');
       expect(await inD1()).toEqual([0, 1]);
     } finally {
