@@ -7,6 +7,7 @@ import { z } from '@hono/zod-openapi';
 import { LEVELS } from '../shared/actions.js';
 import { CARD_CODES } from '../shared/cards.js';
 import { OPTION_LIMITS } from '../shared/options.js';
+import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT } from './table/games-page.js';
 
 const Card = z.enum(CARD_CODES as [string, ...string[]]).openapi('Card', { description: 'Suit E G H S + rank A K O U 10 9 8 7, e.g. "H10"' });
 const Level = z.enum(LEVELS).openapi('Level', { description: 'A bid or contract, low to high; "10" only with tenTrickBid' });
@@ -53,9 +54,19 @@ export const OptionsSchema = z
 /** The rule options as a table holds them: every one set, the defaults filled in. */
 const RuleOptionsSchema = OptionsSchema.omit({ moveDeadlineHours: true }).required().openapi('RuleOptions');
 
+/** The language of a seat's mails. */
+const MailLang = z.enum(['de', 'en']).openapi('MailLanguage', {
+  description: 'The language of this seat\'s mails: "de" German, "en" English; without it they are written in both',
+});
+
 const SeatInput = z.strictObject({
   name: z.string().trim().min(1).max(40).optional().openapi({ example: 'Vroni' }),
-  email: z.email().max(254).optional().openapi({ description: 'Turn notifications go here; the mail carries the seat link' }),
+  email: z.email().max(254).optional().openapi({
+    description:
+      'Turn notifications go here; the mail carries the seat link. The first mail to an address asks it to confirm; until it does, ' +
+      'nothing else is sent to it. Every mail has a one-click unsubscribe link (List-Unsubscribe). At most 10 mails per address and 30 per table an hour.',
+  }),
+  lang: MailLang.optional(),
   bot: z.boolean().optional(),
 });
 
@@ -98,7 +109,14 @@ export const ActionSchema = z
     z.strictObject({ type: z.literal('bid'), bid: Level, ...envelope }),
     z.strictObject({ type: z.literal('hold'), ...envelope }),
     z.strictObject({ type: z.literal('pass'), ...envelope }),
-    z.strictObject({ type: z.literal('discard'), cards: z.array(Card).length(2), ...envelope }),
+    z.strictObject({
+      type: z.literal('discard'),
+      cards: z
+        .array(Card)
+        .length(2)
+        .refine(([a, b]) => a !== b, 'R6.1: the 2 cards must differ'),
+      ...envelope,
+    }),
     z.strictObject({ type: z.literal('declare'), contract: Level, ...envelope }),
     z.strictObject({ type: z.literal('kontra'), ...envelope }),
     z.strictObject({
@@ -118,8 +136,11 @@ export const ActionSchema = z
 
 export const NotificationsSchema = z
   .strictObject({
-    email: z.email().max(254).nullable().optional(),
+    email: z.email().max(254).nullable().optional().openapi({
+      description: 'Turn notifications by mail; a new address is first asked to confirm (see the seats of POST /api/tables)',
+    }),
     webhookUrl: z.url().max(2000).nullable().optional().openapi({ description: 'A public https URL (http and loopback only with ALLOW_LOCAL_WEBHOOKS=on)' }),
+    lang: MailLang.optional(),
   })
   .openapi('NotificationsRequest');
 
@@ -204,8 +225,43 @@ export const GamesSchema = z
         .passthrough()
         .openapi('GameRecord'),
     ),
+    next: z.number().int().min(1).optional().openapi({
+      description: 'Present while older games remain: the `before` of the next older page (the dealIndex of this page\'s oldest game)',
+    }),
   })
   .openapi('Games');
+
+const LIMIT_MESSAGE = `must be a whole number from 1 to ${MAX_GAMES_LIMIT}`;
+const BEFORE_MESSAGE = 'must be a whole number, a dealIndex';
+
+/** The query of GET …/games (API.md "History paging"); the values are checked as text, so "1e3", "5.0" or " 5" are refused. */
+export const GamesQuerySchema = z.object({
+  limit: z
+    .string()
+    .regex(/^\d{1,9}$/, LIMIT_MESSAGE)
+    .refine((text) => Number(text) >= 1 && Number(text) <= MAX_GAMES_LIMIT, LIMIT_MESSAGE)
+    .optional()
+    .openapi({
+      param: { name: 'limit', in: 'query' },
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_GAMES_LIMIT,
+      default: DEFAULT_GAMES_LIMIT,
+      description: `How many games at most: default ${DEFAULT_GAMES_LIMIT}, maximum ${MAX_GAMES_LIMIT} (larger is refused with 400)`,
+      example: DEFAULT_GAMES_LIMIT,
+    }),
+  before: z
+    .string()
+    .regex(/^\d{1,9}$/, BEFORE_MESSAGE)
+    .optional()
+    .openapi({
+      param: { name: 'before', in: 'query' },
+      type: 'integer',
+      minimum: 0,
+      description: 'Only games with a smaller dealIndex: the `next` of the previous answer. Without it, the newest games',
+      example: 40,
+    }),
+});
 
 export const WebhookBodySchema = z
   .object({
