@@ -20,6 +20,7 @@ import { applyAuction, auctionActions, startAuction, type AuctionState } from '.
 import { bit, cardFromCode, CARD_CODES, cardsOf, codeOf, has, popcount, SUIT_MASKS, SUITS, suitOf, type Card, type CardCode, type CardSet, type Suit } from './cards.js';
 import { PACKET_SIZE, type Deal } from './deal.js';
 import type { Seat, TableOptions } from './options.js';
+import { nextSeat } from './seats.js';
 import { legalCards, NO_TRUMP, playRefusal, trickWinnerIndex } from './play.js';
 import { badRequest, illegal, ok, refuse, type Result } from './result.js';
 import { contractWon, multiplierOf, settleAllPassIntoPot, settleContract, type Settlement } from './settlement.js';
@@ -91,7 +92,7 @@ export interface GameState {
   readonly outcome: Outcome | null;
 }
 
-export const nextSeat = (seat: Seat, by = 1): Seat => ((seat + by) % 3) as Seat;
+export { nextSeat };
 export const forehandOf = (dealer: Seat): Seat => nextSeat(dealer, 1);
 export const isSeat = (value: unknown): value is Seat => value === 0 || value === 1 || value === 2;
 

@@ -2,14 +2,14 @@
  * Accessibility: axe-core (WCAG 2 A and AA rules) on every kind of page, in both languages
  * and both themes, on a desktop and a phone: the create page (with the pot's options shown),
  * a table in the doubling window, a table in play with a settlement on show, a declarer
- * deciding on re after a kontra, a declarer naming trump (option trump "named"), the replay
- * and the rules.
+ * deciding on re after a kontra, a declarer naming trump (option trump "named"), the replay,
+ * the rules, and the embed page (a spectator's table in play, and its refusal of a seat link).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import { actThroughApi, createTable, openPage, readView, SEATS, shuffledDeal, useChromium, type CreatedTable, type Seat, type View } from './support.js';
+import { actThroughApi, createTable, openPage, playThroughApi, readView, shuffledDeal, useChromium, type Seat } from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -40,40 +40,21 @@ async function choose(page: Page, lang: 'de' | 'en', dark: boolean): Promise<voi
   if ((await toggle.isChecked()) !== dark) await toggle.click();
 }
 
-/**
- * Plays through the API until `done` (everybody passes: the forced game; a double: no; a
- * discard: the first two cards; kontra never; otherwise the first legal action).
- */
-async function playThroughApi(table: CreatedTable, done: (views: View[]) => boolean): Promise<void> {
-  const token = (seat: Seat) => table.seats[seat]!.token;
-  for (let guard = 0; guard < 200; guard++) {
-    const views = await Promise.all(SEATS.map((seat) => readView(base, table.tableId, token(seat))));
-    if (done(views)) return;
-    const seat = SEATS.find((s) => views[s]!.legalActions.some((a) => a.type !== 'kontra'))!;
-    const view = views[seat]!;
-    const legal = view.legalActions.filter((a) => a.type !== 'kontra');
-    const first = legal.find((a) => a.type === 'pass') ?? legal.find((a) => a.type === 'double') ?? legal[0]!;
-    const action = first.type === 'discard' ? { type: 'discard', cards: view.hand!.slice(0, 2) } : first;
-    await actThroughApi(base, table.tableId, token(seat), action as Record<string, unknown>);
-  }
-  throw new Error('the table never reached the state the test waits for');
-}
-
 it('every page passes axe-core (WCAG 2.1 A/AA) in German and English, light and dark, desktop and phone', async () => {
   const created = await createTable(base, { name: 'a11y', options: { games: 2, trickHistory: 'all' }, deals: [shuffledDeal(11), shuffledDeal(12)] });
-  await playThroughApi(created, (views) => views[0]!.gameNumber > 1);
+  await playThroughApi(base, created, (views) => views[0]!.gameNumber > 1);
   // A second table in the middle of the play, the own turn on with cards to choose from.
   const playing = await createTable(base, { name: 'a11y play', options: { games: 1, knock: true }, deals: [shuffledDeal(13)] });
-  await playThroughApi(playing, (views) => views[0]!.phase === 'play' && views[0]!.trick.length === 1);
+  await playThroughApi(base, playing, (views) => views[0]!.phase === 'play' && views[0]!.trick.length === 1);
   const playingSeat = (await readView(base, playing.tableId, playing.spectator.token)).turn!;
   // A table where a defender said kontra: the declarer decides on re (R8.2), the others wait.
   const kontra = await createTable(base, { name: 'a11y kontra', options: { games: 1, doubling: false }, deals: [shuffledDeal(14)] });
-  await playThroughApi(kontra, (views) => views[0]!.phase === 'play');
+  await playThroughApi(base, kontra, (views) => views[0]!.phase === 'play');
   const kontraDeclarer = (await readView(base, kontra.tableId, kontra.spectator.token)).declarer!;
   await actThroughApi(base, kontra.tableId, kontra.seats[((kontraDeclarer + 1) % 3) as Seat]!.token, { type: 'kontra' });
   // A table with trump named: the declarer's first card, with the picker (R7.2).
   const naming = await createTable(base, { name: 'a11y trump', options: { games: 1, doubling: false, trump: 'named' }, deals: [shuffledDeal(15)] });
-  await playThroughApi(naming, (views) => views[0]!.phase === 'play');
+  await playThroughApi(base, naming, (views) => views[0]!.phase === 'play');
   const namingDeclarer = (await readView(base, naming.tableId, naming.spectator.token)).declarer!;
 
   const pages: { label: string; path: string; ready: string }[] = [
@@ -85,17 +66,22 @@ it('every page passes axe-core (WCAG 2.1 A/AA) in German and English, light and 
     { label: 'declarer naming trump', path: `/t/${naming.tableId}#${naming.seats[namingDeclarer]!.token}`, ready: '[data-trump-picker]' },
     { label: 'replay', path: `/t/${created.tableId}/replay/0#${created.seats[1]!.token}`, ready: '[data-step="next"]' },
     { label: 'rules', path: '/rules', ready: 'article h2' },
+    // The embed pages have no header: the framing site sets the look in the query.
+    { label: 'embed page in play', path: `/embed/${playing.tableId}#${playing.spectator.token}`, ready: '[data-embed] [data-trick] [data-card]' },
+    { label: 'embed page refusing a seat link', path: `/embed/${playing.tableId}#${playing.seats[0]!.token}`, ready: '[data-error="seat_link"]' },
   ];
   const problems: string[] = [];
   for (const kind of ['desktop', 'phone'] as const) {
     const context = await chromium.context(kind);
     for (const [i, { label, path, ready }] of pages.entries()) {
-      const page = await openPage(context, `${base}${path}`, label);
-      await page.locator(ready).first().waitFor({ timeout: 10_000 });
       // Alternate the languages and themes over the pages, so each pair is checked somewhere.
       const lang = (i + (kind === 'phone' ? 1 : 0)) % 2 === 0 ? 'de' : 'en';
       const dark = (i + (kind === 'phone' ? 0 : 1)) % 2 === 0;
-      await choose(page, lang, dark);
+      const embed = path.startsWith('/embed/');
+      const url = embed ? `${base}${path.replace('#', `?lang=${lang}&theme=${dark ? 'dark' : 'light'}#`)}` : `${base}${path}`;
+      const page = await openPage(context, url, label);
+      await page.locator(ready).first().waitFor({ timeout: 10_000 });
+      if (!embed) await choose(page, lang, dark);
       if (label === 'replay') for (let step = 0; step < 8; step++) await page.locator('[data-step="next"]').click();
       if (label === 'create page') await page.locator('select[name="allPass"]').selectOption('pot');
       // A suit picked: the cards it enables are checked too.

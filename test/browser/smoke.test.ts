@@ -2,10 +2,8 @@
  * The served web app without playing: the server answers, every page carries the Content
  * Security Policy, the HTML holds no inline script (the policy would block it), and the
  * create page renders its form (UI hooks: form[data-form="create"]) on a laptop and a phone
- * without console errors or CSP violations; and another site can frame a table.
+ * without console errors or CSP violations. Framing and the embed page: embed.test.ts.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTable, expectNoProblems, openPage, useChromium } from './support.js';
 
@@ -101,34 +99,6 @@ describe('the create page', () => {
       expectNoProblems([page]);
     } finally {
       await context.close();
-    }
-  });
-});
-
-describe('embedding', () => {
-  const chromium = useChromium();
-
-  it('another site can show a table in a frame, without our header, in the language and theme it asks for', async () => {
-    const created = await createTable(base, { name: 'embedded' });
-    const context = await chromium.context('desktop');
-    // The embedding site: another origin (its own port), serving a page with an <iframe>.
-    const src = `${base}/t/${created.tableId}?embed&lang=de&theme=dark#${created.spectator.token}`;
-    const site = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(`<!doctype html><title>Stammtisch news</title><iframe src="${src}" width="420" height="720" title="Wallachen"></iframe>`);
-    });
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    try {
-      const page = await context.newPage();
-      await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
-      const frame = page.frameLocator('iframe');
-      await frame.locator('[data-table][data-seat="spectator"]').waitFor({ timeout: 10_000 });
-      expect(await frame.locator('header.app-header').count(), 'no app header when embedded').toBe(0);
-      const root = frame.locator('html');
-      expect(await root.getAttribute('lang')).toBe('de');
-      expect(await root.getAttribute('data-theme')).toBe('dark');
-    } finally {
-      site.close();
     }
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../../web/src/create/texts.js';
 import { translator } from '../../web/src/i18n.js';
-import { routeOf } from '../../web/src/router.js';
+import { embedUrlOf, routeOf } from '../../web/src/router.js';
 
 describe('routes', () => {
   it('maps paths to pages', () => {
@@ -13,6 +13,13 @@ describe('routes', () => {
     expect(routeOf('/t/')).toEqual({ page: 'notFound' });
     expect(routeOf('/t/a b')).toEqual({ page: 'notFound' });
     expect(routeOf('/admin')).toEqual({ page: 'notFound' });
+    expect(routeOf('/embed/abc123')).toEqual({ page: 'embed', tableId: 'abc123' });
+    expect(routeOf('/embed/')).toEqual({ page: 'notFound' });
+  });
+
+  it('turns a spectator link into its embed page, the token kept in the fragment', () => {
+    expect(embedUrlOf('https://example.org/t/abc123#tok_en-1')).toBe('https://example.org/embed/abc123#tok_en-1');
+    expect(embedUrlOf('https://example.org/rules')).toBe('https://example.org/rules');
   });
 });
 

@@ -146,6 +146,9 @@ const en = {
   errorStale: 'The table changed while you were choosing; here it is as it is now.',
   errorGeneric: 'Something went wrong: {message}',
   notFound: 'There is no page here.',
+
+  embedSeatLink: "This is a seat's secret link: whoever sees it can play that seat. Embed the spectator link instead; nothing of this table is shown here.",
+  embedOpen: 'Open in a new tab',
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -291,6 +294,9 @@ const de: Record<TextKey, string> = {
   errorStale: 'Der Tisch hat sich geändert, während du überlegt hast; hier ist er, wie er jetzt ist.',
   errorGeneric: 'Etwas ist schiefgegangen: {message}',
   notFound: 'Hier ist keine Seite.',
+
+  embedSeatLink: 'Das ist der geheime Link eines Platzes: wer ihn sieht, kann für diesen Platz spielen. Bette stattdessen den Zuschauer-Link ein; von diesem Tisch wird hier nichts gezeigt.',
+  embedOpen: 'In neuem Tab öffnen',
 };
 
 const TEXTS: Record<Language, Record<TextKey, string>> = { en, de };

@@ -3,6 +3,7 @@ import { render } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { AppContext, useApp } from './app-context.js';
 import { AppLink } from './AppLink.js';
+import { EmbedPage } from './embed/EmbedPage.js';
 import { translator, type Language } from './i18n.js';
 import { lazyPage } from './lazy.js';
 import { applyToDocument, loadPrefs, savePrefs, type Prefs } from './prefs.js';
@@ -14,9 +15,6 @@ const Loading = () => <p class="loading" aria-busy="true">…</p>;
 const CreatePage = lazyPage(() => import('./create/CreatePage.js'), Loading);
 const ReplayPage = lazyPage<{ tableId: string; dealIndex: number }>(() => import('./table/ReplayPage.js'), Loading);
 const RulesPage = lazyPage<{ lang: Language }>(() => import('./rules/RulesPage.js'), Loading);
-
-/** ?embed: a table inside another site's frame, without our header. */
-const embedded = new URLSearchParams(location.search).has('embed');
 
 function Header() {
   const { prefs, t, setPrefs } = useApp();
@@ -72,6 +70,8 @@ function Page({ route }: { route: Route }) {
       return <TablePage key={route.tableId} tableId={route.tableId} />;
     case 'replay':
       return <ReplayPage tableId={route.tableId} dealIndex={route.dealIndex} />;
+    case 'embed':
+      return <EmbedPage key={route.tableId} tableId={route.tableId} />;
     case 'notFound':
       return <p class="not-found">{t('notFound')}</p>;
   }
@@ -97,6 +97,9 @@ function App() {
     }),
     [prefs],
   );
+  // The embed page sits in another site's frame: no header, no navigation away. (A table
+  // link's old `?embed` is ignored: /t/… may not be framed, so it is a normal page.)
+  const embedded = route.page === 'embed';
   return (
     <AppContext.Provider value={context}>
       {embedded ? null : <Header />}

@@ -45,7 +45,7 @@ export function loadPrefs(): Prefs {
   } catch {
     // A broken entry: fall back to the defaults.
   }
-  // A site embedding a table may set the look in the query: ?embed&lang=de&theme=dark&cards=french.
+  // A site embedding a table may set the look in the query: /embed/{id}?lang=de&theme=dark&cards=french.
   const query = new URLSearchParams(location.search);
   const given = { lang: query.get('lang') ?? stored.lang, theme: query.get('theme') ?? stored.theme, pattern: query.get('cards') ?? stored.pattern };
   return {

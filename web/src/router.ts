@@ -7,6 +7,8 @@ export type Route =
   | { readonly page: 'rules' }
   | { readonly page: 'table'; readonly tableId: string }
   | { readonly page: 'replay'; readonly tableId: string; readonly dealIndex: number }
+  /** The read-only spectator table that other sites may frame (API.md "Embedding"). */
+  | { readonly page: 'embed'; readonly tableId: string }
   | { readonly page: 'notFound' };
 
 export function routeOf(pathname: string): Route {
@@ -16,7 +18,21 @@ export function routeOf(pathname: string): Route {
   if (table) return { page: 'table', tableId: table[1]! };
   const replay = /^\/t\/([A-Za-z0-9_-]{1,64})\/replay\/(\d{1,6})$/.exec(pathname);
   if (replay) return { page: 'replay', tableId: replay[1]!, dealIndex: Number(replay[2]) };
+  const embed = /^\/embed\/([A-Za-z0-9_-]{1,64})\/?$/.exec(pathname);
+  if (embed) return { page: 'embed', tableId: embed[1]! };
   return { page: 'notFound' };
+}
+
+/**
+ * The embeddable page of a spectator link: `…/t/{id}#token` → `…/embed/{id}#token` (the
+ * token stays in the fragment). Anything else comes back as it is: the share screen must
+ * render even for a link saved in another shape.
+ */
+export function embedUrlOf(link: string): string {
+  const url = new URL(link);
+  const table = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/.exec(url.pathname);
+  if (!table) return link;
+  return `${url.origin}/embed/${table[1]!}${url.hash}`;
 }
 
 /** Moves within the app without a reload; the fragment (the token) is kept unless replaced. */

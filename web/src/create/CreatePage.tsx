@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { DEFAULT_OPTIONS, OPTION_LIMITS } from '../../../shared/options.js';
 import { ApiError, createTable } from '../api.js';
 import { useApp } from '../app-context.js';
+import { embedUrlOf } from '../router.js';
 import { forgetTable, savedTables, saveTable, type SavedTable } from './saved-tables.js';
 import { createTranslator, type CreateTextKey as TextKey, type CreateTranslate } from './texts.js';
 
@@ -40,12 +41,10 @@ function CopyLink({ url, label, copyName, hook }: { url: string; label: string; 
   );
 }
 
-/** An <iframe> showing the table to spectators on another site (the app allows any site to frame it). */
+/** An <iframe> of the embed page (read-only, the spectator's view): the one page any site may frame. */
 function EmbedCode({ url }: { url: string }) {
   const t = useTexts();
-  const link = new URL(url);
-  link.search = '?embed';
-  const code = `<iframe src="${link.href}" title="Wallachen" width="420" height="720" style="border:0"></iframe>`;
+  const code = `<iframe src="${embedUrlOf(url)}" title="Wallachen" width="320" height="480" style="border:0"></iframe>`;
   return (
     <div class="embed-code">
       <label for="embed-code">{t('embedCode')}</label>

@@ -63,7 +63,7 @@ const en = {
   copied: 'Copied',
   open: 'Open',
   embedCode: 'Show the table on another website (spectator view)',
-  embedHelp: 'Add &lang=de or &lang=en, &theme=dark and &cards=french after ?embed to fix the language and the look.',
+  embedHelp: 'To fix the language and the look, put ?lang=de (or en), &theme=dark and &cards=french before the #.',
   yourTables: 'Your tables on this device',
   forget: 'Forget',
 } as const;
@@ -129,7 +129,7 @@ const de: Record<CreateTextKey, string> = {
   copied: 'Kopiert',
   open: 'Öffnen',
   embedCode: 'Den Tisch auf einer anderen Website zeigen (Zuschauer-Ansicht)',
-  embedHelp: 'Mit &lang=de oder &lang=en, &theme=dark und &cards=french nach ?embed legst du Sprache und Aussehen fest.',
+  embedHelp: 'Mit ?lang=de (oder en), &theme=dark und &cards=french vor dem # legst du Sprache und Aussehen fest.',
   yourTables: 'Deine Tische auf diesem Gerät',
   forget: 'Vergessen',
 };

@@ -1,86 +1,18 @@
 /** A table from a seat's or a spectator's link: the live view, the controls legal now, and the last game's settlement. */
 import { useEffect, useState } from 'preact/hooks';
 import { isMoveOwed } from '../../../shared/actions.js';
-import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
-import { SUIT_NAMES, SuitIcon } from '../cards/index.js';
-import type { Translate } from '../i18n.js';
 import { readStored, writeStored } from '../prefs.js';
 import { tokenFromLocation } from '../router.js';
 import { Controls, Hand, useChoices } from './Controls.js';
-import { formatTime, levelName, placesOf, seatName } from './format.js';
+import { placesOf, seatName } from './format.js';
+import { GameFacts, turnText } from './GameFacts.js';
 import { History } from './History.js';
 import { Notifications } from './Notifications.js';
 import { SeatPanel } from './SeatPanel.js';
 import { GameSummary, GamesList } from './Summary.js';
 import { AllTricks, LastTrick, TrickArea } from './Tricks.js';
 import { useTable } from './useTable.js';
-
-function turnText(view: TableView, t: Translate): string {
-  if (view.seriesOver) return t('seriesOver');
-  if (view.phase === 'doubling') {
-    const waiting = view.seats.map((s, seat) => ({ s, seat })).filter(({ s }) => !s.decided);
-    if (view.seat !== null && waiting.some(({ seat }) => seat === view.seat)) return t('yourTurn');
-    return t('waitingFor', { names: waiting.map(({ s }) => s.name).join(', ') });
-  }
-  if (view.turn === null) return '';
-  // R8.2: after a kontra the game waits for the declarer's re or no re.
-  if (view.awaitingRe && view.turn !== view.seat) return t('waitingForRe', { name: seatName(view, view.turn) });
-  return view.turn === view.seat ? t('yourTurn') : t('turnOf', { name: seatName(view, view.turn) });
-}
-
-function GameFacts({ view }: { view: TableView }) {
-  const { t, prefs } = useApp();
-  return (
-    <dl class="facts">
-      <div>
-        <dt>{t('gameOf', { n: view.gameNumber, m: view.games })}</dt>
-        <dd>
-          {t(`phase_${view.phase}`)}
-          {view.redeal > 0 ? <span data-redeal={view.redeal}> · {t('redealN', { n: view.redeal })}</span> : null}
-        </dd>
-      </div>
-      {view.contract !== null && view.declarer !== null ? (
-        <div>
-          <dt>{t('contract')}</dt>
-          <dd>
-            {levelName(t, view.contract)} ({seatName(view, view.declarer)})
-          </dd>
-        </div>
-      ) : view.bid !== null ? (
-        <div>
-          <dt>{t('bidStanding')}</dt>
-          <dd>{levelName(t, view.bid)}</dd>
-        </div>
-      ) : null}
-      {view.phase === 'play' || view.trump !== null ? (
-        <div>
-          <dt>{t('trump')}</dt>
-          <dd data-trump={view.trump ?? ''}>
-            {view.trump !== null ? <SuitIcon suit={view.trump} pattern={prefs.pattern} /> : null} {view.trump !== null ? SUIT_NAMES[view.trump] : view.contract === 'bettel' || view.contract === 'mord' ? t('noTrump') : '–'}
-          </dd>
-        </div>
-      ) : null}
-      <div>
-        <dt>{t('multiplier')}</dt>
-        {/* R3.1: while the doubling window is open nobody may learn the others' doubles, so the multiplier is not known yet. */}
-        {view.phase === 'doubling' ? <dd data-multiplier="unknown">{t('multiplierUnknown')}</dd> : <dd data-multiplier>×{view.multiplier}</dd>}
-      </div>
-      {view.pot !== 0 ? (
-        <div>
-          <dt>{t('pot')}</dt>
-          <dd data-pot>{view.pot}</dd>
-        </div>
-      ) : null}
-      {view.deadline !== null ? (
-        <div>
-          <dt>{t('deadline', { time: '' }).replace(/\s+$/, '')}</dt>
-          <dd>{formatTime(view.deadline, prefs.lang)}</dd>
-        </div>
-      ) : null}
-    </dl>
-  );
-}
 
 const dismissedKey = (tableId: string) => `wallachen.summarySeen.${tableId}`;
 

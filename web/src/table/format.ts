@@ -1,5 +1,7 @@
 /** Small texts shared by the table's components. */
 import type { Level } from '../../../shared/actions.js';
+import type { Seat } from '../../../shared/options.js';
+import { nextSeat } from '../../../shared/seats.js';
 import type { Translate } from '../i18n.js';
 
 export const levelName = (t: Translate, level: Level): string => t(`level_${level}`);
@@ -9,9 +11,9 @@ export function seatName(view: { readonly seats: readonly { readonly name: strin
 }
 
 /** The seats as placed around this caller: itself at the bottom, then clockwise left and right. */
-export function placesOf(viewer: number | null): { bottom: number; left: number; right: number } {
+export function placesOf(viewer: Seat | null): { bottom: Seat; left: Seat; right: Seat } {
   const me = viewer ?? 0;
-  return { bottom: me, left: (me + 1) % 3, right: (me + 2) % 3 };
+  return { bottom: me, left: nextSeat(me, 1), right: nextSeat(me, 2) };
 }
 
 export function formatTime(iso: string, lang: string): string {

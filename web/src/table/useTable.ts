@@ -21,10 +21,24 @@ export interface TableState {
   readonly clearError: () => void;
 }
 
+export interface TableOptions {
+  /**
+   * Only a spectator's view may be shown (the embed page): a view for a seat means the link
+   * was a seat's secret. Then nothing of it is kept, the connection is dropped, and `fatal`
+   * says `seat_link`: the seat's hand must not show in another site's frame.
+   */
+  readonly spectatorOnly?: boolean;
+  /** Fetch the finished games (default true); a page that does not list them spares the request. */
+  readonly games?: boolean;
+}
+
+/** `fatal.code` when a page that takes only spectator links was opened with a seat's. */
+export const SEAT_LINK = 'seat_link';
+
 /** Which dealt game a view belongs to: it changes when a game ends and the next is dealt. */
 const dealKey = (view: TableView): string => `${view.gameNumber}/${view.dealer}/${view.commitment ?? ''}/${view.seriesOver}`;
 
-export function useTable(tableId: string, token: string): TableState {
+export function useTable(tableId: string, token: string, { spectatorOnly = false, games: withGames = true }: TableOptions = {}): TableState {
   const [view, setView] = useState<TableView | null>(null);
   const [connection, setConnection] = useState<ConnectionState>('connecting');
   const [fatal, setFatal] = useState<ApiError | null>(null);
@@ -34,19 +48,28 @@ export function useTable(tableId: string, token: string): TableState {
   const current = useRef<TableView | null>(null);
   const lastDeal = useRef<string | null>(null);
   const live = useRef<LiveTable | null>(null);
+  const refused = useRef(false);
 
   const loadGames = useCallback(() => {
+    if (!withGames) return;
     fetchGames(tableId, token).then(
       (answer) => setGames(answer.games),
       () => {
         // The games list is a convenience: the table itself stays usable; it is fetched again on the next deal.
       },
     );
-  }, [tableId, token]);
+  }, [tableId, token, withGames]);
 
   /** Views arrive from three sources in any order: only a newer one replaces what is shown. */
   const accept = useCallback(
     (next: TableView) => {
+      if (refused.current) return;
+      if (spectatorOnly && next.seat !== null) {
+        refused.current = true;
+        live.current?.stop();
+        setFatal(new ApiError(403, SEAT_LINK, 'a seat\'s link where only a spectator\'s is taken'));
+        return;
+      }
       const shown = current.current;
       if (shown !== null && next.version < shown.version) return;
       current.current = next;
@@ -55,7 +78,7 @@ export function useTable(tableId: string, token: string): TableState {
       if (lastDeal.current !== null && lastDeal.current !== key) loadGames();
       lastDeal.current = key;
     },
-    [loadGames],
+    [loadGames, spectatorOnly],
   );
 
   useEffect(() => {
@@ -74,7 +97,7 @@ export function useTable(tableId: string, token: string): TableState {
       (v) => {
         if (cancelled) return;
         accept(v);
-        liveTable.start();
+        if (!refused.current) liveTable.start();
       },
       (err: unknown) => {
         if (cancelled) return;
