@@ -22,7 +22,7 @@ import type { Deal } from '../../shared/deal.js';
 import type { Seat } from '../../shared/options.js';
 import type { GameRecord } from '../../shared/record.js';
 import { TableObject } from '../../worker/table/table-object.js';
-import { connect, createTable, eventually, handMade, postAction, putNotifications, tableStub, view, type CreatedTable, type Socket } from './support.js';
+import { confirmedAddress, connect, createTable, eventually, handMade, postAction, putNotifications, tableStub, view, type CreatedTable, type Socket } from './support.js';
 
 /** Dealer 0, so seat 1 is forehand and seat 0 the dealer: seat 0 is never told to bid when the window closes. */
 const GAME: GameRecord = handMade('01-hold-stage1-overtrump');
@@ -64,12 +64,17 @@ interface Mail {
 }
 
 const hookOf = (name: string) => `https://hooks.example.com/hidden/${name}`;
-const MAIL = 'seat0@example.com';
+/**
+ * Seat 0's address in both worlds of a test: confirmed (mail goes only to confirmed
+ * addresses), and new for each test, so that its hourly limit of mails is never reached.
+ */
+let MAIL = '';
 
 /** Every webhook POST (by URL) and every mail the tables send, in the order they came; observe() takes its world's. */
 const received: { webhooks: { url: string; body: unknown }[]; mails: Mail[] } = { webhooks: [], mails: [] };
 
-function listen(): void {
+async function listen(): Promise<void> {
+  MAIL = await confirmedAddress('seat0');
   received.webhooks.length = 0;
   received.mails.length = 0;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -264,7 +269,7 @@ describe('R3.1: worlds that differ only in what seat 0 may not know look the sam
     ['seat 0 first, then seat 1; seat 2 closes the window', [0, 1, 2]],
     ['seat 2, seat 1, then seat 0 closes the window', [2, 1, 0]],
   ] as [string, Seat[]][])('seat 1 doubles in world B and not in A: %s', async (_what, order) => {
-    listen();
+    await listen();
     worlds.length = 0;
     worlds.push(await openWorld('A', GAME.deal), await openWorld('B', GAME.deal));
     const [seat0InA, seat0InB] = await playWindow(worlds, order, [
@@ -284,7 +289,7 @@ describe('R3.1: worlds that differ only in what seat 0 may not know look the sam
     [hands[0][3], hands[1][0]] = [hands[1][0]!, hands[0][3]!];
     [hands[2][1], stock[0]] = [stock[0]!, hands[2][1]!];
     const other: Deal = { hands, stock };
-    listen();
+    await listen();
     worlds.length = 0;
     worlds.push(await openWorld('A', GAME.deal), await openWorld('C', other));
     const same = [false, true, false];

@@ -6,6 +6,7 @@
  * workerd cannot run a local receiver, and the table's Durable Object runs in the tests'
  * isolate: replacing globalThis.fetch here replaces the fetch the table posts webhooks with,
  * and a spy on TableObject.prototype.sendEmail sees every mail handed to the EMAIL binding.
+ * Mail goes only to confirmed addresses (mail.test.ts): each test confirms fresh ones first.
  */
 import { env } from 'cloudflare:workers';
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
@@ -20,6 +21,8 @@ import type { WebhookBody } from '../../worker/table/notifier.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
   act,
+  anHourPassesFor,
+  confirmedAddress,
   createTable,
   eventually,
   expectOnlyCards,
@@ -73,6 +76,7 @@ interface SentMail {
   to: string;
   subject: string;
   text: string;
+  headers?: Record<string, string>;
 }
 
 /** What the table hands to the EMAIL binding: watched at TableObject.sendEmail (a JSRPC binding's own methods cannot be spied on reliably). */
@@ -382,8 +386,9 @@ describe('reminders', () => {
   it('with moveDeadlineHours, the seats that owe a move are reminded before the deadline, once per move', async () => {
     const posts = receivers();
     const mails = mailbox();
+    const sepp = await confirmedAddress('sepp');
     const table = await createTable(
-      tableFor(GAME, { options: { ...GAME.options, firstDealer: GAME.dealer, games: 1, moveDeadlineHours: 2 }, seats: SEATS.map((s) => (s === FOREHAND ? { email: 'sepp@example.com' } : {})) }),
+      tableFor(GAME, { options: { ...GAME.options, firstDealer: GAME.dealer, games: 1, moveDeadlineHours: 2 }, seats: SEATS.map((s) => (s === FOREHAND ? { email: sepp } : {})) }),
     );
     await hookAll(table);
     await playActions(table, GAME.actions.slice(0, 3), 0); // forehand must bid
@@ -409,7 +414,7 @@ describe('reminders', () => {
     expect(deadline).toBe(Date.parse(then) + 2 * 3_600_000);
     expect(deadline).toBeGreaterThan(Date.now()); // before the deadline
     expectOnlyCards(cardCodesIn(posts[0]!.body), knowable(GAME, FOREHAND, 3), 'the reminder');
-    expect(mails.map((m) => [m.to, m.subject])).toEqual([['sepp@example.com', 'Wallachen: Erinnerung / reminder: your move at Wallachen']]);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([[sepp, 'Wallachen: Erinnerung / reminder: your move at Wallachen']]);
     expect(mails[0]!.text).toContain(`Bitte zieh bis ${posts[0]!.body.view.deadline!.slice(0, 16).replace('T', ' ')} UTC.`);
     expect(mails[0]!.text).toContain(table.seats[FOREHAND]!.url);
 
@@ -445,10 +450,11 @@ describe('the declarer\'s re decision (R8.2)', () => {
     expect([declarer, kontra.seat]).toEqual([0, 2]);
     const posts = receivers();
     const mails = mailbox();
+    const vroni = await confirmedAddress('vroni');
     const table = await createTable(
       tableFor(record, {
         options: { ...record.options, firstDealer: record.dealer, games: 1, moveDeadlineHours: 2 },
-        seats: SEATS.map((s) => (s === declarer ? { email: 'vroni@example.com' } : {})),
+        seats: SEATS.map((s) => (s === declarer ? { email: vroni } : {})),
       }),
     );
     await hookAll(table);
@@ -466,7 +472,7 @@ describe('the declarer\'s re decision (R8.2)', () => {
     const deadline = Date.parse(told.deadline!);
     expect(deadline).toBeGreaterThanOrEqual(before + 2 * 3_600_000 - 1_000);
     expect(deadline).toBeLessThanOrEqual(Date.now() + 2 * 3_600_000);
-    expect(mails.map((m) => m.to)).toEqual(['vroni@example.com']);
+    expect(mails.map((m) => m.to)).toEqual([vroni]);
     expect(mails[0]!.subject).toContain('your turn');
 
     // The decision is owed like any move: reminded before its deadline.
@@ -478,7 +484,7 @@ describe('the declarer\'s re decision (R8.2)', () => {
     await owedSince(table, 100);
     await delivered(table);
     expect(posts.map((p) => [p.body.type, p.body.seat, p.body.version])).toEqual([['reminder', declarer, kontraAt + 1]]);
-    expect(mails.map((m) => m.to)).toEqual(['vroni@example.com']);
+    expect(mails.map((m) => m.to)).toEqual([vroni]);
 
     // No re: play goes on with seat 1's card, and seat 1 is told.
     posts.length = 0;
@@ -491,11 +497,16 @@ describe('the declarer\'s re decision (R8.2)', () => {
 });
 
 describe('mail', () => {
-  const EMAILS = ['vroni@example.com', 'sepp@example.com', 'resi@example.com'];
   const NAMES = ['Vroni', 'Sepp', 'Resi'];
+  /** The three seats' addresses, new and confirmed. */
+  const confirmedEmails = () => Promise.all(NAMES.map((name) => confirmedAddress(name.toLowerCase())));
+  /** Every link in a mail's text; `unsubscribe`: the one-click link of its address, in its headers too. */
+  const linksIn = (mail: SentMail) => [...mail.text.matchAll(/https:\/\/\S+/g)].map((m) => m[0]);
+  const unsubscribeOf = (mail: SentMail) => mail.headers?.['List-Unsubscribe']?.slice(1, -1);
 
   it('a turn mail through the EMAIL binding: the seat\'s link (its token authenticates as that seat), German and English, no card', async () => {
     const mails = mailbox();
+    const EMAILS = await confirmedEmails();
     const table = await createTable(tableFor(GAME, { name: 'Stammtisch Ost', seats: NAMES.map((name, seat) => ({ name, email: EMAILS[seat] })) }));
     await delivered(table);
     // The deal: every seat owes its doubling decision, and gets its link by mail.
@@ -508,12 +519,15 @@ describe('mail', () => {
       expect(mail.text).toContain(`Hello ${NAMES[seat]},`);
       expect(mail.text).toContain('am Tisch „Stammtisch Ost“ bist du am Zug (Spiel 1/1).');
       expect(mail.text).toContain('it is your move at the table "Stammtisch Ost" (game 1/1).');
-      const links = [...mail.text.matchAll(/https:\/\/\S+/g)].map((m) => m[0]);
+      // Two links: the seat's own, and its address's one-click unsubscribe link (also in the headers, mail.test.ts).
+      const unsubscribe = unsubscribeOf(mail)!;
+      expect(unsubscribe).toMatch(new RegExp(`^${ORIGIN}/api/mail/unsubscribe/[0-9a-f]{64}\\.[A-Za-z0-9_-]{43}$`));
+      const links = linksIn(mail).filter((link) => link !== unsubscribe);
       expect(new Set(links)).toEqual(new Set([table.seats[seat]!.url]));
       expect(links[0]).toMatch(new RegExp(`^${ORIGIN}/t/${table.tableId}#[A-Za-z0-9_-]{43}$`));
       const token = links[0]!.split('#')[1]!;
       expect((await view(table.tableId, token)).seat).toBe(seat);
-      const withoutLinks = mail.text.replaceAll(links[0]!, '');
+      const withoutLinks = mail.text.replaceAll(links[0]!, '').replaceAll(unsubscribe, '');
       expect(cardsInText(withoutLinks)).toEqual(new Set());
       expect(cardsInText(mail.subject)).toEqual(new Set());
     }
@@ -527,8 +541,14 @@ describe('mail', () => {
 
   it('no mail for every game\'s end; one at the table\'s end, with the final standing and no card', async () => {
     const mails = mailbox();
-    const table = await createTable(tableFor(GAME, { name: 'Stammtisch', seats: NAMES.map((name, seat) => ({ name, email: seat === 1 ? EMAILS[1] : undefined })) }));
-    await playActions(table, GAME.actions, 0);
+    const sepp = await confirmedAddress('sepp');
+    const table = await createTable(tableFor(GAME, { name: 'Stammtisch', seats: NAMES.map((name, seat) => ({ name, email: seat === 1 ? sepp : undefined })) }));
+    // A whole game tells the declarer more often than an address's hourly limit allows (mail.test.ts): an hour passes mid-game.
+    const half = 12;
+    await playActions(table, GAME.actions.slice(0, half), 0);
+    await delivered(table);
+    await anHourPassesFor(sepp);
+    await playActions(table, GAME.actions.slice(half), half);
     await delivered(table);
     const ends = mails.filter((m) => !m.subject.includes('your turn'));
     expect(ends).toHaveLength(1);
@@ -538,10 +558,11 @@ describe('mail', () => {
       expect(ends[0]!.text).toContain(`  ${name}: ${balance > 0 ? '+' : ''}${balance}`);
     }
     expect(ends[0]!.text).toContain(`See every game: ${table.seats[1]!.url}`);
-    for (const mail of mails) expect(cardsInText(mail.text.replaceAll(table.seats[1]!.url, ''))).toEqual(new Set());
+    for (const mail of mails) expect(cardsInText(mail.text.replaceAll(table.seats[1]!.url, '').replaceAll(unsubscribeOf(mail)!, ''))).toEqual(new Set());
   });
 
   it('the real local binding takes the mails (no failure, nothing left waiting); logs never show an address', async () => {
+    const EMAILS = await confirmedEmails();
     const logs = [vi.spyOn(console, 'warn'), vi.spyOn(console, 'error'), vi.spyOn(console, 'log')];
     const table = await createTable(tableFor(GAME, { seats: EMAILS.map((email) => ({ email })) }));
     await delivered(table);
@@ -553,27 +574,28 @@ describe('mail', () => {
   });
 
   it('a mail address changed or removed: what waits goes to the new one, or is dropped', async () => {
+    const [sepp, other] = await Promise.all([confirmedAddress('sepp'), confirmedAddress('sepp')]);
     let fail = true;
     const mails: SentMail[] = [];
     emailSpy().mockImplementation(async (message) => {
-      if (fail) throw new Error('email to sepp@example.com not allowed');
+      if (fail) throw new Error(`email to ${sepp} not allowed`);
       mails.push(message as unknown as SentMail);
     });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const table = await createTable(tableFor(GAME, { seats: SEATS.map((s) => (s === FOREHAND ? { email: 'sepp@example.com' } : {})) }));
+    const table = await createTable(tableFor(GAME, { seats: SEATS.map((s) => (s === FOREHAND ? { email: sepp } : {})) }));
     const token = table.seats[FOREHAND]!.token;
     await eventually(async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined), 'the first failure');
     const logged = warn.mock.calls.flat().join('\n');
     expect(logged).toMatch(new RegExp(`email turn #\\d+ to seat ${FOREHAND} failed \\(attempt 1\\): DeliveryFailed: Error: email to <address> not allowed`));
-    expect(logged).not.toContain('sepp@example.com');
+    expect(logged).not.toContain(sepp);
     const stored = (await sql<{ e: string }>(table, 'SELECT last_error AS e FROM deliveries'))[0]!.e;
-    expect(stored).not.toContain('sepp@example.com');
+    expect(stored).not.toContain(sepp);
     expect(await alarmIn(table)).toBeLessThanOrEqual(10_100);
 
     fail = false;
-    await putNotifications(table.tableId, token, { email: 'sepp@example.org' });
+    await putNotifications(table.tableId, token, { email: other });
     await delivered(table);
-    expect(mails.map((m) => m.to)).toEqual(['sepp@example.org']);
+    expect(mails.map((m) => m.to)).toEqual([other]);
 
     fail = true;
     await playActions(table, GAME.actions.slice(0, 3), 0); // forehand must bid: a mail that fails
@@ -582,39 +604,42 @@ describe('mail', () => {
     expect(await waiting(table)).toBe(0);
   });
 
-  it('a table made before links were derived: its storage is brought up to date on load, and its mails go without a link', async () => {
+  it('a table made before links were derived: its storage is brought up to date on load; without an origin for the unsubscribe link, its mails are dropped', async () => {
     const mails = mailbox();
-    const table = await createTable(tableFor(GAME, { seats: SEATS.map((s) => (s === FOREHAND ? { email: 'sepp@example.com' } : {})) }));
+    const sepp = await confirmedAddress('sepp');
+    const table = await createTable(tableFor(GAME, { seats: SEATS.map((s) => (s === FOREHAND ? { email: sepp } : {})) }));
     await delivered(table);
     mails.length = 0;
     // The storage of an earlier release: no nonces, no origin, no deliveries, no reminders.
     for (const statement of ['DROP TABLE deliveries', 'DROP TABLE reminded', 'ALTER TABLE settings DROP COLUMN origin', 'ALTER TABLE tokens DROP COLUMN nonce']) await sql(table, statement);
     await evictDurableObject(tableStub(table.tableId));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await playActions(table, GAME.actions.slice(0, 3), 0);
     await delivered(table);
-    expect(mails.map((m) => m.to)).toEqual(['sepp@example.com']);
-    expect(mails[0]!.text).not.toMatch(/https?:/);
-    expect(mails[0]!.text).toContain('Open the link of your seat that you were given when the table was created.');
+    // Every mail must carry a one-click unsubscribe link, which needs the origin the table was made at.
+    expect(mails).toEqual([]);
+    expect(warn.mock.calls.flat().join('\n')).toMatch(new RegExp(`email turn #\\d+ to seat ${FOREHAND} dropped after attempt 1: Undeliverable: the table keeps no origin`));
     expect((await view(table.tableId, table.seats[FOREHAND]!.token)).seat).toBe(FOREHAND); // its links still work
   });
 
   it('a link that cannot be derived again (the key changed since the table was made) is left out of the mail, with a warning', async () => {
     const mails = mailbox();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const sepp = await confirmedAddress('sepp');
     // Made at a loopback address without TOKEN_SECRET (the development key); the table itself now has the test key.
     const res = await app.request(
       'http://localhost:8787/api/tables',
-      { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': '2001:db8::77' }, body: JSON.stringify({ seats: [{ email: 'sepp@example.com' }, {}, {}] }) },
+      { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': '2001:db8::77' }, body: JSON.stringify({ seats: [{ email: sepp }, {}, {}] }) },
       { ...env, TOKEN_SECRET: undefined as unknown as string },
     );
     expect(res.status).toBe(201);
     const table = (await res.json()) as CreatedTable;
     await delivered(table);
-    expect(mails.map((m) => m.to)).toEqual(['sepp@example.com']);
+    expect(mails.map((m) => m.to)).toEqual([sepp]);
     expect(mails[0]!.text).not.toContain(table.seats[0]!.token);
     expect(mails[0]!.text).toContain('Öffne den Link deines Platzes');
     const logged = warn.mock.calls.flat().join('\n');
     expect(logged).toMatch(/seat 0's link cannot be derived again \(was TOKEN_SECRET changed\?\)/);
-    expect(logged).not.toContain('sepp@example.com');
+    expect(logged).not.toContain(sepp);
   });
 });

@@ -3,6 +3,7 @@
  * `main` of wrangler.toml) over HTTP and WebSocket exactly as API.md describes it.
  */
 import { env, exports } from 'cloudflare:workers';
+import { runInDurableObject } from 'cloudflare:test';
 import { expect } from 'vitest';
 import type { Action } from '../../shared/actions.js';
 import type { CardCode } from '../../shared/cards.js';
@@ -113,6 +114,62 @@ export async function eventually<T>(check: () => Promise<T | undefined>, what: s
 export type TableStub = DurableObjectStub<TableObject>;
 
 export const tableStub = (tableId: string): TableStub => env.TABLES.get(env.TABLES.idFromName(tableId)) as TableStub;
+
+// ---------------------------------------------------------------- mail addresses
+
+/** A new address for one test: an address's confirmation and hourly limit hold across the tables of a test file. */
+export const newAddress = (name: string): string => `${name}.${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+async function hmacOf(message: string): Promise<Uint8Array> {
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey('raw', encoder.encode(env.TOKEN_SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
+}
+
+/**
+ * The key of an address, computed here as README "Turn notifications" describes it (not by
+ * the Worker's own code): hex HMAC-SHA256 of "mail-address:" + the address trimmed and
+ * lower-cased, with the tests' TOKEN_SECRET (vitest.config.ts).
+ */
+export async function addressKeyOf(address: string): Promise<string> {
+  return Array.from(await hmacOf(`mail-address:${address.trim().toLowerCase()}`), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The path of an address's confirm or unsubscribe link: /api/mail/<purpose>/<key>.<base64url HMAC of "mail-<purpose>:<key>">. */
+export async function mailLinkPath(address: string, purpose: 'confirm' | 'unsubscribe'): Promise<string> {
+  const key = await addressKeyOf(address);
+  const sig = btoa(String.fromCharCode(...(await hmacOf(`mail-${purpose}:${key}`))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  return `/api/mail/${purpose}/${key}.${sig}`;
+}
+
+/** Confirms an address as its owner does: the button of the confirm page (a form POST from our own origin). */
+export async function confirmAddress(address: string): Promise<void> {
+  const res = await request(await mailLinkPath(address, 'confirm'), {
+    method: 'POST',
+    headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+  });
+  expect(res.status, await res.text()).toBe(200);
+}
+
+/** A new address, confirmed. */
+export async function confirmedAddress(name: string): Promise<string> {
+  const address = newAddress(name);
+  await confirmAddress(address);
+  return address;
+}
+
+export const addressStubOf = async (address: string) => env.ADDRESSES.get(env.ADDRESSES.idFromName(await addressKeyOf(address)));
+
+/** Time cannot be moved on in workerd: dates the address's mails of this hour an hour back, so its hourly limit starts afresh. */
+export async function anHourPassesFor(address: string): Promise<void> {
+  await runInDurableObject(await addressStubOf(address), (_i, state) => {
+    state.storage.sql.exec('UPDATE sends SET at = at - 3600000');
+  });
+}
 
 // ---------------------------------------------------------------- the hand-made games
 

@@ -119,7 +119,10 @@ handle(createTable, async (c) => {
     console.error(`creating a table refused: ${key.message}`);
     return errorResponse(c, 503, 'not_configured', `the server is not set up to create tables: ${key.message}`);
   }
-  const seats = [0, 1, 2].map((seat) => ({ name: body.seats?.[seat]?.name ?? `Seat ${seat + 1}`, bot: body.seats?.[seat]?.bot ?? false }));
+  const seats = [0, 1, 2].map((seat) => {
+    const given = body.seats?.[seat];
+    return { name: given?.name ?? `Seat ${seat + 1}`, bot: given?.bot ?? false, ...(given?.lang === undefined ? {} : { lang: given.lang }) };
+  });
   const who: (Seat | null)[] = [0, 1, 2, null];
   const nonces = who.map(() => newNonce());
   // A new id is 80 random bits; should one ever be taken, draw again.

@@ -8,7 +8,9 @@ import type { Seat } from '../../shared/options.js';
 import { isAllowedWebhookUrl } from '../webhook-urls.js';
 import type { SeatEvent } from './events.js';
 import { reasonOf } from '../log-reasons.js';
-import { ATTEMPT_TIMEOUT_MS, DeliveryFailed, mailFor, MAX_WAITING, newMessageId, postWebhook, retryDelay, senderOf, type MailFacts } from './notifier.js';
+import { confirmationMail } from '../mail/confirmation-mail.js';
+import { askGate, NoMailLinks, type Gate } from './mail-gate.js';
+import { ATTEMPT_TIMEOUT_MS, DeliveryFailed, mailFor, MAX_WAITING, newMessageId, postWebhook, retryDelay, senderOf, unsubscribeHeaders, type MailFacts } from './notifier.js';
 import type { Channel, DeliveryRow, Notifications, Settings, TableStorage, TokenRow } from './storage.js';
 import { deriveToken, hashToken, linkOf, sameHash, tokenKey } from './tokens.js';
 
@@ -80,8 +82,8 @@ export class Deliveries {
         this.storage.removeDelivery(row.id);
         console.warn(`${what} dropped after attempt ${attempt}: ${reason}`);
       } else if (addressOf() !== address) {
-        // The seat changed its address meanwhile: on to the new one at once, with a fresh count.
-        this.storage.postponeDelivery(row.id, Date.now(), reason, 0);
+        // The seat changed its address meanwhile: on to the new one at once (the count of attempts goes on).
+        this.storage.postponeDelivery(row.id, Date.now(), reason);
         console.warn(`${what} failed (attempt ${attempt}): ${reason}; the seat has a new address, trying that now`);
       } else {
         this.storage.postponeDelivery(row.id, Date.now() + delay, reason);
@@ -100,13 +102,40 @@ export class Deliveries {
     await postWebhook(webhookUrl, webhookSecret, row.messageId, row.payload);
   }
 
+  /**
+   * To the seat's address as it is now, if the gate lets it through (mail-gate.ts): the mail
+   * itself once the address confirmed, a confirmation mail in its place while it has not
+   * (the mail is not kept for later), else nothing (dropped, never retried). Every mail
+   * carries the address's one-click unsubscribe link, in its headers and its text.
+   */
   private async sendMail(recipients: Recipients, row: DeliveryRow): Promise<void> {
-    const { email } = recipients.notifications[row.seat]!;
+    const { email, lang: chosen } = recipients.notifications[row.seat]!;
     if (email === null) throw new Undeliverable('the seat has no mail address any more');
-    const mail = mailFor(JSON.parse(row.payload) as MailFacts, await this.linkFor(recipients, row.seat));
+    const { tableId, origin } = recipients.settings;
+    const lang = chosen ?? recipients.settings.seats[row.seat]?.lang;
+    let gate: Gate;
     try {
-      await this.sendEmail({ from: senderOf((this.env.MAIL_FROM as string | undefined) ?? 'Wallachen <noreply@wallachen.example>'), to: email, subject: mail.subject, text: mail.text });
+      gate = await askGate(this.env, this.storage.mailBudget, tableId, origin, email);
     } catch (error) {
+      if (error instanceof NoMailLinks) throw new Undeliverable(error.message);
+      throw new DeliveryFailed(`the address could not be asked: ${reasonOf(error)}`);
+    }
+    if (gate.send === 'none') throw new Undeliverable(gate.reason);
+    const { unsubscribe } = gate.links;
+    const mail =
+      gate.send === 'confirmation'
+        ? confirmationMail(gate.origin, gate.links, lang)
+        : mailFor(JSON.parse(row.payload) as MailFacts, await this.linkFor(recipients, row.seat), { lang, unsubscribe });
+    try {
+      await this.sendEmail({
+        from: senderOf((this.env.MAIL_FROM as string | undefined) ?? 'Wallachen <noreply@wallachen.example>'),
+        to: email,
+        subject: mail.subject,
+        text: mail.text,
+        headers: unsubscribeHeaders(unsubscribe),
+      });
+    } catch (error) {
+      await gate.release().catch(() => {}); // not sent: not counted (a lost release only counts one mail too many)
       throw new DeliveryFailed(reasonOf(error));
     }
   }

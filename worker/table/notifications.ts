@@ -7,13 +7,15 @@
 import type { Seat } from '../../shared/options.js';
 import type { Deliveries } from './deliveries.js';
 import { pendingSeats, reminderAt, type SeatEvent } from './events.js';
-import { MAILED, type MailFacts, type WebhookBody } from './notifier.js';
+import { MAILED, type MailFacts, type MailLanguage, type WebhookBody } from './notifier.js';
 import type { Channel, Notifications, TableStorage } from './storage.js';
 import type { LoadedTable, TableState } from './table-state.js';
 
 export interface NotificationsRequest {
   readonly email?: string | null;
   readonly webhookUrl?: string | null;
+  /** The language of the seat's mails (notifier.ts); left out: kept. */
+  readonly lang?: MailLanguage;
 }
 
 export class TableNotifications {
@@ -113,6 +115,7 @@ export class TableNotifications {
       email: request.email === undefined ? current.email : request.email,
       webhookUrl,
       webhookSecret: webhookUrl === null ? null : (current.webhookSecret ?? newSecret),
+      lang: request.lang ?? current.lang ?? null,
     };
     this.state.transaction(() => {
       this.storage.saveNotifications(seat, next);

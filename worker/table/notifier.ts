@@ -108,41 +108,84 @@ export interface Mail {
   readonly text: string;
 }
 
-/** A name from the table fit for one line of a mail: no control characters, not too long. */
-const oneLine = (text: string, max = 80): string => {
-  const clean = Array.from(text, (c) => (c < ' ' || (c >= '\u007f' && c <= '\u009f') || c === '\u2028' || c === '\u2029' ? ' ' : c)).join('').replace(/\s+/g, ' ').trim();
-  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
-};
+/**
+ * Characters that may not reach a subject or a line of a mail from a name: control
+ * characters (C0, DEL, C1), line and paragraph separators, and every format character
+ * (Unicode Cf): the bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069),
+ * which can turn a line around so that it reads as something else, the zero-width ones
+ * (U+200B–U+200D, U+2060, U+FEFF), which hide text, and their kin (soft hyphen, invisible
+ * operators, tags). Lone surrogates too. Names are chosen by whoever made the table.
+ */
+const BREAKING = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
+const INVISIBLE = /[\p{Cf}\p{Cs}]/gu;
+
+/**
+ * A name from the table fit for one line of a mail or a subject: line breaks and controls
+ * become spaces, invisible and direction-changing characters go, runs of white space
+ * become one space, and it is cut to `max` characters (code points, never half a pair).
+ */
+export function oneLine(text: string, max = 80): string {
+  const clean = text.replace(BREAKING, ' ').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
+  const chars = Array.from(clean);
+  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : clean;
+}
 
 const when = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
+/** The language of a seat's mails; undefined: German and English, one after the other. */
+export type MailLanguage = 'de' | 'en';
+
+/** Picks a mail's parts for its language: German, English, or both. */
+export const inLanguage = (lang: MailLanguage | undefined, de: string[], en: string[]): string[] =>
+  lang === 'de' ? de : lang === 'en' ? en : [...de, '', ...en];
+
+/** The headers of RFC 2369 and RFC 8058 that let a mail program unsubscribe with one click. */
+export const unsubscribeHeaders = (unsubscribe: string): Record<string, string> => ({
+  'List-Unsubscribe': `<${unsubscribe}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
+/** The unsubscribe lines that end every mail: this table in its settings, every table by the link. */
+export const unsubscribeLines = (lang: MailLanguage | undefined, unsubscribe: string): string[] =>
+  inLanguage(
+    lang,
+    [`Keine Mails mehr an diese Adresse, von keinem Tisch: ${unsubscribe}`],
+    [`No more mail to this address, from any table: ${unsubscribe}`],
+  );
+
 /**
- * A mail in German and English. It names the table, the seat and the game, and carries the
- * seat's link; never a card. `link` is null when it cannot be derived (then the mail asks
- * the player to open the link it has).
+ * A turn, reminder or end mail, in the seat's language (both without one). It names the
+ * table, the seat and the game, and carries the seat's link; never a card. `link` is null
+ * when it cannot be derived (then the mail asks the player to open the link it has).
+ * `unsubscribe`: the address's one-click link (links.ts), in the text as in the headers.
  */
-export function mailFor(facts: MailFacts, link: string | null): Mail {
+export function mailFor(facts: MailFacts, link: string | null, options: { readonly lang?: MailLanguage | undefined; readonly unsubscribe: string }): Mail {
+  const { lang, unsubscribe } = options;
   const table = oneLine(facts.tableName);
   const seat = oneLine(facts.seatName, 40);
   const game = `${facts.gameNumber}/${facts.games}`;
   const due = facts.deadline === null ? null : when(facts.deadline);
   const de: string[] = [`Hallo ${seat},`, ''];
   const en: string[] = [`Hello ${seat},`, ''];
-  let subject: string;
+  let subject: { de: string; en: string; both: string };
   switch (facts.type) {
     case 'turn':
-      subject = `Wallachen: Du bist dran / your turn at ${table}`;
+      subject = { de: `Wallachen: Du bist dran am Tisch ${table}`, en: `Wallachen: your turn at ${table}`, both: `Wallachen: Du bist dran / your turn at ${table}` };
       de.push(`am Tisch „${table}“ bist du am Zug (Spiel ${game}).`);
       en.push(`it is your move at the table "${table}" (game ${game}).`);
       break;
     case 'reminder':
-      subject = `Wallachen: Erinnerung / reminder: your move at ${table}`;
+      subject = {
+        de: `Wallachen: Erinnerung: dein Zug am Tisch ${table}`,
+        en: `Wallachen: reminder: your move at ${table}`,
+        both: `Wallachen: Erinnerung / reminder: your move at ${table}`,
+      };
       de.push(`am Tisch „${table}“ wartet dein Zug (Spiel ${game}).`);
       en.push(`your move is still awaited at the table "${table}" (game ${game}).`);
       break;
     case 'game_over':
     case 'table_over':
-      subject = `Wallachen: ${table} ist zu Ende / is over`;
+      subject = { de: `Wallachen: ${table} ist zu Ende`, en: `Wallachen: ${table} is over`, both: `Wallachen: ${table} ist zu Ende / is over` };
       de.push(`am Tisch „${table}“ sind alle ${facts.games} Spiele gespielt. Endstand:`);
       en.push(`all ${facts.games} games at the table "${table}" have been played. Final standing:`);
       for (const lines of [de, en]) for (const s of facts.standings ?? []) lines.push(`  ${oneLine(s.name, 40)}: ${s.balance > 0 ? '+' : ''}${s.balance}`);
@@ -162,10 +205,14 @@ export function mailFor(facts: MailFacts, link: string | null): Mail {
   }
   const footer = [
     '--',
-    'Der Link ist geheim: wer ihn hat, spielt deinen Platz. Mails abbestellen: in den Einstellungen hinter deinem Link.',
-    'The link is secret: whoever holds it plays your seat. To stop these mails, turn them off in the settings behind your link.',
+    ...inLanguage(
+      lang,
+      ['Der Link ist geheim: wer ihn hat, spielt deinen Platz. Nur für diesen Tisch abbestellen: in den Einstellungen hinter deinem Link.'],
+      ['The link is secret: whoever holds it plays your seat. To stop the mails of this table only, turn them off in the settings behind your link.'],
+    ),
+    ...unsubscribeLines(lang, unsubscribe),
   ];
-  return { subject, text: [...de, '', ...en, '', ...footer, ''].join('\n') };
+  return { subject: lang === undefined ? subject.both : subject[lang], text: [...inLanguage(lang, de, en), '', ...footer, ''].join('\n') };
 }
 
 /** MAIL_FROM ("Name <address>" or an address) as the binding takes it. */

@@ -189,7 +189,7 @@ function optionsFrom(form: FormData): Record<string, unknown> {
 
 export default function CreatePage() {
   const t = useTexts();
-  const { t: appText } = useApp();
+  const { t: appText, prefs } = useApp();
   const [created, setCreated] = useState<SavedTable | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -208,7 +208,8 @@ export default function CreatePage() {
         name: tableName,
         seats: names.map((name, i) => {
           const email = String(form.get(`email${i}`) ?? '').trim();
-          return email === '' ? { name } : { name, email };
+          // The seat's mails come in the language of this page (the server writes both without it).
+          return email === '' ? { name } : { name, email, lang: prefs.lang };
         }),
         options: optionsFrom(form),
       });

@@ -2,9 +2,10 @@
 import { useState } from 'preact/hooks';
 import { ApiError, saveNotifications, type NotificationSettings } from '../api.js';
 import { useApp } from '../app-context.js';
+import type { Language } from '../i18n.js';
 
 export function Notifications({ tableId, token }: { tableId: string; token: string }) {
-  const { t } = useApp();
+  const { t, prefs } = useApp();
   const [saved, setSaved] = useState<NotificationSettings | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -15,7 +16,9 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
     setBusy(true);
     setError(null);
     try {
-      setSaved(await saveNotifications(tableId, token, { email: value('email'), webhookUrl: value('webhookUrl') }));
+      // The mails come in the language of this page (API.md: `lang`; the server writes both without it).
+      const settings: Parameters<typeof saveNotifications>[2] & { lang: Language } = { email: value('email'), webhookUrl: value('webhookUrl'), lang: prefs.lang };
+      setSaved(await saveNotifications(tableId, token, settings));
     } catch (err) {
       setError(err instanceof ApiError && err.code === 'network' ? t('errorNetwork') : t('errorGeneric', { message: err instanceof Error ? err.message : String(err) }));
     } finally {

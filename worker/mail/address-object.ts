@@ -1,0 +1,116 @@
+/**
+ * One Durable Object per mail address, named by the address's key (links.ts): whether the
+ * address asked for our mail, and how much it got lately. Every table asks it before each
+ * mail (`permit`), so the answer holds across all tables at once: a table cannot mail an
+ * address that never confirmed, nor one that unsubscribed, nor flood one that did.
+ *
+ * It never learns the address: it is named by an HMAC of it and is told nothing else
+ * (so it can neither keep nor log it).
+ */
+import { DurableObject } from 'cloudflare:workers';
+
+/** At most this many mails to one address per hour, from all tables together, confirmations included. */
+export const ADDRESS_MAILS_PER_HOUR = 10;
+
+/** An unconfirmed address gets at most one confirmation mail in this time, however many tables name it. */
+export const CONFIRMATION_INTERVAL_MS = 24 * 3_600_000;
+
+const HOUR_MS = 3_600_000;
+
+export type AddressState = 'unconfirmed' | 'confirmed' | 'unsubscribed';
+
+/** Why nothing may be sent now. */
+export type Refusal = 'awaiting_confirmation' | 'unsubscribed' | 'address_limit';
+
+/**
+ * What the table may send: the mail it meant to (`mail`), a confirmation mail instead of it
+ * (`confirmation`), or nothing (`none`, the mail is dropped). A send, once permitted, is
+ * counted; `at` identifies it for `release`.
+ */
+export type Permit = { readonly send: 'mail' | 'confirmation'; readonly at: number } | { readonly send: 'none'; readonly reason: Refusal };
+
+const SCHEMA = [
+  // One row: the address's state and when its last confirmation mail went out (ms, or null).
+  `CREATE TABLE IF NOT EXISTS address (
+     id INTEGER PRIMARY KEY CHECK (id = 1), state TEXT NOT NULL, confirmation_sent_at INTEGER)`,
+  // The mails of the last hour (older rows are deleted as they fall out of it).
+  `CREATE TABLE IF NOT EXISTS sends (at INTEGER NOT NULL, table_id TEXT NOT NULL, kind TEXT NOT NULL)`,
+];
+
+type Row = Record<string, SqlStorageValue>;
+
+export class AddressObject extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    for (const statement of SCHEMA) this.sql.exec(statement);
+  }
+
+  /**
+   * Asked before each mail to this address. Synchronous inside the object, so that two
+   * tables asking at once are answered one after the other (one confirmation, one count).
+   */
+  permit(request: { readonly tableId: string; readonly now: number }): Permit {
+    const { tableId, now } = request;
+    const { state, confirmationSentAt } = this.read();
+    if (state === 'unsubscribed') return { send: 'none', reason: 'unsubscribed' };
+    if (state === 'unconfirmed' && confirmationSentAt !== null && now - confirmationSentAt < CONFIRMATION_INTERVAL_MS) {
+      return { send: 'none', reason: 'awaiting_confirmation' };
+    }
+    this.sql.exec('DELETE FROM sends WHERE at <= ?', now - HOUR_MS);
+    const sent = this.sql.exec<Row>('SELECT COUNT(*) AS n FROM sends').one().n as number;
+    if (sent >= ADDRESS_MAILS_PER_HOUR) return { send: 'none', reason: 'address_limit' };
+    const send = state === 'confirmed' ? 'mail' : 'confirmation';
+    this.sql.exec('INSERT INTO sends (at, table_id, kind) VALUES (?, ?, ?)', now, tableId, send);
+    if (send === 'confirmation') this.write(state, now);
+    return { send, at: now };
+  }
+
+  /**
+   * A permitted mail that could not be handed over (the binding failed): it is not
+   * counted, and a confirmation that did not go out may be sent again at once, so that a
+   * passing failure does not keep the address waiting a day for it.
+   */
+  release(request: { readonly tableId: string; readonly at: number }): void {
+    const row = this.sql.exec<Row>('SELECT rowid AS id, kind FROM sends WHERE at = ? AND table_id = ? LIMIT 1', request.at, request.tableId).toArray()[0];
+    if (row === undefined) return;
+    this.sql.exec('DELETE FROM sends WHERE rowid = ?', row.id as number);
+    const { state, confirmationSentAt } = this.read();
+    if (row.kind === 'confirmation' && confirmationSentAt === request.at) this.write(state, null);
+  }
+
+  /** The address holder pressed the button of the confirmation link (also after unsubscribing: they asked again). */
+  confirm(): AddressState {
+    this.write('confirmed', this.read().confirmationSentAt);
+    return 'confirmed';
+  }
+
+  /** No more mail of any table, confirmations included. */
+  unsubscribe(): AddressState {
+    this.write('unsubscribed', this.read().confirmationSentAt);
+    return 'unsubscribed';
+  }
+
+  state(): AddressState {
+    return this.read().state;
+  }
+
+  private read(): { state: AddressState; confirmationSentAt: number | null } {
+    const row = this.sql.exec<Row>('SELECT state, confirmation_sent_at FROM address WHERE id = 1').toArray()[0];
+    return { state: (row?.state as AddressState | undefined) ?? 'unconfirmed', confirmationSentAt: (row?.confirmation_sent_at as number | null | undefined) ?? null };
+  }
+
+  private write(state: AddressState, confirmationSentAt: number | null): void {
+    this.sql.exec(
+      `INSERT INTO address (id, state, confirmation_sent_at) VALUES (1, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET state = excluded.state, confirmation_sent_at = excluded.confirmation_sent_at`,
+      state,
+      confirmationSentAt,
+    );
+  }
+}
+
+/** The Durable Object of the address with this key. */
+export const addressStub = (env: Env, key: string): DurableObjectStub<AddressObject> => env.ADDRESSES.get(env.ADDRESSES.idFromName(key));
