@@ -29,6 +29,10 @@
  *   for the limiter's next one-minute window.
  * - ACTION_LIMITER (120 actions per 10 s per seat token): each seat is paced to at most
  *   ACTIONS_PER_WINDOW per 10 s window, so any 429 is an error like every other non-2xx.
+ * - READ_LIMITER (120 reads per 10 s per client) and SOCKET_LIMITER (30 WebSockets per 60 s
+ *   per client): each seat is a client of its own, as 120 players in 120 places would be: its
+ *   GETs and its WebSocket carry a CF-Connecting-IP of its own (an IPv6 /64; `wrangler dev`
+ *   keeps the header when a request has one), so its reads stay within ACTIONS_PER_WINDOW.
  *
  * More environment: LOAD_TABLES (default 40), LOAD_GAMES (games per series, default 99),
  * LOAD_PACED_RATE (actions per second and table in the paced phase, default 1),
@@ -262,7 +266,8 @@ async function call(url: string, init: RequestInit): Promise<{ status: number; b
 interface Player {
   readonly table: Created;
   readonly url: string;
-  readonly auth: { authorization: string }[];
+  /** Per seat: its token, and the client address it acts from (see READ_LIMITER above). */
+  readonly auth: { authorization: string; 'cf-connecting-ip': string }[];
   /** Per seat: actions sent in the current ACTION_LIMITER window. */
   readonly windows: { window: number; count: number }[];
   /** The latest view any seat got: its public part tells who may act next. */
@@ -284,7 +289,7 @@ function player(base: string, table: Created): Player {
   return {
     table,
     url: `${base}/api/tables/${table.tableId}`,
-    auth: table.seats.map((s) => ({ authorization: `Bearer ${s.token}` })),
+    auth: table.seats.map((s) => ({ authorization: `Bearer ${s.token}`, 'cf-connecting-ip': `2001:db8:${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}::1` })),
     windows: table.seats.map(() => ({ window: 0, count: 0 })),
     view: null,
     sockets: [],
@@ -296,6 +301,9 @@ function player(base: string, table: Created): Player {
   };
 }
 
+/** Node's WebSocket (undici) also takes headers, which a browser's cannot and the Workers types do not know: here only the client address. */
+const NodeWebSocket = WebSocket as unknown as new (url: string, init: { protocols: string[]; headers: Record<string, string> }) => WebSocket;
+
 /** Opens one WebSocket per seat, the way a browser does (token in the subprotocols). */
 async function connect(p: Player, base: string): Promise<void> {
   const url = `${base.replace(/^http/, 'ws')}/api/tables/${p.table.tableId}/ws`;
@@ -303,7 +311,7 @@ async function connect(p: Player, base: string): Promise<void> {
     p.table.seats.map(
       (s, seat) =>
         new Promise<WebSocket>((resolve, reject) => {
-          const socket = new WebSocket(url, ['wallachen', `bearer.${s.token}`]);
+          const socket = new NodeWebSocket(url, { protocols: ['wallachen', `bearer.${s.token}`], headers: { 'cf-connecting-ip': p.auth[seat]!['cf-connecting-ip'] } });
           socket.addEventListener('message', (event: MessageEvent) => {
             const message = JSON.parse(String(event.data)) as { type: string; id?: string; status?: number; view?: View; error?: Answer['error'] };
             if (message.type === 'answer' && message.id !== undefined) {

@@ -10,14 +10,14 @@ import { createTable, games, handMade, playActions, request, tableFor, view } fr
 
 type Json = Record<string, unknown>;
 
-/** API.md's endpoints, with the refusal statuses each answers (tested in refusals.test.ts). */
+/** API.md's endpoints, with the refusal statuses each answers (tested in refusals.test.ts, the 429s in limits.test.ts). */
 const ROUTES: [method: string, path: string, statuses: number[]][] = [
   ['post', '/api/tables', [201, 400, 413, 415, 429, 503]],
-  ['get', '/api/tables/{id}', [200, 401, 403, 404]],
+  ['get', '/api/tables/{id}', [200, 401, 403, 404, 429]],
   ['post', '/api/tables/{id}/actions', [200, 400, 401, 403, 404, 409, 413, 415, 422, 429]],
-  ['get', '/api/tables/{id}/ws', [101, 401, 403, 404, 426]],
-  ['get', '/api/tables/{id}/games', [200, 401, 403, 404]],
-  ['put', '/api/tables/{id}/notifications', [200, 400, 401, 403, 404, 413, 415]],
+  ['get', '/api/tables/{id}/ws', [101, 401, 403, 404, 426, 429]],
+  ['get', '/api/tables/{id}/games', [200, 400, 401, 403, 404, 429]],
+  ['put', '/api/tables/{id}/notifications', [200, 400, 401, 403, 404, 413, 415, 429]],
 ];
 
 async function document(): Promise<Json> {

@@ -35,10 +35,24 @@ export interface CreatedTable {
 /** A request to the Worker; `path` starts with "/". */
 export const request = (path: string, init?: RequestInit): Promise<Response> => exports.default.fetch(`${ORIGIN}${path}`, init);
 
-/** A different client address each time, so CREATE_LIMITER (20 per minute per address) never bites by accident. */
-export const randomIp = (): string => `2001:db8::${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}`;
+/**
+ * A different client each time, so CREATE_LIMITER (20 per minute per client) never bites by
+ * accident: a random IPv6 /64, the part of an IPv6 address a client is keyed on (worker/client-key.ts).
+ */
+export const randomIp = (): string => `2001:db8:${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}::1`;
 
-const auth = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
+/**
+ * The client address a link is used from: a /64 of its own, derived from the token, as if each
+ * seat's player sat elsewhere. The per-client limits (READ_LIMITER, SOCKET_LIMITER) then count
+ * each link apart, instead of every test of every file sharing the key "local" (no header).
+ */
+export function clientIpOf(token: string): string {
+  let hash = 0x811c9dc5; // FNV-1a, 32 bits
+  for (let i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193) >>> 0;
+  return `2001:db8:${(hash >>> 16).toString(16)}:${(hash & 0xffff).toString(16)}::1`;
+}
+
+const auth = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}`, 'cf-connecting-ip': clientIpOf(token) });
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 export const postJson = (path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
@@ -274,7 +288,7 @@ export interface Socket {
  * the subprotocols as a browser sends it ("wallachen, bearer.<token>").
  */
 export async function connect(tableId: string, token: string, via: 'header' | 'protocol' = 'header'): Promise<Socket> {
-  const headers: Record<string, string> = { upgrade: 'websocket' };
+  const headers: Record<string, string> = { upgrade: 'websocket', 'cf-connecting-ip': clientIpOf(token) };
   if (via === 'header') headers.authorization = `Bearer ${token}`;
   else headers['sec-websocket-protocol'] = `wallachen, bearer.${token}`;
   const response = await request(`/api/tables/${tableId}/ws`, { headers });

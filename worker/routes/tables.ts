@@ -9,18 +9,21 @@ import { validateDeal, type Deal } from '../../shared/deal.js';
 import { validateOptions, type Seat } from '../../shared/options.js';
 import type { AppEnv } from '../app.js';
 import { errorResponse } from '../errors.js';
-import { rateLimited } from '../limits.js';
+import { clientKey } from '../client-key.js';
+import { PERIOD_SECONDS, rateLimited } from '../limits.js';
 import {
   ActionSchema,
   CreatedTableSchema,
   CreateTableSchema,
   ErrorSchema,
+  GamesQuerySchema,
   GamesSchema,
   NotificationsAnswerSchema,
   NotificationsSchema,
   ViewSchema,
 } from '../schemas.js';
-import { isAllowedWebhookUrl } from '../webhook-urls.js';
+import { webhookUrlRefusal } from '../webhook-urls.js';
+import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT, pageOfGames, type GamesPageRequest } from '../table/games-page.js';
 import type { Outcome } from '../table/outcome.js';
 import { deriveToken, hashToken, linkOf, newNonce, newTableId, TABLE_ID_PATTERN, tokenKey, TOKEN_PATTERN } from '../table/tokens.js';
 import { validationHook } from '../validation.js';
@@ -74,6 +77,12 @@ function answer(c: Context<AppEnv>, outcome: Outcome<string>): Response {
 
 const noSuchTable = (c: Context<AppEnv>) => errorResponse(c, 404, 'not_found', 'no such table');
 
+/** The rate-limit key of the client that sent the request (client-key.ts). */
+const clientOf = (c: Context<AppEnv>): string => clientKey(c.req.header('cf-connecting-ip'));
+
+/** READ_LIMITER: reads of views and games, per client. */
+const readLimited = (c: Context<AppEnv>) => rateLimited(c, c.env.READ_LIMITER, clientOf(c), 'reads from this address', PERIOD_SECONDS.READ_LIMITER);
+
 /** The table `id` and the caller's hashed token, or the answer that refuses the request. */
 async function callerAt(
   c: Context<AppEnv>,
@@ -97,7 +106,7 @@ const createTable = createRoute({
 });
 
 handle(createTable, async (c) => {
-  const limited = await rateLimited(c, c.env.CREATE_LIMITER, c.req.header('cf-connecting-ip') ?? 'local', 'tables created from this address');
+  const limited = await rateLimited(c, c.env.CREATE_LIMITER, clientOf(c), 'tables created from this address', PERIOD_SECONDS.CREATE_LIMITER);
   if (limited) return limited;
   const body = c.req.valid('json') ?? {};
   const { moveDeadlineHours, ...ruleOptions } = body.options ?? {};
@@ -170,11 +179,13 @@ const getView = createRoute({
   description: 'What this seat (or a spectator) may see now (RULES R10.2), with the actions it may send.',
   security,
   request: { params: TableParams },
-  responses: { 200: { description: "The caller's view", ...json(ViewSchema) }, ...errors(401, 403, 404) },
+  responses: { 200: { description: "The caller's view", ...json(ViewSchema) }, ...errors(401, 403, 404, 429) },
 });
 
 handle(getView, async (c) => {
   const { id } = c.req.valid('param');
+  const limited = await readLimited(c);
+  if (limited) return limited;
   const caller = await callerAt(c, id);
   if ('response' in caller) return caller.response;
   return answer(c, await caller.table.view(caller.hash));
@@ -199,7 +210,7 @@ handle(postAction, async (c) => {
   const { id } = c.req.valid('param');
   const caller = await callerAt(c, id);
   if ('response' in caller) return caller.response;
-  const limited = await rateLimited(c, c.env.ACTION_LIMITER, caller.hash, 'actions from this link');
+  const limited = await rateLimited(c, c.env.ACTION_LIMITER, caller.hash, 'actions from this link', PERIOD_SECONDS.ACTION_LIMITER);
   if (limited) return limited;
   const { id: actionId, version, ...action } = c.req.valid('json');
   return answer(c, await caller.table.act(caller.hash, { action: action as never, id: actionId, version }));
@@ -221,7 +232,7 @@ const webSocket = createRoute({
     'the other sockets are pushed their views, the sender gets its view in the answer only.',
   security,
   request: { params: TableParams },
-  responses: { 101: { description: 'Switching protocols' }, ...errors(401, 403, 404, 426) },
+  responses: { 101: { description: 'Switching protocols' }, ...errors(401, 403, 404, 426, 429) },
 });
 
 handle(webSocket, async (c) => {
@@ -230,6 +241,9 @@ handle(webSocket, async (c) => {
   if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
     return errorResponse(c, 426, 'upgrade_required', 'this endpoint speaks WebSocket only: send "Upgrade: websocket"');
   }
+  // Before anything reaches the table: a client opening socket after socket never wakes it.
+  const limited = await rateLimited(c, c.env.SOCKET_LIMITER, clientOf(c), 'WebSocket connections from this address', PERIOD_SECONDS.SOCKET_LIMITER);
+  if (limited) return limited;
   const protocols = (c.req.header('sec-websocket-protocol') ?? '').split(',').map((p) => p.trim());
   const fromProtocol = protocols.find((p) => p.startsWith('bearer.'))?.slice('bearer.'.length);
   // The headers of an incoming request are immutable in workerd: pass the token on instead of setting it.
@@ -247,18 +261,34 @@ const getGames = createRoute({
   method: 'get',
   path: '/api/tables/{id}/games',
   summary: 'Finished games',
-  description: 'The complete records (RULES R10.1, R10.3) of the finished games of this table, oldest first, redeals included, each with its revealed seed.',
+  description:
+    'The complete records (RULES R10.1, R10.3) of the finished games of this table, redeals included, each with its revealed seed, a page at a time: ' +
+    `the \`limit\` newest (default ${DEFAULT_GAMES_LIMIT}, maximum ${MAX_GAMES_LIMIT}) with a dealIndex below \`before\` (without it, the newest), oldest first. ` +
+    'While older games remain the answer has `next`: send it as `before` for the page before. A `limit` or `before` that is not a whole number in range is refused with 400.',
   security,
-  request: { params: TableParams },
-  responses: { 200: { description: 'The records', ...json(GamesSchema) }, ...errors(401, 403, 404) },
+  request: { params: TableParams, query: GamesQuerySchema },
+  responses: { 200: { description: 'The records', ...json(GamesSchema) }, ...errors(400, 401, 403, 404, 429) },
 });
 
 handle(getGames, async (c) => {
   const { id } = c.req.valid('param');
+  const query = c.req.valid('query');
+  const page: GamesPageRequest = {
+    limit: query.limit === undefined ? DEFAULT_GAMES_LIMIT : Number(query.limit),
+    ...(query.before === undefined ? {} : { before: Number(query.before) }),
+  };
+  const limited = await readLimited(c);
+  if (limited) return limited;
   const caller = await callerAt(c, id);
   if ('response' in caller) return caller.response;
-  const games = await caller.table.games(caller.hash);
-  return games.ok ? c.json({ games: games.value }, 200) : errorResponse(c, games.status, games.code, games.message);
+  // Adapter while the table object answers every finished game (table-object.ts games(tokenHash)):
+  // the page is cut from them here. Once it takes the page, call table.games(caller.hash, page)
+  // and answer its page as it is.
+  const all = await caller.table.games(caller.hash);
+  if (!all.ok) return errorResponse(c, all.status, all.code, all.message);
+  const finishedCount = (all.value.at(-1)?.dealIndex ?? -1) + 1;
+  const { games, next } = pageOfGames(all.value, () => undefined, finishedCount, page);
+  return c.json(next === undefined ? { games } : { games, next }, 200);
 });
 
 // ---------------------------------------------------------------- PUT /api/tables/{id}/notifications
@@ -270,7 +300,7 @@ const putNotifications = createRoute({
   description: 'Where this seat is told that it is its turn. A field left out keeps its value; null removes it.',
   security,
   request: { params: TableParams, body: { ...json(NotificationsSchema), required: true } },
-  responses: { 200: { description: 'The seat\'s notifications', ...json(NotificationsAnswerSchema) }, ...errors(400, 401, 403, 404, 413, 415) },
+  responses: { 200: { description: 'The seat\'s notifications', ...json(NotificationsAnswerSchema) }, ...errors(400, 401, 403, 404, 413, 415, 429) },
 });
 
 handle(putNotifications, async (c) => {
@@ -278,9 +308,12 @@ handle(putNotifications, async (c) => {
   const caller = await callerAt(c, id);
   if ('response' in caller) return caller.response;
   const body = c.req.valid('json');
-  if (typeof body.webhookUrl === 'string' && !isAllowedWebhookUrl(body.webhookUrl, c.env.ALLOW_LOCAL_WEBHOOKS === 'on')) {
-    return errorResponse(c, 400, 'bad_request', 'webhookUrl must be a public https address');
-  }
+  const refusal = typeof body.webhookUrl === 'string' ? webhookUrlRefusal(body.webhookUrl, c.env.ALLOW_LOCAL_WEBHOOKS === 'on') : null;
+  if (refusal !== null) return errorResponse(c, 400, 'bad_request', `webhookUrl: ${refusal}`);
+  // Counted are the changes that reach the table: each is written there, and a new webhook URL
+  // gets what waits at once.
+  const limited = await rateLimited(c, c.env.NOTIFY_LIMITER, caller.hash, 'notification changes from this link', PERIOD_SECONDS.NOTIFY_LIMITER);
+  if (limited) return limited;
   const secret = `whsec_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24))))}`;
   const saved = await caller.table.setNotifications(caller.hash, body, secret);
   if (!saved.ok) return errorResponse(c, saved.status, saved.code, saved.message);
