@@ -213,7 +213,7 @@ handle(postAction, async (c) => {
   const limited = await rateLimited(c, c.env.ACTION_LIMITER, caller.hash, 'actions from this link', PERIOD_SECONDS.ACTION_LIMITER);
   if (limited) return limited;
   const { id: actionId, version, ...action } = c.req.valid('json');
-  return answer(c, await caller.table.act(caller.hash, { action: action as never, id: actionId, version }));
+  return answer(c, await caller.table.act(caller.hash, { action, id: actionId, version }));
 });
 
 // ---------------------------------------------------------------- GET /api/tables/{id}/ws

@@ -13,5 +13,8 @@ export function retentionDays(value: string | undefined): number {
   return Number.isInteger(days) && days >= 1 ? days : DEFAULT_RETENTION_DAYS;
 }
 
-/** When a table last changed at `lastChangeAt` (ISO) is deleted. */
-export const retentionDueAt = (lastChangeAt: string, days: number): number => Date.parse(lastChangeAt) + days * DAY_MS;
+/**
+ * When a table last changed at `lastChangeAt` (ISO) is deleted: `days` later, rounded up to
+ * the next midnight (UTC), so that the alarm for it moves at most once a day.
+ */
+export const retentionDueAt = (lastChangeAt: string, days: number): number => Math.ceil((Date.parse(lastChangeAt) + days * DAY_MS) / DAY_MS) * DAY_MS;

@@ -1,9 +1,9 @@
 /**
  * The table's one alarm. Each queue says when it next needs the table (the history outbox,
  * the deliveries, the reminder of the current move, retention) without reading a payload;
- * the alarm is set to the earliest. It is only moved when it would ring too late: an alarm
- * that rings early finds nothing due and is set again, which costs less than writing the
- * alarm on every move (retention moves with every move).
+ * the alarm is set to the earliest, and written only when that time moved. Retention's time
+ * is rounded up to a whole day (retention.ts), so that a table where nothing else waits
+ * writes its alarm at most once a day, not on every move.
  */
 
 /** Times closer than this are the same time: no write to move the alarm by less. */
@@ -25,6 +25,6 @@ export class Scheduler {
       return;
     }
     const at = Math.max(Math.min(...due), Date.now() + 100);
-    if (current === null || current > at + SLACK_MS) await this.storage.setAlarm(at);
+    if (current === null || Math.abs(current - at) > SLACK_MS) await this.storage.setAlarm(at);
   }
 }

@@ -18,8 +18,8 @@ export const SOCKET_LIMITS = {
   perSeatLink: 5,
   /** Open sockets per spectator link (shared by every watcher of an embedded table): one more is refused. */
   perSpectatorLink: 50,
-  /** Messages a socket may send per window (the runtime answers the heartbeat's pings itself; they do not count). */
-  messages: 60,
+  /** Messages a socket may send per window: above the actions a link may send (ACTION_LIMITER, 120 per 10 s), so a fast bot meets that limit first; the runtime answers the heartbeat's pings itself, they do not count. */
+  messages: 150,
   windowMs: 10_000,
 } as const;
 

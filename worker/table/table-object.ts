@@ -236,10 +236,7 @@ export class TableObject extends DurableObject<Env> {
   private async rearm(inAlarm: boolean): Promise<void> {
     const table = this.state.current();
     if (table === null) return;
-    await this.scheduler.rearm(
-      [this.outbox.nextDueAt(), this.notifications.nextDueAt(table), retentionDueAt(table.lastChangeAt, this.retentionDays())],
-      inAlarm,
-    );
+    await this.scheduler.rearm([this.outbox.nextDueAt(), this.notifications.nextDueAt(table), retentionDueAt(table.lastChangeAt, this.retentionDays())], inAlarm);
   }
 
   private retentionDays(): number {
