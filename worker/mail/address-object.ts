@@ -8,26 +8,16 @@
  * (so it can neither keep nor log it).
  */
 import { DurableObject } from 'cloudflare:workers';
+import { ADDRESS_MAILS_PER_HOUR, CONFIRMATION_INTERVAL_MS, type AddressState, type Permit, type Refusal } from './address.js';
 
-/** At most this many mails to one address per hour, from all tables together, confirmations included. */
-export const ADDRESS_MAILS_PER_HOUR = 10;
+export { ADDRESS_MAILS_PER_HOUR, CONFIRMATION_INTERVAL_MS, type AddressState, type Permit, type Refusal };
 
-/** An unconfirmed address gets at most one confirmation mail in this time, however many tables name it. */
-export const CONFIRMATION_INTERVAL_MS = 24 * 3_600_000;
+
 
 const HOUR_MS = 3_600_000;
 
-export type AddressState = 'unconfirmed' | 'confirmed' | 'unsubscribed';
 
-/** Why nothing may be sent now. */
-export type Refusal = 'awaiting_confirmation' | 'unsubscribed' | 'address_limit';
 
-/**
- * What the table may send: the mail it meant to (`mail`), a confirmation mail instead of it
- * (`confirmation`), or nothing (`none`, the mail is dropped). A send, once permitted, is
- * counted; `at` identifies it for `release`.
- */
-export type Permit = { readonly send: 'mail' | 'confirmation'; readonly at: number } | { readonly send: 'none'; readonly reason: Refusal };
 
 const SCHEMA = [
   // One row: the address's state and when its last confirmation mail went out (ms, or null).
@@ -112,5 +102,3 @@ export class AddressObject extends DurableObject<Env> {
   }
 }
 
-/** The Durable Object of the address with this key. */
-export const addressStub = (env: Env, key: string): DurableObjectStub<AddressObject> => env.ADDRESSES.get(env.ADDRESSES.idFromName(key));

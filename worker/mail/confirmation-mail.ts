@@ -4,7 +4,7 @@
  * no seat name, no card): only where the address was entered, and the two links.
  */
 import { inLanguage, unsubscribeLines, type Mail, type MailLanguage } from '../table/notifier.js';
-import { CONFIRMATION_INTERVAL_MS } from './address-object.js';
+import { CONFIRMATION_INTERVAL_MS } from './address.js';
 import type { AddressLinks } from './links.js';
 
 const HOURS = CONFIRMATION_INTERVAL_MS / 3_600_000;

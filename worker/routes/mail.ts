@@ -14,7 +14,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { csrf } from 'hono/csrf';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../app.js';
-import { addressStub } from '../mail/address-object.js';
+import { addressStub } from '../mail/address.js';
 import { keyOfLink, type LinkPurpose } from '../mail/links.js';
 import { confirmedPage, confirmPage, invalidLinkPage, notConfiguredPage, pagePolicy, unsubscribedPage, unsubscribePage } from '../mail/pages.js';
 import { tokenKey } from '../table/tokens.js';

@@ -5,7 +5,7 @@
  * limit over all tables). Each counts the mail it permits, and both give it back when the
  * mail is not sent after all.
  */
-import { addressStub, type Refusal } from '../mail/address-object.js';
+import { addressStub, type Refusal } from '../mail/address.js';
 import { addressLinks, type AddressLinks } from '../mail/links.js';
 import { TABLE_MAILS_PER_HOUR, type MailBudget } from './mail-budget.js';
 import { tokenKey } from './tokens.js';
