@@ -23,7 +23,7 @@ import {
   ViewSchema,
 } from '../schemas.js';
 import { webhookUrlRefusal } from '../webhook-urls.js';
-import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT, pageOfGames, type GamesPageRequest } from '../table/games-page.js';
+import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT, type GamesPageRequest } from '../table/games-page.js';
 import type { Outcome } from '../table/outcome.js';
 import { deriveToken, hashToken, linkOf, newNonce, newTableId, TABLE_ID_PATTERN, tokenKey, TOKEN_PATTERN } from '../table/tokens.js';
 import { validationHook } from '../validation.js';
@@ -281,13 +281,9 @@ handle(getGames, async (c) => {
   if (limited) return limited;
   const caller = await callerAt(c, id);
   if ('response' in caller) return caller.response;
-  // Adapter while the table object answers every finished game (table-object.ts games(tokenHash)):
-  // the page is cut from them here. Once it takes the page, call table.games(caller.hash, page)
-  // and answer its page as it is.
-  const all = await caller.table.games(caller.hash);
-  if (!all.ok) return errorResponse(c, all.status, all.code, all.message);
-  const finishedCount = (all.value.at(-1)?.dealIndex ?? -1) + 1;
-  const { games, next } = pageOfGames(all.value, () => undefined, finishedCount, page);
+  const answered = await caller.table.games(caller.hash, page);
+  if (!answered.ok) return errorResponse(c, answered.status, answered.code, answered.message);
+  const { games, next } = answered.value;
   return c.json(next === undefined ? { games } : { games, next }, 200);
 });
 

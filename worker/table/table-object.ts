@@ -20,6 +20,7 @@ import { ActionPath, type ActionRequest } from './action-path.js';
 import { Deliveries } from './deliveries.js';
 import { eventsOf } from './events.js';
 import { TableNotifications, type NotificationsRequest } from './notifications.js';
+import { pageOfGames, type GamesPage, type GamesPageRequest } from './games-page.js';
 import { HistoryOutbox } from './outbox.js';
 import { failure, success, type Outcome } from './outcome.js';
 import { publishedGame, type PublishedGame, type TableView } from './published.js';
@@ -129,21 +130,25 @@ export class TableObject extends DurableObject<Env> {
     return success(view);
   }
 
-  async games(tokenHash: string): Promise<Outcome<PublishedGame[]>> {
+  /**
+   * One page of the finished games (games-page.ts): what D1 holds, filled in from the table's
+   * own log for games not in D1 yet (outbox) or at all (D1 down): nothing is lost.
+   */
+  async games(tokenHash: string, page: GamesPageRequest): Promise<Outcome<GamesPage>> {
     const found = this.state.authorize(tokenHash);
     if (!found.ok) return found;
     const { table } = found.value;
-    const games = new Map<number, PublishedGame>();
+    let fromD1: PublishedGame[] = [];
     try {
-      for (const game of await this.history.games(table.settings.tableId)) games.set(game.dealIndex, game);
+      fromD1 = (await this.history.games(table.settings.tableId, page)).games;
     } catch (error) {
       console.warn(`table ${table.settings.tableId}: reading the history failed, answering from the table itself: ${reasonOf(error)}`);
     }
-    // Games not in D1 yet (outbox) or at all (D1 down) come from the table's own log: nothing is lost.
-    table.series.records.forEach((record, index) => {
-      if (!games.has(index)) games.set(index, publishedGame(record, table.deals[index]!, this.state.finishedAt(table, index)));
-    });
-    return success([...games.values()].sort((a, b) => a.dealIndex - b.dealIndex));
+    const fromTable = (index: number) => {
+      const record = table.series.records[index];
+      return record === undefined ? undefined : publishedGame(record, table.deals[index]!, this.state.finishedAt(table, index));
+    };
+    return success(pageOfGames(fromD1, fromTable, table.series.records.length, page));
   }
 
   setNotifications(tokenHash: string, request: NotificationsRequest, newSecret: string): Outcome<Notifications> {
