@@ -25,6 +25,8 @@ export interface TableView extends Omit<SeriesView, 'seats'> {
   readonly commitment: string | null;
   /** When the seat to act should have acted (option moveDeadlineHours), or null. */
   readonly deadline: string | null;
+  /** The caller's own webhook: active, disabled (its receiver answered 410 Gone), or null (none, or a spectator). */
+  readonly webhook: 'active' | 'disabled' | null;
 }
 
 /** An API error as bodies, socket answers and socket errors carry it (API.md, "Errors"). */

@@ -149,6 +149,12 @@ export const NotificationsAnswerSchema = z
     email: z.string().nullable(),
     webhookUrl: z.string().nullable(),
     webhookSecret: z.string().optional().openapi({ description: 'whsec_…: verifies webhook signatures (Standard Webhooks); present while a webhook is set' }),
+    webhookState: z.enum(['active', 'disabled']).nullable().openapi({
+      description: 'active, disabled (the receiver answered 410 Gone: nothing is posted until a webhook is set again), or null (none set)',
+    }),
+    emailState: z.enum(['unconfirmed', 'confirmed', 'unsubscribed']).nullable().openapi({
+      description: 'The address: waiting for its confirmation (nothing but the confirmation mail goes to it), confirmed, or unsubscribed (from every table); null when none is set',
+    }),
   })
   .openapi('Notifications');
 
@@ -202,6 +208,9 @@ export const ViewSchema = z
     settlement: Settlement.nullable(),
     commitment: z.string().nullable().openapi({ description: 'SHA-256 of the secret seed of this deal; the seed is revealed in …/games' }),
     deadline: z.string().nullable(),
+    webhook: z.enum(['active', 'disabled']).nullable().openapi({
+      description: "The caller's own webhook: active, disabled (its receiver answered 410 Gone; set a webhook again to turn it on), or null (none set, or a spectator)",
+    }),
   })
   .openapi('View');
 

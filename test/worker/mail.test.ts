@@ -13,8 +13,8 @@ import { env } from 'cloudflare:workers';
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
-import { ADDRESS_MAILS_PER_HOUR } from '../../worker/mail/address-object.js';
-import { TABLE_MAILS_PER_HOUR } from '../../worker/table/mail-budget.js';
+import { ADDRESS_MAILS_PER_HOUR } from '../../worker/mail/address.js';
+import { TABLE_MAILS_PER_HOUR } from '../../worker/table/send-budget.js';
 import { oneLine } from '../../worker/table/notifier.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {

@@ -18,6 +18,7 @@ import { app } from '../../worker/app.js';
 import { ViewSchema, WebhookBodySchema } from '../../worker/schemas.js';
 import type { EventType } from '../../worker/table/events.js';
 import type { WebhookBody } from '../../worker/table/notifier.js';
+import { TABLE_WEBHOOKS_PER_MINUTE } from '../../worker/table/send-budget.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
   act,
@@ -31,6 +32,7 @@ import {
   ORIGIN,
   playActions,
   putNotifications,
+  request,
   tableFor,
   tableStub,
   view,
@@ -642,5 +644,87 @@ describe('mail', () => {
     const logged = warn.mock.calls.flat().join('\n');
     expect(logged).toMatch(/seat 0's link cannot be derived again \(was TOKEN_SECRET changed\?\)/);
     expect(logged).not.toContain(sepp);
+  });
+});
+
+describe('webhooks a stranger cannot turn into a flood', () => {
+  it('a receiver answering 410 Gone turns the seat\'s webhook off: no retry, nothing more, the seat\'s view and settings say so; setting it again turns it on', async () => {
+    const posts = receivers((post) => (post.url.endsWith('/gone') ? 410 : 204));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const table = await createTable(tableFor(GAME));
+    const token = table.seats[FOREHAND]!.token;
+    await putNotifications(table.tableId, token, { webhookUrl: hookUrl(FOREHAND, '/gone') });
+    expect((await view(table.tableId, token)).webhook).toBe('active');
+    await playActions(table, GAME.actions.slice(0, 3), 0); // forehand's turn: one post, answered 410
+    await delivered(table);
+    expect(posts.map((p) => p.url)).toEqual([hookUrl(FOREHAND, '/gone')]);
+    expect((await view(table.tableId, token)).webhook).toBe('disabled');
+    expect((await view(table.tableId, table.seats[(FOREHAND + 1) % 3]!.token)).webhook).toBeNull(); // another seat: none of its own
+    expect((await view(table.tableId, table.spectator.token)).webhook).toBeNull();
+    const settings = await request(`/api/tables/${table.tableId}/notifications`, { headers: { authorization: `Bearer ${token}` } });
+    expect(await settings.json()).toMatchObject({ webhookUrl: hookUrl(FOREHAND, '/gone'), webhookState: 'disabled', email: null, emailState: null });
+
+    // Its next turn posts nothing.
+    await playActions(table, GAME.actions.slice(3, 6), 3);
+    await delivered(table);
+    expect(posts.filter((p) => p.url.includes(`/${FOREHAND}/gone`))).toHaveLength(1);
+
+    // Set again (another URL): on again.
+    await putNotifications(table.tableId, token, { webhookUrl: hookUrl(FOREHAND, '/back') });
+    expect((await view(table.tableId, token)).webhook).toBe('active');
+  });
+
+  it('GET …/notifications answers the seat\'s own settings in the shape PUT answers; a spectator gets 403', async () => {
+    receivers();
+    const address = await confirmedAddress('settings');
+    const table = await createTable(tableFor(GAME));
+    const token = table.seats[0]!.token;
+    const put = await putNotifications(table.tableId, token, { webhookUrl: hookUrl(0), email: address });
+    const got = await request(`/api/tables/${table.tableId}/notifications`, { headers: { authorization: `Bearer ${token}` } });
+    expect(got.status).toBe(200);
+    const body = await got.json();
+    expect(body).toEqual(await put.json());
+    expect(body).toMatchObject({ email: address, emailState: 'confirmed', webhookUrl: hookUrl(0), webhookState: 'active', webhookSecret: expect.stringMatching(/^whsec_/) });
+    const spectator = await request(`/api/tables/${table.tableId}/notifications`, { headers: { authorization: `Bearer ${table.spectator.token}` } });
+    expect(spectator.status).toBe(403);
+  });
+
+  it('a changed URL gets only the newest waiting message, and its count of attempts goes on', async () => {
+    const posts = receivers(() => 503);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const table = await createTable(tableFor(GAME));
+    await hookAll(table, [FOREHAND]);
+    // An older message still waiting for forehand (as after a long outage of its receiver)…
+    await sql(table, "INSERT INTO deliveries (message_id, seat, channel, type, payload, attempts, next_attempt_at) VALUES ('msg_older', ?, 'webhook', 'turn', '{}', 5, ?)", FOREHAND, Date.now() + 3_600_000);
+    // …then its turn: the newest, which fails at the old URL.
+    await playActions(table, GAME.actions.slice(0, 3), 0);
+    const attemptsOfNewest = async () => (await sql<{ a: number }>(table, "SELECT attempts AS a FROM deliveries WHERE message_id <> 'msg_older'"))[0]?.a;
+    await eventually(async () => ((await attemptsOfNewest()) === 1 ? true : undefined), 'the first failure');
+
+    await putNotifications(table.tableId, table.seats[FOREHAND]!.token, { webhookUrl: hookUrl(FOREHAND, '/new') });
+    await eventually(async () => (posts.some((p) => p.url === hookUrl(FOREHAND, '/new')) ? true : undefined), 'the post to the new URL');
+    const toNew = posts.filter((p) => p.url === hookUrl(FOREHAND, '/new'));
+    expect(toNew.map((p) => p.body.version)).toEqual([3]); // the newest only: the older one was dropped, not resent
+    expect(posts.map((p) => p.headers['webhook-id'])).not.toContain('msg_older');
+    expect(await sql(table, "SELECT 1 FROM deliveries WHERE message_id = 'msg_older'")).toEqual([]);
+    // Its attempts went on: the new URL's was its second, not the first of a fresh set of retries.
+    await eventually(async () => ((await attemptsOfNewest()) === 2 ? true : undefined), 'the second attempt counted');
+  });
+
+  it(`at most ${TABLE_WEBHOOKS_PER_MINUTE} webhook attempts per table per minute: the rest wait for the next minute, their attempts not counted`, async () => {
+    const posts = receivers();
+    const table = await createTable(tableFor(GAME));
+    await hookAll(table, [FOREHAND]);
+    // This minute's budget spent already (time cannot be moved on in workerd).
+    await sql(table, 'CREATE TABLE IF NOT EXISTS webhook_sends (at INTEGER NOT NULL)');
+    await sql(table, `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${TABLE_WEBHOOKS_PER_MINUTE}) INSERT INTO webhook_sends (at) SELECT ? FROM n`, Date.now());
+    await playActions(table, GAME.actions.slice(0, 3), 0); // forehand's turn
+    await eventually(async () => ((await sql<{ due: number }>(table, 'SELECT next_attempt_at AS due FROM deliveries'))[0]?.due ?? 0) > Date.now() + 50_000 ? true : undefined, 'the post to wait');
+    expect(posts).toHaveLength(0);
+    expect(await sql<{ attempts: number }>(table, 'SELECT attempts FROM deliveries')).toEqual([{ attempts: 0 }]);
+    // A minute later it goes.
+    await sql(table, 'UPDATE webhook_sends SET at = ?', Date.now() - 61_000);
+    await retryNow(table);
+    expect(posts.map((p) => p.body.type)).toEqual(['turn']);
   });
 });

@@ -18,6 +18,7 @@ const ROUTES: [method: string, path: string, statuses: number[]][] = [
   ['get', '/api/tables/{id}/ws', [101, 401, 403, 404, 426, 429]],
   ['get', '/api/tables/{id}/games', [200, 400, 401, 403, 404, 429]],
   ['put', '/api/tables/{id}/notifications', [200, 400, 401, 403, 404, 413, 415, 429]],
+  ['get', '/api/tables/{id}/notifications', [200, 401, 403, 404, 429]],
 ];
 
 async function document(): Promise<Json> {

@@ -82,7 +82,14 @@ export interface NotificationSettings {
   readonly webhookUrl: string | null;
   /** Given whenever a webhook is set, to check the signatures (Standard Webhooks). */
   readonly webhookSecret?: string;
+  /** disabled: the receiver answered 410 Gone; saving a webhook again turns it on. */
+  readonly webhookState?: 'active' | 'disabled' | null;
+  /** unconfirmed: only the confirmation mail goes there until its link is followed. */
+  readonly emailState?: 'unconfirmed' | 'confirmed' | 'unsubscribed' | null;
 }
 
 export const saveNotifications = (tableId: string, token: string, settings: { email: string | null; webhookUrl: string | null }): Promise<NotificationSettings> =>
   call(`/api/tables/${encodeURIComponent(tableId)}/notifications`, { method: 'PUT', token, body: JSON.stringify(settings) });
+
+export const fetchNotifications = (tableId: string, token: string): Promise<NotificationSettings> =>
+  call(`/api/tables/${encodeURIComponent(tableId)}/notifications`, { token });

@@ -140,6 +140,9 @@ const en = {
   noticesSave: 'Save',
   noticesSaved: 'Saved.',
   noticesSecret: 'Webhook secret for checking signatures: {secret}',
+  noticesUnconfirmed: 'We sent a confirmation mail to this address. Nothing else is mailed to it until you follow its link.',
+  noticesUnsubscribed: 'This address unsubscribed from all Wallachen mail. Follow the confirmation link of an earlier mail to get mail again.',
+  noticesWebhookDisabled: 'Your webhook is off: its receiver answered 410 Gone. Save it again to turn it back on.',
 
   errorNetwork: 'The server cannot be reached. Your move was not lost: try again when you are online.',
   errorBadLink: 'This link does not open a table: it may be incomplete. Ask for the link again.',
@@ -288,6 +291,9 @@ const de: Record<TextKey, string> = {
   noticesSave: 'Speichern',
   noticesSaved: 'Gespeichert.',
   noticesSecret: 'Webhook-Secret zum Prüfen der Signaturen: {secret}',
+  noticesUnconfirmed: 'Wir haben eine Bestätigungsmail an diese Adresse geschickt. Bis du ihrem Link folgst, bekommt sie sonst keine Mail.',
+  noticesUnsubscribed: 'Diese Adresse hat alle Wallachen-Mails abbestellt. Folge dem Bestätigungslink einer früheren Mail, um wieder Mails zu bekommen.',
+  noticesWebhookDisabled: 'Dein Webhook ist aus: sein Empfänger hat 410 Gone geantwortet. Speichere ihn neu, um ihn wieder einzuschalten.',
 
   errorNetwork: 'Der Server ist nicht erreichbar. Dein Zug ist nicht verloren: versuch es noch einmal, wenn du online bist.',
   errorBadLink: 'Dieser Link öffnet keinen Tisch: vielleicht ist er unvollständig. Lass ihn dir noch einmal schicken.',

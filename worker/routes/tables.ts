@@ -27,6 +27,9 @@ import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT, type GamesPageRequest } from '../
 import type { Outcome } from '../table/outcome.js';
 import { deriveToken, hashToken, linkOf, newNonce, newTableId, TABLE_ID_PATTERN, tokenKey, TOKEN_PATTERN } from '../table/tokens.js';
 import { validationHook } from '../validation.js';
+import { addressStub, type AddressState } from '../mail/address.js';
+import { addressKey } from '../mail/links.js';
+import type { Notifications } from '../table/storage.js';
 
 export const tables = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -313,6 +316,39 @@ handle(putNotifications, async (c) => {
   const secret = `whsec_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24))))}`;
   const saved = await caller.table.setNotifications(caller.hash, body, secret);
   if (!saved.ok) return errorResponse(c, saved.status, saved.code, saved.message);
-  const { email, webhookUrl, webhookSecret } = saved.value;
-  return c.json(webhookSecret === null ? { email, webhookUrl } : { email, webhookUrl, webhookSecret }, 200);
+  return c.json(await settingsAnswer(c, saved.value, new URL(c.req.url).origin), 200);
+});
+
+/** A seat's notifications as PUT and GET answer them: the addresses, and the state of each. */
+async function settingsAnswer(c: Context<AppEnv>, n: Notifications, origin: string | null) {
+  const { email, webhookUrl, webhookSecret } = n;
+  const webhookState = webhookUrl === null ? null : n.webhookDisabledAt ? ('disabled' as const) : ('active' as const);
+  let emailState: AddressState | null = null;
+  const key = origin === null ? null : tokenKey(c.env, origin);
+  if (email !== null && key?.ok) emailState = await addressStub(c.env, await addressKey(key.secret, email)).state();
+  return { email, webhookUrl, ...(webhookSecret === null ? {} : { webhookSecret }), webhookState, emailState };
+}
+
+// ---------------------------------------------------------------- GET /api/tables/{id}/notifications
+
+const getNotifications = createRoute({
+  method: 'get',
+  path: '/api/tables/{id}/notifications',
+  summary: 'Read notifications',
+  description:
+    "This seat's notification settings, as PUT answers them: its address and whether it confirmed (or unsubscribed), its webhook URL and secret and whether the receiver turned it off (410 Gone).",
+  security,
+  request: { params: TableParams },
+  responses: { 200: { description: "The seat's notifications", ...json(NotificationsAnswerSchema) }, ...errors(401, 403, 404, 429) },
+});
+
+handle(getNotifications, async (c) => {
+  const { id } = c.req.valid('param');
+  const caller = await callerAt(c, id);
+  if ('response' in caller) return caller.response;
+  const limited = await readLimited(c);
+  if (limited) return limited;
+  const found = await caller.table.notificationsOf(caller.hash);
+  if (!found.ok) return errorResponse(c, found.status, found.code, found.message);
+  return c.json(await settingsAnswer(c, found.value.notifications, found.value.origin), 200);
 });

@@ -10,7 +10,7 @@ import type { SeatEvent } from './events.js';
 import { reasonOf } from '../log-reasons.js';
 import { confirmationMail } from '../mail/confirmation-mail.js';
 import { askGate, NoMailLinks, type Gate } from './mail-gate.js';
-import { ATTEMPT_TIMEOUT_MS, DeliveryFailed, mailFor, MAX_WAITING, newMessageId, postWebhook, retryDelay, senderOf, unsubscribeHeaders, type MailFacts } from './notifier.js';
+import { ATTEMPT_TIMEOUT_MS, DeliveryFailed, ReceiverGone, mailFor, MAX_WAITING, newMessageId, postWebhook, retryDelay, senderOf, unsubscribeHeaders, type MailFacts } from './notifier.js';
 import type { Channel, DeliveryRow, Notifications, Settings, TableStorage, TokenRow } from './storage.js';
 import { deriveToken, hashToken, linkOf, sameHash, tokenKey } from './tokens.js';
 
@@ -38,6 +38,8 @@ export class Deliveries {
     private readonly env: Env,
     /** Hands a mail to the EMAIL binding (the table's, so that tests can watch it). */
     private readonly sendEmail: (message: EmailMessageBuilder) => Promise<void>,
+    /** A seat's webhook receiver answered 410 Gone: the table turns that webhook off. */
+    private readonly webhookGone: (seat: Seat) => void,
   ) {}
 
   /** Queues one message for a seat's channel, inside the caller's transaction; drops the oldest beyond MAX_WAITING. */
@@ -54,7 +56,7 @@ export class Deliveries {
    */
   async deliver(recipients: Recipients, guard: () => Promise<void>): Promise<void> {
     const now = Date.now();
-    const due = this.storage.dueDeliveries(now, 20).filter((row) => !this.sending.has(row.id));
+    const due = this.storage.dueDeliveries(now, 20).filter((row) => !this.sending.has(row.id) && this.withinBudget(row, now));
     if (due.length === 0) return;
     for (const row of due) {
       this.sending.add(row.id);
@@ -63,6 +65,17 @@ export class Deliveries {
     const attempts = Promise.all(due.map((row) => this.attempt(recipients, row)));
     await guard();
     await attempts;
+  }
+
+  /**
+   * Webhook attempts take from the table's budget per minute (send-budget.ts): beyond it a
+   * delivery waits for the next free moment, its attempts not counted, so that a table
+   * cannot be made to flood a receiver however fast its seats act.
+   */
+  private withinBudget(row: DeliveryRow, now: number): boolean {
+    if (row.channel !== 'webhook' || this.storage.webhookBudget.take(now)) return true;
+    this.storage.deferDelivery(row.id, this.storage.webhookBudget.nextFreeAt(now));
+    return false;
   }
 
   private async attempt(recipients: Recipients, row: DeliveryRow): Promise<void> {
@@ -77,6 +90,13 @@ export class Deliveries {
     } catch (error) {
       // Logs name the failure only: never the body (the seat's cards), the address or a link.
       const reason = reasonOf(error);
+      if (error instanceof ReceiverGone) {
+        // The receiver said it is gone for good: no retries, and nothing more to it until the seat sets a webhook again.
+        this.storage.removeDelivery(row.id);
+        this.webhookGone(row.seat);
+        console.warn(`${what}: the receiver answered 410 Gone; the seat's webhook is turned off`);
+        return;
+      }
       const delay = error instanceof Undeliverable ? null : retryDelay(attempt);
       if (delay === null) {
         this.storage.removeDelivery(row.id);

@@ -1,13 +1,13 @@
 /**
  * What a table asks before each mail: may it go, and as what? Two limits answer, in this
- * order: the table's own budget (mail-budget.ts, synchronous in the table's storage) and the
+ * order: the table's own budget (send-budget.ts, synchronous in the table's storage) and the
  * address's Durable Object (address-object.ts: confirmed or not, unsubscribed, its hourly
  * limit over all tables). Each counts the mail it permits, and both give it back when the
  * mail is not sent after all.
  */
 import { addressStub, type Refusal } from '../mail/address.js';
 import { addressLinks, type AddressLinks } from '../mail/links.js';
-import { TABLE_MAILS_PER_HOUR, type MailBudget } from './mail-budget.js';
+import { TABLE_MAILS_PER_HOUR, type SendBudget } from './send-budget.js';
 import { tokenKey } from './tokens.js';
 
 /** Why a mail is dropped, fit for logs: never the address. */
@@ -40,7 +40,7 @@ export class NoMailLinks extends Error {
  * Throws NoMailLinks when no unsubscribe link can be made (every mail must carry one), and
  * whatever the address's object throws (the caller retries later).
  */
-export async function askGate(env: Env, budget: MailBudget, tableId: string, origin: string | null, address: string): Promise<Gate> {
+export async function askGate(env: Env, budget: SendBudget, tableId: string, origin: string | null, address: string): Promise<Gate> {
   if (origin === null) throw new NoMailLinks('the table keeps no origin to make the unsubscribe link with');
   const key = tokenKey(env, origin);
   if (!key.ok) throw new NoMailLinks(key.message);

@@ -34,8 +34,8 @@ export class TableNotifications {
     let queued = 0;
     for (const event of events) {
       const { seat, type } = event;
-      const { webhookUrl, email } = table.notifications[seat]!;
-      if (webhookUrl !== null) {
+      const { webhookUrl, webhookDisabledAt, email } = table.notifications[seat]!;
+      if (webhookUrl !== null && !webhookDisabledAt) {
         const body: WebhookBody = {
           type,
           tableId: table.settings.tableId,
@@ -84,7 +84,10 @@ export class TableNotifications {
   private nextReminderAt(table: LoadedTable): number | null {
     const hours = table.settings.moveDeadlineHours;
     if (hours === null || table.remindedVersion >= table.version) return null;
-    const reachable = pendingSeats(table.series).some((seat) => table.notifications[seat]!.webhookUrl !== null || table.notifications[seat]!.email !== null);
+    const reachable = pendingSeats(table.series).some((seat) => {
+      const { webhookUrl, webhookDisabledAt, email } = table.notifications[seat]!;
+      return (webhookUrl !== null && !webhookDisabledAt) || email !== null;
+    });
     return reachable ? reminderAt(Date.parse(table.lastChangeAt), hours) : null;
   }
 
@@ -102,6 +105,17 @@ export class TableNotifications {
     });
   }
 
+  /** The seat's webhook receiver answered 410 Gone: turned off (and shown so in its view) until the seat sets a webhook again. */
+  disableWebhook(table: LoadedTable, seat: Seat): void {
+    const next: Notifications = { ...this.storage.notifications(seat), webhookDisabledAt: new Date().toISOString() };
+    this.state.transaction(() => {
+      this.storage.saveNotifications(seat, next);
+      this.storage.dropDeliveries(seat, 'webhook');
+      table.notifications[seat] = next;
+    });
+    this.state.invalidateViews();
+  }
+
   /**
    * Sets where `seat` is told. The secret stays while a webhook is set, so a receiver keeps
    * verifying. Of what waits for a changed address, only the newest message goes on to the
@@ -116,6 +130,8 @@ export class TableNotifications {
       webhookUrl,
       webhookSecret: webhookUrl === null ? null : (current.webhookSecret ?? newSecret),
       lang: request.lang ?? current.lang ?? null,
+      // A webhook set again (the same URL too) is on again; otherwise it stays as it was.
+      webhookDisabledAt: request.webhookUrl === undefined ? (current.webhookDisabledAt ?? null) : null,
     };
     this.state.transaction(() => {
       this.storage.saveNotifications(seat, next);
@@ -129,6 +145,7 @@ export class TableNotifications {
         else if (now !== was) this.storage.keepNewestDelivery(seat, channel, Date.now());
       }
     });
+    this.state.invalidateViews();
     return next;
   }
 }

@@ -55,6 +55,11 @@ export function signatureHeaders(secret: string, messageId: string, body: string
   };
 }
 
+/** The receiver answered 410 Gone: it wants no more posts, the seat's webhook is turned off. */
+export class ReceiverGone extends Error {
+  override readonly name = 'ReceiverGone';
+}
+
 /** A delivery that failed for a reason worth retrying. */
 export class DeliveryFailed extends Error {
   override readonly name = 'DeliveryFailed';
@@ -85,6 +90,7 @@ export async function postWebhook(url: string, secret: string, messageId: string
     clearTimeout(timer);
   }
   await response.body?.cancel().catch(() => {});
+  if (response.status === 410) throw new ReceiverGone('HTTP 410 Gone');
   if (response.status < 200 || response.status > 299) throw new DeliveryFailed(`HTTP ${response.status}`);
 }
 

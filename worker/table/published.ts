@@ -16,6 +16,7 @@ export function tableView(
   version: number,
   deal: DealRow,
   lastChangeAt: string,
+  webhook: TableView['webhook'] = null,
 ): TableView {
   const view = viewOf(series, seat)!;
   const running = view.phase !== 'finished';
@@ -31,6 +32,7 @@ export function tableView(
     seats: view.seats.map((s, i) => ({ ...s, name: settings.seats[i]!.name, bot: settings.seats[i]!.bot })),
     commitment: deal.commitment,
     deadline,
+    webhook: seat === null ? null : webhook,
   };
 }
 

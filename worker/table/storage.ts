@@ -9,7 +9,7 @@ import type { Action } from '../../shared/actions.js';
 import type { Deal } from '../../shared/deal.js';
 import type { Seat, TableOptions } from '../../shared/options.js';
 import type { EventType } from './events.js';
-import { MailBudget } from './mail-budget.js';
+import { SendBudget, TABLE_MAILS_PER_HOUR, TABLE_WEBHOOKS_PER_MINUTE } from './send-budget.js';
 import type { MailLanguage } from './notifier.js';
 
 /** Tables added after the first release: created on load in tables made before them, too. */
@@ -35,6 +35,8 @@ const ADDED_COLUMNS = [
   ['outbox', 'dead', 'INTEGER NOT NULL DEFAULT 0'],
   // The language of a seat's mails, as set by PUT …/notifications (null: as at creation).
   ['notifications', 'lang', 'TEXT'],
+  // When the seat's webhook receiver answered 410 Gone: its webhook is off until the seat sets one again.
+  ['notifications', 'webhook_disabled_at', 'TEXT'],
 ] as const;
 
 const SCHEMA = [
@@ -52,7 +54,7 @@ const SCHEMA = [
      action_id TEXT, response TEXT NOT NULL, at TEXT NOT NULL)`,
   `CREATE UNIQUE INDEX IF NOT EXISTS actions_by_client_id ON actions (seat, action_id) WHERE action_id IS NOT NULL`,
   `CREATE TABLE IF NOT EXISTS notifications (
-     seat INTEGER PRIMARY KEY, email TEXT, webhook_url TEXT, webhook_secret TEXT, lang TEXT)`,
+     seat INTEGER PRIMARY KEY, email TEXT, webhook_url TEXT, webhook_secret TEXT, lang TEXT, webhook_disabled_at TEXT)`,
   `CREATE TABLE IF NOT EXISTS outbox (
      id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, payload TEXT NOT NULL,
      attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL, last_error TEXT,
@@ -133,16 +135,21 @@ export interface Notifications {
   readonly webhookSecret: string | null;
   /** The language of the seat's mails when it set one with its address; else the seat's from the settings. */
   readonly lang?: MailLanguage | null;
+  /** When the webhook's receiver answered 410 Gone (ISO): nothing is posted to it until the seat sets a webhook again. */
+  readonly webhookDisabledAt?: string | null;
 }
 
 type Row = Record<string, SqlStorageValue>;
 
 export class TableStorage {
-  /** How many mails the table may still send this hour (mail-budget.ts). */
-  readonly mailBudget: MailBudget;
+  /** How many mails the table may still send this hour (send-budget.ts). */
+  readonly mailBudget: SendBudget;
+  /** How many webhook attempts the table may still make this minute (send-budget.ts). */
+  readonly webhookBudget: SendBudget;
 
   constructor(private readonly sql: SqlStorage) {
-    this.mailBudget = new MailBudget(sql);
+    this.mailBudget = new SendBudget(sql, 'mail_sends', TABLE_MAILS_PER_HOUR, 3_600_000);
+    this.webhookBudget = new SendBudget(sql, 'webhook_sends', TABLE_WEBHOOKS_PER_MINUTE, 60_000);
   }
 
   /**
@@ -304,18 +311,21 @@ export class TableStorage {
       webhookUrl: (row?.webhook_url as string | null | undefined) ?? null,
       webhookSecret: (row?.webhook_secret as string | null | undefined) ?? null,
       lang: (row?.lang as MailLanguage | null | undefined) ?? null,
+      webhookDisabledAt: (row?.webhook_disabled_at as string | null | undefined) ?? null,
     };
   }
 
   saveNotifications(seat: Seat, n: Notifications): void {
     this.sql.exec(
-      `INSERT INTO notifications (seat, email, webhook_url, webhook_secret, lang) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (seat) DO UPDATE SET email = excluded.email, webhook_url = excluded.webhook_url, webhook_secret = excluded.webhook_secret, lang = excluded.lang`,
+      `INSERT INTO notifications (seat, email, webhook_url, webhook_secret, lang, webhook_disabled_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (seat) DO UPDATE SET email = excluded.email, webhook_url = excluded.webhook_url, webhook_secret = excluded.webhook_secret,
+         lang = excluded.lang, webhook_disabled_at = excluded.webhook_disabled_at`,
       seat,
       n.email,
       n.webhookUrl,
       n.webhookSecret,
       n.lang ?? null,
+      n.webhookDisabledAt ?? null,
     );
   }
 
@@ -426,6 +436,11 @@ export class TableStorage {
   nextDeliveryAt(): number | null {
     if (!this.exists()) return null;
     return (this.sql.exec<Row>('SELECT MIN(next_attempt_at) AS at FROM deliveries').one().at as number | null) ?? null;
+  }
+
+  /** Holds a delivery back until `until` without counting an attempt (the table's webhook budget is spent). */
+  deferDelivery(id: number, until: number): void {
+    this.sql.exec('UPDATE deliveries SET next_attempt_at = ? WHERE id = ?', until, id);
   }
 
   /** Counts an attempt as started and holds the row back until `until` (so a crash mid-attempt retries it). */

@@ -58,7 +58,12 @@ export class TableObject extends DurableObject<Env> {
     this.state = new TableState(this.storage, ctx.storage);
     this.history = new History(env.DB);
     this.outbox = new HistoryOutbox(this.storage, this.history, () => this.state.current()?.settings.tableId ?? '?');
-    const deliveries = new Deliveries(this.storage, env, (message) => this.sendEmail(message));
+    const deliveries = new Deliveries(
+      this.storage,
+      env,
+      (message) => this.sendEmail(message),
+      (seat) => this.webhookGone(seat),
+    );
     this.notifications = new TableNotifications(this.state, this.storage, deliveries);
     this.actions = new ActionPath(this.state, this.storage, this.outbox, this.notifications);
     this.sockets = new TableSockets(ctx, {
@@ -159,6 +164,15 @@ export class TableObject extends DurableObject<Env> {
     const next = this.notifications.change(found.value.table, seat, request, newSecret);
     this.kick();
     return success(next);
+  }
+
+  /** The seat's own notification settings, and where its links point (for its address's state). */
+  notificationsOf(tokenHash: string): Outcome<{ notifications: Notifications; origin: string | null }> {
+    const found = this.state.authorize(tokenHash);
+    if (!found.ok) return found;
+    const seat = found.value.caller.seat;
+    if (seat === null) return failure(403, 'forbidden', 'a spectator link has no notifications');
+    return success({ notifications: found.value.table.notifications[seat]!, origin: found.value.table.settings.origin });
   }
 
   /** How many history writes wait in the outbox, dead letters included (for tests and monitoring). */
@@ -266,6 +280,14 @@ export class TableObject extends DurableObject<Env> {
     this.state.reset();
     console.log(`table ${table.settings.tableId}: deleted after ${this.retentionDays()} days without a move; its history stays in D1`);
     return true;
+  }
+
+  /** A seat's receiver answered 410 Gone: its webhook is off, and its open pages see so at once. */
+  private webhookGone(seat: Seat): void {
+    const table = this.state.current();
+    if (table === null) return;
+    this.notifications.disableWebhook(table, seat);
+    this.sockets.broadcast((viewer) => this.state.viewFor(table, viewer));
   }
 
   /** Hands a mail to the EMAIL binding (a method of the table, so tests can watch it). */

@@ -60,6 +60,13 @@ export function replaySeries(
   return { series, options: start.options, dealt };
 }
 
+/** What a seat's own view says of its webhook. */
+function webhookState(table: LoadedTable, seat: Seat | null): TableView['webhook'] {
+  const own = seat === null ? undefined : table.notifications[seat];
+  if (own === undefined || own.webhookUrl === null) return null;
+  return own.webhookDisabledAt ? 'disabled' : 'active';
+}
+
 export class TableState {
   /** undefined: not read from storage yet; null: no table was created here. */
   private table: LoadedTable | null | undefined;
@@ -100,6 +107,11 @@ export class TableState {
   /** A table created in this instance: kept as it was built (it is what was stored). */
   adopt(table: LoadedTable): void {
     this.table = table;
+    this.views = undefined;
+  }
+
+  /** Views are built again (something they show changed without a new version: a seat's webhook state). */
+  invalidateViews(): void {
     this.views = undefined;
   }
 
@@ -163,7 +175,7 @@ export class TableState {
     }
     let view = this.views.bySeat.get(seat);
     if (view === undefined) {
-      view = tableView(table.settings, table.series, seat, table.version, table.deals.at(-1)!, table.lastChangeAt);
+      view = tableView(table.settings, table.series, seat, table.version, table.deals.at(-1)!, table.lastChangeAt, webhookState(table, seat));
       this.views.bySeat.set(seat, view);
     }
     return view;
@@ -179,6 +191,6 @@ export class TableState {
     const { series, dealt } = replaySeries(table.settings.options, table.deals, rows);
     const deal = table.deals[dealt - 1]!;
     const at = rows.at(-1)?.at ?? table.settings.createdAt;
-    return tableView(table.settings, series, seat, version, deal, deal.dealtAt > at ? deal.dealtAt : at);
+    return tableView(table.settings, series, seat, version, deal, deal.dealtAt > at ? deal.dealtAt : at, webhookState(table, seat));
   }
 }

@@ -127,6 +127,11 @@ export function TablePage({ tableId }: { tableId: string }) {
         </div>
       </div>
       {table.games !== null ? <GamesList games={table.games} tableId={tableId} /> : null}
+      {view.webhook === 'disabled' ? (
+        <p class="error" role="status" data-webhook-state="disabled">
+          {t('noticesWebhookDisabled')}
+        </p>
+      ) : null}
       {view.seat !== null ? <Notifications tableId={tableId} token={token} /> : null}
     </div>
   );
