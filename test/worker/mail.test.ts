@@ -14,6 +14,7 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'c
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import { ADDRESS_MAILS_PER_HOUR } from '../../worker/mail/address.js';
+import { UNCONFIRMED_RETENTION_MS } from '../../worker/mail/address-object.js';
 import { TABLE_MAILS_PER_HOUR } from '../../worker/table/send-budget.js';
 import { oneLine } from '../../worker/table/notifier.js';
 import { TableObject } from '../../worker/table/table-object.js';
@@ -397,5 +398,34 @@ describe('the address object', () => {
     await delivered(table);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([[address, 'Wallachen: confirm notifications?']]); // in the language it set
     expect(mails[0]!.text).toContain(`${ORIGIN}${await mailLinkPath(address, 'confirm')}`);
+  });
+});
+
+describe('what the address objects keep', () => {
+  it('asking about an address nobody mailed stores nothing; one that never confirms is forgotten a month after its confirmation mail; a confirmed one is kept', async () => {
+    const asked = newAddress('asked');
+    expect(await stateOf(asked)).toBe('unconfirmed');
+    const tablesOf = async (address: string) =>
+      runInDurableObject(await addressStubOf(address), (_i, state) => state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'").toArray().map((r) => r.name));
+    expect(await tablesOf(asked)).toEqual([]);
+
+    const silent = newAddress('silent');
+    const confirmed = newAddress('confirmed');
+    for (const address of [silent, confirmed]) {
+      const table = await createTable(tableFor(GAME, { seats: [{ email: address }, {}, {}] }));
+      await delivered(table);
+    }
+    await confirmAddress(confirmed);
+    for (const address of [silent, confirmed]) {
+      const stub = await addressStubOf(address);
+      expect(await runInDurableObject(stub, (_i, state) => state.storage.getAlarm())).toBeGreaterThan(Date.now() + UNCONFIRMED_RETENTION_MS - 60_000);
+      // A month passes (time cannot be moved on in workerd: the confirmation is dated back).
+      await runInDurableObject(stub, (_i, state) => void state.storage.sql.exec('UPDATE address SET confirmation_sent_at = ?', Date.now() - UNCONFIRMED_RETENTION_MS - 1));
+      await runInDurableObject(stub, (_i, state) => state.storage.setAlarm(Date.now()));
+      await runDurableObjectAlarm(stub);
+    }
+    expect(await tablesOf(silent)).toEqual([]);
+    expect(await stateOf(silent)).toBe('unconfirmed');
+    expect(await stateOf(confirmed)).toBe('confirmed');
   });
 });

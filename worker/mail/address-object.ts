@@ -12,12 +12,10 @@ import { ADDRESS_MAILS_PER_HOUR, CONFIRMATION_INTERVAL_MS, type AddressState, ty
 
 export { ADDRESS_MAILS_PER_HOUR, CONFIRMATION_INTERVAL_MS, type AddressState, type Permit, type Refusal };
 
-
-
 const HOUR_MS = 3_600_000;
 
-
-
+/** An address that never confirmed is forgotten this long after its last confirmation mail (its object's storage deleted). */
+export const UNCONFIRMED_RETENTION_MS = 30 * 24 * HOUR_MS;
 
 const SCHEMA = [
   // One row: the address's state and when its last confirmation mail went out (ms, or null).
@@ -35,7 +33,15 @@ export class AddressObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
+  }
+
+  /** The tables, made on the first write only: asking about an address nobody mailed stores nothing. */
+  private ensureSchema(): void {
     for (const statement of SCHEMA) this.sql.exec(statement);
+  }
+
+  private hasSchema(): boolean {
+    return this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'address'").toArray().length > 0;
   }
 
   /**
@@ -44,6 +50,7 @@ export class AddressObject extends DurableObject<Env> {
    */
   permit(request: { readonly tableId: string; readonly now: number }): Permit {
     const { tableId, now } = request;
+    this.ensureSchema();
     const { state, confirmationSentAt } = this.read();
     if (state === 'unsubscribed') return { send: 'none', reason: 'unsubscribed' };
     if (state === 'unconfirmed' && confirmationSentAt !== null && now - confirmationSentAt < CONFIRMATION_INTERVAL_MS) {
@@ -54,8 +61,22 @@ export class AddressObject extends DurableObject<Env> {
     if (sent >= ADDRESS_MAILS_PER_HOUR) return { send: 'none', reason: 'address_limit' };
     const send = state === 'confirmed' ? 'mail' : 'confirmation';
     this.sql.exec('INSERT INTO sends (at, table_id, kind) VALUES (?, ?, ?)', now, tableId, send);
-    if (send === 'confirmation') this.write(state, now);
+    if (send === 'confirmation') {
+      this.write(state, now);
+      // Forget an address that never answers: checked from the alarm (see alarm()).
+      void this.ctx.storage.setAlarm(now + UNCONFIRMED_RETENTION_MS);
+    }
     return { send, at: now };
+  }
+
+  /** An address still unconfirmed a month after its last confirmation mail is forgotten; confirmed and unsubscribed ones are kept. */
+  override async alarm(): Promise<void> {
+    if (!this.hasSchema()) return;
+    const { state, confirmationSentAt } = this.read();
+    if (state !== 'unconfirmed') return;
+    const due = (confirmationSentAt ?? 0) + UNCONFIRMED_RETENTION_MS;
+    if (due > Date.now()) await this.ctx.storage.setAlarm(due);
+    else await this.ctx.storage.deleteAll();
   }
 
   /**
@@ -64,6 +85,7 @@ export class AddressObject extends DurableObject<Env> {
    * passing failure does not keep the address waiting a day for it.
    */
   release(request: { readonly tableId: string; readonly at: number }): void {
+    if (!this.hasSchema()) return;
     const row = this.sql.exec<Row>('SELECT rowid AS id, kind FROM sends WHERE at = ? AND table_id = ? LIMIT 1', request.at, request.tableId).toArray()[0];
     if (row === undefined) return;
     this.sql.exec('DELETE FROM sends WHERE rowid = ?', row.id as number);
@@ -73,12 +95,14 @@ export class AddressObject extends DurableObject<Env> {
 
   /** The address holder pressed the button of the confirmation link (also after unsubscribing: they asked again). */
   confirm(): AddressState {
+    this.ensureSchema();
     this.write('confirmed', this.read().confirmationSentAt);
     return 'confirmed';
   }
 
   /** No more mail of any table, confirmations included. */
   unsubscribe(): AddressState {
+    this.ensureSchema();
     this.write('unsubscribed', this.read().confirmationSentAt);
     return 'unsubscribed';
   }
@@ -88,6 +112,7 @@ export class AddressObject extends DurableObject<Env> {
   }
 
   private read(): { state: AddressState; confirmationSentAt: number | null } {
+    if (!this.hasSchema()) return { state: 'unconfirmed', confirmationSentAt: null };
     const row = this.sql.exec<Row>('SELECT state, confirmation_sent_at FROM address WHERE id = 1').toArray()[0];
     return { state: (row?.state as AddressState | undefined) ?? 'unconfirmed', confirmationSentAt: (row?.confirmation_sent_at as number | null | undefined) ?? null };
   }
