@@ -112,7 +112,11 @@ try {
   report('engine.compare.randomGamesRatio', median(figures.current.games) / median(figures.baseline.games), 'current/baseline (above 1: faster now)');
   report('engine.compare.baselineLegalActions', median(figures.baseline.legal), `ns/call at ${revision}`);
   report('engine.compare.currentLegalActions', median(figures.current.legal), 'ns/call');
-  report('engine.compare.legalActionsRatio', median(figures.current.legal) / median(figures.baseline.legal), 'current/baseline (below 1: faster now)');
+  report(
+    'engine.compare.legalActionsRatio',
+    median(figures.current.legal) / median(figures.baseline.legal),
+    'current/baseline (below 1: faster now)',
+  );
   if (runners.baseline.sink + runners.current.sink === 42) console.error(''); // keeps the measured calls from being optimised away
 } finally {
   execFileSync('git', ['-C', root, 'worktree', 'remove', '--force', worktree], { stdio: 'ignore' });

@@ -55,13 +55,33 @@ const PACED_RATE = Number(process.env.LOAD_PACED_RATE ?? 1); // actions per seco
 const POST_SECONDS = Number(process.env.LOAD_POST_SECONDS ?? 30);
 const POLLING_SECONDS = Number(process.env.LOAD_POLLING_SECONDS ?? 20);
 /** Faster paces after the paced phase, in actions per second and table (40 tables: 160, 320, 480 in all). */
-const RAMP_RATES = (process.env.LOAD_RAMP_RATES ?? '4,8,12').split(',').map(Number).filter((r) => r > 0);
+const RAMP_RATES = (process.env.LOAD_RAMP_RATES ?? '4,8,12')
+  .split(',')
+  .map(Number)
+  .filter((r) => r > 0);
 const RAMP_SECONDS = Number(process.env.LOAD_RAMP_SECONDS ?? 10);
 const PROFILE = process.env.LOAD_PROFILE ?? '';
 /** LOAD_OBSERVABILITY=on: with wrangler's local observability collector, as `npm start` runs it (see local-server.ts). */
 const OBSERVABILITY = process.env.LOAD_OBSERVABILITY === 'on';
 /** Functions whose inclusive time the profile summary names: the steps of an action. */
-const PROFILED_STEPS = ['fetch', 'webSocketMessage', 'actOver', 'dispatch', 'rateLimited', 'callerAt', 'hashToken', 'act', 'applySeriesAction', 'transactionSync', 'viewFor', 'broadcast', 'notify', 'saveAction', 'stringify', 'parse'];
+const PROFILED_STEPS = [
+  'fetch',
+  'webSocketMessage',
+  'actOver',
+  'dispatch',
+  'rateLimited',
+  'callerAt',
+  'hashToken',
+  'act',
+  'applySeriesAction',
+  'transactionSync',
+  'viewFor',
+  'broadcast',
+  'notify',
+  'saveAction',
+  'stringify',
+  'parse',
+];
 const SOURCE_ADDRESSES = ['127.0.0.1', '127.0.0.2'];
 const CREATE_LIMIT = 20; // CREATE_LIMITER: per client address and 60 s window
 const ACTIONS_PER_WINDOW = 110; // ACTION_LIMITER allows 120 per token and 10 s window
@@ -289,7 +309,10 @@ function player(base: string, table: Created): Player {
   return {
     table,
     url: `${base}/api/tables/${table.tableId}`,
-    auth: table.seats.map((s) => ({ authorization: `Bearer ${s.token}`, 'cf-connecting-ip': `2001:db8:${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}::1` })),
+    auth: table.seats.map((s) => ({
+      authorization: `Bearer ${s.token}`,
+      'cf-connecting-ip': `2001:db8:${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}::1`,
+    })),
     windows: table.seats.map(() => ({ window: 0, count: 0 })),
     view: null,
     sockets: [],
@@ -311,7 +334,10 @@ async function connect(p: Player, base: string): Promise<void> {
     p.table.seats.map(
       (s, seat) =>
         new Promise<WebSocket>((resolve, reject) => {
-          const socket = new NodeWebSocket(url, { protocols: ['wallachen', `bearer.${s.token}`], headers: { 'cf-connecting-ip': p.auth[seat]!['cf-connecting-ip'] } });
+          const socket = new NodeWebSocket(url, {
+            protocols: ['wallachen', `bearer.${s.token}`],
+            headers: { 'cf-connecting-ip': p.auth[seat]!['cf-connecting-ip'] },
+          });
           socket.addEventListener('message', (event: MessageEvent) => {
             const message = JSON.parse(String(event.data)) as { type: string; id?: string; status?: number; view?: View; error?: Answer['error'] };
             if (message.type === 'answer' && message.id !== undefined) {
@@ -432,11 +458,17 @@ async function play(p: Player, stats: Stats, running: () => boolean, intervalMs 
     const sent =
       p.actsBy === 'socket'
         ? await sendOver(p, seat, body)
-        : await call(`${p.url}/actions`, { method: 'POST', headers: { ...p.auth[seat], 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        : await call(`${p.url}/actions`, {
+            method: 'POST',
+            headers: { ...p.auth[seat], 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
     if (running()) stats.actionMs.push(sent.ms);
     if (p.actsBy === 'post') p.game.requests++;
     if (sent.status !== 200) {
-      stats.error(`${p.actsBy === 'socket' ? 'socket' : 'POST'} ${JSON.stringify(action)} as seat ${seat}: ${sent.status} ${JSON.stringify(sent.body)}`);
+      stats.error(
+        `${p.actsBy === 'socket' ? 'socket' : 'POST'} ${JSON.stringify(action)} as seat ${seat}: ${sent.status} ${JSON.stringify(sent.body)}`,
+      );
       return;
     }
     const answer = sent.body as View;
@@ -508,7 +540,12 @@ async function storedFigures(persistDir: string): Promise<Stored | null> {
   } finally {
     process.emitWarning = emitWarning;
   }
-  const files = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite').map((f) => join(dir, f)) : []);
+  const files = (dir: string) =>
+    existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite')
+          .map((f) => join(dir, f))
+      : [];
   const each = (dir: string, wanted: string, visit: (value: (query: string) => number) => void) => {
     for (const file of files(dir)) {
       const db = new sqlite.DatabaseSync(file, { readOnly: true });
@@ -520,7 +557,17 @@ async function storedFigures(persistDir: string): Promise<Stored | null> {
       }
     }
   };
-  const stored: Stored = { d1Tables: 0, d1Seats: 0, d1Games: 0, d1GameBytes: 0, doObjects: 0, doActions: 0, doActionBytes: 0, doOutbox: 0, doBytes: 0 };
+  const stored: Stored = {
+    d1Tables: 0,
+    d1Seats: 0,
+    d1Games: 0,
+    d1GameBytes: 0,
+    doObjects: 0,
+    doActions: 0,
+    doActionBytes: 0,
+    doOutbox: 0,
+    doBytes: 0,
+  };
   each(join(persistDir, 'v3', 'd1', 'miniflare-D1DatabaseObject'), 'games', (value) => {
     stored.d1Tables += value('SELECT count(*) FROM tables');
     stored.d1Seats += value('SELECT count(*) FROM seats');
@@ -533,7 +580,7 @@ async function storedFigures(persistDir: string): Promise<Stored | null> {
     stored.doObjects++;
     stored.doActions += value('SELECT count(*) FROM actions');
     stored.doActionBytes += value(
-      "SELECT coalesce(sum(8 + 8 + length(action) + coalesce(length(action_id), 0) + length(response) + length(at)), 0) FROM actions",
+      'SELECT coalesce(sum(8 + 8 + length(action) + coalesce(length(action_id), 0) + length(response) + length(at)), 0) FROM actions',
     );
     stored.doOutbox += value('SELECT count(*) FROM outbox');
     stored.doBytes += value('PRAGMA page_count') * value('PRAGMA page_size');
@@ -589,7 +636,12 @@ async function saturate(server: LocalServer, players: readonly Player[], stats: 
 
 async function main(): Promise<boolean> {
   const t0 = performance.now();
-  const server = await startServer({ label: 'load', tempPrefix: 'wallachen-load-', onInterrupt: () => (interrupted = true), observability: OBSERVABILITY });
+  const server = await startServer({
+    label: 'load',
+    tempPrefix: 'wallachen-load-',
+    onInterrupt: () => (interrupted = true),
+    observability: OBSERVABILITY,
+  });
   note(`wrangler dev answers on ${server.base} after ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   try {
     const tables = await createTables(server.base, TABLES);
@@ -611,7 +663,14 @@ async function main(): Promise<boolean> {
       const step = new Stats();
       phases.push(step);
       const stepElapsed = await runPhase(players, step, RAMP_SECONDS, 1000 / rate);
-      ramp.push({ offered: rate * players.length, achieved: step.actions / stepElapsed, p99: percentile(step.actionMs.sort((x, y) => x - y), 99) });
+      ramp.push({
+        offered: rate * players.length,
+        achieved: step.actions / stepElapsed,
+        p99: percentile(
+          step.actionMs.sort((x, y) => x - y),
+          99,
+        ),
+      });
     }
 
     // Then all tables as fast as they can, for SECONDS: throughput, and latency at saturation.
@@ -658,7 +717,10 @@ async function main(): Promise<boolean> {
     report('server.gamesPerSecond', stats.finishedGames / overSockets.elapsed, 'games/s');
     if (stats.finishedGames > 0) report('server.actionsPerGame', stats.actionsInFinishedGames / stats.finishedGames, 'actions/game');
     if (posting.finishedGames > 0) report('server.postRequestsPerGame', posting.requestsInFinishedGames / posting.finishedGames, 'requests/game');
-    for (const [prefix, phase, measured] of [['server.', stats, overSockets], ['server.post', posting, overPost]] as const) {
+    for (const [prefix, phase, measured] of [
+      ['server.', stats, overSockets],
+      ['server.post', posting, overPost],
+    ] as const) {
       const { cpu } = measured;
       if (cpu === null) continue;
       const name = (figure: string) => (prefix === 'server.' ? `server.${figure}` : `${prefix}${figure[0]!.toUpperCase()}${figure.slice(1)}`);
@@ -666,8 +728,10 @@ async function main(): Promise<boolean> {
       report(name('proxyCpu'), cpu.proxy, 'cores');
       report(name('clientCpu'), cpu.client, 'cores');
       report(name('machineCpu'), cpu.machine, 'cores');
-      if (phase.actionMs.length > 0) report(name('workerdCpuPerAction'), (cpu.workerd * measured.elapsed * 1000) / phase.actionMs.length, 'ms/action');
-      if (cpu.others > 0.5) note(`${prefix}: the rest of the machine used ${cpu.others.toFixed(2)} cores meanwhile: other processes disturbed the figures`);
+      if (phase.actionMs.length > 0)
+        report(name('workerdCpuPerAction'), (cpu.workerd * measured.elapsed * 1000) / phase.actionMs.length, 'ms/action');
+      if (cpu.others > 0.5)
+        note(`${prefix}: the rest of the machine used ${cpu.others.toFixed(2)} cores meanwhile: other processes disturbed the figures`);
     }
     for (const sample of phases.flatMap((phase) => phase.errorSamples)) note(`error: ${sample}`);
     const limiterWaits = phases.reduce((sum, phase) => sum + phase.limiterWaits, 0);

@@ -95,7 +95,11 @@ async function main(): Promise<void> {
   const server = await startServer({ label: 'web', tempPrefix: 'wallachen-web-' });
   let browser: Browser | undefined;
   try {
-    const res = await fetch(`${server.base}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name": "web bench"}' });
+    const res = await fetch(`${server.base}/api/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": "web bench"}',
+    });
     if (res.status !== 201) throw new Error(`POST /api/tables answered ${res.status}: ${await res.text()}`);
     const link = ((await res.json()) as { seats: { url: string }[] }).seats[0]!.url;
     browser = await launchChromium();
@@ -103,7 +107,8 @@ async function main(): Promise<void> {
     // Warm-up: the server's first requests are slower; the browser has nothing cached in any run.
     const first = await run(browser, link, 'desktop');
     const bytes = first.scripts.reduce((sum, s) => sum + gzipSync(s.body, { level: 9 }).length, 0);
-    for (const s of first.scripts) note(`before the first card: ${new URL(s.url).pathname} ${s.body.length} bytes, ${gzipSync(s.body, { level: 9 }).length} gzipped`);
+    for (const s of first.scripts)
+      note(`before the first card: ${new URL(s.url).pathname} ${s.body.length} bytes, ${gzipSync(s.body, { level: 9 }).length} gzipped`);
     for (const url of first.later) note(`after the first card: ${new URL(url).pathname}`);
     report('web.tableJsGzipBytes', bytes, 'bytes');
 

@@ -24,17 +24,7 @@ export type Action =
 
 export type ActionType = Action['type'];
 
-export const ACTION_TYPES: readonly ActionType[] = [
-  'double',
-  'bid',
-  'hold',
-  'pass',
-  'discard',
-  'declare',
-  'kontra',
-  're',
-  'play',
-];
+export const ACTION_TYPES: readonly ActionType[] = ['double', 'bid', 'hold', 'pass', 'discard', 'declare', 'kontra', 're', 'play'];
 
 /** Shared, frozen action values: legal-action lists reuse them instead of allocating. */
 export const DOUBLE_YES = Object.freeze({ type: 'double', double: true } as const);

@@ -36,10 +36,7 @@ export const ABOVE: readonly CardSet[] = Array.from({ length: CARD_COUNT }, (_, 
   return mask;
 });
 
-export const CARD_CODES: readonly CardCode[] = Array.from(
-  { length: CARD_COUNT },
-  (_, c) => `${SUITS[suitOf(c)]}${RANKS[rankOf(c)]}` as CardCode,
-);
+export const CARD_CODES: readonly CardCode[] = Array.from({ length: CARD_COUNT }, (_, c) => `${SUITS[suitOf(c)]}${RANKS[rankOf(c)]}` as CardCode);
 
 /** Suit index by the char code of its letter; -1 for other letters. */
 const SUIT_BY_CHAR: readonly number[] = Array.from({ length: 128 }, (_, c) => SUITS.indexOf(String.fromCharCode(c) as Suit));

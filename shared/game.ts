@@ -17,7 +17,22 @@ import {
   type Action,
 } from './actions.js';
 import { applyAuction, auctionActions, startAuction, type AuctionState } from './auction.js';
-import { bit, cardFromCode, CARD_CODES, cardsOf, codeOf, has, popcount, SUIT_MASKS, SUITS, suitOf, type Card, type CardCode, type CardSet, type Suit } from './cards.js';
+import {
+  bit,
+  cardFromCode,
+  CARD_CODES,
+  cardsOf,
+  codeOf,
+  has,
+  popcount,
+  SUIT_MASKS,
+  SUITS,
+  suitOf,
+  type Card,
+  type CardCode,
+  type CardSet,
+  type Suit,
+} from './cards.js';
 import { PACKET_SIZE, type Deal } from './deal.js';
 import type { Seat, TableOptions } from './options.js';
 import { nextSeat } from './seats.js';
@@ -147,8 +162,7 @@ export function newGame(options: TableOptions, deal: Deal, dealer: Seat, gameNum
   };
 }
 
-export const multiplierOfGame = (game: GameState): number =>
-  multiplierOf(popcount(game.doubledBy), game.kontra >= 0, game.re);
+export const multiplierOfGame = (game: GameState): number => multiplierOf(popcount(game.doubledBy), game.kontra >= 0, game.re);
 
 const withHand = (hands: Hands, seat: Seat, hand: CardSet): Hands => {
   const copy = hands.slice() as [CardSet, CardSet, CardSet];
@@ -486,4 +500,3 @@ export function actionsOf(game: GameState): { seat: Seat; action: Action }[] {
   for (let entry = game.log; entry !== null; entry = entry.previous) actions.push({ seat: entry.seat, action: entry.action });
   return actions.reverse();
 }
-

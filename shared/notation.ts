@@ -258,7 +258,8 @@ function checkDerived(record: GameRecord, tags: Map<string, string>, winners: st
     }
   }
   for (const [i, winner] of winners.entries()) {
-    if (String(record.tricks[i]?.winner) !== winner) return badRequest(`notation: trick ${i + 1} is won by seat ${record.tricks[i]?.winner}, not ${winner}`);
+    if (String(record.tricks[i]?.winner) !== winner)
+      return badRequest(`notation: trick ${i + 1} is won by seat ${record.tricks[i]?.winner}, not ${winner}`);
   }
   if (settlementLine !== null) {
     const expected = /^Settlement: (.*)$/m.exec(formatted)?.[1];
@@ -266,4 +267,3 @@ function checkDerived(record: GameRecord, tags: Map<string, string>, winners: st
   }
   return ok(record);
 }
-

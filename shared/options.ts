@@ -79,9 +79,7 @@ const oneOf =
 const integer =
   (rule: string, min: number, max: number): Check =>
   (value) =>
-    Number.isInteger(value) && (value as number) >= min && (value as number) <= max
-      ? null
-      : `${rule}: must be a whole number from ${min} to ${max}`;
+    Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? null : `${rule}: must be a whole number from ${min} to ${max}`;
 
 const CHECKS: { readonly [K in keyof TableOptions]: Check } = {
   doubling: boolean('R3'),

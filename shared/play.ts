@@ -46,9 +46,7 @@ export function playRefusal(hand: CardSet, trick: readonly Card[], trump: number
   const led = suitOf(trick[0]!);
   const ledName = SUIT_NAMES_DE[SUITS[led]!];
   if ((hand & SUIT_MASKS[led]!) !== 0) {
-    return suitOf(card) !== led
-      ? `R7.3: you must follow suit (${ledName})`
-      : `R7.4: you must win the trick if you can: play a higher ${ledName}`;
+    return suitOf(card) !== led ? `R7.3: you must follow suit (${ledName})` : `R7.4: you must win the trick if you can: play a higher ${ledName}`;
   }
   return suitOf(card) !== trump ? 'R7.5: you must play a trump' : 'R7.5: you must overtrump';
 }

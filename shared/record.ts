@@ -21,8 +21,7 @@ export interface TrickRecord {
 }
 
 export type GameResult =
-  | { readonly kind: 'allPass' }
-  | { readonly kind: 'contract'; readonly won: boolean; readonly declarerTricks: number; readonly endedEarly: boolean };
+  { readonly kind: 'allPass' } | { readonly kind: 'contract'; readonly won: boolean; readonly declarerTricks: number; readonly endedEarly: boolean };
 
 export interface GameRecord {
   readonly gameNumber: number;
@@ -57,7 +56,13 @@ export function tricksOf(game: GameState): TrickRecord[] {
     if (action.type !== 'play') continue;
     cards.push(action.knock === true ? { seat, card: action.card, knock: true } : { seat, card: action.card });
     if (cards.length < 3) continue;
-    const winner = nextSeat(leader, trickWinnerIndex(cards.map((c) => cardFromCode(c.card)!), game.trump));
+    const winner = nextSeat(
+      leader,
+      trickWinnerIndex(
+        cards.map((c) => cardFromCode(c.card)!),
+        game.trump,
+      ),
+    );
     tricks.push({ leader, winner, cards });
     leader = winner;
     cards = [];
@@ -133,7 +138,6 @@ export function replayGame(record: GameRecord): Result<GameState> {
   }
   return ok(game);
 }
-
 
 /** JSON with object keys sorted, so that equal values give equal text. */
 function canonicalJson(value: unknown): string {

@@ -140,6 +140,7 @@ const SEATS: readonly Seat[] = [0, 1, 2];
  */
 export function seatsOwingMove(series: SeriesState | null): Seat[] {
   const game = series?.game;
-  if (series === null || series === undefined || game === null || game === undefined || series.status !== 'playing' || game.phase === 'finished') return [];
+  if (series === null || series === undefined || game === null || game === undefined || series.status !== 'playing' || game.phase === 'finished')
+    return [];
   return SEATS.filter((seat) => legalActions(game, seat).some(isMoveOwed));
 }

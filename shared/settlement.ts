@@ -10,8 +10,7 @@ export interface Settlement {
 }
 
 /** R9: m = 2^(doubles + kontra + re). */
-export const multiplierOf = (doubles: number, kontra: boolean, re: boolean): number =>
-  2 ** (doubles + (kontra ? 1 : 0) + (re ? 1 : 0));
+export const multiplierOf = (doubles: number, kontra: boolean, re: boolean): number => 2 ** (doubles + (kontra ? 1 : 0) + (re ? 1 : 0));
 
 /** R7.9, R9.1, R9.2: whether the declarer won its contract with `declarerTricks` tricks. */
 export function contractWon(contract: number, declarerTricks: number): boolean {

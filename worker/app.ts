@@ -34,7 +34,8 @@ const HTTP_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
 
 /** Bodies must be JSON (API.md): anything else is refused before it is read. */
 const jsonOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const hasBody = c.req.header('content-length') !== undefined ? c.req.header('content-length') !== '0' : c.req.header('transfer-encoding') !== undefined;
+  const hasBody =
+    c.req.header('content-length') !== undefined ? c.req.header('content-length') !== '0' : c.req.header('transfer-encoding') !== undefined;
   const type = c.req.header('content-type') ?? '';
   if (hasBody && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
     return errorResponse(c, 415, 'unsupported_media_type', 'send the body as JSON with "Content-Type: application/json"');
@@ -67,7 +68,10 @@ const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 app.use('*', securityHeaders);
 // Other sites and bots may call the API: it authenticates with bearer tokens, never cookies.
-app.use('/api/*', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'], maxAge: 86400 }));
+app.use(
+  '/api/*',
+  cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'], maxAge: 86400 }),
+);
 app.use(
   '/api/*',
   bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c, 413, 'payload_too_large', `the body is over ${MAX_BODY_BYTES / 1024} KB`) }),
@@ -84,7 +88,7 @@ app.route('/', ops); // an operator's dead letters (routes/ops.ts)
 app.openAPIRegistry.registerWebhook({
   method: 'post',
   path: 'notification',
-  summary: 'Sent to a seat\'s webhookUrl',
+  summary: "Sent to a seat's webhookUrl",
   description:
     'One POST per event and seat, signed as Standard Webhooks says: check `webhook-signature` with the `webhookSecret` of ' +
     '`PUT …/notifications` (e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package). ' +

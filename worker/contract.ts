@@ -52,6 +52,4 @@ export type ActionBody = Action & { readonly id?: string; readonly version?: num
 
 /** What a client may send over the WebSocket: a ping, a request for the view, or a seat's action (with its id). */
 export type ClientMessage =
-  | { readonly type: 'ping' }
-  | { readonly type: 'view' }
-  | { readonly type: 'action'; readonly action: ActionBody & { readonly id: string } };
+  { readonly type: 'ping' } | { readonly type: 'view' } | { readonly type: 'action'; readonly action: ActionBody & { readonly id: string } };

@@ -27,12 +27,26 @@ function operation(doc: Json, method: string, path: string, op: Json): HtmlEscap
     <h2><span class="method ${method}">${method.toUpperCase()}</span> <code>${path}</code></h2>
     <p><strong>${String(op.summary ?? '')}</strong> ${String(op.description ?? '')}</p>
     ${op.security ? html`<p>Needs <code>Authorization: Bearer &lt;token&gt;</code>.</p>` : ''}
-    ${request.schema
-      ? html`<details><summary>Body${request.name ? `: ${request.name}` : ''}</summary>${block(request.schema)}</details>`
-      : ''}
+    ${
+      request.schema
+        ? html`<details>
+            <summary>Body${request.name ? `: ${request.name}` : ''}</summary>
+            ${block(request.schema)}
+          </details>`
+        : ''
+    }
     <table>
-      <tr><th>Status</th><th>Meaning</th></tr>
-      ${responses.map(([status, response]) => html`<tr><td>${status}</td><td>${String((response as Json).description ?? '')}</td></tr>`)}
+      <tr>
+        <th>Status</th>
+        <th>Meaning</th>
+      </tr>
+      ${responses.map(
+        ([status, response]) =>
+          html`<tr>
+            <td>${status}</td>
+            <td>${String((response as Json).description ?? '')}</td>
+          </tr>`,
+      )}
     </table>
   </section>`;
 }
@@ -78,7 +92,13 @@ export function docsPage(doc: object): HtmlEscapedString | Promise<HtmlEscapedSt
         ${webhooks.map(({ method, name, op }) => operation(d, method, name, op))}
         <section>
           <h2>Schemas</h2>
-          ${schemas.map(([name, schema]) => html`<details id="schema-${name}"><summary>${name}</summary>${block(schema)}</details>`)}
+          ${schemas.map(
+            ([name, schema]) =>
+              html`<details id="schema-${name}">
+                <summary>${name}</summary>
+                ${block(schema)}
+              </details>`,
+          )}
         </section>
       </body>
     </html>`;

@@ -20,7 +20,13 @@ export const PERIOD_SECONDS = {
  * A 429 answer when `key` is over its limit, else null. `periodSeconds`: the limiter's
  * period, the longest wait until its next window, sent as Retry-After.
  */
-export async function rateLimited(c: Context<AppEnv>, limiter: RateLimit, key: string, what: string, periodSeconds: 10 | 60 = 60): Promise<Response | null> {
+export async function rateLimited(
+  c: Context<AppEnv>,
+  limiter: RateLimit,
+  key: string,
+  what: string,
+  periodSeconds: 10 | 60 = 60,
+): Promise<Response | null> {
   const { success } = await limiter.limit({ key });
   if (success) return null;
   c.header('Retry-After', String(periodSeconds));

@@ -26,17 +26,29 @@ export const OptionsSchema = z
   .strictObject({
     doubling: z.boolean().optional().openapi({ description: 'R3: doubling after the first packet of 3 cards (default true)' }),
     tenTrickBid: z.boolean().optional().openapi({ description: 'R4: allow the bid and contract "10" (default false)' }),
-    allPass: z.enum(['forced', 'pot']).optional().openapi({ description: 'R5: all pass → forehand must play 6, or a pot and a redeal (default forced)' }),
-    potStake: z.number().int().min(1).max(OPTION_LIMITS.potStake).optional().openapi({ description: 'R5.2: what each seat pays into the pot (default 1; other values need allPass "pot")' }),
+    allPass: z
+      .enum(['forced', 'pot'])
+      .optional()
+      .openapi({ description: 'R5: all pass → forehand must play 6, or a pot and a redeal (default forced)' }),
+    potStake: z
+      .number()
+      .int()
+      .min(1)
+      .max(OPTION_LIMITS.potStake)
+      .optional()
+      .openapi({ description: 'R5.2: what each seat pays into the pot (default 1; other values need allPass "pot")' }),
     potTo: z.enum(['declarer', 'winners']).optional().openapi({
-      description: 'R5.2: who wins the pot: the next declarer who wins a game, or the winners of the next game played, the two defenders sharing it when the declarer loses (default declarer; "winners" needs allPass "pot")',
+      description:
+        'R5.2: who wins the pot: the next declarer who wins a game, or the winners of the next game played, the two defenders sharing it when the declarer loses (default declarer; "winners" needs allPass "pot")',
     }),
     maxRedeals: z.number().int().min(1).max(OPTION_LIMITS.maxRedeals).optional().openapi({
-      description: 'R5.4: redeals in a row for one game number; after the last, an all-pass is the forced game (default 3; other values need allPass "pot")',
+      description:
+        'R5.4: redeals in a row for one game number; after the last, an all-pass is the forced game (default 3; other values need allPass "pot")',
     }),
     winDutyInBettel: z.boolean().optional().openapi({ description: 'R7.8: win duty also in bettel (default true)' }),
     trump: z.enum(['led', 'named']).optional().openapi({
-      description: 'R7.2: the suit of the declarer\'s first card is trump, or the declarer names any suit with that card (`"trump"` in the play action) (default led)',
+      description:
+        'R7.2: the suit of the declarer\'s first card is trump, or the declarer names any suit with that card (`"trump"` in the play action) (default led)',
     }),
     trickHistory: z.enum(['last', 'all', 'opponents']).optional().openapi({
       description: 'R7.10: which completed tricks a seat may look at: the last, all, or only the last one the other side took (default last)',
@@ -47,7 +59,13 @@ export const OptionsSchema = z
     games: z.number().int().min(1).max(OPTION_LIMITS.games).optional().openapi({ description: 'R1.2: games in the series (default 3)' }),
     stakePerTrick: z.number().int().min(1).max(OPTION_LIMITS.stakePerTrick).optional().openapi({ description: 'R9: s (default 1)' }),
     flatTariff: z.number().int().min(1).max(OPTION_LIMITS.flatTariff).optional().openapi({ description: 'R9: f, for bettel and mord (default 10)' }),
-    moveDeadlineHours: z.number().int().min(1).max(720).optional().openapi({ description: 'Hours a seat has for its move; shown as `deadline` in the view' }),
+    moveDeadlineHours: z
+      .number()
+      .int()
+      .min(1)
+      .max(720)
+      .optional()
+      .openapi({ description: 'Hours a seat has for its move; shown as `deadline` in the view' }),
   })
   .openapi('Options');
 
@@ -61,11 +79,15 @@ const MailLang = z.enum(['de', 'en']).openapi('MailLanguage', {
 
 const SeatInput = z.strictObject({
   name: z.string().trim().min(1).max(40).optional().openapi({ example: 'Vroni' }),
-  email: z.email().max(254).optional().openapi({
-    description:
-      'Turn notifications go here; the mail carries the seat link. The first mail to an address asks it to confirm; until it does, ' +
-      'nothing else is sent to it. Every mail has a one-click unsubscribe link (List-Unsubscribe). At most 10 mails per address and 30 per table an hour.',
-  }),
+  email: z
+    .email()
+    .max(254)
+    .optional()
+    .openapi({
+      description:
+        'Turn notifications go here; the mail carries the seat link. The first mail to an address asks it to confirm; until it does, ' +
+        'nothing else is sent to it. Every mail has a one-click unsubscribe link (List-Unsubscribe). At most 10 mails per address and 30 per table an hour.',
+    }),
   lang: MailLang.optional(),
   bot: z.boolean().optional(),
 });
@@ -82,11 +104,18 @@ export const CreateTableSchema = z
     name: z.string().trim().min(1).max(80).optional(),
     seats: z.array(SeatInput).length(3).optional(),
     options: OptionsSchema.optional(),
-    deals: z.array(DealSchema).max(200).optional().openapi({ description: 'Only when the server runs with TEST_DEALS=on; game n gets the n-th deal' }),
+    deals: z
+      .array(DealSchema)
+      .max(200)
+      .optional()
+      .openapi({ description: 'Only when the server runs with TEST_DEALS=on; game n gets the n-th deal' }),
   })
   .openapi('CreateTable');
 
-const Link = z.object({ token: z.string(), url: z.url().openapi({ description: 'The secret link; the token sits in the fragment, which browsers never send' }) });
+const Link = z.object({
+  token: z.string(),
+  url: z.url().openapi({ description: 'The secret link; the token sits in the fragment, which browsers never send' }),
+});
 
 export const CreatedTableSchema = z
   .object({
@@ -98,7 +127,8 @@ export const CreatedTableSchema = z
 
 const envelope = {
   id: z.string().min(1).max(100).optional().openapi({
-    description: 'Client id, per seat: the same id with the same action is applied once and answered again as the first time; with a different action it is refused with 409 id_reused',
+    description:
+      'Client id, per seat: the same id with the same action is applied once and answered again as the first time; with a different action it is refused with 409 id_reused',
   }),
   version: z.number().int().min(0).optional().openapi({ description: 'Expected table version; another one answers 409 stale_version' }),
 };
@@ -121,14 +151,20 @@ export const ActionSchema = z
     z.strictObject({ type: z.literal('kontra'), ...envelope }),
     z.strictObject({
       type: z.literal('re'),
-      re: z.boolean().optional().openapi({ description: 'R8.2: true (the default) says re, false declines it; either ends the declarer\'s turn after a kontra' }),
+      re: z
+        .boolean()
+        .optional()
+        .openapi({ description: "R8.2: true (the default) says re, false declines it; either ends the declarer's turn after a kontra" }),
       ...envelope,
     }),
     z.strictObject({
       type: z.literal('play'),
       card: Card,
       knock: z.boolean().optional(),
-      trump: z.enum(['E', 'G', 'H', 'S']).optional().openapi({ description: 'R7.2: with option trump "named", the suit the declarer names with its first card; refused anywhere else' }),
+      trump: z
+        .enum(['E', 'G', 'H', 'S'])
+        .optional()
+        .openapi({ description: 'R7.2: with option trump "named", the suit the declarer names with its first card; refused anywhere else' }),
       ...envelope,
     }),
   ])
@@ -139,7 +175,12 @@ export const NotificationsSchema = z
     email: z.email().max(254).nullable().optional().openapi({
       description: 'Turn notifications by mail; a new address is first asked to confirm (see the seats of POST /api/tables)',
     }),
-    webhookUrl: z.url().max(2000).nullable().optional().openapi({ description: 'A public https URL (http and loopback only with ALLOW_LOCAL_WEBHOOKS=on)' }),
+    webhookUrl: z
+      .url()
+      .max(2000)
+      .nullable()
+      .optional()
+      .openapi({ description: 'A public https URL (http and loopback only with ALLOW_LOCAL_WEBHOOKS=on)' }),
     lang: MailLang.optional(),
   })
   .openapi('NotificationsRequest');
@@ -148,12 +189,16 @@ export const NotificationsAnswerSchema = z
   .object({
     email: z.string().nullable(),
     webhookUrl: z.string().nullable(),
-    webhookSecret: z.string().optional().openapi({ description: 'whsec_…: verifies webhook signatures (Standard Webhooks); present while a webhook is set' }),
+    webhookSecret: z
+      .string()
+      .optional()
+      .openapi({ description: 'whsec_…: verifies webhook signatures (Standard Webhooks); present while a webhook is set' }),
     webhookState: z.enum(['active', 'disabled']).nullable().openapi({
       description: 'active, disabled (the receiver answered 410 Gone: nothing is posted until a webhook is set again), or null (none set)',
     }),
     emailState: z.enum(['unconfirmed', 'confirmed', 'unsubscribed']).nullable().openapi({
-      description: 'The address: waiting for its confirmation (nothing but the confirmation mail goes to it), confirmed, or unsubscribed (from every table); null when none is set',
+      description:
+        'The address: waiting for its confirmation (nothing but the confirmation mail goes to it), confirmed, or unsubscribed (from every table); null when none is set',
     }),
   })
   .openapi('Notifications');
@@ -162,7 +207,12 @@ const PlayedCard = z.object({ seat: SeatNumber, card: Card, knock: z.literal(tru
 const Trick = z.object({ leader: SeatNumber, winner: SeatNumber, cards: z.array(PlayedCard) }).openapi('Trick');
 const Settlement = z.object({ payments: z.array(z.number()).length(3), pot: z.number() }).openapi('Settlement');
 const Result = z
-  .object({ kind: z.enum(['allPass', 'contract']), won: z.boolean().optional(), declarerTricks: z.number().optional(), endedEarly: z.boolean().optional() })
+  .object({
+    kind: z.enum(['allPass', 'contract']),
+    won: z.boolean().optional(),
+    declarerTricks: z.number().optional(),
+    endedEarly: z.boolean().optional(),
+  })
   .openapi('Result');
 
 export const ViewSchema = z
@@ -179,7 +229,9 @@ export const ViewSchema = z
     dealer: SeatNumber,
     turn: SeatNumber.nullable(),
     hand: z.array(Card).nullable().openapi({ description: 'Own cards; during doubling only the first 3' }),
-    seats: z.array(z.object({ name: z.string(), bot: z.boolean(), cards: z.number(), balance: z.number(), tricks: z.number(), decided: z.boolean() })),
+    seats: z.array(
+      z.object({ name: z.string(), bot: z.boolean(), cards: z.number(), balance: z.number(), tricks: z.number(), decided: z.boolean() }),
+    ),
     pot: z.number(),
     redeal: z.number().int().openapi({ description: 'R5.2, R5.4: 0 for the first deal of this game number, n for its n-th redeal in a row' }),
     potPaidBack: z.number().int().openapi({ description: 'R5.3: what each seat got back of the pot when the series ended (0 otherwise)' }),
@@ -189,27 +241,34 @@ export const ViewSchema = z
     trump: z.enum(['E', 'G', 'H', 'S']).nullable(),
     trick: z.array(z.object({ seat: SeatNumber, card: Card })),
     lastTrick: Trick.nullable().openapi({
-      description: 'R7.10: the trick just completed until the next card is played; then the last completed trick, or with trickHistory "opponents" the last one the other side took',
+      description:
+        'R7.10: the trick just completed until the next card is played; then the last completed trick, or with trickHistory "opponents" the last one the other side took',
     }),
     tricks: z.array(Trick).nullable().openapi({ description: 'Every completed trick with trickHistory "all"' }),
-    multiplier: z.number().openapi({ description: '2^(doubles + kontra + re); 1 while the doubling window is open (R3.1: no choice is known until all decided)' }),
+    multiplier: z
+      .number()
+      .openapi({ description: '2^(doubles + kontra + re); 1 while the doubling window is open (R3.1: no choice is known until all decided)' }),
     doubles: z.array(SeatNumber),
     kontra: SeatNumber.nullable(),
     awaitingRe: z.boolean().openapi({ description: 'R8.2: a kontra was said and play waits for the declarer (`turn`) to send re or no re' }),
     re: z.boolean(),
     knocks: z.array(z.object({ seat: SeatNumber, trick: z.number() })),
     history: z.array(z.object({ seat: SeatNumber, type: z.string() }).passthrough()).openapi({
-      description: 'Public actions of the current game, oldest first; a double shows `double: null` until all three decided (but to the seat itself), a re decision `re: true or false`',
+      description:
+        'Public actions of the current game, oldest first; a double shows `double: null` until all three decided (but to the seat itself), a re decision `re: true or false`',
     }),
     stock: z.array(Card).nullable().openapi({ description: 'The declarer alone, after the pickup' }),
     discards: z.array(Card).nullable(),
-    legalActions: z.array(z.object({ type: z.string() }).passthrough()).openapi({ description: 'Each can be sent as it is, except discarding: {"type": "discard", "count": 2}' }),
+    legalActions: z
+      .array(z.object({ type: z.string() }).passthrough())
+      .openapi({ description: 'Each can be sent as it is, except discarding: {"type": "discard", "count": 2}' }),
     result: Result.nullable(),
     settlement: Settlement.nullable(),
     commitment: z.string().nullable().openapi({ description: 'SHA-256 of the secret seed of this deal; the seed is revealed in …/games' }),
     deadline: z.string().nullable(),
     webhook: z.enum(['active', 'disabled']).nullable().openapi({
-      description: "The caller's own webhook: active, disabled (its receiver answered 410 Gone; set a webhook again to turn it on), or null (none set, or a spectator)",
+      description:
+        "The caller's own webhook: active, disabled (its receiver answered 410 Gone; set a webhook again to turn it on), or null (none set, or a spectator)",
     }),
   })
   .openapi('View');
@@ -228,14 +287,17 @@ export const GamesSchema = z
           declarer: SeatNumber.nullable(),
           tricks: z.array(Trick),
           settlement: Settlement.nullable(),
-          seed: z.string().nullable().openapi({ description: 'Reveals the deal\'s seed: dealFromSeed(seed) must give `deal` and SHA-256(seed) the commitment' }),
+          seed: z
+            .string()
+            .nullable()
+            .openapi({ description: "Reveals the deal's seed: dealFromSeed(seed) must give `deal` and SHA-256(seed) the commitment" }),
           commitment: z.string().nullable(),
         })
         .passthrough()
         .openapi('GameRecord'),
     ),
     next: z.number().int().min(1).optional().openapi({
-      description: 'Present while older games remain: the `before` of the next older page (the dealIndex of this page\'s oldest game)',
+      description: "Present while older games remain: the `before` of the next older page (the dealIndex of this page's oldest game)",
     }),
   })
   .openapi('Games');
@@ -283,13 +345,15 @@ export const WebhookBodySchema = z
     seat: SeatNumber,
     version: z.number().int().openapi({ description: 'The table version the event happened at' }),
     gameNumber: z.number().int().openapi({ description: 'For game_over the game that ended, otherwise the current game' }),
-    dealIndex: z.number().int().optional().openapi({ description: 'game_over only: the ended game\'s index in …/games' }),
-    view: ViewSchema.openapi({ description: 'This seat\'s own view at `version` (never another seat\'s cards)' }),
+    dealIndex: z.number().int().optional().openapi({ description: "game_over only: the ended game's index in …/games" }),
+    view: ViewSchema.openapi({ description: "This seat's own view at `version` (never another seat's cards)" }),
   })
   .openapi('WebhookBody');
 
 export const WebhookHeadersSchema = z.object({
   'webhook-id': z.string().openapi({ description: 'msg_…: the same on every retry of one message', example: 'msg_4f9c0d1e2a3b4c5d6e7f8091a2b3c4d5' }),
   'webhook-timestamp': z.string().openapi({ description: 'Unix seconds of this attempt', example: '1767225600' }),
-  'webhook-signature': z.string().openapi({ description: 'v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the seat\'s whsec_ secret (Standard Webhooks)' }),
+  'webhook-signature': z
+    .string()
+    .openapi({ description: 'v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the seat\'s whsec_ secret (Standard Webhooks)' }),
 });

@@ -10,5 +10,7 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c
 
 /** Each schema failure as "field.path: what is wrong", from `root` (a message's part) or the body. */
 export function describeIssues(issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[], root?: string): string {
-  return issues.map((issue) => `${[...(root === undefined ? [] : [root]), ...issue.path.map(String)].join('.') || 'body'}: ${issue.message}`).join('; ');
+  return issues
+    .map((issue) => `${[...(root === undefined ? [] : [root]), ...issue.path.map(String)].join('.') || 'body'}: ${issue.message}`)
+    .join('; ');
 }

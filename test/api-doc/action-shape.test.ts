@@ -20,10 +20,12 @@ const anyValue = fc.oneof(
 const FIELDS = ['double', 'bid', 'cards', 'contract', 're', 'card', 'knock', 'trump', 'extra'] as const;
 
 /** Bodies near the valid ones: a type (mostly known), some fields with values of every kind. */
-const body = fc.record({
-  type: fc.oneof(fc.constantFrom(...ACTION_TYPES), fc.constantFrom('fold', '', 'Play')),
-  fields: fc.dictionary(fc.constantFrom(...FIELDS), anyValue, { maxKeys: 3 }),
-}).map(({ type, fields }) => ({ type, ...fields }));
+const body = fc
+  .record({
+    type: fc.oneof(fc.constantFrom(...ACTION_TYPES), fc.constantFrom('fold', '', 'Play')),
+    fields: fc.dictionary(fc.constantFrom(...FIELDS), anyValue, { maxKeys: 3 }),
+  })
+  .map(({ type, fields }) => ({ type, ...fields }));
 
 /** Valid bodies of every type, so that both sides are tried on acceptances too. */
 const valid = fc.oneof(
@@ -32,9 +34,13 @@ const valid = fc.oneof(
   fc.constantFrom(...LEVELS).map((contract) => ({ type: 'declare', contract })),
   // Any two cards: the same card twice is no discard (R6.1 puts 2 cards away).
   fc.array(fc.constantFrom(...CARD_CODES.slice(0, 3)), { minLength: 2, maxLength: 2 }).map((cards) => ({ type: 'discard', cards })),
-  fc.record({ card: fc.constantFrom(...CARD_CODES), knock: fc.option(fc.boolean(), { nil: undefined }), trump: fc.option(fc.constantFrom(...SUITS), { nil: undefined }) }).map((p) =>
-    JSON.parse(JSON.stringify({ type: 'play', ...p })),
-  ),
+  fc
+    .record({
+      card: fc.constantFrom(...CARD_CODES),
+      knock: fc.option(fc.boolean(), { nil: undefined }),
+      trump: fc.option(fc.constantFrom(...SUITS), { nil: undefined }),
+    })
+    .map((p) => JSON.parse(JSON.stringify({ type: 'play', ...p }))),
   fc.constantFrom({ type: 'hold' }, { type: 'pass' }, { type: 'kontra' }, { type: 're' }, { type: 're', re: true }, { type: 're', re: false }),
 );
 

@@ -20,7 +20,7 @@ describe('the OpenAPI document', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('documents 409 id_reused for actions: in the answer\'s description and in the action id\'s', () => {
+  it("documents 409 id_reused for actions: in the answer's description and in the action id's", () => {
     const doc = served() as {
       paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
       components: { schemas: Record<string, { oneOf?: { properties: Record<string, { description?: string }> }[] }> };

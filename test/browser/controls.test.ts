@@ -9,7 +9,20 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import { actThroughApi, createTable, expectNoProblems, openPage, readView, SEATS, shuffledDeal, trumpSelector, useChromium, waitForVersion, type Seat, type View } from './support.js';
+import {
+  actThroughApi,
+  createTable,
+  expectNoProblems,
+  openPage,
+  readView,
+  SEATS,
+  shuffledDeal,
+  trumpSelector,
+  useChromium,
+  waitForVersion,
+  type Seat,
+  type View,
+} from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -61,13 +74,17 @@ async function offeredOnPage(page: Page): Promise<string[]> {
       return type;
     }),
   );
-  const suits = await page.locator('[data-trump-picker] input[data-trump]').evaluateAll((inputs) => inputs.map((input) => input.getAttribute('data-trump')!));
+  const suits = await page
+    .locator('[data-trump-picker] input[data-trump]')
+    .evaluateAll((inputs) => inputs.map((input) => input.getAttribute('data-trump')!));
   if (suits.length === 0) return controls.sort();
   const naming: string[] = [];
   for (const suit of suits) {
     await page.locator(trumpSelector(suit)).check();
     const enabled = await page.evaluate(() =>
-      [...(globalThis as unknown as PageDocument).document.querySelectorAll('[data-hand] [data-action="play"]')].filter((el) => el.disabled !== true).map((el) => el.dataset.card!),
+      [...(globalThis as unknown as PageDocument).document.querySelectorAll('[data-hand] [data-action="play"]')]
+        .filter((el) => el.disabled !== true)
+        .map((el) => el.dataset.card!),
     );
     naming.push(...enabled.map((card) => `play:${card}:${suit}`));
   }
@@ -106,7 +123,8 @@ async function playTable(run: Run): Promise<void> {
     deals: Array.from({ length: games }, (_, i) => shuffledDeal(run.seed + i)),
   });
   const pages: Page[] = [];
-  for (const seat of SEATS) pages.push(await openPage(await chromium.context(seat === 1 ? 'phone' : 'desktop'), created.seats[seat]!.url, `${run.name}: seat ${seat}`));
+  for (const seat of SEATS)
+    pages.push(await openPage(await chromium.context(seat === 1 ? 'phone' : 'desktop'), created.seats[seat]!.url, `${run.name}: seat ${seat}`));
   const token = (seat: Seat) => created.seats[seat]!.token;
   const rng = rngOf(99);
   const seen = new Set<string>();
@@ -123,7 +141,9 @@ async function playTable(run: Run): Promise<void> {
       // The tab's title marks a move owed (kontra is a chance, not a move owed; re after a kontra is owed, R8.2).
       const owes = views[seat]!.legalActions.some((a) => a.type !== 'kontra');
       // (Set by an effect after the render that shows the version: polled.)
-      await expect.poll(async () => (await pages[seat]!.title()).startsWith('●'), { message: `seat ${seat}'s title at version ${version}`, timeout: 2000 }).toBe(owes);
+      await expect
+        .poll(async () => (await pages[seat]!.title()).startsWith('●'), { message: `seat ${seat}'s title at version ${version}`, timeout: 2000 })
+        .toBe(owes);
     }
     if (views[0]!.seriesOver) break;
 
@@ -147,7 +167,10 @@ async function playTable(run: Run): Promise<void> {
     if (run.clicks.includes('re') && !clicked.re && reSeat !== undefined) {
       const before = views[reSeat]!.multiplier;
       const after = await sayByClick(`[data-action="re"][data-re="${run.re}"]`, reSeat);
-      expect({ re: after.re, multiplier: after.multiplier }, 'R8.2, R8.3: re doubles, no re does not').toEqual({ re: run.re, multiplier: run.re ? before * 2 : before });
+      expect({ re: after.re, multiplier: after.multiplier }, 'R8.2, R8.3: re doubles, no re does not').toEqual({
+        re: run.re,
+        multiplier: run.re ? before * 2 : before,
+      });
       clicked = { ...clicked, re: true };
       continue;
     }
@@ -186,7 +209,11 @@ async function playTable(run: Run): Promise<void> {
     await actThroughApi(base, created.tableId, token(seat), { ...action, version });
   }
 
-  expect(clicked, `${run.name}: the controls clicked in these games`).toEqual({ kontra: run.clicks.includes('kontra'), re: run.clicks.includes('re'), knock: run.clicks.includes('knock') });
+  expect(clicked, `${run.name}: the controls clicked in these games`).toEqual({
+    kontra: run.clicks.includes('kontra'),
+    re: run.clicks.includes('re'),
+    knock: run.clicks.includes('knock'),
+  });
   for (const kind of run.kinds) expect(seen, `${run.name}: ${kind} was offered at some point`).toContain(kind);
   expectNoProblems(pages);
 }
@@ -198,7 +225,23 @@ it('every page offers exactly its legal actions, after every action; kontra, re 
     seed: 4242,
     bidding: 'long',
     re: true,
-    kinds: ['double:true', 'double:false', 'bid:6', 'bid:7', 'bid:10', 'bid:bettel', 'bid:mord', 'hold', 'pass', 'discard', 'declare:bettel', 'kontra', 're:true', 're:false', 'play'],
+    kinds: [
+      'double:true',
+      'double:false',
+      'bid:6',
+      'bid:7',
+      'bid:10',
+      'bid:bettel',
+      'bid:mord',
+      'hold',
+      'pass',
+      'discard',
+      'declare:bettel',
+      'kontra',
+      're:true',
+      're:false',
+      'play',
+    ],
     clicks: ['kontra', 're', 'knock'],
   });
 });

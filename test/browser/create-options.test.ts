@@ -61,7 +61,7 @@ async function allPass(tableId: string, tokens: readonly string[]): Promise<View
   throw new Error('the auction did not end');
 }
 
-it('the create form creates tables with trump named, the other side\'s last trick, and the pot won by the winners with one redeal at most', async () => {
+it("the create form creates tables with trump named, the other side's last trick, and the pot won by the winners with one redeal at most", async () => {
   const context = await chromium.context('desktop');
   const home = await openPage(context, `${base}/`, 'create page');
   const form = home.locator('form[data-form="create"]');
@@ -75,7 +75,16 @@ it('the create form creates tables with trump named, the other side\'s last tric
     await form.locator('select[name="trump"]').selectOption('named');
     await form.locator('select[name="trickHistory"]').selectOption('opponents');
   });
-  const chosen = { doubling: false, games: 2, allPass: 'pot', potStake: 2, potTo: 'winners', maxRedeals: 1, trump: 'named', trickHistory: 'opponents' };
+  const chosen = {
+    doubling: false,
+    games: 2,
+    allPass: 'pot',
+    potStake: 2,
+    potTo: 'winners',
+    maxRedeals: 1,
+    trump: 'named',
+    trickHistory: 'opponents',
+  };
   expect(table.sent, 'the options the form sent').toMatchObject(chosen);
 
   // Everybody passes: a redeal (R5.2), whose record carries the table's options (R10.1).
@@ -84,7 +93,10 @@ it('the create form creates tables with trump named, the other side\'s last tric
   const { games } = await readGames(base, table.tableId, table.spectatorToken);
   expect(games, 'the redeal is recorded').toHaveLength(1);
   expect((games[0] as unknown as { options: Record<string, unknown> }).options, 'the options the server plays by').toMatchObject(chosen);
-  expect({ redeal: view.redeal, pot: view.pot, gameNumber: view.gameNumber, balances: view.seats.map((s) => s.balance) }, 'R5.2: each paid 2 into the pot; the same game is dealt again').toEqual({
+  expect(
+    { redeal: view.redeal, pot: view.pot, gameNumber: view.gameNumber, balances: view.seats.map((s) => s.balance) },
+    'R5.2: each paid 2 into the pot; the same game is dealt again',
+  ).toEqual({
     redeal: 1,
     pot: 6,
     gameNumber: 1,
@@ -97,7 +109,11 @@ it('the create form creates tables with trump named, the other side\'s last tric
   // Everybody passes again: after the one redeal allowed it is the forced game (R5.4, R5.1).
   view = await allPass(table.tableId, table.tokens);
   const forehand = ((view.dealer + 1) % 3) as Seat;
-  expect({ phase: view.phase, declarer: view.declarer, redeal: view.redeal }, 'R5.4: forehand plays the forced game').toEqual({ phase: 'discard', declarer: forehand, redeal: 1 });
+  expect({ phase: view.phase, declarer: view.declarer, redeal: view.redeal }, 'R5.4: forehand plays the forced game').toEqual({
+    phase: 'discard',
+    declarer: forehand,
+    redeal: 1,
+  });
   const declarerView = await readView(base, table.tableId, table.tokens[forehand]!);
   await actThroughApi(base, table.tableId, table.tokens[forehand]!, { type: 'discard', cards: declarerView.hand!.slice(0, 2) });
   await actThroughApi(base, table.tableId, table.tokens[forehand]!, { type: 'declare', contract: '6' });
@@ -162,17 +178,26 @@ it('R5.3: a series that ends with something in the pot pays it back, and every p
   const parsed = parseRecord(FORCED_GAME_LOST);
   if (!parsed.ok) throw new Error(parsed.error.message);
   const record = parsed.value;
-  const created = await createTable(base, { name: 'pot paid back', options: { games: 1, doubling: false, allPass: 'pot', potStake: 1, maxRedeals: 1 }, deals: [shuffledDeal(3), record.deal] });
+  const created = await createTable(base, {
+    name: 'pot paid back',
+    options: { games: 1, doubling: false, allPass: 'pot', potStake: 1, maxRedeals: 1 },
+    deals: [shuffledDeal(3), record.deal],
+  });
   const tokens = SEATS.map((seat) => created.seats[seat]!.token);
   const pages: Page[] = [];
-  for (const seat of SEATS) pages.push(await openPage(await chromium.context(seat === 2 ? 'phone' : 'desktop'), created.seats[seat]!.url, `seat ${seat}`));
+  for (const seat of SEATS)
+    pages.push(await openPage(await chromium.context(seat === 2 ? 'phone' : 'desktop'), created.seats[seat]!.url, `seat ${seat}`));
 
   // The first deal: everybody passes, 1 each into the pot, redeal.
   expect((await allPass(created.tableId, tokens)).pot, 'the pot after the redeal').toBe(3);
   // The forced game as recorded by hand: the declarer loses, the pot stays (potTo declarer).
-  for (const { seat, action } of record.actions) await actThroughApi(base, created.tableId, tokens[seat]!, action as unknown as Record<string, unknown>);
+  for (const { seat, action } of record.actions)
+    await actThroughApi(base, created.tableId, tokens[seat]!, action as unknown as Record<string, unknown>);
   const view = await readView(base, created.tableId, tokens[0]!);
-  expect({ seriesOver: view.seriesOver, potPaidBack: view.potPaidBack, pot: view.pot, balances: view.seats.map((s) => s.balance) }, 'R5.3: 3 in the pot, 1 back to each').toEqual({
+  expect(
+    { seriesOver: view.seriesOver, potPaidBack: view.potPaidBack, pot: view.pot, balances: view.seats.map((s) => s.balance) },
+    'R5.3: 3 in the pot, 1 back to each',
+  ).toEqual({
     seriesOver: true,
     potPaidBack: 1,
     pot: 0,
@@ -181,7 +206,9 @@ it('R5.3: a series that ends with something in the pot pays it back, and every p
   for (const [seat, page] of pages.entries()) {
     const over = page.locator('[data-series-over]');
     await expect.poll(() => over.isVisible(), { message: `seat ${seat}: [data-series-over]` }).toBe(true);
-    expect(await over.locator('[data-pot-paid-back="1"]').textContent(), `seat ${seat}: the pot paid back`).toBe('These include 1 each, paid back from the pot.');
+    expect(await over.locator('[data-pot-paid-back="1"]').textContent(), `seat ${seat}: the pot paid back`).toBe(
+      'These include 1 each, paid back from the pot.',
+    );
     expect(await over.locator('[data-pot-remains]').count(), `seat ${seat}: nothing stays in the pot`).toBe(0);
     expect(await over.locator('li b').allTextContents(), `seat ${seat}: the final balances`).toEqual(['6', '6', '-12']);
   }

@@ -10,7 +10,18 @@ import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ConsoleMessage, Page, WebSocket } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { actThroughApi, createTable, expectNoProblems, openPage, partsOfLink, playThroughApi, readView, shuffledDeal, useChromium, type CreatedTable } from './support.js';
+import {
+  actThroughApi,
+  createTable,
+  expectNoProblems,
+  openPage,
+  partsOfLink,
+  playThroughApi,
+  readView,
+  shuffledDeal,
+  useChromium,
+  type CreatedTable,
+} from './support.js';
 
 const base = inject('baseUrl');
 
@@ -33,7 +44,9 @@ function rawHeadersOf(url: string): Promise<{ status: number; headers: [string, 
 async function embeddingSite(src: string, size = { width: 320, height: 480 }): Promise<{ url: string; close: () => void }> {
   const site: Server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(`<!doctype html><title>Stammtisch news</title><iframe src="${src}" width="${size.width}" height="${size.height}" style="border:0" title="Wallachen"></iframe>`);
+    res.end(
+      `<!doctype html><title>Stammtisch news</title><iframe src="${src}" width="${size.width}" height="${size.height}" style="border:0" title="Wallachen"></iframe>`,
+    );
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(site.address() as AddressInfo).port}/`, close: () => site.close() };
@@ -91,7 +104,9 @@ describe('the embed page', () => {
       const frame = page.frameLocator('iframe');
       await frame.locator('[data-table][data-embed][data-seat="spectator"][data-connection="live"]').waitFor({ timeout: 10_000 });
       const view = await readView(base, table.tableId, table.spectator.token);
-      expect(await cardsIn(page, 'iframe', '[data-trick] [data-card]'), 'the trick as the API shows it to a spectator').toEqual(view.trick.map((p) => p.card));
+      expect(await cardsIn(page, 'iframe', '[data-trick] [data-card]'), 'the trick as the API shows it to a spectator').toEqual(
+        view.trick.map((p) => p.card),
+      );
       expect(await frame.locator('[data-hand]').count(), 'no hand').toBe(0);
       expect(await frame.locator('[data-action], button, input, select, textarea, form').count(), 'nothing to act with').toBe(0);
       expect(await frame.locator('header.app-header').count(), 'no app header').toBe(0);
@@ -112,7 +127,9 @@ describe('the embed page', () => {
       const card = seatView.legalActions.find((a) => a.type === 'play')!;
       await actThroughApi(base, table.tableId, table.seats[turn]!.token, card as Record<string, unknown>);
       await frame.locator(`[data-table][data-version="${view.version + 1}"]`).waitFor({ timeout: 5_000 });
-      expect(await cardsIn(page, 'iframe', '[data-trick] [data-card]')).toEqual((await readView(base, table.tableId, table.spectator.token)).trick.map((p) => p.card));
+      expect(await cardsIn(page, 'iframe', '[data-trick] [data-card]')).toEqual(
+        (await readView(base, table.tableId, table.spectator.token)).trick.map((p) => p.card),
+      );
       expectNoProblems([page]);
     } finally {
       site.close();
@@ -141,7 +158,7 @@ describe('the embed page', () => {
     }
   });
 
-  it("/embed/{id}#<seat token> shows the refusal in both languages, no card, and keeps no connection", async () => {
+  it('/embed/{id}#<seat token> shows the refusal in both languages, no card, and keeps no connection', async () => {
     const table = await tableInPlay('seat link embedded');
     const site = await embeddingSite(`${base}/embed/${table.tableId}?lang=en#${table.seats[1]!.token}`);
     const context = await chromium.context('desktop');
@@ -162,7 +179,10 @@ describe('the embed page', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(await frame.locator('[data-card]').count(), 'no data-card').toBe(0);
       expect(await frame.locator('[data-table], [data-hand], [data-action]').count(), 'no table').toBe(0);
-      expect(sockets.filter((ws) => !ws.isClosed()).map((ws) => ws.url()), 'open WebSockets').toEqual([]);
+      expect(
+        sockets.filter((ws) => !ws.isClosed()).map((ws) => ws.url()),
+        'open WebSockets',
+      ).toEqual([]);
       expectNoProblems([page]);
     } finally {
       site.close();
@@ -185,7 +205,11 @@ describe('the embed page', () => {
     await page.locator('form[data-form="create"] button[type="submit"][data-create]').click();
     const spectator = partsOfLink((await page.locator('a[data-spectator-link]').getAttribute('href', { timeout: 10_000 }))!);
     const code = await page.locator('textarea#embed-code').inputValue();
-    expect(code).toMatch(new RegExp(`^<iframe src="${base.replace(/[.]/g, '\\.')}/embed/${spectator.tableId}#${spectator.token}" [^>]*width="320" height="480"[^>]*></iframe>$`));
+    expect(code).toMatch(
+      new RegExp(
+        `^<iframe src="${base.replace(/[.]/g, '\\.')}/embed/${spectator.tableId}#${spectator.token}" [^>]*width="320" height="480"[^>]*></iframe>$`,
+      ),
+    );
     expectNoProblems([page]);
   });
 });

@@ -100,10 +100,7 @@ it('three seats play a whole game by clicks, from the create page to the settlem
     for (const s of SEATS) shown.push(await integerIn(page, `[data-seat-panel="${s}"] [data-balance]`, `seat ${seat}'s page`));
     expect(shown, `seat ${seat}'s page: balances (API: ${view.seats.map((s) => s.balance)})`).toEqual(view.seats.map((s) => s.balance));
   }
-  expect(
-    view.seats.reduce((sum, s) => sum + s.balance, 0) + view.pot,
-    'balances and pot sum to zero',
-  ).toBe(0);
+  expect(view.seats.reduce((sum, s) => sum + s.balance, 0) + view.pot, 'balances and pot sum to zero').toBe(0);
 
   expectNoProblems([home, ...players.map((p) => p.page)]);
 });
@@ -132,10 +129,15 @@ it('a one-game series showing every trick ends with the series over on every pag
     }
   }
   for (const { page, seat } of players) {
-    await expect.poll(() => page.locator('[data-series-over]').isVisible(), { timeout: 5_000, message: `seat ${seat}: [data-series-over]` }).toBe(true);
+    await expect
+      .poll(() => page.locator('[data-series-over]').isVisible(), { timeout: 5_000, message: `seat ${seat}: [data-series-over]` })
+      .toBe(true);
     const { table: attributes, hooked } = await snapshotOf(page);
     expect(attributes?.phase, `seat ${seat}: data-phase`).toBe('finished');
-    expect(hooked.filter((h) => h.action !== null && h.enabled).map((h) => h.action), `seat ${seat}: controls that act after the series`).toEqual([]);
+    expect(
+      hooked.filter((h) => h.action !== null && h.enabled).map((h) => h.action),
+      `seat ${seat}: controls that act after the series`,
+    ).toEqual([]);
   }
   expectNoProblems(players.map((p) => p.page));
 });

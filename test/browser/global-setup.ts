@@ -21,7 +21,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync(index)) {
     throw new Error(`${index} is missing: build the web app first (\`npm run build\`; \`npm run test:browser\` does it for you)`);
   }
-  const server = await startServer({ label: 'browser tests', tempPrefix: 'wallachen-browser-', vars: { TEST_DEALS: 'on', ALLOW_LOCAL_WEBHOOKS: 'on' } });
+  const server = await startServer({
+    label: 'browser tests',
+    tempPrefix: 'wallachen-browser-',
+    vars: { TEST_DEALS: 'on', ALLOW_LOCAL_WEBHOOKS: 'on' },
+  });
   project.provide('baseUrl', server.base);
   return () => closeServer(server);
 }

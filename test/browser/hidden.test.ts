@@ -97,7 +97,10 @@ it("no page shows another seat's cards, at any moment of a game", async () => {
       // The current trick: played cards only, each with the seat that played it.
       const apiTrick = new Set([...view.trick, ...(view.lastTrick?.cards ?? [])].map((c) => `${c.seat}:${c.card}`));
       const trick = cards.filter((h) => h.inTrick).map((h) => `${h.trickSeat ?? 'no [data-trick-seat]'}:${h.card}`);
-      expect(trick.filter((t) => !apiTrick.has(t)), `${where}: [data-trick] cards not in the API's trick (${[...apiTrick].join(' ')})`).toEqual([]);
+      expect(
+        trick.filter((t) => !apiTrick.has(t)),
+        `${where}: [data-trick] cards not in the API's trick (${[...apiTrick].join(' ')})`,
+      ).toEqual([]);
       // The last trick, once there is one, is the API's.
       const lastTrick = cards.filter((h) => h.inLastTrick).map((h) => h.card);
       expect(new Set(lastTrick), `${where}: [data-last-trick] cards`).toEqual(new Set((view.lastTrick?.cards ?? []).map((c) => c.card)));

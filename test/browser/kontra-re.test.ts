@@ -55,7 +55,10 @@ async function enabledOn(page: Page): Promise<{ controls: string[]; cards: strin
   const { hooked } = await snapshotOf(page);
   const enabled = hooked.filter((h) => h.action !== null && h.enabled && h.visible);
   return {
-    controls: enabled.filter((h) => h.card === null).map((h) => (h.re === null ? h.action! : `${h.action}:${h.re}`)).sort(),
+    controls: enabled
+      .filter((h) => h.card === null)
+      .map((h) => (h.re === null ? h.action! : `${h.action}:${h.re}`))
+      .sort(),
     cards: enabled.filter((h) => h.card !== null).map((h) => h.card!),
   };
 }
@@ -112,24 +115,39 @@ it('R8.2: a kontra clicked by a defender pauses play until the declarer clicks R
     for (const { page, seat } of players.filter((p) => p.seat !== declarer)) {
       const notice = page.locator(`[data-awaiting-re="${declarer}"]`);
       await expect.poll(() => notice.isVisible(), { message: `${where}: the wait shown on ${seat}'s page` }).toBe(true);
-      expect(await notice.textContent(), `${where}: ${seat}'s page`).toBe(`${NAMES[kontraSeat]} said Kontra. Waiting for ${NAMES[declarer]}: Re or no Re?`);
-      expect(await page.locator('.status-bar .turn').textContent(), `${where}: ${seat}'s turn line`).toBe(`Waiting for ${NAMES[declarer]}: Re or no Re?`);
+      expect(await notice.textContent(), `${where}: ${seat}'s page`).toBe(
+        `${NAMES[kontraSeat]} said Kontra. Waiting for ${NAMES[declarer]}: Re or no Re?`,
+      );
+      expect(await page.locator('.status-bar .turn').textContent(), `${where}: ${seat}'s turn line`).toBe(
+        `Waiting for ${NAMES[declarer]}: Re or no Re?`,
+      );
     }
     // Play does not go on: a defender's card is refused, and nothing changes.
     const defender = defenders.find((s) => s !== kontraSeat)!;
-    await expect(actThroughApi(base, created.tableId, created.seats[defender]!.token, { type: 'play', card: views[defender]!.hand![0] }), `${where}: a card while re is decided`).rejects.toThrow(/answered 422/);
+    await expect(
+      actThroughApi(base, created.tableId, created.seats[defender]!.token, { type: 'play', card: views[defender]!.hand![0] }),
+      `${where}: a card while re is decided`,
+    ).rejects.toThrow(/answered 422/);
     expect((await readView(base, created.tableId, created.spectator.token)).version, `${where}: the version after the refused card`).toBe(paused);
 
     // The declarer decides by a click; then the game goes on.
     await pageOf(declarer).locator(`[data-action="re"][data-re="${re}"]`).click();
     await Promise.all(players.map((p) => waitForVersion(p.page, paused + 1)));
     const after = await readView(base, created.tableId, created.spectator.token);
-    expect({ kontra: after.kontra, re: after.re, multiplier: after.multiplier }, `${where}: kontra ×2, and re ×2 again (R8.3)`).toEqual({ kontra: kontraSeat, re, multiplier: re ? 4 : 2 });
+    expect({ kontra: after.kontra, re: after.re, multiplier: after.multiplier }, `${where}: kontra ×2, and re ×2 again (R8.3)`).toEqual({
+      kontra: kontraSeat,
+      re,
+      multiplier: re ? 4 : 2,
+    });
     expect(after.history.at(-1), `${where}: the history's last entry`).toEqual({ seat: declarer, type: 're', re });
     for (const { page, seat } of players) {
-      await expect.poll(() => page.locator('[data-multiplier]').textContent(), { message: `${where}: multiplier on ${seat}'s page` }).toBe(`×${after.multiplier}`);
+      await expect
+        .poll(() => page.locator('[data-multiplier]').textContent(), { message: `${where}: multiplier on ${seat}'s page` })
+        .toBe(`×${after.multiplier}`);
       expect(await page.locator('[data-awaiting-re]').count(), `${where}: the wait is over on ${seat}'s page`).toBe(0);
-      expect(await page.locator('.history li').allTextContents(), `${where}: ${seat}'s log`).toContain(re ? `${NAMES[declarer]}: Re` : `${NAMES[declarer]}: no Re`);
+      expect(await page.locator('.history li').allTextContents(), `${where}: ${seat}'s log`).toContain(
+        re ? `${NAMES[declarer]}: Re` : `${NAMES[declarer]}: no Re`,
+      );
     }
     const turn = after.turn as Seat;
     expect((await enabledOn(pageOf(turn))).cards.length, `${where}: ${NAMES[turn]} may play now`).toBeGreaterThan(0);

@@ -73,7 +73,10 @@ it("a page shows another seat's action within a second", async () => {
   const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
   const summary = `median ${sorted[sorted.length >> 1]} ms, max ${sorted.at(-1)} ms over ${samples.length} updates`;
   console.log(`click on one page → data-version on another: ${summary}`);
-  expect(samples.filter((s) => s.ms >= 1000).map((s) => `${s.what}: ${s.ms} ms`), `updates that took a second or more (${summary})`).toEqual([]);
+  expect(
+    samples.filter((s) => s.ms >= 1000).map((s) => `${s.what}: ${s.ms} ms`),
+    `updates that took a second or more (${summary})`,
+  ).toEqual([]);
   expect(posts, 'POST …/actions while the pages were live (moves go over the WebSocket)').toEqual([]);
   expectNoProblems(players.map((p) => p.page));
 });
@@ -85,14 +88,23 @@ const networkErrorWithin =
     problem.kind === 'console' &&
     problem.at >= from &&
     problem.at <= to() &&
-    /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_(RESET|CLOSED|REFUSED)|ERR_NETWORK_CHANGED|WebSocket connection to .* failed|Failed to fetch/.test(problem.text);
+    /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_(RESET|CLOSED|REFUSED)|ERR_NETWORK_CHANGED|WebSocket connection to .* failed|Failed to fetch/.test(
+      problem.text,
+    );
 
 /**
  * Seat 0's page, loaded through a proxy whose connections can be cut: Chromium's offline
  * emulation alone keeps an open WebSocket open (it only holds frames back), where a real
  * network loss ends the connection.
  */
-async function pageBehindProxy(): Promise<{ page: Page; context: BrowserContext; proxy: CuttableProxy; tableId: string; tokens: string[]; version: number }> {
+async function pageBehindProxy(): Promise<{
+  page: Page;
+  context: BrowserContext;
+  proxy: CuttableProxy;
+  tableId: string;
+  tokens: string[];
+  version: number;
+}> {
   const proxy = await startCuttableProxy(base);
   proxies.push(proxy);
   // Doubling: every seat may act, so seat 1 can act while seat 0's page is cut off.
@@ -115,9 +127,7 @@ it('a page that goes offline says so, and catches up without a reload when it is
   let backOnline = Number.POSITIVE_INFINITY;
   await browserContext.setOffline(true);
   proxy.cut();
-  await expect
-    .poll(() => connectionOf(page), { timeout: 5_000, message: 'data-connection while offline' })
-    .toMatch(/^(offline|connecting)$/);
+  await expect.poll(() => connectionOf(page), { timeout: 5_000, message: 'data-connection while offline' }).toMatch(/^(offline|connecting)$/);
 
   // Meanwhile seat 1 acts (through the API: its page is not the subject here).
   const acted = await actThroughApi(base, tableId, tokens[1]!, { type: 'double', double: false });
@@ -136,8 +146,13 @@ it('a page that goes offline says so, and catches up without a reload when it is
 
   // And it still acts: seat 0 decides by a click, the server takes it.
   await page.locator('[data-action="double"][data-double="false"]:enabled').click({ timeout: 5_000 });
-  await expect.poll(async () => (await readView(base, tableId, tokens[0]!)).version, { timeout: 5_000, message: "the server's version after seat 0's click" }).toBeGreaterThan(acted.version);
-  expectNoProblems([page], networkErrorWithin(offlineFrom, () => backOnline + 5_000));
+  await expect
+    .poll(async () => (await readView(base, tableId, tokens[0]!)).version, { timeout: 5_000, message: "the server's version after seat 0's click" })
+    .toBeGreaterThan(acted.version);
+  expectNoProblems(
+    [page],
+    networkErrorWithin(offlineFrom, () => backOnline + 5_000),
+  );
 });
 
 it('a page whose connection is cut reconnects by itself and catches up without a reload', async () => {
@@ -151,7 +166,10 @@ it('a page whose connection is cut reconnects by itself and catches up without a
   await expectLive(page, 'seat 0 after the cut');
   console.log(`connection cut → version ${acted.version} shown: ${Math.round(performance.now() - started)} ms`);
   expect(await notReloaded(page), 'the page caught up without a reload').toBe(true);
-  expectNoProblems([page], networkErrorWithin(cutAt, () => cutAt + 10_000));
+  expectNoProblems(
+    [page],
+    networkErrorWithin(cutAt, () => cutAt + 10_000),
+  );
 });
 
 it('a move whose answer does not come over the live connection is sent again by POST, and applied once', async () => {

@@ -38,8 +38,12 @@ async function lastTrickOn(page: Page): Promise<{ label: string | null; cards: s
   return { label: labels[0] ?? null, cards: hooked.filter((h) => h.card !== null && h.inLastTrick).map((h) => h.card!) };
 }
 
-it('R7.2: the declarer names a trump suit other than its first card\'s by clicks, and the game is played by clicks to its settlement', async () => {
-  const created = await createTable(base, { name: 'named trump', options: { games: 1, trump: 'named', trickHistory: 'opponents' }, deals: [shuffledDeal(2027)] });
+it("R7.2: the declarer names a trump suit other than its first card's by clicks, and the game is played by clicks to its settlement", async () => {
+  const created = await createTable(base, {
+    name: 'named trump',
+    options: { games: 1, trump: 'named', trickHistory: 'opponents' },
+    deals: [shuffledDeal(2027)],
+  });
   const players: Player[] = [];
   for (const seat of SEATS) {
     const page = await openPage(await chromium.context(seat === 1 ? 'phone' : 'desktop'), created.seats[seat]!.url, `seat ${seat}`);
@@ -62,16 +66,28 @@ it('R7.2: the declarer names a trump suit other than its first card\'s by clicks
   const view = await readView(base, table.tableId, token(declarer));
   const page = players[declarer]!.page;
   const namings = view.legalActions.filter((a) => a.type === 'play') as { card: string; trump?: string }[];
-  expect(namings.length, 'the declarer\'s legal plays').toBeGreaterThan(0);
-  expect(namings.every((a) => a.trump !== undefined), 'every legal play names trump').toBe(true);
+  expect(namings.length, "the declarer's legal plays").toBeGreaterThan(0);
+  expect(
+    namings.every((a) => a.trump !== undefined),
+    'every legal play names trump',
+  ).toBe(true);
 
   // The picker offers the four suits; the cards wait until one is picked.
   const before = await snapshotOf(page);
-  expect(before.trumps.map((c) => c.suit), 'the suits of the picker').toEqual(['E', 'G', 'H', 'S']);
-  expect(before.trumps.some((c) => c.checked), 'no suit picked yet').toBe(false);
+  expect(
+    before.trumps.map((c) => c.suit),
+    'the suits of the picker',
+  ).toEqual(['E', 'G', 'H', 'S']);
+  expect(
+    before.trumps.some((c) => c.checked),
+    'no suit picked yet',
+  ).toBe(false);
   const offered = before.hooked.filter((h) => h.inHand && h.action === 'play');
   expect(offered.length, 'cards offered to play').toBeGreaterThan(0);
-  expect(offered.filter((h) => h.enabled).map((h) => h.card), 'cards enabled before a suit is picked').toEqual([]);
+  expect(
+    offered.filter((h) => h.enabled).map((h) => h.card),
+    'cards enabled before a suit is picked',
+  ).toEqual([]);
   expect(await page.locator('[data-trump-picker] legend').textContent()).toBe('Name the trump suit, then play your first card');
 
   // A card and a suit that is not the card's own.
@@ -79,7 +95,11 @@ it('R7.2: the declarer names a trump suit other than its first card\'s by clicks
   const card = choice.card;
   const trump = choice.trump!;
   await clickVisible(page, trumpSelector(trump));
-  await expect.poll(async () => (await snapshotOf(page)).hooked.find((h) => h.inHand && h.card === card)?.enabled, { message: `${card} enabled once ${trump} is picked` }).toBe(true);
+  await expect
+    .poll(async () => (await snapshotOf(page)).hooked.find((h) => h.inHand && h.card === card)?.enabled, {
+      message: `${card} enabled once ${trump} is picked`,
+    })
+    .toBe(true);
   await clickVisible(page, `[data-hand] [data-action="play"][data-card="${card}"]`);
   await Promise.all(players.map((p) => waitForVersion(p.page, version + 1)));
   const after = await readView(base, table.tableId, created.spectator.token);
@@ -103,7 +123,7 @@ it('R7.2: the declarer names a trump suit other than its first card\'s by clicks
       if (shown.label !== null) labels.add(shown.label);
     }
   }
-  expect(labels, 'R7.10: the other side\'s last trick was labelled as such at some point').toContain('other-side');
+  expect(labels, "R7.10: the other side's last trick was labelled as such at some point").toContain('other-side');
 
   // The settlement every page shows is the server's.
   for (const { page: p, seat } of players) {
@@ -112,7 +132,9 @@ it('R7.2: the declarer names a trump suit other than its first card\'s by clicks
   const [record] = (await readGames(base, table.tableId, created.spectator.token)).games;
   expect(record?.settlement, 'the API records the game with its settlement').toBeTruthy();
   for (const { page: p, seat } of players) {
-    const payments = await p.locator('[data-summary][data-game-number="1"] [data-payment]').evaluateAll((cells) => cells.map((c) => Number(c.textContent!.replace('+', ''))));
+    const payments = await p
+      .locator('[data-summary][data-game-number="1"] [data-payment]')
+      .evaluateAll((cells) => cells.map((c) => Number(c.textContent!.replace('+', ''))));
     expect(payments, `${seat}'s summary: payments and pot`).toEqual([...record!.settlement!.payments, record!.settlement!.pot]);
   }
   expectNoProblems(players.map((p) => p.page));

@@ -85,14 +85,16 @@ describe('the create page', () => {
       await form.locator('select[name="allPass"]').selectOption('pot');
       for (const selector of potFields) if ((await form.locator(selector).count()) !== 1) missing.push(selector);
       expect(missing, 'pot fields of form[data-form="create"] missing with allPass "pot"').toEqual([]);
-      const values = async (name: string) => form.locator(`select[name="${name}"] option`).evaluateAll((options) => options.map((o) => o.getAttribute('value')));
+      const values = async (name: string) =>
+        form.locator(`select[name="${name}"] option`).evaluateAll((options) => options.map((o) => o.getAttribute('value')));
       expect(await values('trickHistory'), 'R7.10: the values of trickHistory').toEqual(['last', 'all', 'opponents']);
       expect(await values('trump'), 'R7.2: the values of trump').toEqual(['led', 'named']);
       expect(await values('potTo'), 'R5.2: the values of potTo').toEqual(['declarer', 'winners']);
       await expect.poll(() => form.locator('button[type="submit"][data-create]').isVisible(), { timeout: 5_000 }).toBe(true);
       // A phone shows the page without scrolling sideways.
       const overflow = await page.evaluate(() => {
-        const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+        const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document
+          .documentElement;
         return root.scrollWidth - root.clientWidth;
       });
       expect(overflow, 'CSS pixels the page is wider than the screen').toBeLessThanOrEqual(0);

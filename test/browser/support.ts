@@ -60,8 +60,10 @@ async function api<T>(base: string, path: string, init: RequestInit & { token?: 
 }
 
 /** POST /api/tables (API.md): setup only. `deals` needs the server's TEST_DEALS=on. */
-export const createTable = (base: string, body: { name?: string; options?: Record<string, unknown>; deals?: Deal[]; seats?: { name: string }[] } = {}) =>
-  api<CreatedTable>(base, '/api/tables', { method: 'POST', body: JSON.stringify(body) });
+export const createTable = (
+  base: string,
+  body: { name?: string; options?: Record<string, unknown>; deals?: Deal[]; seats?: { name: string }[] } = {},
+) => api<CreatedTable>(base, '/api/tables', { method: 'POST', body: JSON.stringify(body) });
 
 /** GET /api/tables/{id}: the view of whoever holds `token`. */
 export const readView = (base: string, tableId: string, token: string) => api<View>(base, `/api/tables/${tableId}`, { token });
@@ -146,7 +148,11 @@ interface ProbeDocument {
   querySelector(selector: string): ProbeElement | null;
   querySelectorAll(selector: string): ArrayLike<ProbeElement>;
   elementFromPoint(x: number, y: number): ProbeElement | null;
-  addEventListener(type: string, listener: (event: { violatedDirective: string; blockedURI: string; sourceFile: string }) => void, capture: boolean): void;
+  addEventListener(
+    type: string,
+    listener: (event: { violatedDirective: string; blockedURI: string; sourceFile: string }) => void,
+    capture: boolean,
+  ): void;
 }
 interface ProbeWindow {
   document: ProbeDocument;
@@ -242,7 +248,11 @@ export const labelOf = (page: Page): string => labels.get(page) ?? page.url();
 
 /** Fails listing every console error, uncaught error and CSP violation of the pages (except those `allowed`). */
 export function expectNoProblems(pages: readonly Page[], allowed: (page: Page, problem: Problem) => boolean = () => false): void {
-  const found = pages.flatMap((page) => problemsOf(page).filter((p) => !allowed(page, p)).map((p) => `${labelOf(page)}: ${p.kind}: ${p.text}`));
+  const found = pages.flatMap((page) =>
+    problemsOf(page)
+      .filter((p) => !allowed(page, p))
+      .map((p) => `${labelOf(page)}: ${p.kind}: ${p.text}`),
+  );
   expect(found, 'console errors, uncaught errors or CSP violations').toEqual([]);
 }
 
@@ -275,7 +285,10 @@ export async function waitForVersion(page: Page, version: number, timeoutMs = 5_
       { timeout: timeoutMs, polling: 20 },
     );
   } catch {
-    const shown = await page.locator('[data-table]').getAttribute('data-version', { timeout: 1000 }).catch(() => 'no [data-table]');
+    const shown = await page
+      .locator('[data-table]')
+      .getAttribute('data-version', { timeout: 1000 })
+      .catch(() => 'no [data-table]');
     throw new Error(`${labelOf(page)} did not show data-version >= ${version} within ${timeoutMs} ms (it shows ${shown})`);
   }
 }
@@ -453,7 +466,8 @@ export async function clickOne(players: readonly Player[], driver: Driver): Prom
     const { table, hooked, trumps } = await snapshotOf(page);
     if (table === null) continue;
     if (table.gameNumber !== driver.gameNumber) Object.assign(driver, { gameNumber: table.gameNumber, bidMade: false });
-    const offered = (action: string, where: (h: Hooked) => boolean = () => true) => hooked.find((h) => h.action === action && h.enabled && h.visible && where(h));
+    const offered = (action: string, where: (h: Hooked) => boolean = () => true) =>
+      hooked.find((h) => h.action === action && h.enabled && h.visible && where(h));
     const click = async (h: Hooked | undefined, what: string): Promise<Clicked | null> => {
       if (h === undefined) return null;
       await clickVisible(page, selectorOf(h));
@@ -461,13 +475,19 @@ export async function clickOne(players: readonly Player[], driver: Driver): Prom
     };
     switch (table.phase) {
       case 'doubling': {
-        const done = await click(offered('double', (h) => h.double === 'false'), 'not double');
+        const done = await click(
+          offered('double', (h) => h.double === 'false'),
+          'not double',
+        );
         if (done) return done;
         break;
       }
       case 'auction': {
         if (!driver.bidMade) {
-          const bid = await click(offered('bid', (h) => h.bid === '6'), 'bid 6');
+          const bid = await click(
+            offered('bid', (h) => h.bid === '6'),
+            'bid 6',
+          );
           if (bid) {
             driver.bidMade = true;
             return bid;
@@ -495,7 +515,10 @@ export async function clickOne(players: readonly Player[], driver: Driver): Prom
         break;
       }
       case 'play': {
-        const noRe = await click(offered('re', (h) => h.re === 'false'), 'no re');
+        const noRe = await click(
+          offered('re', (h) => h.re === 'false'),
+          'no re',
+        );
         if (noRe) return noRe;
         const naming = trumps.find((c) => c.checked) ?? trumps.find((c) => c.enabled);
         if (naming !== undefined && !naming.checked) await clickVisible(page, trumpSelector(naming.suit));
@@ -549,19 +572,21 @@ export async function describeTable(table: Table): Promise<string> {
 export async function step(table: Table, driver: Driver): Promise<Clicked & { before: number; after: number }> {
   const before = await syncPages(table);
   let clicked: Clicked | null = null;
-  for (const deadline = Date.now() + 3_000; clicked === null && Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 3_000; clicked === null && Date.now() < deadline;) {
     clicked = await clickOne(table.players, driver);
     if (clicked === null) await sleep(100);
   }
   if (clicked === null) throw new Error(`no page offers a control to click at version ${before}:\n${await describeTable(table)}`);
   // The click is accepted when the server's version moves on; then every page must follow.
   let after = before;
-  for (const deadline = Date.now() + 5_000; after === before && Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 5_000; after === before && Date.now() < deadline;) {
     after = await apiVersion(table);
     if (after === before) await sleep(20);
   }
   if (after === before) {
-    throw new Error(`${labelOf(clicked.player.page)} clicked "${clicked.what}" at version ${before}, and the server's version did not change within 5 s:\n${await describeTable(table)}`);
+    throw new Error(
+      `${labelOf(clicked.player.page)} clicked "${clicked.what}" at version ${before}, and the server's version did not change within 5 s:\n${await describeTable(table)}`,
+    );
   }
   await Promise.all(table.players.map((p) => waitForVersion(p.page, after)));
   return { ...clicked, before, after };

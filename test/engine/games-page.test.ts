@@ -61,7 +61,12 @@ describe('pageOfGames', () => {
   it('fills in from the table what D1 lacks (still in the outbox, or D1 down), and prefers D1', () => {
     // D1 has 0–4 and 7; 5, 6, 8 and 9 wait in the outbox.
     const answer = pageOfGames(d1(0, 1, 2, 3, 4, 7), fromTable, 10, { limit: 6 });
-    expect(answer.games).toEqual([fromTable(4), fromTable(5), fromTable(6), fromTable(7), fromTable(8), fromTable(9)].map((g) => ({ ...g, from: [5, 6, 8, 9].includes(g.dealIndex) ? 'table' : 'd1' })));
+    expect(answer.games).toEqual(
+      [fromTable(4), fromTable(5), fromTable(6), fromTable(7), fromTable(8), fromTable(9)].map((g) => ({
+        ...g,
+        from: [5, 6, 8, 9].includes(g.dealIndex) ? 'table' : 'd1',
+      })),
+    );
     expect(answer.next).toBe(4);
     // D1 down: everything from the table.
     expect(pageOfGames([], fromTable, 3, { limit: 20 }).games).toEqual([fromTable(0), fromTable(1), fromTable(2)]);

@@ -167,7 +167,7 @@ describe('hand-made games: replay, round trip and settlement (R10.1, R9)', () =>
 describe('game 01: stage-1 hold, overtrump', () => {
   const record = load('01-hold-stage1-overtrump');
 
-  it('R4.2: forehand holds middlehand\'s 7 in stage 1, the dealer passes, forehand declares (game 01)', () => {
+  it("R4.2: forehand holds middlehand's 7 in stage 1, the dealer passes, forehand declares (game 01)", () => {
     expect(record.dealer).toBe(0);
     const auction = record.actions.filter(({ action }) => ['bid', 'hold', 'pass'].includes(action.type));
     expect(auction.map(({ seat, action }) => `${seat}:${action.type === 'bid' ? action.bid : action.type}`)).toEqual([
@@ -280,9 +280,7 @@ describe('game 05: the trumped-trick exception of R7.4, three doubles', () => {
 
   it('R7.4: without a trump in the trick, seat 2 must head E10 and may not play E7 (game 05)', () => {
     // Trick 2: 0:E8 1:E10, seat 2 holds EA EK EO EU E7.
-    expect(refusal(before(record, play(2, 'EA')), 2, playAction('E7'))).toBe(
-      'R7.4: you must win the trick if you can: play a higher Eichel',
-    );
+    expect(refusal(before(record, play(2, 'EA')), 2, playAction('E7'))).toBe('R7.4: you must win the trick if you can: play a higher Eichel');
   });
 
   it('R7.4 exception: a trumped trick frees the follower from win duty (game 05)', () => {
@@ -303,7 +301,7 @@ describe('game 05: the trumped-trick exception of R7.4, three doubles', () => {
 describe('game 06: stage-2 hold, forced undertrump', () => {
   const record = load('06-hold-stage2-undertrump');
 
-  it('R4.3: the survivor (forehand) holds the dealer\'s 7 and 8 in stage 2 (game 06)', () => {
+  it("R4.3: the survivor (forehand) holds the dealer's 7 and 8 in stage 2 (game 06)", () => {
     const auction = record.actions.filter(({ action }) => ['bid', 'hold', 'pass'].includes(action.type));
     expect(auction.map(({ seat, action }) => `${seat}:${action.type === 'bid' ? action.bid : action.type}`)).toEqual([
       '0:6',
@@ -318,7 +316,13 @@ describe('game 06: stage-2 hold, forced undertrump', () => {
     expect(record.bid).toBe('8');
     // The dealer (younger in stage 2) may not hold, the survivor may not raise.
     expect(refusal(before(record, act(2, 'pass')), 2, { type: 'hold' })).toMatch(/^R4\.2/);
-    expect(refusal(after(record, (s, a) => s === 2 && a.type === 'bid' && a.bid === '8'), 0, { type: 'bid', bid: '9' })).toMatch(/^R4\.2/);
+    expect(
+      refusal(
+        after(record, (s, a) => s === 2 && a.type === 'bid' && a.bid === '8'),
+        0,
+        { type: 'bid', bid: '9' },
+      ),
+    ).toMatch(/^R4\.2/);
   });
 
   it('R7.5: void in the led suit and unable to overtrump, a seat must still undertrump rather than discard (game 06)', () => {
@@ -334,7 +338,7 @@ describe('game 06: stage-2 hold, forced undertrump', () => {
 describe('game 07: mord won, two doubles', () => {
   const record = load('07-mord-won-two-doubles');
 
-  it('R4.4: forehand holds middlehand\'s mord; nobody is asked to outbid mord (game 07)', () => {
+  it("R4.4: forehand holds middlehand's mord; nobody is asked to outbid mord (game 07)", () => {
     const auction = record.actions.filter(({ action }) => ['bid', 'hold', 'pass'].includes(action.type));
     expect(auction.map(({ seat }) => seat)).toEqual([1, 2, 1]); // the dealer (seat 0) never speaks
     const held = after(record, act(1, 'hold'));
@@ -363,7 +367,7 @@ describe('game 08: mord lost, ended early', () => {
     expect(end.ok && end.value.phase).toBe('finished');
   });
 
-  it('R4.4, R8.1: the dealer bids mord directly in stage 2; a defender\'s kontra doubles the flat tariff (game 08)', () => {
+  it("R4.4, R8.1: the dealer bids mord directly in stage 2; a defender's kontra doubles the flat tariff (game 08)", () => {
     expect(record.dealer).toBe(1);
     expect(record.declarer).toBe(1);
     expect(record.kontra).toBe(0);
@@ -469,7 +473,9 @@ describe('game 12: the ten-trick bid', () => {
     const nine = {
       ...record,
       options: { ...record.options, tenTrickBid: false },
-      actions: record.actions.map((entry) => (bidTen(entry.seat, entry.action) ? { seat: entry.seat, action: { type: 'bid', bid: '9' } as const } : entry)),
+      actions: record.actions.map((entry) =>
+        bidTen(entry.seat, entry.action) ? { seat: entry.seat, action: { type: 'bid', bid: '9' } as const } : entry,
+      ),
     };
     const game = before(nine, act(1, 'declare'));
     expect(refusal(game, 1, { type: 'declare', contract: '10' })).toBe('R6.2: the contract 10 needs the table option tenTrickBid');
@@ -540,7 +546,7 @@ describe('game 14: trump named with the first card', () => {
   });
 });
 
-describe('game 15: the other side\'s last trick only', () => {
+describe("game 15: the other side's last trick only", () => {
   const record = load('15-opponents-last-trick');
 
   it('R7.10 trickHistory "opponents": each seat looks back only at the last trick the other side took (game 15)', () => {

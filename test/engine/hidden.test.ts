@@ -38,7 +38,14 @@ const viewIn = (game: GameState, seat: Seat | null): SeriesView => viewOf(series
 describe('R3.1: the doubling window', () => {
   type Choice = 'undecided' | 'double' | 'no';
   const choice = fc.constantFrom<Choice>('undecided', 'double', 'no');
-  const ORDERS: Seat[][] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+  const ORDERS: Seat[][] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+  ];
 
   /** The game after the seats decided as `choices` say, in `order`. */
   function decided(start: GameState, order: readonly Seat[], choices: readonly Choice[]): GameState {
@@ -59,22 +66,29 @@ describe('R3.1: the doubling window', () => {
 
   it(`R3.1: over ${RUNS} random windows, a seat's or a spectator's view is identical whatever the other seats chose; only "decided" differs`, () => {
     fc.assert(
-      fc.property(someOptions, fc.integer(), viewer, fc.tuple(choice, choice, choice), fc.constantFrom(...ORDERS), (opts, seed, seat, drawn, order) => {
-        const start = newGame(options({ ...opts, doubling: true }), shuffleDeal(wordsFrom(seededRng(seed))), (Math.abs(seed) % 3) as Seat);
-        // Keep the window open: the last seat in the order has not decided yet.
-        const choices = [...drawn];
-        choices[order[2]!] = 'undecided';
-        const world = decided(start, order, choices);
-        expect(world.phase).toBe('doubling');
-        // Every other seat that decided chose the other way.
-        const flipped = choices.map((c, s) => (s === seat || c === 'undecided' ? c : c === 'double' ? 'no' : 'double'));
-        const other = decided(start, order, flipped);
-        expect(viewIn(other, seat)).toEqual(viewIn(world, seat));
-        // Fewer decisions by the others: only who has decided differs.
-        const fewer = choices.map((c, s) => (s === seat ? c : 'undecided'));
-        expect(withoutWhoDecided(viewIn(decided(start, order, fewer), seat), seat)).toEqual(withoutWhoDecided(viewIn(world, seat), seat));
-        expect(viewIn(world, seat).multiplier).toBe(1);
-      }),
+      fc.property(
+        someOptions,
+        fc.integer(),
+        viewer,
+        fc.tuple(choice, choice, choice),
+        fc.constantFrom(...ORDERS),
+        (opts, seed, seat, drawn, order) => {
+          const start = newGame(options({ ...opts, doubling: true }), shuffleDeal(wordsFrom(seededRng(seed))), (Math.abs(seed) % 3) as Seat);
+          // Keep the window open: the last seat in the order has not decided yet.
+          const choices = [...drawn];
+          choices[order[2]!] = 'undecided';
+          const world = decided(start, order, choices);
+          expect(world.phase).toBe('doubling');
+          // Every other seat that decided chose the other way.
+          const flipped = choices.map((c, s) => (s === seat || c === 'undecided' ? c : c === 'double' ? 'no' : 'double'));
+          const other = decided(start, order, flipped);
+          expect(viewIn(other, seat)).toEqual(viewIn(world, seat));
+          // Fewer decisions by the others: only who has decided differs.
+          const fewer = choices.map((c, s) => (s === seat ? c : 'undecided'));
+          expect(withoutWhoDecided(viewIn(decided(start, order, fewer), seat), seat)).toEqual(withoutWhoDecided(viewIn(world, seat), seat));
+          expect(viewIn(world, seat).multiplier).toBe(1);
+        },
+      ),
       { numRuns: RUNS },
     );
   });

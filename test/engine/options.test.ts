@@ -53,8 +53,16 @@ describe('table options', () => {
   });
 
   it('R5.2, R5.4: the pot\'s options other than their defaults need allPass "pot"; with it they are kept', () => {
-    for (const [name, value, rule] of [['potStake', 2, 'R5.2'], ['potTo', 'winners', 'R5.2'], ['maxRedeals', 5, 'R5.4']] as const) {
-      expectRefused(validateOptions({ [name]: value }), 'bad_request', `option "${name}" (${rule}): applies only with allPass "pot", not with allPass "forced"`);
+    for (const [name, value, rule] of [
+      ['potStake', 2, 'R5.2'],
+      ['potTo', 'winners', 'R5.2'],
+      ['maxRedeals', 5, 'R5.4'],
+    ] as const) {
+      expectRefused(
+        validateOptions({ [name]: value }),
+        'bad_request',
+        `option "${name}" (${rule}): applies only with allPass "pot", not with allPass "forced"`,
+      );
       expect(must(validateOptions({ allPass: 'pot', [name]: value }))[name]).toBe(value);
       // Their defaults may be given with any allPass: a form may send every option.
       expect(must(validateOptions({ allPass: 'forced', [name]: DEFAULT_OPTIONS[name] }))[name]).toBe(DEFAULT_OPTIONS[name]);

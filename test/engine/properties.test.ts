@@ -165,7 +165,11 @@ function checkStep(series: SeriesState, rng: Rng, checkViews: boolean): void {
       }
     }
   }
-  if (game.phase !== 'finished') check(legalBySeat.some((l) => l.length > 0), () => `nobody may act in ${game.phase}`);
+  if (game.phase !== 'finished')
+    check(
+      legalBySeat.some((l) => l.length > 0),
+      () => `nobody may act in ${game.phase}`,
+    );
   if (checkViews) {
     for (const seat of [...SEATS, null]) {
       const allowed = knowable(game, seat);
@@ -242,7 +246,20 @@ describe('untrusted input', () => {
     const game = deepFreeze(must(dealNextGame(must(startSeries({ doubling: false })), shuffleDeal())).game!);
     const almostActions = fc.oneof(
       fc.anything(),
-      fc.record({ type: fc.constantFrom('double', 'bid', 'hold', 'pass', 'discard', 'declare', 'kontra', 're', 'play', 'dance'), card: fc.anything(), bid: fc.anything(), cards: fc.anything(), double: fc.anything(), contract: fc.anything(), knock: fc.anything(), trump: fc.anything(), re: fc.anything() }, { requiredKeys: ['type'] }),
+      fc.record(
+        {
+          type: fc.constantFrom('double', 'bid', 'hold', 'pass', 'discard', 'declare', 'kontra', 're', 'play', 'dance'),
+          card: fc.anything(),
+          bid: fc.anything(),
+          cards: fc.anything(),
+          double: fc.anything(),
+          contract: fc.anything(),
+          knock: fc.anything(),
+          trump: fc.anything(),
+          re: fc.anything(),
+        },
+        { requiredKeys: ['type'] },
+      ),
     );
     fc.assert(
       fc.property(fc.oneof(fc.anything(), fc.constantFrom(0, 1, 2)), almostActions, (seat, action) => {

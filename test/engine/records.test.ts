@@ -61,7 +61,11 @@ describe('the text notation', () => {
     expectRefused(parseRecord(`${text}Settlement: 0:+1 1:-1 2:0 pot:0\n`), 'bad_request', 'notation: the settlement should read "(none');
     const finished = formatRecord(randomFinishedSeries(7).records[0]!);
     expect(finished).toMatch(/^Settlement: /m);
-    expectRefused(parseRecord(finished.replace(/^Settlement: .*$/m, 'Settlement: 0:+1 1:-1 2:0 pot:0')), 'bad_request', 'notation: the settlement should read');
+    expectRefused(
+      parseRecord(finished.replace(/^Settlement: .*$/m, 'Settlement: 0:+1 1:-1 2:0 pot:0')),
+      'bad_request',
+      'notation: the settlement should read',
+    );
     expectRefused(parseRecord(text.replace('1:HK', '2:HK')), 'illegal_action', 'R10.1: action 14 of the record is refused');
     expectRefused(parseRecord(text.replace('1:HA', 'HA')), 'bad_request', 'notation line');
     expectRefused(parseRecord(text.replace('[Dealer "0"]', '')), 'bad_request', 'notation: [Dealer');
@@ -80,7 +84,19 @@ describe('hostile input', () => {
       (x) => startSeries(x),
       (x) => dealNextGame(series, x),
     ];
-    const recordLike = fc.record({ options: fc.anything(), deal: fc.anything(), dealer: fc.anything(), gameNumber: fc.anything(), potBefore: fc.anything(), redeal: fc.anything(), actions: fc.anything(), games: fc.anything() }, { requiredKeys: [] });
+    const recordLike = fc.record(
+      {
+        options: fc.anything(),
+        deal: fc.anything(),
+        dealer: fc.anything(),
+        gameNumber: fc.anything(),
+        potBefore: fc.anything(),
+        redeal: fc.anything(),
+        actions: fc.anything(),
+        games: fc.anything(),
+      },
+      { requiredKeys: [] },
+    );
     fc.assert(
       fc.property(fc.oneof(fc.anything(), recordLike, fc.string()), (input) => {
         for (const read of readers) expect(typeof read(input).ok).toBe('boolean');

@@ -10,21 +10,7 @@ import { applySeriesAction, dealNextGame, replaySeries, seriesRecordOf, startSer
 import { settleAllPassIntoPot, settleContract } from '../../shared/settlement.js';
 import { validateOptions } from '../../shared/options.js';
 import { viewOf } from '../../shared/view.js';
-import {
-  attempt,
-  cardList,
-  cards,
-  codes,
-  deal,
-  expectRefused,
-  gameAfter,
-  must,
-  options,
-  run,
-  runSeries,
-  seriesOf,
-  SUIT_DEAL,
-} from './support.js';
+import { attempt, cardList, cards, codes, deal, expectRefused, gameAfter, must, options, run, runSeries, seriesOf, SUIT_DEAL } from './support.js';
 
 const H = 2; // suit index of Herz
 const NO_DOUBLING = { doubling: false } as const;
@@ -33,12 +19,7 @@ const NO_DOUBLING = { doubling: false } as const;
 const HERZ_GAME = '1:6 2:pass 0:pass 1:G8,G7 1:6';
 
 /** Seat 2 holds one Gras (G10) and one Eichel (E7): it can knock (R7.11). */
-const KNOCK_DEAL = deal(
-  'EA EK EO EU E10 E9 E8 GA GK G9',
-  'HA HK HO HU H10 H9 H8 H7 GO GU',
-  'SA SK SO SU S10 S9 S8 S7 G10 E7',
-  'G8 G7',
-);
+const KNOCK_DEAL = deal('EA EK EO EU E10 E9 E8 GA GK G9', 'HA HK HO HU H10 H9 H8 H7 GO GU', 'SA SK SO SU S10 S9 S8 S7 G10 E7', 'G8 G7');
 
 describe('R1 cards and seats', () => {
   it('R1.1: 32 cards, 4 suits × A K O U 10 9 8 7, the Sau highest in every suit', () => {
@@ -186,7 +167,10 @@ describe('R3 doubling', () => {
     for (const seat of [0, 1, 2] as const) {
       const view = viewOf(seriesOf(game), seat)!;
       expect(view.hand).toEqual(SUIT_DEAL.hands[seat].slice(0, 3));
-      expect(view.legalActions).toEqual([{ type: 'double', double: true }, { type: 'double', double: false }]);
+      expect(view.legalActions).toEqual([
+        { type: 'double', double: true },
+        { type: 'double', double: false },
+      ]);
     }
     expectRefused(validateOptions({ blindDoubling: true }), 'bad_request', 'unknown option "blindDoubling"');
     // Once the rest is dealt it is too late to double.
@@ -307,7 +291,8 @@ describe('R5 all pass', () => {
 
 describe('R5 the pot', () => {
   const POT = { allPass: 'pot', doubling: false } as const;
-  const allPass = (series: SeriesState): SeriesState => runSeries(must(dealNextGame(series, SUIT_DEAL)), `${(series.dealer + 1) % 3}:pass ${(series.dealer + 2) % 3}:pass ${series.dealer}:pass`);
+  const allPass = (series: SeriesState): SeriesState =>
+    runSeries(must(dealNextGame(series, SUIT_DEAL)), `${(series.dealer + 1) % 3}:pass ${(series.dealer + 2) % 3}:pass ${series.dealer}:pass`);
   /** Dealt by seat 1: seat 2 plays bettel and takes the first trick (lost: −20, +10 to each defender). */
   const lostBettel = (series: SeriesState): SeriesState =>
     runSeries(must(dealNextGame(series, SUIT_DEAL)), '2:6 0:pass 1:pass 2:G8,G7 2:bettel 2:S7 0:E7 1:H7');
@@ -318,7 +303,16 @@ describe('R5 the pot', () => {
     expect([series.balances, series.pot]).toEqual([[-2, -2, -2], 6]);
     // Dealt by seat 1, who plays 6 with a double, kontra and re (m = 8) and takes 8 tricks.
     series = runSeries(must(dealNextGame(series, SUIT_DEAL)), '0:double 1:no 2:no 2:pass 0:pass 1:6 1:G8,G7 1:6 2:kontra 1:re');
-    for (const [h, s, e] of [['HA', 'S7', 'E7'], ['HK', 'S8', 'E8'], ['HO', 'S9', 'E9'], ['HU', 'S10', 'E10'], ['H10', 'SU', 'EU'], ['H9', 'SO', 'EO'], ['H8', 'SK', 'EK'], ['H7', 'SA', 'EA']]) {
+    for (const [h, s, e] of [
+      ['HA', 'S7', 'E7'],
+      ['HK', 'S8', 'E8'],
+      ['HO', 'S9', 'E9'],
+      ['HU', 'S10', 'E10'],
+      ['H10', 'SU', 'EU'],
+      ['H9', 'SO', 'EO'],
+      ['H8', 'SK', 'EK'],
+      ['H7', 'SA', 'EA'],
+    ]) {
       series = runSeries(series, `1:${h} 2:${s} 0:${e}`);
     }
     series = runSeries(series, '1:GU 2:G10 0:GA 0:GK 1:GO 2:G9');
@@ -426,7 +420,7 @@ describe('R7 play', () => {
     expect(legalActions(game, 2).filter((a) => a.type === 'play')).toHaveLength(10);
   });
 
-  it('R7.2: the suit of the declarer\'s first card is trump for the whole game', () => {
+  it("R7.2: the suit of the declarer's first card is trump for the whole game", () => {
     const game = gameAfter(`${HERZ_GAME} 1:H7 2:S7 0:E7 1:H8`, NO_DOUBLING);
     expect(game.trump).toBe(H);
     expect(viewOf(seriesOf(game), 1)!.trump).toBe('H');
@@ -556,7 +550,15 @@ describe('R7 play', () => {
   it('R7.10: the last trick stays visible; with trickHistory "all" every completed trick does', () => {
     const script = `${HERZ_GAME} 1:H7 2:S7 0:E7 1:H8 2:S8 0:E8`;
     const last = viewOf(seriesOf(gameAfter(script, NO_DOUBLING)), 2)!;
-    expect(last.lastTrick).toEqual({ leader: 1, winner: 1, cards: [{ seat: 1, card: 'H8' }, { seat: 2, card: 'S8' }, { seat: 0, card: 'E8' }] });
+    expect(last.lastTrick).toEqual({
+      leader: 1,
+      winner: 1,
+      cards: [
+        { seat: 1, card: 'H8' },
+        { seat: 2, card: 'S8' },
+        { seat: 0, card: 'E8' },
+      ],
+    });
     expect(last.tricks).toBeNull();
     expect(JSON.stringify(last)).not.toContain('"S7"');
     const all = viewOf(seriesOf(gameAfter(script, { ...NO_DOUBLING, trickHistory: 'all' })), 2)!;
@@ -576,7 +578,14 @@ describe('R7 play', () => {
     expect(view(led, 1).lastTrick).toBeNull(); // the defenders have taken no trick yet
     for (const seat of [0, 2, null] as const) expect(view(led, seat).lastTrick!.cards.map((c) => c.card)).toEqual(['HA', 'S7', 'E7']);
     let game = run(led, '2:S8 0:E8');
-    for (const [h, s, e] of [['HO', 'S9', 'E9'], ['HU', 'S10', 'E10'], ['H10', 'SU', 'EU'], ['H9', 'SO', 'EO'], ['H8', 'SK', 'EK'], ['H7', 'SA', 'EA']]) {
+    for (const [h, s, e] of [
+      ['HO', 'S9', 'E9'],
+      ['HU', 'S10', 'E10'],
+      ['H10', 'SU', 'EU'],
+      ['H9', 'SO', 'EO'],
+      ['H8', 'SK', 'EK'],
+      ['H7', 'SA', 'EA'],
+    ]) {
       game = run(game, `1:${h} 2:${s} 0:${e}`);
     }
     game = run(game, '1:GU 2:G10 0:GA 0:GK'); // trick 9 to defender 0, who leads again
@@ -621,7 +630,7 @@ describe('R8 kontra and re', () => {
     expectRefused(attempt(gameAfter('1:6 2:pass 0:pass 1:G8,G7', NO_DOUBLING), '2:kontra'), 'illegal_action', 'R6.2');
   });
 
-  it('R8.2: after a kontra play pauses: it is the declarer\'s turn to say re or no re, and only then does play go on', () => {
+  it("R8.2: after a kontra play pauses: it is the declarer's turn to say re or no re, and only then does play go on", () => {
     const game = declared();
     expectRefused(attempt(game, '1:re'), 'illegal_action', 'R8.2: re needs a kontra first');
     // Seat 1 leads HA; seat 2, whose card is next, says kontra: the turn goes to the declarer.
@@ -665,7 +674,16 @@ describe('R8 kontra and re', () => {
     expect(viewOf(seriesOf(game), 0)!.multiplier).toBe(4);
     let finished = game;
     // Seat 1 wins all 8 Herz tricks and loses the 2 Gras: 8 tricks ≥ 6.
-    for (const [h, s, e] of [['HA', 'S7', 'E7'], ['HK', 'S8', 'E8'], ['HO', 'S9', 'E9'], ['HU', 'S10', 'E10'], ['H10', 'SU', 'EU'], ['H9', 'SO', 'EO'], ['H8', 'SK', 'EK'], ['H7', 'SA', 'EA']]) {
+    for (const [h, s, e] of [
+      ['HA', 'S7', 'E7'],
+      ['HK', 'S8', 'E8'],
+      ['HO', 'S9', 'E9'],
+      ['HU', 'S10', 'E10'],
+      ['H10', 'SU', 'EU'],
+      ['H9', 'SO', 'EO'],
+      ['H8', 'SK', 'EK'],
+      ['H7', 'SA', 'EA'],
+    ]) {
       finished = run(finished, `1:${h} 2:${s} 0:${e}`);
     }
     finished = run(finished, '1:GU 2:G10 0:GA 0:GK 1:GO 2:G9');
@@ -696,7 +714,12 @@ describe('R9 settlement', () => {
   });
 
   it('R9.4: balances plus the pot always add up to 0', () => {
-    for (const [declarer, contract, tricks, m, pot] of [[0, 0, 7, 8, 3], [1, 5, 0, 2, 0], [2, 6, 3, 32, 12], [1, 4, 9, 1, 0]] as const) {
+    for (const [declarer, contract, tricks, m, pot] of [
+      [0, 0, 7, 8, 3],
+      [1, 5, 0, 2, 0],
+      [2, 6, 3, 32, 12],
+      [1, 4, 9, 1, 0],
+    ] as const) {
       const { payments, pot: potDelta } = settleContract(options({ tenTrickBid: true }), declarer, contract, tricks, m, pot);
       expect(payments[0] + payments[1] + payments[2] + potDelta).toBe(0);
     }
@@ -723,7 +746,17 @@ describe('R10 the record of a game', () => {
       settlement: { payments: [40, 40, -80], pot: 0 },
     });
     expect(record.actions).toHaveLength(14);
-    expect(record.tricks).toEqual([{ leader: 2, winner: 2, cards: [{ seat: 2, card: 'S7' }, { seat: 0, card: 'E7' }, { seat: 1, card: 'H7' }] }]);
+    expect(record.tricks).toEqual([
+      {
+        leader: 2,
+        winner: 2,
+        cards: [
+          { seat: 2, card: 'S7' },
+          { seat: 0, card: 'E7' },
+          { seat: 1, card: 'H7' },
+        ],
+      },
+    ]);
     const replayed = must(replayGame(JSON.parse(JSON.stringify(record))));
     expect(recordOf(replayed)).toEqual(record);
     expect(replayed).toEqual(game);
@@ -742,7 +775,11 @@ describe('R10 the record of a game', () => {
     expect(series.status).toBe('over');
     const record = seriesRecordOf(series);
     expect(must(replaySeries(record)).balances).toEqual(series.balances);
-    expectRefused(replaySeries({ ...record, games: record.games.slice(1) }), 'illegal_action', 'R10.1: game record 1 says game 1, redeal 1, dealer 1, pot 3');
+    expectRefused(
+      replaySeries({ ...record, games: record.games.slice(1) }),
+      'illegal_action',
+      'R10.1: game record 1 says game 1, redeal 1, dealer 1, pot 3',
+    );
   });
 
   it('R10.2: while a game runs a seat sees its own cards, played cards, public actions and card counts only', () => {

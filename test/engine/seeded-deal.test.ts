@@ -11,12 +11,10 @@ describe('SHA-256', () => {
     const hex = (text: string) => toHex(sha256(new TextEncoder().encode(text)));
     expect(hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
     expect(hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
-    expect(hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')).toBe(
-      '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
-    );
+    expect(hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')).toBe('248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1');
   });
 
-  it('agrees with Node\'s crypto on random messages of every length up to 300 bytes', () => {
+  it("agrees with Node's crypto on random messages of every length up to 300 bytes", () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
         expect(toHex(sha256(bytes))).toBe(createHash('sha256').update(bytes).digest('hex'));
@@ -46,7 +44,40 @@ describe('seed to deal', () => {
       const digest = createHash('sha256').update(input).digest();
       for (let k = 0; k < 8; k++) words.push(digest.readUInt32BE(k * 4));
     }
-    const deck = ['E7', 'E8', 'E9', 'E10', 'EU', 'EO', 'EK', 'EA', 'G7', 'G8', 'G9', 'G10', 'GU', 'GO', 'GK', 'GA', 'H7', 'H8', 'H9', 'H10', 'HU', 'HO', 'HK', 'HA', 'S7', 'S8', 'S9', 'S10', 'SU', 'SO', 'SK', 'SA'];
+    const deck = [
+      'E7',
+      'E8',
+      'E9',
+      'E10',
+      'EU',
+      'EO',
+      'EK',
+      'EA',
+      'G7',
+      'G8',
+      'G9',
+      'G10',
+      'GU',
+      'GO',
+      'GK',
+      'GA',
+      'H7',
+      'H8',
+      'H9',
+      'H10',
+      'HU',
+      'HO',
+      'HK',
+      'HA',
+      'S7',
+      'S8',
+      'S9',
+      'S10',
+      'SU',
+      'SO',
+      'SK',
+      'SA',
+    ];
     let next = 0;
     for (let i = 31; i > 0; i--) {
       const bound = i + 1;

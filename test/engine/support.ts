@@ -34,12 +34,7 @@ export function deal(hand0: string, hand1: string, hand2: string, stock: string)
  * A deal where each seat holds whole suits: seat 0 all Eichel and GA GK, seat 1 all Herz and
  * GO GU, seat 2 all Schellen and G10 G9; the stock is G8 G7.
  */
-export const SUIT_DEAL = deal(
-  'EA EK EO EU E10 E9 E8 E7 GA GK',
-  'HA HK HO HU H10 H9 H8 H7 GO GU',
-  'SA SK SO SU S10 S9 S8 S7 G10 G9',
-  'G8 G7',
-);
+export const SUIT_DEAL = deal('EA EK EO EU E10 E9 E8 E7 GA GK', 'HA HK HO HU H10 H9 H8 H7 GO GU', 'SA SK SO SU S10 S9 S8 S7 G10 G9', 'G8 G7');
 
 /**
  * Reads one script token as the action it means in the game's current phase:
@@ -61,7 +56,10 @@ export function actionFor(game: GameState, word: string): Action {
 
 /** Applies a script of `seat:word` tokens (see actionFor); every action must be accepted. */
 export function run(game: GameState, script: string): GameState {
-  for (const token of script.trim().split(/\s+/).filter((t) => t !== '')) {
+  for (const token of script
+    .trim()
+    .split(/\s+/)
+    .filter((t) => t !== '')) {
     const [seat, word] = token.split(':');
     const result = applyAction(game, Number(seat), actionFor(game, word!));
     if (!result.ok) throw new Error(`"${token}" refused: ${result.error.message}`);
@@ -105,7 +103,6 @@ export function expectRefused<T>(result: Result<T>, code: Refusal['code'], messa
   expect(error.message.startsWith(messageStart), `"${error.message}" should start with "${messageStart}"`).toBe(true);
 }
 
-
 /** A series holding just this game, for views (balances and pot at 0). */
 export function seriesOf(game: GameState): SeriesState {
   return {
@@ -124,7 +121,10 @@ export function seriesOf(game: GameState): SeriesState {
 
 /** Applies a script of `seat:word` tokens to the current game of a series. */
 export function runSeries(series: SeriesState, script: string): SeriesState {
-  for (const token of script.trim().split(/\s+/).filter((t) => t !== '')) {
+  for (const token of script
+    .trim()
+    .split(/\s+/)
+    .filter((t) => t !== '')) {
     const [seat, word] = token.split(':');
     series = must(applySeriesAction(series, Number(seat), actionFor(series.game!, word!)));
   }

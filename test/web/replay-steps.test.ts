@@ -34,7 +34,13 @@ describe('replay steps', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 2 ** 31 - 1 }),
-        fc.record({ doubling: fc.boolean(), kontra: fc.boolean(), knock: fc.boolean(), tenTrickBid: fc.boolean(), trump: fc.constantFrom('led', 'named') }),
+        fc.record({
+          doubling: fc.boolean(),
+          kontra: fc.boolean(),
+          knock: fc.boolean(),
+          tenTrickBid: fc.boolean(),
+          trump: fc.constantFrom('led', 'named'),
+        }),
         (seed, options) => {
           const record = playedGame(seed, options);
           const played: string[] = [];
@@ -53,7 +59,7 @@ describe('replay steps', () => {
     );
   });
 
-  it('R7.7: after each third card the trick on show is the record\'s, with its winner', () => {
+  it("R7.7: after each third card the trick on show is the record's, with its winner", () => {
     const record = playedGame(12345, { doubling: true });
     let trickIndex = 0;
     record.actions.forEach(({ action }, i) => {

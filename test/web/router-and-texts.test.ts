@@ -47,7 +47,16 @@ describe('texts', () => {
     expect(createTranslator('de')('playerName', { n: 2 })).toBe('Spieler 2');
     for (const lang of ['de', 'en'] as const) {
       const t = createTranslator(lang);
-      for (const key of ['optTrump', 'optTrumpHelp', 'optPotTo', 'optPotToHelp', 'optMaxRedeals', 'optMaxRedealsHelp', 'optTrickHistoryOpponents', 'optTrickHistoryHelp'] as const) {
+      for (const key of [
+        'optTrump',
+        'optTrumpHelp',
+        'optPotTo',
+        'optPotToHelp',
+        'optMaxRedeals',
+        'optMaxRedealsHelp',
+        'optTrickHistoryOpponents',
+        'optTrickHistoryHelp',
+      ] as const) {
         expect(t(key), `${lang} ${key}`).not.toBe('');
       }
     }
@@ -59,5 +68,4 @@ describe('texts', () => {
     expect(en('waitingForRe', { name: 'Anna' })).toBe('Waiting for Anna: Re or no Re?');
     expect(de('waitingForRe', { name: 'Anna' })).toBe('Warte auf Anna: Re oder kein Re?');
   });
-
 });

@@ -28,7 +28,9 @@ describe('clientKey', () => {
   });
 
   it('gives every address of one /64 the same key, and the next /64 another', () => {
-    const keys = ['2001:db8:1:2::', '2001:db8:1:2::1', '2001:db8:1:2:8000::', '2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:0DB8:0001:0002:0:0:0:9'].map(clientKey);
+    const keys = ['2001:db8:1:2::', '2001:db8:1:2::1', '2001:db8:1:2:8000::', '2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:0DB8:0001:0002:0:0:0:9'].map(
+      clientKey,
+    );
     expect(new Set(keys)).toEqual(new Set(['2001:db8:1:2::/64']));
     expect(clientKey('2001:db8:1:3::1')).not.toBe(keys[0]);
     expect(clientKey('2001:db8:1:1:ffff:ffff:ffff:ffff')).not.toBe(keys[0]);

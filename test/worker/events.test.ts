@@ -96,7 +96,10 @@ describe('turn', () => {
         for (const event of events) {
           if (event.type !== 'turn') continue;
           const offered = viewOf(next, event.seat)!.legalActions;
-          expect(offered.some((a) => a.type !== 'kontra'), `seat ${event.seat} told with only ${JSON.stringify(offered)}`).toBe(true);
+          expect(
+            offered.some((a) => a.type !== 'kontra'),
+            `seat ${event.seat} told with only ${JSON.stringify(offered)}`,
+          ).toBe(true);
         }
         // A defender who may say kontra but owes nothing is not pending (no reminder, no deadline of its own).
         for (const defender of SEATS.filter((x) => x !== game.declarer && x !== game.turn)) {
@@ -141,7 +144,11 @@ describe('turn', () => {
       let series = must(dealNextGame(must(startSeries({ ...records[0]!.options, firstDealer: records[0]!.dealer, games: 2 })), records[0]!.deal));
       for (const [g, record] of records.entries()) {
         const name = names[g]!;
-        expect([series.game!.dealer, series.game!.redeal, series.game!.potBefore], `${name} is the game the series deals next`).toEqual([record.dealer, record.redeal, record.potBefore]);
+        expect([series.game!.dealer, series.game!.redeal, series.game!.potBefore], `${name} is the game the series deals next`).toEqual([
+          record.dealer,
+          record.redeal,
+          record.potBefore,
+        ]);
         const nextDeal = records[g + 1]?.deal ?? OTHER_DEAL;
         for (const [i, { seat, action }] of record.actions.entries()) {
           const next = step(series, seat, action, nextDeal);
@@ -184,10 +191,15 @@ describe('game_over and table_over', () => {
       ...SEATS.map((seat) => ({ type: 'game_over', seat, gameNumber: 1, dealIndex: 0 })),
       ...SEATS.map((seat) => ({ type: 'table_over', seat, gameNumber: 1 })),
     ]);
-    expect(all.slice(0, -1).flat().filter((e) => e.type !== 'turn')).toEqual([]);
+    expect(
+      all
+        .slice(0, -1)
+        .flat()
+        .filter((e) => e.type !== 'turn'),
+    ).toEqual([]);
   });
 
-  it('the end of a game with more to come: game_over to every seat, and the next deal\'s turns', () => {
+  it("the end of a game with more to come: game_over to every seat, and the next deal's turns", () => {
     let series = seriesOf(GAME, 2).after;
     let last: SeatEvent[] = [];
     for (const { seat, action } of GAME.actions) {

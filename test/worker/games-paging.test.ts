@@ -127,7 +127,9 @@ describe('GET …/games?limit&before', () => {
   });
 
   it('is documented in the OpenAPI document: default 20, maximum 100', async () => {
-    const doc = (await (await request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { description: string; parameters: { name: string; in: string; schema: Record<string, unknown> }[] }>> };
+    const doc = (await (await request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { description: string; parameters: { name: string; in: string; schema: Record<string, unknown> }[] }>>;
+    };
     const operation = doc.paths['/api/tables/{id}/games']!.get!;
     expect(operation.description).toMatch(/default 20, maximum 100/);
     const limit = operation.parameters.find((p) => p.name === 'limit' && p.in === 'query')!;

@@ -14,7 +14,21 @@ import { seededRng } from '../../shared/bots.js';
 import type { Seat, TableOptions } from '../../shared/options.js';
 import { validateRecord, type GameRecord } from '../../shared/record.js';
 import type { OfferedAction } from '../../shared/view.js';
-import { act, createTable, games, HAND_MADE, HAND_MADE_PAIRS, HAND_MADE_SERIES, handMade, randomIp, request, tableFor, view, type CreatedTable, type TableView } from './support.js';
+import {
+  act,
+  createTable,
+  games,
+  HAND_MADE,
+  HAND_MADE_PAIRS,
+  HAND_MADE_SERIES,
+  handMade,
+  randomIp,
+  request,
+  tableFor,
+  view,
+  type CreatedTable,
+  type TableView,
+} from './support.js';
 
 /** What the view offers for `action`: discarding is offered once, as a count (API.md). */
 const offeredFor = (action: Action): OfferedAction => (action.type === 'discard' ? { type: 'discard', count: 2 } : action);
@@ -70,12 +84,19 @@ describe('hand-made games through the HTTP API', () => {
     expect(HAND_MADE_SERIES.flat()).toEqual([...HAND_MADE.keys()]);
   });
 
-  it.each(SINGLE_GAMES)('%s: plays to the file\'s settlement and publishes the file\'s record', async (name) => {
+  it.each(SINGLE_GAMES)("%s: plays to the file's settlement and publishes the file's record", async (name) => {
     const record = handMade(name);
     const table = await createTable(tableFor(record));
 
     const first = await view(table.tableId, table.seats[0]!.token);
-    expect(first).toMatchObject({ version: 0, phase: record.options.doubling ? 'doubling' : 'auction', gameNumber: 1, games: 1, dealer: record.dealer, commitment: null });
+    expect(first).toMatchObject({
+      version: 0,
+      phase: record.options.doubling ? 'doubling' : 'auction',
+      gameNumber: 1,
+      games: 1,
+      dealer: record.dealer,
+      commitment: null,
+    });
     for (const seat of [0, 1, 2] as Seat[]) {
       const own = await view(table.tableId, table.seats[seat]!.token);
       // R3.1: the packet only while the doubling window is open; without doubling the whole hand (R3.3).
@@ -118,44 +139,47 @@ describe('hand-made games through the HTTP API', () => {
     { names: HAND_MADE_PAIRS[2]!, potBetween: 3, balances: [6, 6, -12], pot: 0, potPaidBack: 1 },
   ];
 
-  it.each(PAIRS)('$names.0 + $names.1: one table; the redeal is the same game 1 by the next dealer; balances $balances, pot $pot, paid back $potPaidBack', async ({ names, potBetween, balances, pot, potPaidBack }) => {
-    const [redeal, next] = names.map(handMade) as [GameRecord, GameRecord];
-    expect(redeal.result).toEqual({ kind: 'allPass' });
-    expect([next.gameNumber, next.redeal, next.dealer, next.potBefore]).toEqual([1, 1, (redeal.dealer + 1) % 3, potBetween]);
-    const options: TableOptions = { ...redeal.options, firstDealer: redeal.dealer, games: 1 };
-    const table = await createTable({ options, deals: [redeal.deal, next.deal] });
+  it.each(PAIRS)(
+    '$names.0 + $names.1: one table; the redeal is the same game 1 by the next dealer; balances $balances, pot $pot, paid back $potPaidBack',
+    async ({ names, potBetween, balances, pot, potPaidBack }) => {
+      const [redeal, next] = names.map(handMade) as [GameRecord, GameRecord];
+      expect(redeal.result).toEqual({ kind: 'allPass' });
+      expect([next.gameNumber, next.redeal, next.dealer, next.potBefore]).toEqual([1, 1, (redeal.dealer + 1) % 3, potBetween]);
+      const options: TableOptions = { ...redeal.options, firstDealer: redeal.dealer, games: 1 };
+      const table = await createTable({ options, deals: [redeal.deal, next.deal] });
 
-    let version = await playRecord(table, redeal, 0);
-    // The next deal starts by itself: still game 1 (R5.2), the next dealer, the pot filled, redeal 1.
-    const between = await view(table.tableId, table.spectator.token);
-    expect(between).toMatchObject({
-      version,
-      phase: redeal.options.doubling ? 'doubling' : 'auction',
-      gameNumber: 1,
-      dealer: next.dealer,
-      pot: potBetween,
-      redeal: 1,
-      potPaidBack: 0,
-      seriesOver: false,
-    });
-    expect(between.seats.map((s) => s.balance)).toEqual(redeal.settlement!.payments);
+      let version = await playRecord(table, redeal, 0);
+      // The next deal starts by itself: still game 1 (R5.2), the next dealer, the pot filled, redeal 1.
+      const between = await view(table.tableId, table.spectator.token);
+      expect(between).toMatchObject({
+        version,
+        phase: redeal.options.doubling ? 'doubling' : 'auction',
+        gameNumber: 1,
+        dealer: next.dealer,
+        pot: potBetween,
+        redeal: 1,
+        potPaidBack: 0,
+        seriesOver: false,
+      });
+      expect(between.seats.map((s) => s.balance)).toEqual(redeal.settlement!.payments);
 
-    version = await playRecord(table, next, version);
-    expect(version).toBe(redeal.actions.length + next.actions.length);
-    // The hand-computed balances are the two settlements plus what came back of the pot.
-    expect([0, 1, 2].map((seat) => redeal.settlement!.payments[seat]! + next.settlement!.payments[seat]! + potPaidBack)).toEqual(balances);
-    expect(potBetween + next.settlement!.pot - 3 * potPaidBack).toBe(pot);
-    for (const token of [...table.seats.map((s) => s.token), table.spectator.token]) {
-      const final = await view(table.tableId, token);
-      expectFinished(final, balances, pot, potPaidBack);
-      expect(final).toMatchObject({ redeal: 1, gameNumber: 1, declarer: next.declarer, contract: next.contract, multiplier: next.multiplier });
-      expect(final.settlement).toEqual(next.settlement);
-    }
+      version = await playRecord(table, next, version);
+      expect(version).toBe(redeal.actions.length + next.actions.length);
+      // The hand-computed balances are the two settlements plus what came back of the pot.
+      expect([0, 1, 2].map((seat) => redeal.settlement!.payments[seat]! + next.settlement!.payments[seat]! + potPaidBack)).toEqual(balances);
+      expect(potBetween + next.settlement!.pot - 3 * potPaidBack).toBe(pot);
+      for (const token of [...table.seats.map((s) => s.token), table.spectator.token]) {
+        const final = await view(table.tableId, token);
+        expectFinished(final, balances, pot, potPaidBack);
+        expect(final).toMatchObject({ redeal: 1, gameNumber: 1, declarer: next.declarer, contract: next.contract, multiplier: next.multiplier });
+        expect(final.settlement).toEqual(next.settlement);
+      }
 
-    const records = await games(table.tableId, table.seats[2]!.token);
-    expect(records).toEqual([published(redeal, 0, options), published(next, 1, options)]);
-    for (const record of records) expect(validateRecord(record).ok).toBe(true);
-  });
+      const records = await games(table.tableId, table.seats[2]!.token);
+      expect(records).toEqual([published(redeal, 0, options), published(next, 1, options)]);
+      for (const record of records) expect(validateRecord(record).ok).toBe(true);
+    },
+  );
 });
 
 describe('a series of two games', () => {
@@ -187,18 +211,42 @@ describe('creating a table', () => {
     expect(res.status).toBe(201);
     const table = (await res.json()) as CreatedTable;
     const first = await view(table.tableId, table.spectator.token);
-    expect(first).toMatchObject({ tableId: table.tableId, version: 0, seat: null, hand: null, phase: 'doubling', gameNumber: 1, games: 3, dealer: 0, pot: 0, seriesOver: false, deadline: null });
-    expect(first.seats.map((s) => [s.name, s.cards, s.balance])).toEqual([['Seat 1', 3, 0], ['Seat 2', 3, 0], ['Seat 3', 3, 0]]);
+    expect(first).toMatchObject({
+      tableId: table.tableId,
+      version: 0,
+      seat: null,
+      hand: null,
+      phase: 'doubling',
+      gameNumber: 1,
+      games: 3,
+      dealer: 0,
+      pot: 0,
+      seriesOver: false,
+      deadline: null,
+    });
+    expect(first.seats.map((s) => [s.name, s.cards, s.balance])).toEqual([
+      ['Seat 1', 3, 0],
+      ['Seat 2', 3, 0],
+      ['Seat 3', 3, 0],
+    ]);
     expect(first.commitment).toMatch(/^[0-9a-f]{64}$/);
     expect(await games(table.tableId, table.spectator.token)).toEqual([]);
   });
 
   it('takes names, bots and a move deadline', async () => {
     const before = Date.now();
-    const table = await createTable({ name: 'Stammtisch', seats: [{ name: 'Vroni' }, { name: 'Sepp', bot: true }, {}], options: { moveDeadlineHours: 24 } });
+    const table = await createTable({
+      name: 'Stammtisch',
+      seats: [{ name: 'Vroni' }, { name: 'Sepp', bot: true }, {}],
+      options: { moveDeadlineHours: 24 },
+    });
     const v = await view(table.tableId, table.seats[1]!.token);
     expect(v.name).toBe('Stammtisch');
-    expect(v.seats.map((s) => [s.name, s.bot])).toEqual([['Vroni', false], ['Sepp', true], ['Seat 3', false]]);
+    expect(v.seats.map((s) => [s.name, s.bot])).toEqual([
+      ['Vroni', false],
+      ['Sepp', true],
+      ['Seat 3', false],
+    ]);
     const deadline = Date.parse(v.deadline!);
     expect(deadline - before).toBeGreaterThanOrEqual(24 * 3_600_000 - 1_000);
     expect(deadline - Date.now()).toBeLessThanOrEqual(24 * 3_600_000 + 1_000);

@@ -43,7 +43,9 @@ describe('errors', () => {
 
 describe('bindings', () => {
   it('has the D1 history database with the migrations applied', async () => {
-    const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('tables', 'seats', 'games') ORDER BY name").all<{ name: string }>();
+    const { results } = await env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('tables', 'seats', 'games') ORDER BY name",
+    ).all<{ name: string }>();
     expect(results.map((r) => r.name)).toEqual(['games', 'seats', 'tables']);
   });
 });

@@ -22,7 +22,19 @@ import type { Deal } from '../../shared/deal.js';
 import type { Seat } from '../../shared/options.js';
 import type { GameRecord } from '../../shared/record.js';
 import { TableObject } from '../../worker/table/table-object.js';
-import { confirmedAddress, connect, createTable, eventually, handMade, postAction, putNotifications, tableStub, view, type CreatedTable, type Socket } from './support.js';
+import {
+  confirmedAddress,
+  connect,
+  createTable,
+  eventually,
+  handMade,
+  postAction,
+  putNotifications,
+  tableStub,
+  view,
+  type CreatedTable,
+  type Socket,
+} from './support.js';
 
 /** Dealer 0, so seat 1 is forehand and seat 0 the dealer: seat 0 is never told to bid when the window closes. */
 const GAME: GameRecord = handMade('01-hold-stage1-overtrump');
@@ -82,10 +94,12 @@ async function listen(): Promise<void> {
     received.webhooks.push({ url: request.url, body: JSON.parse(await request.text()) });
     return new Response(null, { status: 204 });
   });
-  vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: EmailMessageBuilder): Promise<void> }, 'sendEmail').mockImplementation(async (message) => {
-    const { to, subject, text } = message as unknown as Mail;
-    received.mails.push({ to, subject, text });
-  });
+  vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: EmailMessageBuilder): Promise<void> }, 'sendEmail').mockImplementation(
+    async (message) => {
+      const { to, subject, text } = message as unknown as Mail;
+      received.mails.push({ to, subject, text });
+    },
+  );
 }
 
 /** Takes out of `list` the entries that `mine` picks, in order. */
@@ -111,7 +125,8 @@ async function openWorld(name: string, deal: Deal): Promise<World> {
 
 const waitingDeliveries = (table: CreatedTable) =>
   runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM deliveries').one().n);
-const delivered = (table: CreatedTable) => eventually(async () => ((await waitingDeliveries(table)) === 0 ? true : undefined), 'every delivery to be made');
+const delivered = (table: CreatedTable) =>
+  eventually(async () => ((await waitingDeliveries(table)) === 0 ? true : undefined), 'every delivery to be made');
 
 /** Every frame a socket received since the last call, up to the answer to a ping (the frames before it are all there is). */
 async function framesOf(socket: Socket): Promise<unknown[]> {
@@ -136,9 +151,7 @@ async function observe(world: World) {
     // A mail is told to its table by the seat link in it.
     mails: takeOut(received.mails, (m) => m.text.includes(world.table.seats[0]!.url)).map((mail) => ({
       ...mail,
-      text: mail.text
-        .replaceAll(world.table.seats[0]!.url, '<the seat link>')
-        .replace(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/g, '<the deadline> UTC'),
+      text: mail.text.replaceAll(world.table.seats[0]!.url, '<the seat link>').replace(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/g, '<the deadline> UTC'),
     })),
   };
   return withoutPerTable(observed) as typeof observed;
@@ -244,10 +257,14 @@ async function playWindow(worlds: readonly World[], order: readonly Seat[], deci
 
     const seat0Decided = order.slice(0, i + 1).includes(0);
     const refused = expectSame(`seat 0's refusals after step ${step}`, await inEachWorld(worlds, (world) => refusals(world, step, seat0Decided)));
-    expect((refused as { status: number }[]).map((r) => r.status)).toEqual(refusedActions(seat0Decided).map((a) => (a.version === undefined ? 422 : 409)));
+    expect((refused as { status: number }[]).map((r) => r.status)).toEqual(
+      refusedActions(seat0Decided).map((a) => (a.version === undefined ? 422 : 409)),
+    );
     const afterRefusals = await compare(`seat 0's refusals after step ${step}, their socket answers`);
     expect(afterRefusals.seat0Frames).toHaveLength(refusedActions(seat0Decided).length); // the socket's answers, no push
-    expect(afterRefusals.seat0Frames.every((f) => (f as { type: string; status: number }).type === 'answer' && (f as { status: number }).status >= 409)).toBe(true);
+    expect(
+      afterRefusals.seat0Frames.every((f) => (f as { type: string; status: number }).type === 'answer' && (f as { status: number }).status >= 409),
+    ).toBe(true);
     expect(afterRefusals.spectatorFrames).toHaveLength(0);
 
     // The window is seat 0's move while it has not decided: reminded then, and only then (the alarm waits for nothing else).

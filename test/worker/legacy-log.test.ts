@@ -22,7 +22,8 @@ function must<T>(result: { ok: true; value: T } | { ok: false; error: { message:
 function tableOf(records: readonly GameRecord[], options: unknown = { ...records[0]!.options, firstDealer: records[0]!.dealer, games: 1 }) {
   const deals: Deal[] = records.map((r) => r.deal);
   let dealt = 0;
-  const deal = (series: SeriesState): SeriesState => (series.status === 'awaitingDeal' && dealt < deals.length ? must(dealNextGame(series, deals[dealt++]!)) : series);
+  const deal = (series: SeriesState): SeriesState =>
+    series.status === 'awaitingDeal' && dealt < deals.length ? must(dealNextGame(series, deals[dealt++]!)) : series;
   return { start: deal(must(startSeries(options))), deal };
 }
 
@@ -70,7 +71,7 @@ function logs(record: GameRecord, decision: { type: 're'; re?: false }, by: numb
 
 const RE = { type: 're' } as const;
 
-describe('the re decision of an older log (R8.2 before re was the declarer\'s turn)', () => {
+describe("the re decision of an older log (R8.2 before re was the declarer's turn)", () => {
   it.each([
     // 02: 2:SA 0:kontra 2:re 0:S8 1:S7, stored as 2:SA 0:kontra 0:S8 2:re 1:S7 (re before the card that completes the trick).
     ['02-raised-contract-kontra-re', RE, 1, true],
@@ -81,23 +82,26 @@ describe('the re decision of an older log (R8.2 before re was the declarer\'s tu
     // 14 with a re instead, said after seat 1's card, or right away (today's place), or with seat 1's and before seat 2's.
     ['14-named-trump-kontra-no-re', RE, 1, false],
     ['14-named-trump-kontra-no-re', RE, 0, false],
-  ] as const)('%s, %j stored %s rows later (null: never said): replays as today\'s log with the decision right after the kontra', (name, decision, by, isTheFile) => {
-    const record = handMade(name);
-    const { today, old } = logs(record, decision, by);
-    // Today's engine alone refuses the old log at the first card after the kontra (unless it is today's log already).
-    if (by !== 0) expect(plainReplay([record], old)).toMatch(/^R8\.2: /);
-    const series = must(replay([record], old));
-    const expected = engineOnly([record], today);
-    expect(series.status).toBe('over');
-    expect(series.records).toEqual(expected.records);
-    expect(series.balances).toEqual(expected.balances);
-    const [replayed] = series.records;
-    const saysRe = !('re' in decision);
-    expect(replayed!.re).toBe(saysRe);
-    expect(replayed!.multiplier).toBe(record.multiplier * (isTheFile || !saysRe ? 1 : 2));
-    // Where the decision is the file's, the replay is exactly the file's game, settlement and all.
-    if (isTheFile) expect(replayed).toEqual({ ...record, options: series.options });
-  });
+  ] as const)(
+    "%s, %j stored %s rows later (null: never said): replays as today's log with the decision right after the kontra",
+    (name, decision, by, isTheFile) => {
+      const record = handMade(name);
+      const { today, old } = logs(record, decision, by);
+      // Today's engine alone refuses the old log at the first card after the kontra (unless it is today's log already).
+      if (by !== 0) expect(plainReplay([record], old)).toMatch(/^R8\.2: /);
+      const series = must(replay([record], old));
+      const expected = engineOnly([record], today);
+      expect(series.status).toBe('over');
+      expect(series.records).toEqual(expected.records);
+      expect(series.balances).toEqual(expected.balances);
+      const [replayed] = series.records;
+      const saysRe = !('re' in decision);
+      expect(replayed!.re).toBe(saysRe);
+      expect(replayed!.multiplier).toBe(record.multiplier * (isTheFile || !saysRe ? 1 : 2));
+      // Where the decision is the file's, the replay is exactly the file's game, settlement and all.
+      if (isTheFile) expect(replayed).toEqual({ ...record, options: series.options });
+    },
+  );
 
   it('a log that ends after the kontra and a card, with no re: no re is implied, and play goes on', () => {
     const record = handMade('08-mord-lost-early-kontra');
@@ -113,7 +117,7 @@ describe('the re decision of an older log (R8.2 before re was the declarer\'s tu
     expect(game.log!.previous!.previous!.action).toEqual({ type: 'kontra' });
   });
 
-  it('a log that ends right after the kontra waits for the declarer\'s decision (nothing is implied)', () => {
+  it("a log that ends right after the kontra waits for the declarer's decision (nothing is implied)", () => {
     const record = handMade('02-raised-contract-kontra-re');
     const rows = logs(record, RE, 1).old;
     const kontraAt = rows.findIndex((r) => typeOf(r) === 'kontra');
@@ -131,7 +135,7 @@ describe('the re decision of an older log (R8.2 before re was the declarer\'s tu
     expect(!result.ok && result.error.message).toBe(`stored action ${trickDone + 2}: R8.2: re is decided once, right after the kontra`);
   });
 
-  it('every log of today\'s rules replays unchanged: every hand-made game and series, with the same records as the engine alone', () => {
+  it("every log of today's rules replays unchanged: every hand-made game and series, with the same records as the engine alone", () => {
     for (const names of HAND_MADE_SERIES) {
       const records = names.map(handMade);
       const rows = records.flatMap((r) => r.actions.map(({ seat, action }) => ({ seat, action })));
@@ -145,7 +149,13 @@ describe('the re decision of an older log (R8.2 before re was the declarer\'s tu
 describe('options stored before R5.4 (redeals capped)', () => {
   const fourRedeals = () => {
     // Four all-passes in a row at a pot table without doubling: each dealt by the next dealer (R1.2).
-    const records = ['18-max-redeals-pass', '19-max-redeals-forced-payback', '15-opponents-last-trick', '18-max-redeals-pass', '19-max-redeals-forced-payback'].map(handMade);
+    const records = [
+      '18-max-redeals-pass',
+      '19-max-redeals-forced-payback',
+      '15-opponents-last-trick',
+      '18-max-redeals-pass',
+      '19-max-redeals-forced-payback',
+    ].map(handMade);
     const rows: LoggedAction[] = [];
     for (let redeal = 0; redeal < 4; redeal++) {
       const dealer = redeal % 3;
@@ -160,12 +170,19 @@ describe('options stored before R5.4 (redeals capped)', () => {
   delete old.potTo;
   delete old.trump;
 
-  it('a pot table\'s options without maxRedeals get the most it allows; an old series of four redeals in a row replays', () => {
+  it("a pot table's options without maxRedeals get the most it allows; an old series of four redeals in a row replays", () => {
     expect(upgradedOptions(old)).toEqual({ ...old, maxRedeals: OPTION_LIMITS.maxRedeals });
     const { records, rows } = fourRedeals();
     const series = must(replay(records, rows, upgradedOptions(old)));
     // The fifth deal: still game 1, its fourth redeal, in its auction.
-    expect([series.status, series.gameNumber, series.redeals, series.pot, series.game!.redeal, series.game!.phase]).toEqual(['playing', 1, 4, 12, 4, 'auction']);
+    expect([series.status, series.gameNumber, series.redeals, series.pot, series.game!.redeal, series.game!.phase]).toEqual([
+      'playing',
+      1,
+      4,
+      12,
+      4,
+      'auction',
+    ]);
     expect(series.balances).toEqual([-4, -4, -4]);
     // Read with today's default of 3, the fourth all-pass would have been the forced game, and the next pass refused.
     const stale = replay(records, rows, old);

@@ -30,8 +30,10 @@ const newIPv4 = () => `10.${[0, 1, 2].map(() => Math.floor(Math.random() * 256))
 const newPrefix = () => `2001:db8:${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}`;
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const readView = (table: CreatedTable, ip: string) => request(`/api/tables/${table.tableId}`, { headers: { ...bearer(table.spectator.token), 'cf-connecting-ip': ip } });
-const readGames = (table: CreatedTable, ip: string) => request(`/api/tables/${table.tableId}/games`, { headers: { ...bearer(table.spectator.token), 'cf-connecting-ip': ip } });
+const readView = (table: CreatedTable, ip: string) =>
+  request(`/api/tables/${table.tableId}`, { headers: { ...bearer(table.spectator.token), 'cf-connecting-ip': ip } });
+const readGames = (table: CreatedTable, ip: string) =>
+  request(`/api/tables/${table.tableId}/games`, { headers: { ...bearer(table.spectator.token), 'cf-connecting-ip': ip } });
 const upgrade = (tableId: string, token: string, ip: string) =>
   request(`/api/tables/${tableId}/ws`, { headers: { upgrade: 'websocket', ...bearer(token), 'cf-connecting-ip': ip } });
 const setNotifications = (table: CreatedTable, seat: number, body: unknown) =>
@@ -49,7 +51,11 @@ const windowOf = (period: number, at = Date.now()) => Math.floor(at / (period * 
  * fell in one window of the limiter that is exactly the limit; a run that crossed into the
  * next window may get up to twice the limit through.
  */
-async function acceptedUntilRefused(send: () => Promise<Response>, { limit, period }: { limit: number; period: number }, accepted: (res: Response) => void): Promise<{ count: number; refusal: Response }> {
+async function acceptedUntilRefused(
+  send: () => Promise<Response>,
+  { limit, period }: { limit: number; period: number },
+  accepted: (res: Response) => void,
+): Promise<{ count: number; refusal: Response }> {
   const startWindow = windowOf(period);
   for (let count = 0; count <= 2 * limit; count++) {
     const res = await send();
@@ -90,19 +96,27 @@ describe('the limits in wrangler.toml', () => {
 });
 
 describe('READ_LIMITER', () => {
-  it('GET …/{id} and …/games share one budget per client, then 429 with Retry-After; other clients are not affected', { timeout: 60_000 }, async () => {
-    const table = await createTable();
-    const read = limitOf('READ_LIMITER');
-    const ip = newIPv4();
-    let sent = 0;
-    // Views and games in turn: one budget for both.
-    const { refusal } = await acceptedUntilRefused(() => (sent++ % 2 === 0 ? readView(table, ip) : readGames(table, ip)), read, (res) => expect(res.status).toBe(200));
-    await expectRateLimited(refusal, 10);
-    await expectRateLimited(await readGames(table, ip), 10);
-    await expectRateLimited(await readView(table, ip), 10);
-    expect((await readView(table, newIPv4())).status).toBe(200);
-    expect((await readGames(table, `${newPrefix()}::1`)).status).toBe(200);
-  });
+  it(
+    'GET …/{id} and …/games share one budget per client, then 429 with Retry-After; other clients are not affected',
+    { timeout: 60_000 },
+    async () => {
+      const table = await createTable();
+      const read = limitOf('READ_LIMITER');
+      const ip = newIPv4();
+      let sent = 0;
+      // Views and games in turn: one budget for both.
+      const { refusal } = await acceptedUntilRefused(
+        () => (sent++ % 2 === 0 ? readView(table, ip) : readGames(table, ip)),
+        read,
+        (res) => expect(res.status).toBe(200),
+      );
+      await expectRateLimited(refusal, 10);
+      await expectRateLimited(await readGames(table, ip), 10);
+      await expectRateLimited(await readView(table, ip), 10);
+      expect((await readView(table, newIPv4())).status).toBe(200);
+      expect((await readGames(table, `${newPrefix()}::1`)).status).toBe(200);
+    },
+  );
 
   it('two IPv6 clients in one /64 share a budget; another /64 has its own', { timeout: 60_000 }, async () => {
     const table = await createTable();
@@ -119,48 +133,58 @@ describe('READ_LIMITER', () => {
 });
 
 describe('SOCKET_LIMITER', () => {
-  it('GET …/ws: per client, checked before the upgrade reaches the table, then 429 with Retry-After; other clients are not affected', { timeout: 120_000 }, async () => {
-    const table = await createTable();
-    const ip = `${newPrefix()}::7`;
-    const sockets: WebSocket[] = [];
-    try {
-      const { refusal } = await acceptedUntilRefused(
-        () => upgrade(table.tableId, table.seats[sockets.length % 3]!.token, ip),
-        limitOf('SOCKET_LIMITER'),
-        (res) => {
-          expect(res.status).toBe(101);
-          res.webSocket!.accept();
-          sockets.push(res.webSocket!);
-        },
-      );
-      await expectRateLimited(refusal, 60);
-      // Refused before the table is asked: a token of no table's, or no table at all, gets 429 too.
-      await expectRateLimited(await upgrade(table.tableId, 'A'.repeat(43), ip), 60);
-      await expectRateLimited(await upgrade('zzzzzzzzzzzzzzzz', table.seats[0]!.token, ip), 60);
-      // Another client opens its socket.
-      const other = await upgrade(table.tableId, table.seats[0]!.token, newIPv4());
-      expect(other.status).toBe(101);
-      other.webSocket!.accept();
-      sockets.push(other.webSocket!);
-    } finally {
-      for (const ws of sockets) ws.close(1000, 'done');
-    }
-  });
+  it(
+    'GET …/ws: per client, checked before the upgrade reaches the table, then 429 with Retry-After; other clients are not affected',
+    { timeout: 120_000 },
+    async () => {
+      const table = await createTable();
+      const ip = `${newPrefix()}::7`;
+      const sockets: WebSocket[] = [];
+      try {
+        const { refusal } = await acceptedUntilRefused(
+          () => upgrade(table.tableId, table.seats[sockets.length % 3]!.token, ip),
+          limitOf('SOCKET_LIMITER'),
+          (res) => {
+            expect(res.status).toBe(101);
+            res.webSocket!.accept();
+            sockets.push(res.webSocket!);
+          },
+        );
+        await expectRateLimited(refusal, 60);
+        // Refused before the table is asked: a token of no table's, or no table at all, gets 429 too.
+        await expectRateLimited(await upgrade(table.tableId, 'A'.repeat(43), ip), 60);
+        await expectRateLimited(await upgrade('zzzzzzzzzzzzzzzz', table.seats[0]!.token, ip), 60);
+        // Another client opens its socket.
+        const other = await upgrade(table.tableId, table.seats[0]!.token, newIPv4());
+        expect(other.status).toBe(101);
+        other.webSocket!.accept();
+        sockets.push(other.webSocket!);
+      } finally {
+        for (const ws of sockets) ws.close(1000, 'done');
+      }
+    },
+  );
 });
 
 describe('NOTIFY_LIMITER', () => {
-  it('PUT …/notifications: per seat link, whatever address it comes from, then 429 with Retry-After; another seat is not affected; refused URLs do not count', { timeout: 120_000 }, async () => {
-    const table = await createTable();
-    let n = 0;
-    const { refusal } = await acceptedUntilRefused(
-      () => setNotifications(table, 0, { webhookUrl: `https://hooks.example.com/limits/${n++}` }),
-      limitOf('NOTIFY_LIMITER'),
-      (res) => expect(res.status).toBe(200),
-    );
-    await expectRateLimited(refusal, 60);
-    await expectRateLimited(await setNotifications(table, 0, { email: null }), 60);
-    // What never reaches the table is not counted: a refused URL is refused as such.
-    expect(await expectError(setNotifications(table, 0, { webhookUrl: 'https://10.0.0.1/x' }), 400, 'bad_request')).toMatch(/^webhookUrl: 10\.0\.0\.0\/8/);
-    expect((await setNotifications(table, 1, { webhookUrl: 'https://hooks.example.com/limits/other' })).status).toBe(200);
-  });
+  it(
+    'PUT …/notifications: per seat link, whatever address it comes from, then 429 with Retry-After; another seat is not affected; refused URLs do not count',
+    { timeout: 120_000 },
+    async () => {
+      const table = await createTable();
+      let n = 0;
+      const { refusal } = await acceptedUntilRefused(
+        () => setNotifications(table, 0, { webhookUrl: `https://hooks.example.com/limits/${n++}` }),
+        limitOf('NOTIFY_LIMITER'),
+        (res) => expect(res.status).toBe(200),
+      );
+      await expectRateLimited(refusal, 60);
+      await expectRateLimited(await setNotifications(table, 0, { email: null }), 60);
+      // What never reaches the table is not counted: a refused URL is refused as such.
+      expect(await expectError(setNotifications(table, 0, { webhookUrl: 'https://10.0.0.1/x' }), 400, 'bad_request')).toMatch(
+        /^webhookUrl: 10\.0\.0\.0\/8/,
+      );
+      expect((await setNotifications(table, 1, { webhookUrl: 'https://hooks.example.com/limits/other' })).status).toBe(200);
+    },
+  );
 });

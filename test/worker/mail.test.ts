@@ -58,9 +58,11 @@ let logged: string[] = [];
 beforeEach(() => {
   mails = [];
   logged = [];
-  vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: EmailMessageBuilder): Promise<void> }, 'sendEmail').mockImplementation(async (message) => {
-    mails.push(message as unknown as SentMail);
-  });
+  vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: EmailMessageBuilder): Promise<void> }, 'sendEmail').mockImplementation(
+    async (message) => {
+      mails.push(message as unknown as SentMail);
+    },
+  );
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
   }
@@ -90,14 +92,21 @@ const tableWith = (emails: Partial<Record<Seat, string>>, extra: Record<string, 
   createTable(tableFor(GAME, { seats: SEATS.map((seat) => ({ ...(emails[seat] === undefined ? {} : { email: emails[seat] }) })), ...extra }));
 
 const stateOf = async (address: string) => (await addressStubOf(address)).state();
-const form = (body: string, headers: Record<string, string> = {}) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body });
+const form = (body: string, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  body,
+});
 const dropped = (why: RegExp) => logged.filter((line) => /dropped/.test(line) && why.test(line));
 
 describe('the first mail to an address asks it to confirm', () => {
   it('a table with an address sends only a confirmation mail: no turn mail, no name the creator chose, the confirm and unsubscribe links', async () => {
     const address = newAddress('vroni');
     const table = await createTable(
-      tableFor(GAME, { name: 'Cheap pills at spam.example', seats: [{ name: 'Click here now', email: address }, { name: 'Sepp' }, { name: 'Resi' }] }),
+      tableFor(GAME, {
+        name: 'Cheap pills at spam.example',
+        seats: [{ name: 'Click here now', email: address }, { name: 'Sepp' }, { name: 'Resi' }],
+      }),
     );
     await delivered(table);
     expect(mails).toHaveLength(1);
@@ -113,7 +122,9 @@ describe('the first mail to an address asks it to confirm', () => {
     }
     // Every link in it is ours: where the address was entered, the confirm link and the unsubscribe link.
     const links = [...mail.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
-    expect(new Set(links)).toEqual(new Set([ORIGIN, `${ORIGIN}${await mailLinkPath(address, 'confirm')}`, `${ORIGIN}${await mailLinkPath(address, 'unsubscribe')}`]));
+    expect(new Set(links)).toEqual(
+      new Set([ORIGIN, `${ORIGIN}${await mailLinkPath(address, 'confirm')}`, `${ORIGIN}${await mailLinkPath(address, 'unsubscribe')}`]),
+    );
     expect(await stateOf(address)).toBe('unconfirmed');
     // The turn mail it replaced is not kept for later.
     expect(await waiting(table)).toBe(0);
@@ -222,7 +233,11 @@ describe('limits', () => {
     await delivered(table);
     expect(mails).toHaveLength(3);
     // Time cannot be moved on in workerd: the table sent 26 more mails this hour (in its budget), to addresses of no concern here.
-    await sql(table, `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${TABLE_MAILS_PER_HOUR - 4}) INSERT INTO mail_sends (at) SELECT ? FROM n`, Date.now());
+    await sql(
+      table,
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${TABLE_MAILS_PER_HOUR - 4}) INSERT INTO mail_sends (at) SELECT ? FROM n`,
+      Date.now(),
+    );
     await playActions(table, GAME.actions.slice(0, 3), 0); // the 30th: forehand must bid
     await delivered(table);
     expect(mails).toHaveLength(4);
@@ -231,7 +246,10 @@ describe('limits', () => {
     expect(mails).toHaveLength(4);
     expect(dropped(new RegExp(`the table sent its limit of ${TABLE_MAILS_PER_HOUR} mails this hour`))).toHaveLength(1);
     // Not counted at the address either: seat 2's address has had one mail.
-    const sent = await runInDurableObject(await addressStubOf(addresses[2]!), (_i, state) => state.storage.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM sends').one().n);
+    const sent = await runInDurableObject(
+      await addressStubOf(addresses[2]!),
+      (_i, state) => state.storage.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM sends').one().n,
+    );
     expect(sent).toBe(1);
   });
 });
@@ -267,9 +285,12 @@ describe('unsubscribing', () => {
     expect(mails).toHaveLength(2);
   });
 
-  it('the page\'s button unsubscribes too; a confirm link of the owner subscribes again', async () => {
+  it("the page's button unsubscribes too; a confirm link of the owner subscribes again", async () => {
     const address = await confirmedAddress('again');
-    const res = await request(await mailLinkPath(address, 'unsubscribe'), form('List-Unsubscribe=One-Click', { origin: ORIGIN, 'sec-fetch-site': 'same-origin' }));
+    const res = await request(
+      await mailLinkPath(address, 'unsubscribe'),
+      form('List-Unsubscribe=One-Click', { origin: ORIGIN, 'sec-fetch-site': 'same-origin' }),
+    );
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Unsubscribed');
     expect(await stateOf(address)).toBe('unsubscribed');
@@ -305,7 +326,7 @@ describe('unsubscribing', () => {
 });
 
 describe('what the mails say', () => {
-  it('every kind of mail has the one-click headers: confirmation, turn, reminder, the table\'s end', async () => {
+  it("every kind of mail has the one-click headers: confirmation, turn, reminder, the table's end", async () => {
     const address = newAddress('kinds');
     const table = await tableWith({ 1: address }, { options: { ...GAME.options, firstDealer: GAME.dealer, games: 1, moveDeadlineHours: 2 } });
     await delivered(table);
@@ -381,7 +402,9 @@ describe('the address object', () => {
     await delivered(await tableWith({ 0: address }));
     expect(await addressKeyOf(address)).toMatch(/^[0-9a-f]{64}$/);
     const stored = await runInDurableObject(await addressStubOf(address), (_i, state) => {
-      const tables = state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").toArray();
+      const tables = state.storage.sql
+        .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'")
+        .toArray();
       return tables.map(({ name }) => `${name}: ${JSON.stringify(state.storage.sql.exec(`SELECT * FROM "${name}"`).toArray())}`).join('\n');
     });
     expect(stored).toContain('confirmed');
@@ -390,7 +413,7 @@ describe('the address object', () => {
     expect(env.ADDRESSES).toBeDefined();
   });
 
-  it('a seat\'s new address (PUT …/notifications) is asked to confirm first, in the language given with it', async () => {
+  it("a seat's new address (PUT …/notifications) is asked to confirm first, in the language given with it", async () => {
     const table = await tableWith({});
     const address = newAddress('later');
     expect((await putNotifications(table.tableId, table.seats[FOREHAND]!.token, { email: address, lang: 'en' })).status).toBe(200);
@@ -406,7 +429,12 @@ describe('what the address objects keep', () => {
     const asked = newAddress('asked');
     expect(await stateOf(asked)).toBe('unconfirmed');
     const tablesOf = async (address: string) =>
-      runInDurableObject(await addressStubOf(address), (_i, state) => state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'").toArray().map((r) => r.name));
+      runInDurableObject(await addressStubOf(address), (_i, state) =>
+        state.storage.sql
+          .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'")
+          .toArray()
+          .map((r) => r.name),
+      );
     expect(await tablesOf(asked)).toEqual([]);
 
     const silent = newAddress('silent');
@@ -420,7 +448,10 @@ describe('what the address objects keep', () => {
       const stub = await addressStubOf(address);
       expect(await runInDurableObject(stub, (_i, state) => state.storage.getAlarm())).toBeGreaterThan(Date.now() + UNCONFIRMED_RETENTION_MS - 60_000);
       // A month passes (time cannot be moved on in workerd: the confirmation is dated back).
-      await runInDurableObject(stub, (_i, state) => void state.storage.sql.exec('UPDATE address SET confirmation_sent_at = ?', Date.now() - UNCONFIRMED_RETENTION_MS - 1));
+      await runInDurableObject(
+        stub,
+        (_i, state) => void state.storage.sql.exec('UPDATE address SET confirmation_sent_at = ?', Date.now() - UNCONFIRMED_RETENTION_MS - 1),
+      );
       await runInDurableObject(stub, (_i, state) => state.storage.setAlarm(Date.now()));
       await runDurableObjectAlarm(stub);
     }

@@ -142,7 +142,7 @@ const ofType = (posts: Post[], type: EventType) => posts.filter((p) => p.body.ty
 const cardsInText = (text: string) => cardCodesIn(text.split(/[^A-Za-z0-9]+/));
 
 describe('webhooks', () => {
-  it('a whole game: turn to exactly the seat that must act now, signed, with only that seat\'s view; then game_over and table_over', async () => {
+  it("a whole game: turn to exactly the seat that must act now, signed, with only that seat's view; then game_over and table_over", async () => {
     const posts = receivers();
     const table = await createTable(tableFor(GAME));
     const secrets = await hookAll(table);
@@ -177,7 +177,9 @@ describe('webhooks', () => {
       expect(new Webhook(secrets.get(seat)!).verify(post.text, post.headers)).toEqual(post.body);
       expect(() => new Webhook(secrets.get(((seat + 1) % 3) as Seat)!).verify(post.text, post.headers)).toThrow();
       expect(Object.keys(post.body).sort()).toEqual(
-        post.body.type === 'game_over' ? ['dealIndex', 'gameNumber', 'seat', 'tableId', 'type', 'version', 'view'] : ['gameNumber', 'seat', 'tableId', 'type', 'version', 'view'],
+        post.body.type === 'game_over'
+          ? ['dealIndex', 'gameNumber', 'seat', 'tableId', 'type', 'version', 'view']
+          : ['gameNumber', 'seat', 'tableId', 'type', 'version', 'view'],
       );
       // As documented (WebhookBody of /api/openapi.json), field for field.
       const documented = WebhookBodySchema.safeParse(post.body);
@@ -186,7 +188,11 @@ describe('webhooks', () => {
       // The seat's own view at that version, and no card it may not see (R10.2).
       expect(post.body.view.seat).toBe(seat);
       expect(post.body.view.version).toBe(post.body.version);
-      expectOnlyCards(cardCodesIn(post.body), knowable(GAME, seat, post.body.version), `the ${post.body.type} post to seat ${seat} at version ${post.body.version}`);
+      expectOnlyCards(
+        cardCodesIn(post.body),
+        knowable(GAME, seat, post.body.version),
+        `the ${post.body.type} post to seat ${seat} at version ${post.body.version}`,
+      );
     }
     expect(new Set(posts.map((p) => p.headers['webhook-id'])).size).toBe(posts.length);
 
@@ -194,7 +200,9 @@ describe('webhooks', () => {
     expect(ofType(posts, 'game_over').map((p) => p.body)).toEqual(
       SEATS.map((seat) => expect.objectContaining({ type: 'game_over', seat, version: end, gameNumber: 1, dealIndex: 0 })),
     );
-    expect(ofType(posts, 'table_over').map((p) => p.body)).toEqual(SEATS.map((seat) => expect.objectContaining({ type: 'table_over', seat, version: end })));
+    expect(ofType(posts, 'table_over').map((p) => p.body)).toEqual(
+      SEATS.map((seat) => expect.objectContaining({ type: 'table_over', seat, version: end })),
+    );
     expect(ofType(posts, 'table_over')[0]!.body.view).toMatchObject({ phase: 'finished', seriesOver: true });
   });
 
@@ -207,8 +215,12 @@ describe('webhooks', () => {
     await delivered(table);
     const last = posts.filter((p) => p.body.version === record.actions.length);
     expect(last.map((p) => [p.body.type, p.body.seat])).toEqual([
-      ['game_over', 0], ['game_over', 1], ['game_over', 2],
-      ['turn', 0], ['turn', 1], ['turn', 2],
+      ['game_over', 0],
+      ['game_over', 1],
+      ['game_over', 2],
+      ['turn', 0],
+      ['turn', 1],
+      ['turn', 2],
     ]);
     expect(ofType(last, 'game_over')[0]!.body).toMatchObject({ gameNumber: 1, dealIndex: 0 });
     // The view is the redeal's (game 1 again, doubling), never the finished deal's cards of others.
@@ -225,7 +237,13 @@ describe('webhooks', () => {
     const secrets = await hookAll(table, [FOREHAND]);
     await playActions(table, GAME.actions.slice(0, 3), 0); // the doubling: forehand must bid now
     await eventually(async () => (posts.length === 1 ? true : undefined), 'the first attempt');
-    const row = async () => (await sql<{ attempts: number; next_attempt_at: number; last_error: string }>(table, 'SELECT attempts, next_attempt_at, last_error FROM deliveries'))[0];
+    const row = async () =>
+      (
+        await sql<{ attempts: number; next_attempt_at: number; last_error: string }>(
+          table,
+          'SELECT attempts, next_attempt_at, last_error FROM deliveries',
+        )
+      )[0];
     await eventually(async () => ((await row())?.last_error ? true : undefined), 'the first failure to be noted');
     expect((await row())!.attempts).toBe(1);
     expect((await row())!.last_error).toBe('DeliveryFailed: HTTP 500');
@@ -267,7 +285,10 @@ describe('webhooks', () => {
     const table = await createTable(tableFor(GAME));
     await hookAll(table, [FOREHAND]);
     await playActions(table, GAME.actions.slice(0, 3), 0);
-    await eventually(async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined), 'the first failure');
+    await eventually(
+      async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined),
+      'the first failure',
+    );
     expect((await sql<{ e: string }>(table, 'SELECT last_error AS e FROM deliveries'))[0]!.e).toMatch(/network error: TypeError: connection refused/);
 
     answer = 302;
@@ -289,12 +310,12 @@ describe('webhooks', () => {
     const table = await createTable(tableFor(GAME));
     await hookAll(table);
     await playActions(table, GAME.actions.slice(0, 3), 0); // forehand's turn: its receiver hangs
-    await eventually(async () => (posts.length === 1 ? true : undefined), 'forehand\'s post');
+    await eventually(async () => (posts.length === 1 ? true : undefined), "forehand's post");
     // Forehand bids while its own receiver still hangs: the next seat is told at once.
     const bid = GAME.actions[3]!;
     expect(bid.seat).toBe(FOREHAND);
     await act(table.tableId, table.seats[bid.seat]!.token, bid.action);
-    const next = await eventually(async () => posts.find((p) => p.body.seat !== slowSeat), 'the next seat\'s post');
+    const next = await eventually(async () => posts.find((p) => p.body.seat !== slowSeat), "the next seat's post");
     expect(next.body).toMatchObject({ type: 'turn', version: 4 });
     expect(await waiting(table)).toBe(1); // forehand's, still in flight
     // Guarded by the alarm: should the table's object die mid-attempt, the alarm makes it again.
@@ -313,7 +334,10 @@ describe('webhooks', () => {
     const table = await createTable(tableFor(GAME));
     const secrets = await hookAll(table, [FOREHAND]);
     await playActions(table, GAME.actions.slice(0, 3), 0);
-    await eventually(async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined), 'the first failure');
+    await eventually(
+      async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined),
+      'the first failure',
+    );
 
     const res = await putNotifications(table.tableId, table.seats[FOREHAND]!.token, { webhookUrl: hookUrl(FOREHAND, '/new') });
     expect(((await res.json()) as { webhookSecret: string }).webhookSecret).toBe(secrets.get(FOREHAND)); // the secret stays
@@ -360,10 +384,19 @@ describe('webhooks', () => {
     const table = await createTable(tableFor(GAME));
     await hookAll(table, [FOREHAND]);
     for (let i = 0; i < 50; i++) {
-      await sql(table, "INSERT INTO deliveries (message_id, seat, channel, type, payload, next_attempt_at) VALUES (?, ?, 'webhook', 'turn', '{}', ?)", `msg_old${i}`, FOREHAND, Date.now() + 3_600_000);
+      await sql(
+        table,
+        "INSERT INTO deliveries (message_id, seat, channel, type, payload, next_attempt_at) VALUES (?, ?, 'webhook', 'turn', '{}', ?)",
+        `msg_old${i}`,
+        FOREHAND,
+        Date.now() + 3_600_000,
+      );
     }
     await playActions(table, GAME.actions.slice(0, 3), 0);
-    await eventually(async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries WHERE attempts > 0'))[0]?.e ? true : undefined), 'the new one to fail');
+    await eventually(
+      async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries WHERE attempts > 0'))[0]?.e ? true : undefined),
+      'the new one to fail',
+    );
     const ids = (await sql<{ m: string }>(table, 'SELECT message_id AS m FROM deliveries ORDER BY id')).map((r) => r.m);
     expect(ids).toHaveLength(50);
     expect(ids[0]).toBe('msg_old1');
@@ -376,7 +409,10 @@ describe('webhooks', () => {
     const table = await createTable(tableFor(GAME));
     await hookAll(table, [FOREHAND]);
     await playActions(table, GAME.actions.slice(0, 3), 0);
-    await eventually(async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined), 'the first failure');
+    await eventually(
+      async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined),
+      'the first failure',
+    );
     await evictDurableObject(tableStub(table.tableId));
     await retryNow(table);
     expect(posts).toHaveLength(2);
@@ -391,7 +427,10 @@ describe('reminders', () => {
     const mails = mailbox();
     const sepp = await confirmedAddress('sepp');
     const table = await createTable(
-      tableFor(GAME, { options: { ...GAME.options, firstDealer: GAME.dealer, games: 1, moveDeadlineHours: 2 }, seats: SEATS.map((s) => (s === FOREHAND ? { email: sepp } : {})) }),
+      tableFor(GAME, {
+        options: { ...GAME.options, firstDealer: GAME.dealer, games: 1, moveDeadlineHours: 2 },
+        seats: SEATS.map((s) => (s === FOREHAND ? { email: sepp } : {})),
+      }),
     );
     await hookAll(table);
     await playActions(table, GAME.actions.slice(0, 3), 0); // forehand must bid
@@ -443,7 +482,7 @@ describe('reminders', () => {
   });
 });
 
-describe('the declarer\'s re decision (R8.2)', () => {
+describe("the declarer's re decision (R8.2)", () => {
   it('a kontra tells the declarer by webhook and mail that it must decide on re; the deadline runs and it is reminded; the decision tells the seat to play on', async () => {
     const record = handMade('14-named-trump-kontra-no-re');
     const declarer = record.declarer!;
@@ -507,7 +546,7 @@ describe('mail', () => {
   const linksIn = (mail: SentMail) => [...mail.text.matchAll(/https:\/\/\S+/g)].map((m) => m[0]);
   const unsubscribeOf = (mail: SentMail) => mail.headers?.['List-Unsubscribe']?.slice(1, -1);
 
-  it('a turn mail through the EMAIL binding: the seat\'s link (its token authenticates as that seat), German and English, no card', async () => {
+  it("a turn mail through the EMAIL binding: the seat's link (its token authenticates as that seat), German and English, no card", async () => {
     const mails = mailbox();
     const EMAILS = await confirmedEmails();
     const table = await createTable(tableFor(GAME, { name: 'Stammtisch Ost', seats: NAMES.map((name, seat) => ({ name, email: EMAILS[seat] })) }));
@@ -542,10 +581,12 @@ describe('mail', () => {
     expect(mails.map((m) => m.to)).toEqual([EMAILS[FOREHAND]]);
   });
 
-  it('no mail for every game\'s end; one at the table\'s end, with the final standing and no card', async () => {
+  it("no mail for every game's end; one at the table's end, with the final standing and no card", async () => {
     const mails = mailbox();
     const sepp = await confirmedAddress('sepp');
-    const table = await createTable(tableFor(GAME, { name: 'Stammtisch', seats: NAMES.map((name, seat) => ({ name, email: seat === 1 ? sepp : undefined })) }));
+    const table = await createTable(
+      tableFor(GAME, { name: 'Stammtisch', seats: NAMES.map((name, seat) => ({ name, email: seat === 1 ? sepp : undefined })) }),
+    );
     // A whole game tells the declarer more often than an address's hourly limit allows (mail.test.ts): an hour passes mid-game.
     const half = 12;
     await playActions(table, GAME.actions.slice(0, half), 0);
@@ -561,7 +602,8 @@ describe('mail', () => {
       expect(ends[0]!.text).toContain(`  ${name}: ${balance > 0 ? '+' : ''}${balance}`);
     }
     expect(ends[0]!.text).toContain(`See every game: ${table.seats[1]!.url}`);
-    for (const mail of mails) expect(cardsInText(mail.text.replaceAll(table.seats[1]!.url, '').replaceAll(unsubscribeOf(mail)!, ''))).toEqual(new Set());
+    for (const mail of mails)
+      expect(cardsInText(mail.text.replaceAll(table.seats[1]!.url, '').replaceAll(unsubscribeOf(mail)!, ''))).toEqual(new Set());
   });
 
   it('the real local binding takes the mails (no failure, nothing left waiting); logs never show an address', async () => {
@@ -587,9 +629,14 @@ describe('mail', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const table = await createTable(tableFor(GAME, { seats: SEATS.map((s) => (s === FOREHAND ? { email: sepp } : {})) }));
     const token = table.seats[FOREHAND]!.token;
-    await eventually(async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined), 'the first failure');
+    await eventually(
+      async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined),
+      'the first failure',
+    );
     const logged = warn.mock.calls.flat().join('\n');
-    expect(logged).toMatch(new RegExp(`email turn #\\d+ to seat ${FOREHAND} failed \\(attempt 1\\): DeliveryFailed: Error: email to <address> not allowed`));
+    expect(logged).toMatch(
+      new RegExp(`email turn #\\d+ to seat ${FOREHAND} failed \\(attempt 1\\): DeliveryFailed: Error: email to <address> not allowed`),
+    );
     expect(logged).not.toContain(sepp);
     const stored = (await sql<{ e: string }>(table, 'SELECT last_error AS e FROM deliveries'))[0]!.e;
     expect(stored).not.toContain(sepp);
@@ -602,7 +649,10 @@ describe('mail', () => {
 
     fail = true;
     await playActions(table, GAME.actions.slice(0, 3), 0); // forehand must bid: a mail that fails
-    await eventually(async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined), 'a failing mail');
+    await eventually(
+      async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined),
+      'a failing mail',
+    );
     await putNotifications(table.tableId, token, { email: null });
     expect(await waiting(table)).toBe(0);
   });
@@ -614,14 +664,22 @@ describe('mail', () => {
     await delivered(table);
     mails.length = 0;
     // The storage of an earlier release: no nonces, no origin, no deliveries, no reminders.
-    for (const statement of ['DROP TABLE deliveries', 'DROP TABLE reminded', 'ALTER TABLE settings DROP COLUMN origin', 'ALTER TABLE tokens DROP COLUMN nonce']) await sql(table, statement);
+    for (const statement of [
+      'DROP TABLE deliveries',
+      'DROP TABLE reminded',
+      'ALTER TABLE settings DROP COLUMN origin',
+      'ALTER TABLE tokens DROP COLUMN nonce',
+    ])
+      await sql(table, statement);
     await evictDurableObject(tableStub(table.tableId));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await playActions(table, GAME.actions.slice(0, 3), 0);
     await delivered(table);
     // Every mail must carry a one-click unsubscribe link, which needs the origin the table was made at.
     expect(mails).toEqual([]);
-    expect(warn.mock.calls.flat().join('\n')).toMatch(new RegExp(`email turn #\\d+ to seat ${FOREHAND} dropped after attempt 1: Undeliverable: the table keeps no origin`));
+    expect(warn.mock.calls.flat().join('\n')).toMatch(
+      new RegExp(`email turn #\\d+ to seat ${FOREHAND} dropped after attempt 1: Undeliverable: the table keeps no origin`),
+    );
     expect((await view(table.tableId, table.seats[FOREHAND]!.token)).seat).toBe(FOREHAND); // its links still work
   });
 
@@ -632,7 +690,11 @@ describe('mail', () => {
     // Made at a loopback address without TOKEN_SECRET (the development key); the table itself now has the test key.
     const res = await app.request(
       'http://localhost:8787/api/tables',
-      { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': '2001:db8::77' }, body: JSON.stringify({ seats: [{ email: sepp }, {}, {}] }) },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'cf-connecting-ip': '2001:db8::77' },
+        body: JSON.stringify({ seats: [{ email: sepp }, {}, {}] }),
+      },
       { ...env, TOKEN_SECRET: undefined as unknown as string },
     );
     expect(res.status).toBe(201);
@@ -648,7 +710,7 @@ describe('mail', () => {
 });
 
 describe('webhooks a stranger cannot turn into a flood', () => {
-  it('a receiver answering 410 Gone turns the seat\'s webhook off: no retry, nothing more, the seat\'s view and settings say so; setting it again turns it on', async () => {
+  it("a receiver answering 410 Gone turns the seat's webhook off: no retry, nothing more, the seat's view and settings say so; setting it again turns it on", async () => {
     const posts = receivers((post) => (post.url.endsWith('/gone') ? 410 : 204));
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const table = await createTable(tableFor(GAME));
@@ -674,7 +736,7 @@ describe('webhooks a stranger cannot turn into a flood', () => {
     expect((await view(table.tableId, token)).webhook).toBe('active');
   });
 
-  it('GET …/notifications answers the seat\'s own settings in the shape PUT answers; a spectator gets 403', async () => {
+  it("GET …/notifications answers the seat's own settings in the shape PUT answers; a spectator gets 403", async () => {
     receivers();
     const address = await confirmedAddress('settings');
     const table = await createTable(tableFor(GAME));
@@ -684,7 +746,13 @@ describe('webhooks a stranger cannot turn into a flood', () => {
     expect(got.status).toBe(200);
     const body = await got.json();
     expect(body).toEqual(await put.json());
-    expect(body).toMatchObject({ email: address, emailState: 'confirmed', webhookUrl: hookUrl(0), webhookState: 'active', webhookSecret: expect.stringMatching(/^whsec_/) });
+    expect(body).toMatchObject({
+      email: address,
+      emailState: 'confirmed',
+      webhookUrl: hookUrl(0),
+      webhookState: 'active',
+      webhookSecret: expect.stringMatching(/^whsec_/),
+    });
     const spectator = await request(`/api/tables/${table.tableId}/notifications`, { headers: { authorization: `Bearer ${table.spectator.token}` } });
     expect(spectator.status).toBe(403);
   });
@@ -695,10 +763,16 @@ describe('webhooks a stranger cannot turn into a flood', () => {
     const table = await createTable(tableFor(GAME));
     await hookAll(table, [FOREHAND]);
     // An older message still waiting for forehand (as after a long outage of its receiver)…
-    await sql(table, "INSERT INTO deliveries (message_id, seat, channel, type, payload, attempts, next_attempt_at) VALUES ('msg_older', ?, 'webhook', 'turn', '{}', 5, ?)", FOREHAND, Date.now() + 3_600_000);
+    await sql(
+      table,
+      "INSERT INTO deliveries (message_id, seat, channel, type, payload, attempts, next_attempt_at) VALUES ('msg_older', ?, 'webhook', 'turn', '{}', 5, ?)",
+      FOREHAND,
+      Date.now() + 3_600_000,
+    );
     // …then its turn: the newest, which fails at the old URL.
     await playActions(table, GAME.actions.slice(0, 3), 0);
-    const attemptsOfNewest = async () => (await sql<{ a: number }>(table, "SELECT attempts AS a FROM deliveries WHERE message_id <> 'msg_older'"))[0]?.a;
+    const attemptsOfNewest = async () =>
+      (await sql<{ a: number }>(table, "SELECT attempts AS a FROM deliveries WHERE message_id <> 'msg_older'"))[0]?.a;
     await eventually(async () => ((await attemptsOfNewest()) === 1 ? true : undefined), 'the first failure');
 
     await putNotifications(table.tableId, table.seats[FOREHAND]!.token, { webhookUrl: hookUrl(FOREHAND, '/new') });
@@ -717,9 +791,17 @@ describe('webhooks a stranger cannot turn into a flood', () => {
     await hookAll(table, [FOREHAND]);
     // This minute's budget spent already (time cannot be moved on in workerd).
     await sql(table, 'CREATE TABLE IF NOT EXISTS webhook_sends (at INTEGER NOT NULL)');
-    await sql(table, `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${TABLE_WEBHOOKS_PER_MINUTE}) INSERT INTO webhook_sends (at) SELECT ? FROM n`, Date.now());
+    await sql(
+      table,
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${TABLE_WEBHOOKS_PER_MINUTE}) INSERT INTO webhook_sends (at) SELECT ? FROM n`,
+      Date.now(),
+    );
     await playActions(table, GAME.actions.slice(0, 3), 0); // forehand's turn
-    await eventually(async () => ((await sql<{ due: number }>(table, 'SELECT next_attempt_at AS due FROM deliveries'))[0]?.due ?? 0) > Date.now() + 50_000 ? true : undefined, 'the post to wait');
+    await eventually(
+      async () =>
+        ((await sql<{ due: number }>(table, 'SELECT next_attempt_at AS due FROM deliveries'))[0]?.due ?? 0) > Date.now() + 50_000 ? true : undefined,
+      'the post to wait',
+    );
     expect(posts).toHaveLength(0);
     expect(await sql<{ attempts: number }>(table, 'SELECT attempts FROM deliveries')).toEqual([{ attempts: 0 }]);
     // A minute later it goes.

@@ -34,7 +34,11 @@ describe('/api/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect((doc.info as Json).version).toBe(version);
     const paths = doc.paths as Record<string, Json>;
-    const documented = Object.entries(paths).flatMap(([path, item]) => Object.keys(item).filter((key) => key !== 'parameters').map((method) => `${method} ${path}`));
+    const documented = Object.entries(paths).flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((key) => key !== 'parameters')
+        .map((method) => `${method} ${path}`),
+    );
     expect(documented.sort()).toEqual(ROUTES.map(([method, path]) => `${method} ${path}`).sort());
   });
 
@@ -42,7 +46,11 @@ describe('/api/openapi.json', () => {
     const doc = await document();
     const operation = (doc.paths as Record<string, Record<string, Json>>)[path]![method]!;
     const responses = operation.responses as Record<string, Json>;
-    expect(Object.keys(responses).map(Number).sort((a, b) => a - b)).toEqual(statuses);
+    expect(
+      Object.keys(responses)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(statuses);
     for (const [status, response] of Object.entries(responses)) {
       if (Number(status) < 400) continue;
       expect((response.content as Json)['application/json'], `${status}`).toEqual({ schema: { $ref: '#/components/schemas/Error' } });
@@ -100,8 +108,27 @@ describe('the documented schemas describe the real answers', () => {
     expect(Object.keys(list.games[0]!)).toEqual(expect.arrayContaining(recordFields));
   });
 
-  it('API.md\'s view fields are all there', () => {
-    const required = ['tableId', 'version', 'seat', 'phase', 'gameNumber', 'dealer', 'turn', 'hand', 'seats', 'pot', 'contract', 'declarer', 'trump', 'trick', 'lastTrick', 'multiplier', 'legalActions', 'deadline'];
+  it("API.md's view fields are all there", () => {
+    const required = [
+      'tableId',
+      'version',
+      'seat',
+      'phase',
+      'gameNumber',
+      'dealer',
+      'turn',
+      'hand',
+      'seats',
+      'pot',
+      'contract',
+      'declarer',
+      'trump',
+      'trick',
+      'lastTrick',
+      'multiplier',
+      'legalActions',
+      'deadline',
+    ];
     expect(Object.keys(ViewSchema.shape)).toEqual(expect.arrayContaining(required));
   });
 });

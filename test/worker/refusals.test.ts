@@ -28,8 +28,10 @@ import {
 
 const GAME = handMade('01-hold-stage1-overtrump');
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const createWith = (body: unknown, headers: Record<string, string> = {}) => postJson('/api/tables', body, { 'cf-connecting-ip': randomIp(), ...headers });
-const createRaw = (body: BodyInit, headers: Record<string, string>) => request('/api/tables', { method: 'POST', headers: { 'cf-connecting-ip': randomIp(), ...headers }, body });
+const createWith = (body: unknown, headers: Record<string, string> = {}) =>
+  postJson('/api/tables', body, { 'cf-connecting-ip': randomIp(), ...headers });
+const createRaw = (body: BodyInit, headers: Record<string, string>) =>
+  request('/api/tables', { method: 'POST', headers: { 'cf-connecting-ip': randomIp(), ...headers }, body });
 
 /** A table dealt GAME, and the routes that need a token, as functions of the token. */
 async function tableAndRoutes() {
@@ -37,10 +39,16 @@ async function tableAndRoutes() {
   const id = table.tableId;
   const routes: Record<string, (headers: Record<string, string>) => Promise<Response>> = {
     'GET view': (headers) => request(`/api/tables/${id}`, { headers }),
-    'POST actions': (headers) => request(`/api/tables/${id}/actions`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{"type":"double","double":false}' }),
+    'POST actions': (headers) =>
+      request(`/api/tables/${id}/actions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: '{"type":"double","double":false}',
+      }),
     'GET ws': (headers) => request(`/api/tables/${id}/ws`, { headers: { upgrade: 'websocket', ...headers } }),
     'GET games': (headers) => request(`/api/tables/${id}/games`, { headers }),
-    'PUT notifications': (headers) => request(`/api/tables/${id}/notifications`, { method: 'PUT', headers: { 'content-type': 'application/json', ...headers }, body: '{}' }),
+    'PUT notifications': (headers) =>
+      request(`/api/tables/${id}/notifications`, { method: 'PUT', headers: { 'content-type': 'application/json', ...headers }, body: '{}' }),
   };
   return { table, routes };
 }
@@ -51,8 +59,24 @@ describe('400 bad_request', () => {
   it('refuses a malformed JSON body', async () => {
     const table = await createTable();
     await expectError(createRaw('{"name": ', { 'content-type': 'application/json' }), 400, 'bad_request');
-    await expectError(request(`/api/tables/${table.tableId}/actions`, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(table.seats[0]!.token) }, body: '{type: pass}' }), 400, 'bad_request');
-    await expectError(request(`/api/tables/${table.tableId}/notifications`, { method: 'PUT', headers: { 'content-type': 'application/json', ...bearer(table.seats[0]!.token) }, body: '[' }), 400, 'bad_request');
+    await expectError(
+      request(`/api/tables/${table.tableId}/actions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...bearer(table.seats[0]!.token) },
+        body: '{type: pass}',
+      }),
+      400,
+      'bad_request',
+    );
+    await expectError(
+      request(`/api/tables/${table.tableId}/notifications`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', ...bearer(table.seats[0]!.token) },
+        body: '[',
+      }),
+      400,
+      'bad_request',
+    );
   });
 
   it.each([
@@ -71,7 +95,11 @@ describe('400 bad_request', () => {
     ['doubling "yes"', { options: { doubling: 'yes' } }, 'options.doubling'],
     ['moveDeadlineHours 0', { options: { moveDeadlineHours: 0 } }, 'options.moveDeadlineHours'],
     ['options that are a list', { options: [] }, 'options'],
-    ['a deal with a short hand', { deals: [{ hands: [GAME.deal.hands[0].slice(0, 9), GAME.deal.hands[1], GAME.deal.hands[2]], stock: GAME.deal.stock }] }, 'deals.0.hands.0'],
+    [
+      'a deal with a short hand',
+      { deals: [{ hands: [GAME.deal.hands[0].slice(0, 9), GAME.deal.hands[1], GAME.deal.hands[2]], stock: GAME.deal.stock }] },
+      'deals.0.hands.0',
+    ],
     ['a deal without a stock', { deals: [{ hands: GAME.deal.hands }] }, 'deals.0.stock'],
     ['a deal with a card dealt twice', { deals: [GAME.deal, DUPLICATE_DEAL] }, 'deals[1]: R2.2'],
     ['a deal with no card', { deals: [{ hands: GAME.deal.hands, stock: ['XX', GAME.deal.stock[1]] }] }, 'R2.2: "XX"'],
@@ -119,7 +147,11 @@ describe('400 bad_request', () => {
   it('refuses deals when the server runs without TEST_DEALS=on', async () => {
     const production = { ...env, TEST_DEALS: undefined };
     expect(production.TABLES).toBe(env.TABLES);
-    const init = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': randomIp() }, body: JSON.stringify(body) });
+    const init = (body: unknown) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': randomIp() },
+      body: JSON.stringify(body),
+    });
     const message = await expectError(app.request('/api/tables', init({ deals: [GAME.deal] }), production), 400, 'bad_request');
     expect(message).toContain('TEST_DEALS');
     // Without deals the same server creates tables; with the variable on, deals are taken.
@@ -134,7 +166,11 @@ describe('503 not_configured', () => {
     const unset = { ...env, TOKEN_SECRET: undefined as unknown as string };
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     for (const secret of [undefined, '', 'too-short']) {
-      const message = await expectError(app.request('https://wallachen.example/api/tables', init(), { ...unset, TOKEN_SECRET: secret as string }), 503, 'not_configured');
+      const message = await expectError(
+        app.request('https://wallachen.example/api/tables', init(), { ...unset, TOKEN_SECRET: secret as string }),
+        503,
+        'not_configured',
+      );
       expect(message).toContain('TOKEN_SECRET');
     }
     // npm start: http://localhost:8787 (or 127.0.0.1, [::1]) works with no secret set.
@@ -173,7 +209,11 @@ describe('401, 403, 404', () => {
       }
     }
     // The WebSocket way of a browser carries a malformed token just as badly.
-    await expectError(request(`/api/tables/${table.tableId}/ws`, { headers: { upgrade: 'websocket', 'sec-websocket-protocol': 'wallachen, bearer.nope' } }), 401, 'unauthorized');
+    await expectError(
+      request(`/api/tables/${table.tableId}/ws`, { headers: { upgrade: 'websocket', 'sec-websocket-protocol': 'wallachen, bearer.nope' } }),
+      401,
+      'unauthorized',
+    );
   });
 
   it('403 forbidden for the token of another table, on every route', async () => {
@@ -239,11 +279,7 @@ describe('409, 413, 415, 422, 426', () => {
     expect(await swapped.text()).toBe(firstText);
     // Another discard, another action type (even one the rules would refuse now): id_reused, nothing applied.
     const held = (await view(table.tableId, token)).hand!.find((card) => !discard.cards.includes(card))!;
-    for (const other of [
-      { type: 'discard', cards: [discard.cards[0], held] },
-      { type: 'declare', contract: record.contract },
-      { type: 'pass' },
-    ]) {
+    for (const other of [{ type: 'discard', cards: [discard.cards[0], held] }, { type: 'declare', contract: record.contract }, { type: 'pass' }]) {
       const message = await expectError(postAction(table.tableId, token, { ...other, id: 'put-away' }), 409, 'id_reused');
       expect(message).toBe('the action id "put-away" was already used by this seat for a different action; send a new action with a new id');
       expect((await view(table.tableId, token)).version).toBe(version);
@@ -289,8 +325,24 @@ describe('409, 413, 415, 422, 426', () => {
     const token = table.seats[0]!.token;
     await expectError(createRaw('{}', { 'content-type': 'text/plain' }), 415, 'unsupported_media_type');
     await expectError(createRaw('{}', {}), 415, 'unsupported_media_type'); // a string body is sent as text/plain
-    await expectError(request(`/api/tables/${table.tableId}/actions`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...bearer(token) }, body: 'type=pass' }), 415, 'unsupported_media_type');
-    await expectError(request(`/api/tables/${table.tableId}/notifications`, { method: 'PUT', headers: { 'content-type': 'text/html', ...bearer(token) }, body: '{}' }), 415, 'unsupported_media_type');
+    await expectError(
+      request(`/api/tables/${table.tableId}/actions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...bearer(token) },
+        body: 'type=pass',
+      }),
+      415,
+      'unsupported_media_type',
+    );
+    await expectError(
+      request(`/api/tables/${table.tableId}/notifications`, {
+        method: 'PUT',
+        headers: { 'content-type': 'text/html', ...bearer(token) },
+        body: '{}',
+      }),
+      415,
+      'unsupported_media_type',
+    );
     // JSON with a structured suffix is JSON.
     expect((await createRaw('{}', { 'content-type': 'application/vnd.wallachen+json; charset=utf-8' })).status).toBe(201);
   });
@@ -363,8 +415,16 @@ describe('notifications', () => {
     const set = await read(vroni, { webhookUrl: 'https://bots.example.com/wallachen' });
     expect(set).toMatchObject({ email: 'vroni@example.com', webhookUrl: 'https://bots.example.com/wallachen' });
     expect(set.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/=]{24,}$/);
-    expect(await read(vroni, { email: null })).toEqual({ email: null, webhookUrl: 'https://bots.example.com/wallachen', webhookSecret: set.webhookSecret });
-    expect(await read(vroni, { webhookUrl: 'https://other.example.org/hook' })).toEqual({ email: null, webhookUrl: 'https://other.example.org/hook', webhookSecret: set.webhookSecret });
+    expect(await read(vroni, { email: null })).toEqual({
+      email: null,
+      webhookUrl: 'https://bots.example.com/wallachen',
+      webhookSecret: set.webhookSecret,
+    });
+    expect(await read(vroni, { webhookUrl: 'https://other.example.org/hook' })).toEqual({
+      email: null,
+      webhookUrl: 'https://other.example.org/hook',
+      webhookSecret: set.webhookSecret,
+    });
     expect(await read(vroni, {})).toEqual({ email: null, webhookUrl: 'https://other.example.org/hook', webhookSecret: set.webhookSecret });
     expect(await read(vroni, { webhookUrl: null })).toEqual({ email: null, webhookUrl: null });
 
@@ -380,7 +440,14 @@ describe('notifications', () => {
     for (const url of ['http://127.0.0.1:8787/hook', 'http://localhost:9000/x', 'http://[::1]:3000/', 'https://hooks.example.com/x']) {
       expect((await putNotifications(table.tableId, token, { webhookUrl: url })).status, url).toBe(200);
     }
-    for (const url of ['http://10.0.0.7/hook', 'https://192.168.1.2/x', 'http://169.254.169.254/latest/meta-data', 'ftp://files.example.com/x', 'https://user:pw@hooks.example.com/x', 'https://[fd00::1]/x']) {
+    for (const url of [
+      'http://10.0.0.7/hook',
+      'https://192.168.1.2/x',
+      'http://169.254.169.254/latest/meta-data',
+      'ftp://files.example.com/x',
+      'https://user:pw@hooks.example.com/x',
+      'https://[fd00::1]/x',
+    ]) {
       expect(await expectError(putNotifications(table.tableId, token, { webhookUrl: url }), 400, 'bad_request'), url).toContain('webhookUrl');
     }
   });
@@ -465,8 +532,60 @@ describe('links and headers', () => {
 });
 
 describe('no input makes the server fail', () => {
-  const WORDS = ['type', 'bid', 'card', 'cards', 'contract', 'double', 'knock', 'id', 'version', 'options', 'seats', 'deals', 'name', 'email', 'bot', 'webhookUrl', 'hands', 'stock', 'games', 'firstDealer', 'allPass', 'potStake', 'moveDeadlineHours', '__proto__', 'constructor', 'toString', ''];
-  const STRINGS = ['', 'pass', 'bid', 'play', 'discard', 'declare', 'double', 'kontra', 're', 'hold', '6', '10', 'bettel', 'mord', 'pot', 'forced', 'all', 'https://example.com/x', 'a@b.c', '\u0000', '\ud800', '💥'.repeat(50), 'x'.repeat(5000)];
+  const WORDS = [
+    'type',
+    'bid',
+    'card',
+    'cards',
+    'contract',
+    'double',
+    'knock',
+    'id',
+    'version',
+    'options',
+    'seats',
+    'deals',
+    'name',
+    'email',
+    'bot',
+    'webhookUrl',
+    'hands',
+    'stock',
+    'games',
+    'firstDealer',
+    'allPass',
+    'potStake',
+    'moveDeadlineHours',
+    '__proto__',
+    'constructor',
+    'toString',
+    '',
+  ];
+  const STRINGS = [
+    '',
+    'pass',
+    'bid',
+    'play',
+    'discard',
+    'declare',
+    'double',
+    'kontra',
+    're',
+    'hold',
+    '6',
+    '10',
+    'bettel',
+    'mord',
+    'pot',
+    'forced',
+    'all',
+    'https://example.com/x',
+    'a@b.c',
+    '\u0000',
+    '\ud800',
+    '💥'.repeat(50),
+    'x'.repeat(5000),
+  ];
 
   function value(rng: Rng, depth: number): unknown {
     switch (rng(depth > 3 ? 6 : 9)) {
@@ -506,7 +625,13 @@ describe('no input makes the server fail', () => {
     const table = await createTable(tableFor(GAME));
     const tokens = [...table.seats.map((s) => s.token), table.spectator.token, 'A'.repeat(43), 'short', ''];
     const types = ['application/json', 'application/json; charset=utf-8', 'text/plain', '', 'application/problem+json', 'multipart/form-data'];
-    const paths = [`/api/tables/${table.tableId}`, '/api/tables/abcdefghijkmnpqr', '/api/tables/%00', '/api/tables/..%2f..', '/api/tables/' + 'z'.repeat(300)];
+    const paths = [
+      `/api/tables/${table.tableId}`,
+      '/api/tables/abcdefghijkmnpqr',
+      '/api/tables/%00',
+      '/api/tables/..%2f..',
+      '/api/tables/' + 'z'.repeat(300),
+    ];
     const failures: string[] = [];
     const send = async (what: string, res: Promise<Response>) => {
       const answer = await res;
@@ -514,7 +639,8 @@ describe('no input makes the server fail', () => {
       if (answer.status >= 500) failures.push(`${what} → ${answer.status} ${text}`);
       else if (answer.status >= 400 && answer.status !== 426) {
         const parsed = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
-        if (typeof parsed.error?.code !== 'string' || typeof parsed.error.message !== 'string') failures.push(`${what} → ${answer.status} without the error shape: ${text}`);
+        if (typeof parsed.error?.code !== 'string' || typeof parsed.error.message !== 'string')
+          failures.push(`${what} → ${answer.status} without the error shape: ${text}`);
       }
     };
     const requests: Promise<void>[] = [];

@@ -8,7 +8,20 @@ import { evictDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import { cardCodesIn } from '../../shared/view.js';
-import { connect, createTable, expectError, expectOnlyCards, handMade, knowable, postAction, tableFor, tableStub, view, type Socket, type TableView } from './support.js';
+import {
+  connect,
+  createTable,
+  expectError,
+  expectOnlyCards,
+  handMade,
+  knowable,
+  postAction,
+  tableFor,
+  tableStub,
+  view,
+  type Socket,
+  type TableView,
+} from './support.js';
 
 const GAME = handMade('02-raised-contract-kontra-re');
 
@@ -57,7 +70,7 @@ async function seated() {
 }
 
 describe('actions over the WebSocket', () => {
-  it('plays a whole game: each answer is the sender\'s view, every other socket is pushed its own, nobody sees a card it may not', async () => {
+  it("plays a whole game: each answer is the sender's view, every other socket is pushed its own, nobody sees a card it may not", async () => {
     const { table, seats, spectator } = await seated();
     for (const [index, { seat, action }] of GAME.actions.entries()) {
       const id = `move-${index}`;
@@ -66,12 +79,19 @@ describe('actions over the WebSocket', () => {
       expect(answer.view!.version).toBe(index + 1);
       expect(answer.view).toEqual(await view(table.tableId, table.seats[seat]!.token));
       expectOnlyCards(cardCodesIn(answer.view!), knowable(GAME, seat, index + 1), `the answer to seat ${seat} after action ${index + 1}`);
-      const others: [Seat | null, Socket][] = [...([0, 1, 2] as Seat[]).filter((s) => s !== seat).map((s) => [s, seats[s]!] as [Seat, Socket]), [null, spectator]];
+      const others: [Seat | null, Socket][] = [
+        ...([0, 1, 2] as Seat[]).filter((s) => s !== seat).map((s) => [s, seats[s]!] as [Seat, Socket]),
+        [null, spectator],
+      ];
       for (const [who, socket] of others) {
         const pushed = (await socket.next()).view!;
         expect(pushed.version).toBe(index + 1);
         expect(pushed).toEqual(await view(table.tableId, who === null ? table.spectator.token : table.seats[who]!.token));
-        expectOnlyCards(cardCodesIn(pushed), knowable(GAME, who, index + 1), `the push to ${who === null ? 'the spectator' : `seat ${who}`} after action ${index + 1}`);
+        expectOnlyCards(
+          cardCodesIn(pushed),
+          knowable(GAME, who, index + 1),
+          `the push to ${who === null ? 'the spectator' : `seat ${who}`} after action ${index + 1}`,
+        );
       }
     }
     const last = await view(table.tableId, table.seats[0]!.token);
@@ -180,7 +200,7 @@ describe('actions over the WebSocket', () => {
     for (const socket of all) socket.close();
   });
 
-  it('counts against the link\'s ACTION_LIMITER budget like POST: 429 rate_limited once it is spent', async () => {
+  it("counts against the link's ACTION_LIMITER budget like POST: 429 rate_limited once it is spent", async () => {
     const { table, seats } = await seated();
     // "pass" is refused by the rules in the doubling window (422), but still counts.
     // Windows are aligned to the clock: a run may cross one, so up to twice the limit may pass.

@@ -256,7 +256,10 @@ export async function playActions(
 export function knowable(record: GameRecord, seat: Seat | null, done: number): Set<CardCode> {
   const actions = record.actions.slice(0, done);
   const packetOnly = record.options.doubling && actions.filter((a) => a.action.type === 'double').length < 3;
-  const lastAuctionAction = record.actions.reduce((last, a, i) => (a.action.type === 'bid' || a.action.type === 'hold' || a.action.type === 'pass' ? i : last), -1);
+  const lastAuctionAction = record.actions.reduce(
+    (last, a, i) => (a.action.type === 'bid' || a.action.type === 'hold' || a.action.type === 'pass' ? i : last),
+    -1,
+  );
   const pickedUp = record.declarer !== null && done > lastAuctionAction;
   const known = new Set<CardCode>();
   if (seat !== null) for (const card of record.deal.hands[seat].slice(0, packetOnly ? 3 : 10)) known.add(card);

@@ -65,10 +65,12 @@ describe('stored answers of a finished game', () => {
     // Also after an eviction (the replay reads the log, not memory).
     await evictDurableObject(tableStub(table.tableId));
     const { seat, action } = GAME.actions[5]!;
-    expect(JSON.parse(await (await postAction(table.tableId, table.seats[seat]!.token, { ...action, id: 'a5' })).text())).toEqual(JSON.parse(answers[5]!));
+    expect(JSON.parse(await (await postAction(table.tableId, table.seats[seat]!.token, { ...action, id: 'a5' })).text())).toEqual(
+      JSON.parse(answers[5]!),
+    );
   });
 
-  it('of a running game are kept, and a series keeps only the current game\'s', async () => {
+  it("of a running game are kept, and a series keeps only the current game's", async () => {
     const [redeal, next] = HAND_MADE_PAIRS[0]!.map(handMade) as [GameRecord, GameRecord];
     const table = await createTable({ options: { ...redeal.options, firstDealer: redeal.dealer, games: 1 }, deals: [redeal.deal, next.deal] });
     await playWithIds(table, redeal, 'r');
@@ -102,7 +104,11 @@ describe('memory and storage stay one', () => {
     vi.spyOn(TableStorage.prototype, 'saveFixedDeals').mockImplementationOnce(() => {
       throw new Error('storage fails (test)');
     });
-    const res = await request('/api/tables', { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': randomIp() }, body: JSON.stringify(tableFor(GAME)) });
+    const res = await request('/api/tables', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': randomIp() },
+      body: JSON.stringify(tableFor(GAME)),
+    });
     expect(res.status).toBe(500);
     expect(logged).toHaveBeenCalled();
     // The next creation works as usual.
@@ -136,7 +142,10 @@ describe('retention', () => {
     const gone = await request(`/api/tables/${table.tableId}`, { headers: { authorization: `Bearer ${table.seats[0]!.token}` } });
     expect(gone.status).toBe(404);
     expect(await gone.text()).toMatch(/deleted .* without a move/);
-    const tables = await sql<{ name: string }>(table, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'");
+    const tables = await sql<{ name: string }>(
+      table,
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'",
+    );
     expect(tables.map((t) => t.name)).toEqual(['retired']);
     expect(await runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.getAlarm())).toBeNull();
     const d1 = await env.DB.prepare('SELECT COUNT(*) AS n FROM games WHERE table_id = ?').bind(table.tableId).first<{ n: number }>();
@@ -147,11 +156,16 @@ describe('retention', () => {
     const table = await createTable(tableFor(GAME));
     await eventually(async () => ((await tableStub(table.tableId).pendingHistory()) === 0 ? true : undefined), 'the table row to reach D1');
     const trigger = `retention_${table.tableId}`;
-    await env.DB.exec(`CREATE TRIGGER ${trigger} BEFORE INSERT ON games WHEN NEW.table_id = '${table.tableId}' BEGIN SELECT RAISE(ABORT, 'history is down (test)'); END`);
+    await env.DB.exec(
+      `CREATE TRIGGER ${trigger} BEFORE INSERT ON games WHEN NEW.table_id = '${table.tableId}' BEGIN SELECT RAISE(ABORT, 'history is down (test)'); END`,
+    );
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       await playWithIds(table, GAME, 'y');
-      await eventually(async () => ((await sql<{ attempts: number }>(table, 'SELECT attempts FROM outbox'))[0]?.attempts === 1 ? true : undefined), 'a failed write');
+      await eventually(
+        async () => ((await sql<{ attempts: number }>(table, 'SELECT attempts FROM outbox'))[0]?.attempts === 1 ? true : undefined),
+        'a failed write',
+      );
       await backdate(table, 200);
       await evictDurableObject(tableStub(table.tableId));
       await runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.setAlarm(Date.now()));
@@ -179,11 +193,16 @@ describe('the history outbox', () => {
     await eventually(async () => ((await tableStub(table.tableId).pendingHistory()) === 0 ? true : undefined), 'the table row to reach D1');
     // D1 refuses the first game (the redeal) only.
     const trigger = `dead_${table.tableId}`;
-    await env.DB.exec(`CREATE TRIGGER ${trigger} BEFORE INSERT ON games WHEN NEW.table_id = '${table.tableId}' AND NEW.deal_index = 0 BEGIN SELECT RAISE(ABORT, 'bad row (test)'); END`);
+    await env.DB.exec(
+      `CREATE TRIGGER ${trigger} BEFORE INSERT ON games WHEN NEW.table_id = '${table.tableId}' AND NEW.deal_index = 0 BEGIN SELECT RAISE(ABORT, 'bad row (test)'); END`,
+    );
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const stub = tableStub(table.tableId);
-    const inD1 = async () => (await env.DB.prepare('SELECT deal_index FROM games WHERE table_id = ? ORDER BY deal_index').bind(table.tableId).all<{ deal_index: number }>()).results.map((r) => r.deal_index);
+    const inD1 = async () =>
+      (
+        await env.DB.prepare('SELECT deal_index FROM games WHERE table_id = ? ORDER BY deal_index').bind(table.tableId).all<{ deal_index: number }>()
+      ).results.map((r) => r.deal_index);
     try {
       await playWithIds(table, redeal, 'r');
       await playWithIds(table, next, 'n');
@@ -194,7 +213,10 @@ describe('the history outbox', () => {
       expect(warn.mock.calls.flat().join(' ')).toMatch(/bad row \(test\)/);
 
       // A day later, still failing: a dead letter, no longer retried, the alarm not set for it.
-      await runInDurableObject(stub, (_i, state) => void state.storage.sql.exec('UPDATE outbox SET queued_at = ?, next_attempt_at = 0', Date.now() - OUTBOX_GIVE_UP_MS - 1));
+      await runInDurableObject(
+        stub,
+        (_i, state) => void state.storage.sql.exec('UPDATE outbox SET queued_at = ?, next_attempt_at = 0', Date.now() - OUTBOX_GIVE_UP_MS - 1),
+      );
       await runDurableObjectAlarm(stub);
       expect(await sql<{ dead: number }>(table, 'SELECT dead FROM outbox')).toEqual([{ dead: 1 }]);
       expect(error.mock.calls.flat().join(' ')).toMatch(/dead letter/);
@@ -243,7 +265,9 @@ describe('socket limits', () => {
     // Each from its own client address (IPv4: IPv6 clients share the budget of their /64), so that only the table's limits can bite.
     const randomIpv4 = () => `198.51.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
     const open = (token: string) =>
-      request(`/api/tables/${table.tableId}/ws`, { headers: { upgrade: 'websocket', authorization: `Bearer ${token}`, 'cf-connecting-ip': randomIpv4() } });
+      request(`/api/tables/${table.tableId}/ws`, {
+        headers: { upgrade: 'websocket', authorization: `Bearer ${token}`, 'cf-connecting-ip': randomIpv4() },
+      });
     const accepted = async (token: string) => {
       const res = await open(token);
       expect(res.status).toBe(101);

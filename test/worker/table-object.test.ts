@@ -88,7 +88,15 @@ describe('tables stored by an older release (legacy-log.ts)', () => {
   async function storeOldRows(table: CreatedTable, fromVersion: number, rows: readonly { seat: Seat; action: unknown }[]): Promise<void> {
     const at = new Date().toISOString();
     for (const [i, { seat, action }] of rows.entries()) {
-      await sqlIn(table, 'INSERT INTO actions (version, seat, action, action_id, response, at) VALUES (?, ?, ?, NULL, ?, ?)', fromVersion + i + 1, seat, JSON.stringify(action), '{}', at);
+      await sqlIn(
+        table,
+        'INSERT INTO actions (version, seat, action, action_id, response, at) VALUES (?, ?, ?, NULL, ?, ?)',
+        fromVersion + i + 1,
+        seat,
+        JSON.stringify(action),
+        '{}',
+        at,
+      );
     }
     await evictDurableObject(tableStub(table.tableId));
   }
@@ -102,7 +110,7 @@ describe('tables stored by an older release (legacy-log.ts)', () => {
     return { record, table, kontraAt };
   }
 
-  it('a re said after a card of the first trick (R8.2 before it was the declarer\'s turn) loads as said right after the kontra: ×4, the same settlement', async () => {
+  it("a re said after a card of the first trick (R8.2 before it was the declarer's turn) loads as said right after the kontra: ×4, the same settlement", async () => {
     const { record, table, kontraAt } = await atKontra('02-raised-contract-kontra-re');
     // Stored then: 2:SA 0:kontra 0:S8 2:re 1:S7 …
     const [kontra, re, card, ...rest] = record.actions.slice(kontraAt);
@@ -141,7 +149,7 @@ describe('tables stored by an older release (legacy-log.ts)', () => {
     expect((await games(table.tableId, table.spectator.token))[0]!.actions).toEqual(record.actions);
   });
 
-  it('a log that ends right after the kontra: the declarer\'s re decision is owed, as today', async () => {
+  it("a log that ends right after the kontra: the declarer's re decision is owed, as today", async () => {
     const { record, table, kontraAt } = await atKontra('14-named-trump-kontra-no-re');
     await storeOldRows(table, kontraAt, [record.actions[kontraAt]!]);
     const loaded = await view(table.tableId, table.seats[record.declarer!]!.token);
@@ -151,16 +159,26 @@ describe('tables stored by an older release (legacy-log.ts)', () => {
   });
 
   it('a pot table made before redeals were capped (no maxRedeals stored) loads its four redeals in a row', async () => {
-    const deals = ['18-max-redeals-pass', '19-max-redeals-forced-payback', '15-opponents-last-trick', '03-bettel-won', '01-hold-stage1-overtrump'].map((name) => handMade(name).deal);
+    const deals = [
+      '18-max-redeals-pass',
+      '19-max-redeals-forced-payback',
+      '15-opponents-last-trick',
+      '03-bettel-won',
+      '01-hold-stage1-overtrump',
+    ].map((name) => handMade(name).deal);
     const table = await createTable({ options: { allPass: 'pot', doubling: false, games: 1, maxRedeals: 10 }, deals });
     const passes: { seat: Seat; action: { type: 'pass' } }[] = [];
-    for (let redeal = 0; redeal < 4; redeal++) for (const by of [1, 2, 0]) passes.push({ seat: ((redeal + by) % 3) as Seat, action: { type: 'pass' } });
+    for (let redeal = 0; redeal < 4; redeal++)
+      for (const by of [1, 2, 0]) passes.push({ seat: ((redeal + by) % 3) as Seat, action: { type: 'pass' } });
     await playActions(table, passes, 0);
     const before = await allViews(table);
     expect(before[3]!).toMatchObject({ version: 12, gameNumber: 1, redeal: 4, pot: 12, phase: 'auction' });
 
     // The options as an older release stored them: no maxRedeals (nor potTo, trump).
-    const stored = await runInDurableObject(tableStub(table.tableId), (_i, state) => JSON.parse(state.storage.sql.exec<{ options: string }>('SELECT options FROM settings').one().options) as Record<string, unknown>);
+    const stored = await runInDurableObject(
+      tableStub(table.tableId),
+      (_i, state) => JSON.parse(state.storage.sql.exec<{ options: string }>('SELECT options FROM settings').one().options) as Record<string, unknown>,
+    );
     expect(stored.maxRedeals).toBe(10);
     delete stored.maxRedeals;
     delete stored.potTo;
@@ -177,7 +195,9 @@ describe('racing actions', () => {
   it('10 concurrent copies of one action with the same version: one is applied, the others are stale', async () => {
     const table = await createTable(tableFor(GAME));
     const token = table.seats[0]!.token;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => postAction(table.tableId, token, { type: 'double', double: false, version: 0 })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => postAction(table.tableId, token, { type: 'double', double: false, version: 0 })),
+    );
     expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
     for (const res of answers.filter((r) => r.status !== 200)) await expectError(res, 409, 'stale_version');
     expect((await view(table.tableId, token)).version).toBe(1);
@@ -188,7 +208,9 @@ describe('racing actions', () => {
     await playActions(table, GAME.actions.slice(0, 3), 0); // the doubling decisions
     const forehand = (await view(table.tableId, table.spectator.token)).turn;
     expect(forehand).toBe(1);
-    const requests = table.seats.flatMap((seat) => Array.from({ length: 4 }, () => ({ seat: seat.seat, res: postAction(table.tableId, seat.token, { type: 'pass', version: 3 }) })));
+    const requests = table.seats.flatMap((seat) =>
+      Array.from({ length: 4 }, () => ({ seat: seat.seat, res: postAction(table.tableId, seat.token, { type: 'pass', version: 3 }) })),
+    );
     const answers = await Promise.all(requests.map(async (r) => ({ seat: r.seat, res: await r.res })));
     const accepted = answers.filter((a) => a.res.status === 200);
     expect(accepted.map((a) => a.seat)).toEqual([1]);
@@ -263,7 +285,7 @@ describe('client action ids', () => {
     expect((await view(table.tableId, seat0)).version).toBe(2);
   });
 
-  it('ids are per seat: another seat sending the same id acts itself and never gets the first seat\'s view', async () => {
+  it("ids are per seat: another seat sending the same id acts itself and never gets the first seat's view", async () => {
     const table = await createTable(tableFor(GAME));
     const first = await act(table.tableId, table.seats[0]!.token, { type: 'double', double: false, id: 'same' });
     const other = await act(table.tableId, table.seats[1]!.token, { type: 'double', double: false, id: 'same' });
@@ -273,21 +295,25 @@ describe('client action ids', () => {
     expect(new Set(other.hand)).toEqual(new Set(GAME.deal.hands[1].slice(0, 3)));
   });
 
-  it('another seat\'s same id is a fresh action: its answers are the same whatever the first seat did under that id (R3.1)', async () => {
+  it("another seat's same id is a fresh action: its answers are the same whatever the first seat did under that id (R3.1)", async () => {
     // Two worlds that differ only in seat 0's secret doubling decision, sent under the id "x".
-    const worlds = await Promise.all([true, false].map(async (double) => {
-      const table = await createTable(tableFor(GAME));
-      await act(table.tableId, table.seats[0]!.token, { type: 'double', double, id: 'x' });
-      return table;
-    }));
+    const worlds = await Promise.all(
+      [true, false].map(async (double) => {
+        const table = await createTable(tableFor(GAME));
+        await act(table.tableId, table.seats[0]!.token, { type: 'double', double, id: 'x' });
+        return table;
+      }),
+    );
     const answers = (send: (table: CreatedTable) => Promise<Response>) =>
-      Promise.all(worlds.map(async (table) => {
-        const res = await send(table);
-        const body = (await res.json()) as Record<string, unknown>;
-        expect(body.tableId ?? table.tableId).toBe(table.tableId);
-        delete body.tableId; // the one field that differs between the two tables
-        return { status: res.status, body };
-      }));
+      Promise.all(
+        worlds.map(async (table) => {
+          const res = await send(table);
+          const body = (await res.json()) as Record<string, unknown>;
+          expect(body.tableId ?? table.tableId).toBe(table.tableId);
+          delete body.tableId; // the one field that differs between the two tables
+          return { status: res.status, body };
+        }),
+      );
     const expectSame = async (send: (table: CreatedTable) => Promise<Response>, status: number) => {
       const [a, b] = await answers(send);
       expect(a!.status, JSON.stringify(a!.body)).toBe(status);
@@ -298,7 +324,10 @@ describe('client action ids', () => {
     // Seat 1 acts under the same id: a fresh action of its own, answered with its own view only.
     const accepted = await expectSame((t) => postAction(t.tableId, t.seats[1]!.token, { type: 'double', double: true, id: 'x' }), 200);
     expect(accepted).toMatchObject({ seat: 1, version: 2, multiplier: 1, doubles: [] });
-    expect(accepted.history).toEqual([{ seat: 0, type: 'double', double: null }, { seat: 1, type: 'double', double: true }]);
+    expect(accepted.history).toEqual([
+      { seat: 0, type: 'double', double: null },
+      { seat: 1, type: 'double', double: true },
+    ]);
     // Now the id is seat 1's too: another action under it is refused for seat 1's own use, alike in both worlds.
     const reused = await expectSame((t) => postAction(t.tableId, t.seats[1]!.token, { type: 'double', double: false, id: 'x' }), 409);
     expect(reused).toEqual({ error: { code: 'id_reused', message: expect.stringContaining('"x"') } });
@@ -311,7 +340,9 @@ describe('client action ids', () => {
   it('concurrent copies with one id: all answered with the same view, the version moves by 1', async () => {
     const table = await createTable(tableFor(GAME));
     const token = table.seats[2]!.token;
-    const answers = await Promise.all(Array.from({ length: 8 }, () => postAction(table.tableId, token, { type: 'double', double: true, id: 'burst' })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => postAction(table.tableId, token, { type: 'double', double: true, id: 'burst' })),
+    );
     const bodies = await Promise.all(answers.map(async (res) => ({ status: res.status, body: await res.json() })));
     for (const { status, body } of bodies) {
       expect(status).toBe(200);
@@ -325,7 +356,11 @@ describe('versions', () => {
   it('a stale or future version is refused with 409 stale_version and changes nothing', async () => {
     const table = await createTable(tableFor(GAME));
     await act(table.tableId, table.seats[0]!.token, { type: 'double', double: false, version: 0 });
-    const message = await expectError(postAction(table.tableId, table.seats[1]!.token, { type: 'double', double: false, version: 0 }), 409, 'stale_version');
+    const message = await expectError(
+      postAction(table.tableId, table.seats[1]!.token, { type: 'double', double: false, version: 0 }),
+      409,
+      'stale_version',
+    );
     expect(message).toContain('1');
     await expectError(postAction(table.tableId, table.seats[1]!.token, { type: 'double', double: false, version: 7 }), 409, 'stale_version');
     const now = await view(table.tableId, table.seats[1]!.token);
@@ -335,7 +370,8 @@ describe('versions', () => {
 });
 
 describe('history in D1', () => {
-  const d1Game = (tableId: string) => env.DB.prepare('SELECT record, settlement, game_number, deal_index FROM games WHERE table_id = ?').bind(tableId).all<Record<string, unknown>>();
+  const d1Game = (tableId: string) =>
+    env.DB.prepare('SELECT record, settlement, game_number, deal_index FROM games WHERE table_id = ?').bind(tableId).all<Record<string, unknown>>();
   const pending = (table: CreatedTable) => tableStub(table.tableId).pendingHistory();
 
   it('a finished game waits in the outbox while D1 refuses it, and arrives when D1 takes it again', async () => {
@@ -347,7 +383,9 @@ describe('history in D1', () => {
     // D1 refuses this table's games for real: a trigger aborts their inserts. (Renaming the
     // games table would fail them too, but also every other test file's, which share D1.)
     const trigger = `history_down_${table.tableId}`;
-    await env.DB.exec(`CREATE TRIGGER ${trigger} BEFORE INSERT ON games WHEN NEW.table_id = '${table.tableId}' BEGIN SELECT RAISE(ABORT, 'history is down (test)'); END`);
+    await env.DB.exec(
+      `CREATE TRIGGER ${trigger} BEFORE INSERT ON games WHEN NEW.table_id = '${table.tableId}' BEGIN SELECT RAISE(ABORT, 'history is down (test)'); END`,
+    );
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       const last = record.actions[record.actions.length - 1]!;
@@ -355,7 +393,13 @@ describe('history in D1', () => {
       expect(final.phase).toBe('finished'); // the game ends although D1 refuses it
 
       const stub = tableStub(table.tableId);
-      const attempts = () => runInDurableObject(stub, (_i, state) => state.storage.sql.exec<{ attempts: number }>('SELECT attempts FROM outbox').toArray().map((r) => r.attempts));
+      const attempts = () =>
+        runInDurableObject(stub, (_i, state) =>
+          state.storage.sql
+            .exec<{ attempts: number }>('SELECT attempts FROM outbox')
+            .toArray()
+            .map((r) => r.attempts),
+        );
       await eventually(async () => ((await attempts())[0] === 1 ? true : undefined), 'the first failed write');
       expect(await pending(table)).toBe(1);
       // The first retry is due 2.5 to 5 s after the failure (jitter), from the alarm.
@@ -382,7 +426,10 @@ describe('history in D1', () => {
       const logged = warn.mock.calls.flat().join(' ');
       expect(logged).toMatch(/history is down \(test\)/);
       expect(logged).not.toMatch(/"hands"|params:/);
-      const lastError = await runInDurableObject(stub, (_i, state) => state.storage.sql.exec<{ last_error: string }>('SELECT last_error FROM outbox').one().last_error);
+      const lastError = await runInDurableObject(
+        stub,
+        (_i, state) => state.storage.sql.exec<{ last_error: string }>('SELECT last_error FROM outbox').one().last_error,
+      );
       expect(lastError).toMatch(/history is down \(test\)/);
       expect(lastError).not.toMatch(/"hands"|params:/);
 
@@ -415,7 +462,14 @@ describe('history in D1', () => {
     expect(fromD1).toHaveLength(1);
 
     // Only this table's instance loses D1: every query it makes throws, as when D1 is unreachable.
-    const unreachable = new Proxy({}, { get: () => () => { throw new Error('D1_ERROR: unreachable (test)'); } }) as D1Database;
+    const unreachable = new Proxy(
+      {},
+      {
+        get: () => () => {
+          throw new Error('D1_ERROR: unreachable (test)');
+        },
+      },
+    ) as D1Database;
     const stub = tableStub(table.tableId);
     await runInDurableObject(stub, (instance: TableObject) => {
       (instance as unknown as { history: History }).history = new History(unreachable);
@@ -466,7 +520,9 @@ describe('history in D1', () => {
 
     // The table's own storage keeps the hashes, never a token.
     const stored = await runInDurableObject(tableStub(table.tableId), (_i, state) => {
-      const names = state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").toArray();
+      const names = state.storage.sql
+        .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'")
+        .toArray();
       return names.map(({ name }) => JSON.stringify(state.storage.sql.exec(`SELECT * FROM "${name}"`).toArray())).join('');
     });
     for (const hash of hashes) expect(stored).toContain(hash);

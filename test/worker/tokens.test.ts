@@ -42,15 +42,22 @@ describe('tokenKey', () => {
       expect(tokenKey({}, origin), origin).toEqual({ ok: true, secret: DEVELOPMENT_TOKEN_SECRET });
       expect(tokenKey({ TOKEN_SECRET: '' }, origin), origin).toEqual({ ok: true, secret: DEVELOPMENT_TOKEN_SECRET });
     }
-    for (const origin of ['https://wallachen.example', 'https://x.workers.dev', 'http://localhost.example.com', 'http://192.168.1.5:8787', 'http://10.0.0.1', 'not a url']) {
+    for (const origin of [
+      'https://wallachen.example',
+      'https://x.workers.dev',
+      'http://localhost.example.com',
+      'http://192.168.1.5:8787',
+      'http://10.0.0.1',
+      'not a url',
+    ]) {
       expect(isLoopbackOrigin(origin), origin).toBe(false);
       expect(tokenKey({}, origin).ok, origin).toBe(false);
     }
   });
 });
 
-describe('a table\'s tokens', () => {
-  it('the table stores each token\'s nonce and hash; the key and the nonce give the token again', async () => {
+describe("a table's tokens", () => {
+  it("the table stores each token's nonce and hash; the key and the nonce give the token again", async () => {
     const table = await createTable();
     const rows = await runInDurableObject(tableStub(table.tableId), (_i, state) =>
       state.storage.sql.exec<{ hash: string; seat: Seat | null; nonce: string }>('SELECT hash, seat, nonce FROM tokens').toArray(),

@@ -93,26 +93,34 @@ describe('IP literals', () => {
     ];
     for (const [url, cidr] of forms) expect(production(url), url).toMatch(new RegExp(`^${cidr.replace(/\./g, '\\.')} `));
     // The same forms of a public address are public.
-    for (const url of ['https://134744072/x', 'https://0x8080808/x', 'https://8.8.2056/x', 'https://010.010.010.010/x']) expect(production(url), url).toBeNull();
+    for (const url of ['https://134744072/x', 'https://0x8080808/x', 'https://8.8.2056/x', 'https://010.010.010.010/x'])
+      expect(production(url), url).toBeNull();
   });
 
   it('reads IPv6 with an IPv4 tail, and judges the IPv4 address a mapped, compatible or NAT64 address carries; mapped is refused whatever it maps', () => {
-    expect(production('https://[::ffff:10.0.0.1]/x')).toMatch(/^::ffff:0:0\/96 is IPv4-mapped \(to 10\.0\.0\.1: 10\.0\.0\.0\/8 is a private network\)/);
+    expect(production('https://[::ffff:10.0.0.1]/x')).toMatch(
+      /^::ffff:0:0\/96 is IPv4-mapped \(to 10\.0\.0\.1: 10\.0\.0\.0\/8 is a private network\)/,
+    );
     expect(production('https://[::ffff:127.0.0.1]/x')).toMatch(/to 127\.0\.0\.1: 127\.0\.0\.0\/8 is loopback/);
     expect(production('https://[0:0:0:0:0:ffff:7f00:1]/x')).toMatch(/to 127\.0\.0\.1: 127\.0\.0\.0\/8 is loopback/);
-    expect(production('https://[::ffff:8.8.8.8]/x')).toMatch(/^::ffff:0:0\/96 is IPv4-mapped \(to 8\.8\.8\.8\): give a public IPv4 address as it is$/);
+    expect(production('https://[::ffff:8.8.8.8]/x')).toMatch(
+      /^::ffff:0:0\/96 is IPv4-mapped \(to 8\.8\.8\.8\): give a public IPv4 address as it is$/,
+    );
     expect(production('https://[::127.0.0.1]/x')).toMatch(/^::\/96 is IPv4-compatible.*127\.0\.0\.0\/8 is loopback/);
     expect(production('https://[64:ff9b::169.254.169.254]/x')).toMatch(/^64:ff9b::\/96 is NAT64.*169\.254\.0\.0\/16 is link-local/);
   });
 
   it('6to4 (2002::/16) is judged by the IPv4 address it carries', () => {
-    expect(production('https://[2002:a00:1::1]/x')).toMatch(/^2002::\/16 is 6to4 to the IPv4 address 10\.0\.0\.1: 10\.0\.0\.0\/8 is a private network$/);
+    expect(production('https://[2002:a00:1::1]/x')).toMatch(
+      /^2002::\/16 is 6to4 to the IPv4 address 10\.0\.0\.1: 10\.0\.0\.0\/8 is a private network$/,
+    );
     expect(production('https://[2002:7f00:1::]/x')).toMatch(/127\.0\.0\.0\/8 is loopback/);
     expect(production('https://[2002:808:808::1]/x')).toBeNull();
   });
 
   it('allows public IPv6 addresses', () => {
-    for (const url of ['https://[2606:4700:4700::1111]/x', 'https://[2a00:1450:4001:82b::200e]/x', 'https://[2001:4860:4860::8888]:443/x']) expect(production(url), url).toBeNull();
+    for (const url of ['https://[2606:4700:4700::1111]/x', 'https://[2a00:1450:4001:82b::200e]/x', 'https://[2001:4860:4860::8888]:443/x'])
+      expect(production(url), url).toBeNull();
   });
 });
 
@@ -225,7 +233,8 @@ describe('with ALLOW_LOCAL_WEBHOOKS=on (local development and tests)', () => {
   });
 
   it('loopback is refused in production, on any port', () => {
-    for (const url of ['https://127.0.0.1/x', 'https://localhost/x', 'https://[::1]/x', 'http://127.0.0.1:8787/hook']) expect(isAllowedWebhookUrl(url, false), url).toBe(false);
+    for (const url of ['https://127.0.0.1/x', 'https://localhost/x', 'https://[::1]/x', 'http://127.0.0.1:8787/hook'])
+      expect(isAllowedWebhookUrl(url, false), url).toBe(false);
   });
 });
 
@@ -233,9 +242,15 @@ describe('PUT …/notifications', () => {
   it('refuses a webhook URL with 400 and says why', async () => {
     const table = await createTable();
     const token = table.seats[0]!.token;
-    expect(await expectError(putNotifications(table.tableId, token, { webhookUrl: 'https://10.1.2.3/x' }), 400, 'bad_request')).toBe('webhookUrl: 10.0.0.0/8 is a private network');
-    expect(await expectError(putNotifications(table.tableId, token, { webhookUrl: 'https://hooks.example.com:8443/x' }), 400, 'bad_request')).toMatch(/^webhookUrl: port 8443/);
-    expect(await expectError(putNotifications(table.tableId, token, { webhookUrl: 'https://[::ffff:169.254.169.254]/x' }), 400, 'bad_request')).toMatch(/^webhookUrl: ::ffff:0:0\/96/);
+    expect(await expectError(putNotifications(table.tableId, token, { webhookUrl: 'https://10.1.2.3/x' }), 400, 'bad_request')).toBe(
+      'webhookUrl: 10.0.0.0/8 is a private network',
+    );
+    expect(await expectError(putNotifications(table.tableId, token, { webhookUrl: 'https://hooks.example.com:8443/x' }), 400, 'bad_request')).toMatch(
+      /^webhookUrl: port 8443/,
+    );
+    expect(
+      await expectError(putNotifications(table.tableId, token, { webhookUrl: 'https://[::ffff:169.254.169.254]/x' }), 400, 'bad_request'),
+    ).toMatch(/^webhookUrl: ::ffff:0:0\/96/);
     expect((await putNotifications(table.tableId, token, { webhookUrl: 'http://127.0.0.1:41234/hook' })).status).toBe(200); // the tests run with ALLOW_LOCAL_WEBHOOKS=on
   });
 });

@@ -6,7 +6,20 @@ import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import { cardCodesIn } from '../../shared/view.js';
-import { act, connect, createTable, expectOnlyCards, handMade, knowable, playActions, postAction, tableFor, tableStub, view, type Socket } from './support.js';
+import {
+  act,
+  connect,
+  createTable,
+  expectOnlyCards,
+  handMade,
+  knowable,
+  playActions,
+  postAction,
+  tableFor,
+  tableStub,
+  view,
+  type Socket,
+} from './support.js';
 
 /** A game with doubles, a stock pickup, discards, kontra and re. */
 const GAME = handMade('02-raised-contract-kontra-re');
@@ -19,13 +32,16 @@ interface Watcher {
 
 async function watchers(via: ('header' | 'protocol')[] = ['header', 'protocol', 'header', 'header']) {
   const table = await createTable(tableFor(GAME));
-  const who: { seat: Seat | null; token: string }[] = [...table.seats.map((s) => ({ seat: s.seat, token: s.token })), { seat: null, token: table.spectator.token }];
+  const who: { seat: Seat | null; token: string }[] = [
+    ...table.seats.map((s) => ({ seat: s.seat, token: s.token })),
+    { seat: null, token: table.spectator.token },
+  ];
   const list: Watcher[] = await Promise.all(who.map(async (w, i) => ({ ...w, socket: await connect(table.tableId, w.token, via[i]) })));
   return { table, list };
 }
 
 describe('WebSocket', () => {
-  it('sends the current view first, then every seat its own view after each accepted action, never another seat\'s cards', async () => {
+  it("sends the current view first, then every seat its own view after each accepted action, never another seat's cards", async () => {
     const { table, list } = await watchers();
     // Two sockets for seat 0: both are told.
     const second = await connect(table.tableId, table.seats[0]!.token, 'protocol');
@@ -48,7 +64,11 @@ describe('WebSocket', () => {
         expect(pushed.seat).toBe(w.seat);
         expect(pushed).toEqual(await view(table.tableId, w.token));
         const cards = cardCodesIn(pushed);
-        expectOnlyCards(cards, knowable(GAME, w.seat, index + 1), `the view pushed to ${w.seat === null ? 'the spectator' : `seat ${w.seat}`} after action ${index + 1}`);
+        expectOnlyCards(
+          cards,
+          knowable(GAME, w.seat, index + 1),
+          `the view pushed to ${w.seat === null ? 'the spectator' : `seat ${w.seat}`} after action ${index + 1}`,
+        );
         if (w.seat !== null && pushed.phase !== 'finished') expect(pushed.hand!.every((card) => cards.has(card))).toBe(true);
         if (w.seat === null) expect(pushed.hand).toBeNull();
       }
@@ -107,7 +127,9 @@ describe('WebSocket', () => {
     const socket = await connect(table.tableId, table.seats[0]!.token, 'protocol');
     await socket.next();
     const answeredAt = () =>
-      runInDurableObject(tableStub(table.tableId), (_instance, state) => state.getWebSockets().map((ws) => state.getWebSocketAutoResponseTimestamp(ws)));
+      runInDurableObject(tableStub(table.tableId), (_instance, state) =>
+        state.getWebSockets().map((ws) => state.getWebSocketAutoResponseTimestamp(ws)),
+      );
     expect(await answeredAt()).toEqual([null]);
     socket.ws.send(JSON.stringify({ type: 'ping' }));
     expect(await socket.next()).toEqual({ type: 'pong' });

@@ -2,7 +2,17 @@
 import type { ComponentChildren } from 'preact';
 import { navigate } from './router.js';
 
-export function AppLink({ href, children, class: className, ...hooks }: { href: string; children: ComponentChildren; class?: string; [hook: `data-${string}`]: string | number }) {
+export function AppLink({
+  href,
+  children,
+  class: className,
+  ...hooks
+}: {
+  href: string;
+  children: ComponentChildren;
+  class?: string;
+  [hook: `data-${string}`]: string | number;
+}) {
   return (
     <a
       href={href}

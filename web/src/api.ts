@@ -47,11 +47,9 @@ async function call<T>(path: string, init: RequestInit & { token?: string } = {}
   return body as T;
 }
 
-export const createTable = (body: CreateTableBody): Promise<CreatedTable> =>
-  call('/api/tables', { method: 'POST', body: JSON.stringify(body) });
+export const createTable = (body: CreateTableBody): Promise<CreatedTable> => call('/api/tables', { method: 'POST', body: JSON.stringify(body) });
 
-export const fetchView = (tableId: string, token: string): Promise<TableView> =>
-  call(`/api/tables/${encodeURIComponent(tableId)}`, { token });
+export const fetchView = (tableId: string, token: string): Promise<TableView> => call(`/api/tables/${encodeURIComponent(tableId)}`, { token });
 
 export const fetchGames = (tableId: string, token: string): Promise<{ games: PublishedGame[] }> =>
   call(`/api/tables/${encodeURIComponent(tableId)}/games`, { token });
@@ -88,7 +86,11 @@ export interface NotificationSettings {
   readonly emailState?: 'unconfirmed' | 'confirmed' | 'unsubscribed' | null;
 }
 
-export const saveNotifications = (tableId: string, token: string, settings: { email: string | null; webhookUrl: string | null }): Promise<NotificationSettings> =>
+export const saveNotifications = (
+  tableId: string,
+  token: string,
+  settings: { email: string | null; webhookUrl: string | null },
+): Promise<NotificationSettings> =>
   call(`/api/tables/${encodeURIComponent(tableId)}/notifications`, { method: 'PUT', token, body: JSON.stringify(settings) });
 
 export const fetchNotifications = (tableId: string, token: string): Promise<NotificationSettings> =>

@@ -150,7 +150,8 @@ const en = {
   errorGeneric: 'Something went wrong: {message}',
   notFound: 'There is no page here.',
 
-  embedSeatLink: "This is a seat's secret link: whoever sees it can play that seat. Embed the spectator link instead; nothing of this table is shown here.",
+  embedSeatLink:
+    "This is a seat's secret link: whoever sees it can play that seat. Embed the spectator link instead; nothing of this table is shown here.",
   embedOpen: 'Open in a new tab',
 } as const;
 
@@ -238,7 +239,8 @@ const de: Record<TextKey, string> = {
   kontra: 'Kontra',
   re: 'Re',
   noRe: 'Kein Re',
-  rePrompt: '{name} hat Kontra gesagt. Das Spiel wartet auf deine Entscheidung: Re verdoppelt jede Zahlung dieses Spiels noch einmal (×2); kein Re lässt es, wie es ist.',
+  rePrompt:
+    '{name} hat Kontra gesagt. Das Spiel wartet auf deine Entscheidung: Re verdoppelt jede Zahlung dieses Spiels noch einmal (×2); kein Re lässt es, wie es ist.',
   waitingForRe: 'Warte auf {name}: Re oder kein Re?',
   kontraSaid: '{name} hat Kontra gesagt.',
   trumpPrompt: 'Nenne die Trumpffarbe, dann spiel deine erste Karte aus',
@@ -292,7 +294,8 @@ const de: Record<TextKey, string> = {
   noticesSaved: 'Gespeichert.',
   noticesSecret: 'Webhook-Secret zum Prüfen der Signaturen: {secret}',
   noticesUnconfirmed: 'Wir haben eine Bestätigungsmail an diese Adresse geschickt. Bis du ihrem Link folgst, bekommt sie sonst keine Mail.',
-  noticesUnsubscribed: 'Diese Adresse hat alle Wallachen-Mails abbestellt. Folge dem Bestätigungslink einer früheren Mail, um wieder Mails zu bekommen.',
+  noticesUnsubscribed:
+    'Diese Adresse hat alle Wallachen-Mails abbestellt. Folge dem Bestätigungslink einer früheren Mail, um wieder Mails zu bekommen.',
   noticesWebhookDisabled: 'Dein Webhook ist aus: sein Empfänger hat 410 Gone geantwortet. Speichere ihn neu, um ihn wieder einzuschalten.',
 
   errorNetwork: 'Der Server ist nicht erreichbar. Dein Zug ist nicht verloren: versuch es noch einmal, wenn du online bist.',
@@ -301,7 +304,8 @@ const de: Record<TextKey, string> = {
   errorGeneric: 'Etwas ist schiefgegangen: {message}',
   notFound: 'Hier ist keine Seite.',
 
-  embedSeatLink: 'Das ist der geheime Link eines Platzes: wer ihn sieht, kann für diesen Platz spielen. Bette stattdessen den Zuschauer-Link ein; von diesem Tisch wird hier nichts gezeigt.',
+  embedSeatLink:
+    'Das ist der geheime Link eines Platzes: wer ihn sieht, kann für diesen Platz spielen. Bette stattdessen den Zuschauer-Link ein; von diesem Tisch wird hier nichts gezeigt.',
   embedOpen: 'In neuem Tab öffnen',
 };
 

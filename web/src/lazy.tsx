@@ -20,7 +20,12 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
         (err: unknown) => setFailed(err instanceof Error ? err.message : String(err)),
       );
     }, [component]);
-    if (failed !== null) return <p role="alert" data-error>{failed}</p>;
+    if (failed !== null)
+      return (
+        <p role="alert" data-error>
+          {failed}
+        </p>
+      );
     if (component === null) return fallback();
     const Page = component;
     return <Page {...props} />;

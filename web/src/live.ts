@@ -29,7 +29,6 @@ interface AwaitedAnswer {
   readonly timer: ReturnType<typeof setTimeout>;
 }
 
-
 export class LiveTable {
   private socket: WebSocket | null = null;
   private attempts = 0;
@@ -83,7 +82,10 @@ export class LiveTable {
 
   private actOver(socket: WebSocket, action: SentAction): Promise<TableView> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => this.settle(action.id, { error: new ApiError(0, 'network', 'no answer over the live connection') }), ANSWER_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => this.settle(action.id, { error: new ApiError(0, 'network', 'no answer over the live connection') }),
+        ANSWER_TIMEOUT_MS,
+      );
       this.answers.set(action.id, { resolve, reject, timer });
       socket.send(JSON.stringify({ type: 'action', action } satisfies ClientMessage));
     });

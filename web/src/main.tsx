@@ -11,7 +11,11 @@ import { routeOf, type Route } from './router.js';
 import { TablePage } from './table/TablePage.js';
 import './styles.css';
 
-const Loading = () => <p class="loading" aria-busy="true">…</p>;
+const Loading = () => (
+  <p class="loading" aria-busy="true">
+    …
+  </p>
+);
 const CreatePage = lazyPage(() => import('./create/CreatePage.js'), Loading);
 const ReplayPage = lazyPage<{ tableId: string; dealIndex: number }>(() => import('./table/ReplayPage.js'), Loading);
 const RulesPage = lazyPage<{ lang: Language }>(() => import('./rules/RulesPage.js'), Loading);
@@ -47,11 +51,21 @@ function Header() {
           ))}
         </span>
         <label class="toggle">
-          <input type="checkbox" data-theme-toggle checked={prefs.theme === 'dark'} onChange={(e) => setPrefs({ ...prefs, theme: e.currentTarget.checked ? 'dark' : 'light' })} />
+          <input
+            type="checkbox"
+            data-theme-toggle
+            checked={prefs.theme === 'dark'}
+            onChange={(e) => setPrefs({ ...prefs, theme: e.currentTarget.checked ? 'dark' : 'light' })}
+          />
           {t('themeDark')}
         </label>
         <label class="toggle">
-          <input type="checkbox" data-pattern-toggle checked={prefs.pattern === 'french'} onChange={(e) => setPrefs({ ...prefs, pattern: e.currentTarget.checked ? 'french' : 'bavarian' })} />
+          <input
+            type="checkbox"
+            data-pattern-toggle
+            checked={prefs.pattern === 'french'}
+            onChange={(e) => setPrefs({ ...prefs, pattern: e.currentTarget.checked ? 'french' : 'bavarian' })}
+          />
           {t('patternFrench')}
         </label>
       </div>

@@ -76,7 +76,10 @@ export class History {
       .where(page.before === undefined ? eq(games.tableId, tableId) : and(eq(games.tableId, tableId), lt(games.dealIndex, page.before)))
       .orderBy(desc(games.dealIndex))
       .limit(page.limit + 1);
-    const newest = rows.slice(0, page.limit).map((row) => JSON.parse(row.record) as PublishedGame).reverse();
+    const newest = rows
+      .slice(0, page.limit)
+      .map((row) => JSON.parse(row.record) as PublishedGame)
+      .reverse();
     return rows.length > page.limit && newest.length > 0 ? { games: newest, next: newest[0]!.dealIndex } : { games: newest };
   }
 }

@@ -86,7 +86,9 @@ export class AddressObject extends DurableObject<Env> {
    */
   release(request: { readonly tableId: string; readonly at: number }): void {
     if (!this.hasSchema()) return;
-    const row = this.sql.exec<Row>('SELECT rowid AS id, kind FROM sends WHERE at = ? AND table_id = ? LIMIT 1', request.at, request.tableId).toArray()[0];
+    const row = this.sql
+      .exec<Row>('SELECT rowid AS id, kind FROM sends WHERE at = ? AND table_id = ? LIMIT 1', request.at, request.tableId)
+      .toArray()[0];
     if (row === undefined) return;
     this.sql.exec('DELETE FROM sends WHERE rowid = ?', row.id as number);
     const { state, confirmationSentAt } = this.read();
@@ -114,7 +116,10 @@ export class AddressObject extends DurableObject<Env> {
   private read(): { state: AddressState; confirmationSentAt: number | null } {
     if (!this.hasSchema()) return { state: 'unconfirmed', confirmationSentAt: null };
     const row = this.sql.exec<Row>('SELECT state, confirmation_sent_at FROM address WHERE id = 1').toArray()[0];
-    return { state: (row?.state as AddressState | undefined) ?? 'unconfirmed', confirmationSentAt: (row?.confirmation_sent_at as number | null | undefined) ?? null };
+    return {
+      state: (row?.state as AddressState | undefined) ?? 'unconfirmed',
+      confirmationSentAt: (row?.confirmation_sent_at as number | null | undefined) ?? null,
+    };
   }
 
   private write(state: AddressState, confirmationSentAt: number | null): void {
@@ -126,4 +131,3 @@ export class AddressObject extends DurableObject<Env> {
     );
   }
 }
-

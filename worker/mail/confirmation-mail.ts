@@ -25,7 +25,7 @@ export function confirmationMail(origin: string, links: AddressLinks, lang: Mail
     'Hello,',
     '',
     `someone entered this address at a Wallachen table at ${origin} to be told of moves.`,
-    'If you want these mails, confirm it here (one click on the page\'s button):',
+    "If you want these mails, confirm it here (one click on the page's button):",
     links.confirm,
     '',
     `If not, there is nothing to do: without a confirmation we send you nothing else, at most this question again every ${HOURS} hours.`,

@@ -36,7 +36,8 @@ function base64url(bytes: Uint8Array): string {
 }
 
 /** The key of an address: the name of its Durable Object. */
-export const addressKey = async (secret: string, address: string): Promise<string> => hex(await hmac(secret, `mail-address:${normalizeAddress(address)}`));
+export const addressKey = async (secret: string, address: string): Promise<string> =>
+  hex(await hmac(secret, `mail-address:${normalizeAddress(address)}`));
 
 const sigOf = async (secret: string, purpose: LinkPurpose, key: string): Promise<string> => base64url(await hmac(secret, `mail-${purpose}:${key}`));
 

@@ -34,7 +34,10 @@ function page(de: Text, en: Text, form?: { readonly action: string; readonly but
   const fields = Object.entries(form?.fields ?? {})
     .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
     .join('');
-  const formHtml = form === undefined ? '' : `<form method="post" action="${escape(form.action)}">${fields}<button type="submit">${escape(form.button)}</button></form>`;
+  const formHtml =
+    form === undefined
+      ? ''
+      : `<form method="post" action="${escape(form.action)}">${fields}<button type="submit">${escape(form.button)}</button></form>`;
   return (
     '<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
     `<meta name="robots" content="noindex"><title>${escape(`${de.title} / ${en.title}`)}</title><style>${STYLE}</style></head>` +
@@ -44,14 +47,20 @@ function page(de: Text, en: Text, form?: { readonly action: string; readonly but
 
 export const confirmPage = (action: string): string =>
   page(
-    { title: 'Wallachen: Benachrichtigungen bestätigen', body: 'Sollen an diese Mailadresse Mails kommen, wenn du an einem Wallachen-Tisch am Zug bist?' },
+    {
+      title: 'Wallachen: Benachrichtigungen bestätigen',
+      body: 'Sollen an diese Mailadresse Mails kommen, wenn du an einem Wallachen-Tisch am Zug bist?',
+    },
     { title: 'Wallachen: confirm notifications', body: 'Should this mail address be told by mail when it is your move at a Wallachen table?' },
     { action, button: 'Ja, bestätigen / Yes, confirm' },
   );
 
 export const confirmedPage = (): string =>
   page(
-    { title: 'Bestätigt', body: 'Ab jetzt kommen die Mails deiner Tische an diese Adresse. Abbestellen kannst du sie mit dem Link unten in jeder Mail.' },
+    {
+      title: 'Bestätigt',
+      body: 'Ab jetzt kommen die Mails deiner Tische an diese Adresse. Abbestellen kannst du sie mit dem Link unten in jeder Mail.',
+    },
     { title: 'Confirmed', body: 'From now on the mails of your tables come to this address. The link at the end of every mail unsubscribes it.' },
   );
 

@@ -18,10 +18,12 @@ const MIN_OPS_TOKEN_LENGTH = 32;
 
 async function refused(c: Context<AppEnv>): Promise<Response | null> {
   const expected = c.env.OPS_TOKEN;
-  if (expected === undefined || expected.length < MIN_OPS_TOKEN_LENGTH) return errorResponse(c, 404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`);
+  if (expected === undefined || expected.length < MIN_OPS_TOKEN_LENGTH)
+    return errorResponse(c, 404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`);
   const given = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
   // Compared as hashes in constant time: no early exit to time.
-  if (!sameHash(await hashToken(given), await hashToken(expected))) return errorResponse(c, 401, 'unauthorized', 'send the operator token as "Authorization: Bearer <OPS_TOKEN>"');
+  if (!sameHash(await hashToken(given), await hashToken(expected)))
+    return errorResponse(c, 401, 'unauthorized', 'send the operator token as "Authorization: Bearer <OPS_TOKEN>"');
   if (!TABLE_ID_PATTERN.test(c.req.param('id') ?? '')) return errorResponse(c, 404, 'not_found', 'no such table');
   return null;
 }

@@ -42,12 +42,14 @@ function handle<R extends RouteConfig>(config: R, handler: (c: Parameters<RouteH
 }
 
 const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: ErrorSchema } } }]));
+  Object.fromEntries(
+    statuses.map((status) => [status, { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: ErrorSchema } } }]),
+  );
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'bad_request: malformed or invalid body',
   401: 'unauthorized: no or malformed `Authorization: Bearer <token>`',
-  403: 'forbidden: the token is not one of this table\'s, or a spectator tried to act',
+  403: "forbidden: the token is not one of this table's, or a spectator tried to act",
   404: 'not_found: no such table',
   409: 'stale_version: `version` is not the current version; id_reused: this seat used the action `id` before for a different action',
   413: 'payload_too_large: the body is over 64 KB',
@@ -66,16 +68,22 @@ type TableStub = DurableObjectStub<import('../table/table-object.js').TableObjec
 const tableStub = (c: Context<AppEnv>, id: string): TableStub => c.env.TABLES.get(c.env.TABLES.idFromName(id)) as TableStub;
 
 /** The caller's token from `Authorization: Bearer <token>` (or `header`), hashed; or the error answer. */
-async function callerHash(c: Context<AppEnv>, header: string = c.req.header('authorization') ?? ''): Promise<{ hash: string } | { response: Response }> {
+async function callerHash(
+  c: Context<AppEnv>,
+  header: string = c.req.header('authorization') ?? '',
+): Promise<{ hash: string } | { response: Response }> {
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-  if (token === undefined) return { response: errorResponse(c, 401, 'unauthorized', 'send the seat or spectator token as "Authorization: Bearer <token>"') };
+  if (token === undefined)
+    return { response: errorResponse(c, 401, 'unauthorized', 'send the seat or spectator token as "Authorization: Bearer <token>"') };
   if (!TOKEN_PATTERN.test(token)) return { response: errorResponse(c, 401, 'unauthorized', 'that is not a token of a Wallachen link') };
   return { hash: await hashToken(token) };
 }
 
 /** Answers JSON text made by the table as it is, or the table's error. */
 function answer(c: Context<AppEnv>, outcome: Outcome<string>): Response {
-  return outcome.ok ? c.body(outcome.value, 200, { 'content-type': 'application/json' }) : errorResponse(c, outcome.status, outcome.code, outcome.message);
+  return outcome.ok
+    ? c.body(outcome.value, 200, { 'content-type': 'application/json' })
+    : errorResponse(c, outcome.status, outcome.code, outcome.message);
 }
 
 const noSuchTable = (c: Context<AppEnv>) => errorResponse(c, 404, 'not_found', 'no such table');
@@ -299,7 +307,7 @@ const putNotifications = createRoute({
   description: 'Where this seat is told that it is its turn. A field left out keeps its value; null removes it.',
   security,
   request: { params: TableParams, body: { ...json(NotificationsSchema), required: true } },
-  responses: { 200: { description: 'The seat\'s notifications', ...json(NotificationsAnswerSchema) }, ...errors(400, 401, 403, 404, 413, 415, 429) },
+  responses: { 200: { description: "The seat's notifications", ...json(NotificationsAnswerSchema) }, ...errors(400, 401, 403, 404, 413, 415, 429) },
 });
 
 handle(putNotifications, async (c) => {

@@ -59,7 +59,11 @@ export class ActionPath {
           );
         }
         // The stored answer, or for an action of a finished game (answers pruned) the same view replayed from the log.
-        return success({ view: earlier.response ?? JSON.stringify(this.state.viewAt(table, seat, earlier.version)), changed: false, followUp: false });
+        return success({
+          view: earlier.response ?? JSON.stringify(this.state.viewAt(table, seat, earlier.version)),
+          changed: false,
+          followUp: false,
+        });
       }
     }
     if (request.version !== undefined && request.version !== table.version) {

@@ -10,7 +10,19 @@ import type { SeatEvent } from './events.js';
 import { reasonOf } from '../log-reasons.js';
 import { confirmationMail } from '../mail/confirmation-mail.js';
 import { askGate, NoMailLinks, type Gate } from './mail-gate.js';
-import { ATTEMPT_TIMEOUT_MS, DeliveryFailed, ReceiverGone, mailFor, MAX_WAITING, newMessageId, postWebhook, retryDelay, senderOf, unsubscribeHeaders, type MailFacts } from './notifier.js';
+import {
+  ATTEMPT_TIMEOUT_MS,
+  DeliveryFailed,
+  ReceiverGone,
+  mailFor,
+  MAX_WAITING,
+  newMessageId,
+  postWebhook,
+  retryDelay,
+  senderOf,
+  unsubscribeHeaders,
+  type MailFacts,
+} from './notifier.js';
 import type { Channel, DeliveryRow, Notifications, Settings, TableStorage, TokenRow } from './storage.js';
 import { deriveToken, hashToken, linkOf, sameHash, tokenKey } from './tokens.js';
 

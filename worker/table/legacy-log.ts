@@ -31,7 +31,6 @@ export interface LoggedAction {
   readonly action: unknown;
 }
 
-
 const typeOf = (action: unknown): unknown => (typeof action === 'object' && action !== null ? (action as { type?: unknown }).type : undefined);
 
 const isDeclarersRe = (game: GameState, row: LoggedAction): boolean => row.seat === game.declarer && typeOf(row.action) === 're';

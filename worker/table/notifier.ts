@@ -133,7 +133,12 @@ const INVISIBLE = /[\p{Cf}\p{Cs}]/gu;
 export function oneLine(text: string, max = 80): string {
   const clean = text.replace(BREAKING, ' ').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
   const chars = Array.from(clean);
-  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : clean;
+  return chars.length > max
+    ? `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`
+    : clean;
 }
 
 const when = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
@@ -165,7 +170,11 @@ export const unsubscribeLines = (lang: MailLanguage | undefined, unsubscribe: st
  * when it cannot be derived (then the mail asks the player to open the link it has).
  * `unsubscribe`: the address's one-click link (links.ts), in the text as in the headers.
  */
-export function mailFor(facts: MailFacts, link: string | null, options: { readonly lang?: MailLanguage | undefined; readonly unsubscribe: string }): Mail {
+export function mailFor(
+  facts: MailFacts,
+  link: string | null,
+  options: { readonly lang?: MailLanguage | undefined; readonly unsubscribe: string },
+): Mail {
   const { lang, unsubscribe } = options;
   const table = oneLine(facts.tableName);
   const seat = oneLine(facts.seatName, 40);
@@ -176,7 +185,11 @@ export function mailFor(facts: MailFacts, link: string | null, options: { readon
   let subject: { de: string; en: string; both: string };
   switch (facts.type) {
     case 'turn':
-      subject = { de: `Wallachen: Du bist dran am Tisch ${table}`, en: `Wallachen: your turn at ${table}`, both: `Wallachen: Du bist dran / your turn at ${table}` };
+      subject = {
+        de: `Wallachen: Du bist dran am Tisch ${table}`,
+        en: `Wallachen: your turn at ${table}`,
+        both: `Wallachen: Du bist dran / your turn at ${table}`,
+      };
       de.push(`am Tisch „${table}“ bist du am Zug (Spiel ${game}).`);
       en.push(`it is your move at the table "${table}" (game ${game}).`);
       break;
@@ -194,7 +207,8 @@ export function mailFor(facts: MailFacts, link: string | null, options: { readon
       subject = { de: `Wallachen: ${table} ist zu Ende`, en: `Wallachen: ${table} is over`, both: `Wallachen: ${table} ist zu Ende / is over` };
       de.push(`am Tisch „${table}“ sind alle ${facts.games} Spiele gespielt. Endstand:`);
       en.push(`all ${facts.games} games at the table "${table}" have been played. Final standing:`);
-      for (const lines of [de, en]) for (const s of facts.standings ?? []) lines.push(`  ${oneLine(s.name, 40)}: ${s.balance > 0 ? '+' : ''}${s.balance}`);
+      for (const lines of [de, en])
+        for (const s of facts.standings ?? []) lines.push(`  ${oneLine(s.name, 40)}: ${s.balance > 0 ? '+' : ''}${s.balance}`);
       break;
   }
   const owed = facts.type === 'turn' || facts.type === 'reminder';
@@ -227,4 +241,3 @@ export function senderOf(from: string): string | EmailAddress {
   if (match === null) return from.trim();
   return match[1] === '' ? match[2]! : { name: match[1]!.replace(/^"(.*)"$/, '$1'), email: match[2]! };
 }
-

@@ -85,7 +85,13 @@ export class HistoryOutbox {
 
   /** The dead letters, for an operator: which rows, since when, and why (never the payload). */
   deadLetters(): { id: number; kind: OutboxRow['kind']; attempts: number; queuedAt: string; lastError: string | null }[] {
-    return this.storage.deadOutbox().map((row) => ({ id: row.id, kind: row.kind, attempts: row.attempts, queuedAt: new Date(row.queuedAt).toISOString(), lastError: row.lastError }));
+    return this.storage.deadOutbox().map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      attempts: row.attempts,
+      queuedAt: new Date(row.queuedAt).toISOString(),
+      lastError: row.lastError,
+    }));
   }
 
   /** Puts the dead letters back in line, due now, with a fresh day; answers how many. */

@@ -4,8 +4,7 @@ import type { ErrorCode } from '../errors.js';
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429;
 
 export type Outcome<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly status: ErrorStatus; readonly code: ErrorCode; readonly message: string };
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly status: ErrorStatus; readonly code: ErrorCode; readonly message: string };
 
 export const success = <T>(value: T): Outcome<T> => ({ ok: true, value });
 

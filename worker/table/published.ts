@@ -21,9 +21,7 @@ export function tableView(
   const view = viewOf(series, seat)!;
   const running = view.phase !== 'finished';
   const deadline =
-    running && settings.moveDeadlineHours !== null
-      ? new Date(deadlineAt(Date.parse(lastChangeAt), settings.moveDeadlineHours)).toISOString()
-      : null;
+    running && settings.moveDeadlineHours !== null ? new Date(deadlineAt(Date.parse(lastChangeAt), settings.moveDeadlineHours)).toISOString() : null;
   return {
     tableId: settings.tableId,
     name: settings.name,

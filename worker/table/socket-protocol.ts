@@ -16,7 +16,8 @@ import type { ActionRequest } from './action-path.js';
 export const MAX_MESSAGE_CHARS = 64 * 1024;
 
 /** A client message (contract.ts ClientMessage) as the table takes it. */
-export type ParsedMessage = { readonly type: 'ping' } | { readonly type: 'view' } | { readonly type: 'action'; readonly id: string; readonly request: ActionRequest };
+export type ParsedMessage =
+  { readonly type: 'ping' } | { readonly type: 'view' } | { readonly type: 'action'; readonly id: string; readonly request: ActionRequest };
 
 /** A message the server cannot take; `id` when it is an action that names its id (the answer carries it). */
 export interface Refusal {
@@ -29,7 +30,10 @@ export interface Refusal {
 const USAGE = 'send {"type": "ping"}, {"type": "view"} or {"type": "action", "action": {…the body of POST …/actions, with an "id"…}}';
 
 export function parseClientMessage(data: string | ArrayBuffer): { ok: true; message: ParsedMessage } | { ok: false; refusal: Refusal } {
-  const refuse = (status: Refusal['status'], code: ErrorCode, message: string, id: string | null = null) => ({ ok: false as const, refusal: { id, status, code, message } });
+  const refuse = (status: Refusal['status'], code: ErrorCode, message: string, id: string | null = null) => ({
+    ok: false as const,
+    refusal: { id, status, code, message },
+  });
   if ((typeof data === 'string' ? data.length : data.byteLength) > MAX_MESSAGE_CHARS) {
     return refuse(413, 'payload_too_large', `the message is over ${MAX_MESSAGE_CHARS / 1024} KB`);
   }

@@ -18,7 +18,11 @@ export const SOCKET_LIMITS = {
   perSeatLink: 5,
   /** Open sockets per spectator link (shared by every watcher of an embedded table): one more is refused. */
   perSpectatorLink: 50,
-  /** Messages a socket may send per window: above the actions a link may send (ACTION_LIMITER, 120 per 10 s), so a fast bot meets that limit first; the runtime answers the heartbeat's pings itself, they do not count. */
+  /**
+   * Messages a socket may send per window: above the actions a link may send (ACTION_LIMITER,
+   * 120 per 10 s), so a fast bot meets that limit first. The runtime answers the heartbeat's
+   * pings itself: they do not count.
+   */
   messages: 150,
   windowMs: 10_000,
 } as const;
@@ -70,7 +74,11 @@ export class TableSockets {
     }
     const ofToken = this.ctx.getWebSockets(tokenHash);
     if (seat === null && ofToken.length >= SOCKET_LIMITS.perSpectatorLink) {
-      return failure(429, 'rate_limited', `the spectator link has ${SOCKET_LIMITS.perSpectatorLink} open connections, the most it takes; try again later`);
+      return failure(
+        429,
+        'rate_limited',
+        `the spectator link has ${SOCKET_LIMITS.perSpectatorLink} open connections, the most it takes; try again later`,
+      );
     }
     if (seat !== null && ofToken.length >= SOCKET_LIMITS.perSeatLink) {
       const oldest = ofToken.reduce((a, b) => (openedAt(a) <= openedAt(b) ? a : b));
@@ -100,7 +108,10 @@ export class TableSockets {
     const parsed = parseClientMessage(data);
     const id = parsed.ok ? (parsed.message.type === 'action' ? parsed.message.id : null) : parsed.refusal.id;
     if (over > 0) {
-      const error = { code: 'rate_limited', message: `at most ${SOCKET_LIMITS.messages} messages per ${SOCKET_LIMITS.windowMs / 1000} s on one connection` };
+      const error = {
+        code: 'rate_limited',
+        message: `at most ${SOCKET_LIMITS.messages} messages per ${SOCKET_LIMITS.windowMs / 1000} s on one connection`,
+      };
       if (over > SOCKET_LIMITS.messages) return this.close(ws, CLOSE_FLOODING, 'too many messages');
       return send(ws, id === null ? { type: 'error', error } : { type: 'answer', id, status: 429, error });
     }
@@ -116,10 +127,21 @@ export class TableSockets {
       if (view !== null) send(ws, { type: 'view', view });
       return;
     }
-    if (seat === null) return send(ws, { type: 'answer', id: message.id, status: 403, error: { code: 'forbidden', message: 'a spectator link can watch but not play' } });
+    if (seat === null)
+      return send(ws, {
+        type: 'answer',
+        id: message.id,
+        status: 403,
+        error: { code: 'forbidden', message: 'a spectator link can watch but not play' },
+      });
     // A socket opened before actions were taken over WebSockets: it has no token to check.
     if (tokenHash === undefined || tokenHash === '') {
-      return send(ws, { type: 'answer', id: message.id, status: 401, error: { code: 'unauthorized', message: 'reconnect to act over this connection' } });
+      return send(ws, {
+        type: 'answer',
+        id: message.id,
+        status: 401,
+        error: { code: 'unauthorized', message: 'reconnect to act over this connection' },
+      });
     }
     send(ws, await this.handlers.act(ws, tokenHash, message.id, message.request));
   }

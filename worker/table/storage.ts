@@ -274,7 +274,11 @@ export class TableStorage {
   actionWithId(seat: Seat, actionId: string): { readonly action: unknown; readonly version: number; readonly response: string | null } | undefined {
     const row = this.sql.exec<Row>('SELECT action, version, response FROM actions WHERE seat = ? AND action_id = ?', seat, actionId).toArray()[0];
     if (row === undefined) return undefined;
-    return { action: JSON.parse(row.action as string) as unknown, version: row.version as number, response: row.response === '' ? null : (row.response as string) };
+    return {
+      action: JSON.parse(row.action as string) as unknown,
+      version: row.version as number,
+      response: row.response === '' ? null : (row.response as string),
+    };
   }
 
   /**
@@ -418,7 +422,11 @@ export class TableStorage {
   dueDeliveries(now: number, limit: number): DeliveryRow[] {
     if (!this.exists()) return [];
     return this.sql
-      .exec<Row>('SELECT id, message_id, seat, channel, type, payload, attempts, next_attempt_at FROM deliveries WHERE next_attempt_at <= ? ORDER BY id LIMIT ?', now, limit)
+      .exec<Row>(
+        'SELECT id, message_id, seat, channel, type, payload, attempts, next_attempt_at FROM deliveries WHERE next_attempt_at <= ? ORDER BY id LIMIT ?',
+        now,
+        limit,
+      )
       .toArray()
       .map((r) => ({
         id: r.id as number,

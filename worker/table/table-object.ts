@@ -199,7 +199,12 @@ export class TableObject extends DurableObject<Env> {
     const tokenHash = request.headers.get('x-token-hash') ?? '';
     const found = this.state.authorize(tokenHash);
     const opened = found.ok
-      ? this.sockets.open(found.value.caller.seat, tokenHash, this.state.viewFor(found.value.table, found.value.caller.seat), request.headers.get('x-websocket-protocol'))
+      ? this.sockets.open(
+          found.value.caller.seat,
+          tokenHash,
+          this.state.viewFor(found.value.table, found.value.caller.seat),
+          request.headers.get('x-websocket-protocol'),
+        )
       : found;
     if (opened.ok) return opened.value;
     return Response.json({ error: { code: opened.code, message: opened.message } }, { status: opened.status });
@@ -217,7 +222,8 @@ export class TableObject extends DurableObject<Env> {
   private async actOver(ws: WebSocket, tokenHash: string, id: string, request: ActionRequest): Promise<ServerMessage> {
     // The same limiter and key as POST …/actions: one budget per link, whichever way it acts.
     const { success: allowed } = await this.env.ACTION_LIMITER.limit({ key: tokenHash });
-    if (!allowed) return { type: 'answer', id, status: 429, error: { code: 'rate_limited', message: 'too many actions from this link; try again in a minute' } };
+    if (!allowed)
+      return { type: 'answer', id, status: 429, error: { code: 'rate_limited', message: 'too many actions from this link; try again in a minute' } };
     const outcome = this.act(tokenHash, request, ws);
     if (!outcome.ok) return { type: 'answer', id, status: outcome.status, error: { code: outcome.code, message: outcome.message } };
     return { type: 'answer', id, status: 200, view: JSON.parse(outcome.value) as TableView };
@@ -255,7 +261,10 @@ export class TableObject extends DurableObject<Env> {
   private async rearm(inAlarm: boolean): Promise<void> {
     const table = this.state.current();
     if (table === null) return;
-    await this.scheduler.rearm([this.outbox.nextDueAt(), this.notifications.nextDueAt(table), retentionDueAt(table.lastChangeAt, this.retentionDays())], inAlarm);
+    await this.scheduler.rearm(
+      [this.outbox.nextDueAt(), this.notifications.nextDueAt(table), retentionDueAt(table.lastChangeAt, this.retentionDays())],
+      inAlarm,
+    );
   }
 
   private retentionDays(): number {

@@ -139,7 +139,12 @@ export class TableState {
     const table = this.current();
     if (table === null) {
       const retired = this.storage.retiredAt();
-      if (retired !== null) return failure(404, 'not_found', `this table was deleted on ${retired.slice(0, 10)} after a long time without a move; its finished games are kept`);
+      if (retired !== null)
+        return failure(
+          404,
+          'not_found',
+          `this table was deleted on ${retired.slice(0, 10)} after a long time without a move; its finished games are kept`,
+        );
       return failure(404, 'not_found', 'no such table');
     }
     // Compare with every stored hash, always, in constant time: no early exit to time.

@@ -14,7 +14,10 @@ const PIP_ROWS: Record<PipRank, readonly [side: readonly number[], centre: reado
   '7': [[16, 45, 74], [30.5]],
   '8': [[14, 34.7, 55.3, 76], []],
   '9': [[14, 34.7, 55.3, 76], [45]],
-  '10': [[14, 34.7, 55.3, 76], [24.3, 65.7]],
+  '10': [
+    [14, 34.7, 55.3, 76],
+    [24.3, 65.7],
+  ],
 };
 
 const isPipRank = (rank: Rank): rank is PipRank => rank in PIP_ROWS;
@@ -29,19 +32,21 @@ function CornerIndex({ suit, rank, pattern, withRank = true }: { suit: Suit; ran
   const label = indexLabel(rank, pattern);
   return (
     <>
-      {withRank ? <text
-        x="8"
-        y="15.5"
-        fill={SUIT_INK[pattern][suit]}
-        font-family="Arial,Helvetica,'Liberation Sans',sans-serif"
-        font-size="15"
-        font-weight="700"
-        text-anchor="middle"
-        // "10" would be wider than the single letters; squeeze it into the same column.
-        {...(label.length > 1 ? { textLength: '13', lengthAdjust: 'spacingAndGlyphs' } : {})}
-      >
-        {label}
-      </text> : null}
+      {withRank ? (
+        <text
+          x="8"
+          y="15.5"
+          fill={SUIT_INK[pattern][suit]}
+          font-family="Arial,Helvetica,'Liberation Sans',sans-serif"
+          font-size="15"
+          font-weight="700"
+          text-anchor="middle"
+          // "10" would be wider than the single letters; squeeze it into the same column.
+          {...(label.length > 1 ? { textLength: '13', lengthAdjust: 'spacingAndGlyphs' } : {})}
+        >
+          {label}
+        </text>
+      ) : null}
       <SuitSymbol suit={suit} pattern={pattern} x={8} y={26.5} scale={0.62} />
     </>
   );
@@ -52,7 +57,13 @@ function Middle({ suit, rank, pattern }: { suit: Suit; rank: Rank; pattern: Card
   if (!isPipRank(rank)) return <CourtFigure suit={suit} rank={rank} pattern={pattern} />;
   const [side, centre] = PIP_ROWS[rank];
   const pips: (readonly [x: number, y: number])[] = [
-    ...side.flatMap((y) => [[22, y], [38, y]] as const),
+    ...side.flatMap(
+      (y) =>
+        [
+          [22, y],
+          [38, y],
+        ] as const,
+    ),
     ...centre.map((y) => [30, y] as const),
   ];
   return (

@@ -20,5 +20,4 @@ export function cardName(code: CardCode): string {
 }
 
 /** The rank as printed in the card's corner. */
-export const indexLabel = (rank: Rank, pattern: CardPattern): string =>
-  (pattern === 'french' && FRENCH_INDEX[rank]) || rank;
+export const indexLabel = (rank: Rank, pattern: CardPattern): string => (pattern === 'french' && FRENCH_INDEX[rank]) || rank;

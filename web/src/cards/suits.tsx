@@ -62,10 +62,7 @@ const Club = ({ ink }: { ink: string }) => (
 );
 
 const Spade = ({ ink }: { ink: string }) => (
-  <path
-    d="M0-10C-2-6-10-2.5-10 2.5C-10 6.5-5.5 8-2.2 5.2L-3.5 9.8H3.5L2.2 5.2C5.5 8 10 6.5 10 2.5C10-2.5 2-6 0-10Z"
-    fill={ink}
-  />
+  <path d="M0-10C-2-6-10-2.5-10 2.5C-10 6.5-5.5 8-2.2 5.2L-3.5 9.8H3.5L2.2 5.2C5.5 8 10 6.5 10 2.5C10-2.5 2-6 0-10Z" fill={ink} />
 );
 
 const FrenchHeart = () => <path d={HEART} fill={RED} />;

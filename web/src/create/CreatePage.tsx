@@ -121,12 +121,36 @@ function Toggle({ name, label, help, checked }: { name: string; label: TextKey; 
   );
 }
 
-function NumberField({ name, label, help, value, min, max }: { name: string; label: TextKey; help?: TextKey; value: number | ''; min: number; max: number }) {
+function NumberField({
+  name,
+  label,
+  help,
+  value,
+  min,
+  max,
+}: {
+  name: string;
+  label: TextKey;
+  help?: TextKey;
+  value: number | '';
+  min: number;
+  max: number;
+}) {
   const t = useTexts();
   return (
     <div class="option">
       <label>
-        {t(label)} <input type="number" name={name} defaultValue={String(value)} min={min} max={max} step={1} inputMode="numeric" aria-describedby={help ? `${name}-help` : undefined} />
+        {t(label)}{' '}
+        <input
+          type="number"
+          name={name}
+          defaultValue={String(value)}
+          min={min}
+          max={max}
+          step={1}
+          inputMode="numeric"
+          aria-describedby={help ? `${name}-help` : undefined}
+        />
       </label>
       {help ? (
         <p id={`${name}-help`} class="help">
@@ -138,13 +162,32 @@ function NumberField({ name, label, help, value, min, max }: { name: string; lab
 }
 
 /** A choice among a few values, with its line of explanation. */
-function Choice({ name, label, help, value, choices, onChange }: { name: string; label: TextKey; help: TextKey; value: string; choices: readonly (readonly [string, TextKey])[]; onChange?: (value: string) => void }) {
+function Choice({
+  name,
+  label,
+  help,
+  value,
+  choices,
+  onChange,
+}: {
+  name: string;
+  label: TextKey;
+  help: TextKey;
+  value: string;
+  choices: readonly (readonly [string, TextKey])[];
+  onChange?: (value: string) => void;
+}) {
   const t = useTexts();
   return (
     <div class="option">
       <label>
         {t(label)}{' '}
-        <select name={name} defaultValue={value} aria-describedby={`${name}-help`} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}>
+        <select
+          name={name}
+          defaultValue={value}
+          aria-describedby={`${name}-help`}
+          onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
+        >
           {choices.map(([choice, text]) => (
             <option key={choice} value={choice}>
               {t(text)}
@@ -216,7 +259,11 @@ export default function CreatePage() {
       setCreated(saveTable(answer, tableName, names));
       scrollTo(0, 0);
     } catch (err) {
-      setError(err instanceof ApiError && err.code === 'network' ? appText('errorNetwork') : appText('errorGeneric', { message: err instanceof Error ? err.message : String(err) }));
+      setError(
+        err instanceof ApiError && err.code === 'network'
+          ? appText('errorNetwork')
+          : appText('errorGeneric', { message: err instanceof Error ? err.message : String(err) }),
+      );
     } finally {
       setBusy(false);
     }
@@ -239,7 +286,8 @@ export default function CreatePage() {
           {[0, 1, 2].map((i) => (
             <div class="player" key={i}>
               <label>
-                {t('playerName', { n: i + 1 })} <input type="text" name={`seat${i}`} maxLength={40} placeholder={defaultNames[i]} autoComplete="off" />
+                {t('playerName', { n: i + 1 })}{' '}
+                <input type="text" name={`seat${i}`} maxLength={40} placeholder={defaultNames[i]} autoComplete="off" />
               </label>
               <label>
                 {t('playerEmail', { n: i + 1 })} <input type="email" name={`email${i}`} maxLength={254} autoComplete="off" />
@@ -276,7 +324,14 @@ export default function CreatePage() {
                   ['winners', 'optPotToWinners'],
                 ]}
               />
-              <NumberField name="maxRedeals" label="optMaxRedeals" help="optMaxRedealsHelp" value={o.maxRedeals} min={1} max={OPTION_LIMITS.maxRedeals} />
+              <NumberField
+                name="maxRedeals"
+                label="optMaxRedeals"
+                help="optMaxRedealsHelp"
+                value={o.maxRedeals}
+                min={1}
+                max={OPTION_LIMITS.maxRedeals}
+              />
             </div>
           ) : null}
           <Choice
@@ -303,7 +358,14 @@ export default function CreatePage() {
           />
           <Toggle name="knock" label="optKnock" help="optKnockHelp" checked={o.knock} />
           <NumberField name="games" label="optGames" help="optGamesHelp" value={o.games} min={1} max={OPTION_LIMITS.games} />
-          <NumberField name="stakePerTrick" label="optStakePerTrick" help="optStakePerTrickHelp" value={o.stakePerTrick} min={1} max={OPTION_LIMITS.stakePerTrick} />
+          <NumberField
+            name="stakePerTrick"
+            label="optStakePerTrick"
+            help="optStakePerTrickHelp"
+            value={o.stakePerTrick}
+            min={1}
+            max={OPTION_LIMITS.stakePerTrick}
+          />
           <NumberField name="flatTariff" label="optFlatTariff" help="optFlatTariffHelp" value={o.flatTariff} min={1} max={OPTION_LIMITS.flatTariff} />
           <div class="option">
             <label>

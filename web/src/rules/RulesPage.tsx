@@ -83,17 +83,37 @@ interface Term {
 
 /** RULES.md's glossary, for players. */
 const TERMS: readonly Term[] = [
-  { de: 'Eichel, Gras, Herz, Schellen', en: 'acorns, leaves, hearts, bells', deNote: 'die vier Farben; im französischen Blatt ♣\u00a0♠\u00a0♥\u00a0♦', enNote: 'the four suits; ♣\u00a0♠\u00a0♥\u00a0♦ with French cards' },
+  {
+    de: 'Eichel, Gras, Herz, Schellen',
+    en: 'acorns, leaves, hearts, bells',
+    deNote: 'die vier Farben; im französischen Blatt ♣\u00a0♠\u00a0♥\u00a0♦',
+    enNote: 'the four suits; ♣\u00a0♠\u00a0♥\u00a0♦ with French cards',
+  },
   { de: 'Sau (Ass, Daus)', en: 'ace (“sow”)', deNote: 'die höchste Karte jeder Farbe', enNote: 'the highest card of each suit' },
-  { de: 'König, Ober, Unter', en: 'king, over-knave, under-knave', deNote: 'im französischen Blatt K, D (Q), B (J)', enNote: 'K, Q, J with French cards' },
+  {
+    de: 'König, Ober, Unter',
+    en: 'king, over-knave, under-knave',
+    deNote: 'im französischen Blatt K, D (Q), B (J)',
+    enNote: 'K, Q, J with French cards',
+  },
   { de: 'Geber', en: 'dealer', deNote: 'gibt die Karten; ist zugleich die Hinterhand', enNote: 'deals the cards; is also rearhand' },
-  { de: 'Vorhand, Mittelhand, Hinterhand', en: 'forehand, middlehand, rearhand', deNote: 'links vom Geber, der nächste, der Geber', enNote: 'left of the dealer, the next one, the dealer' },
+  {
+    de: 'Vorhand, Mittelhand, Hinterhand',
+    en: 'forehand, middlehand, rearhand',
+    deNote: 'links vom Geber, der nächste, der Geber',
+    enNote: 'left of the dealer, the next one, the dealer',
+  },
   { de: 'Stock (Dabb, Start)', en: 'stock', deNote: 'die zwei verdeckten Karten', enNote: 'the two face-down cards' },
   { de: 'Doppeln', en: 'doubling', deNote: 'verdoppeln nach den ersten drei Karten', enNote: 'doubling after the first three cards' },
   { de: 'Reizen', en: 'bidding, the auction', deNote: 'bieten, wer spielt und wie hoch', enNote: 'who plays, and how high' },
   { de: '„Ich spiele“', en: '“I play”', deNote: 'das erste Gebot: 6 Stiche', enNote: 'the first bid: 6 tricks' },
   { de: '„Weiter“', en: 'pass', deNote: 'passen', enNote: 'no (more) bidding' },
-  { de: '„Halte ich“ („Selber“)', en: 'hold', deNote: 'dasselbe Gebot übernehmen (nur die ältere Hand)', enNote: 'take over the same bid (elder seat only)' },
+  {
+    de: '„Halte ich“ („Selber“)',
+    en: 'hold',
+    deNote: 'dasselbe Gebot übernehmen (nur die ältere Hand)',
+    enNote: 'take over the same bid (elder seat only)',
+  },
   { de: 'Alleinspieler, Gegenspieler', en: 'declarer, defenders', deNote: 'einer gegen zwei', enNote: 'one against two' },
   { de: 'Drücken', en: 'discarding', deNote: 'zwei Karten verdeckt weglegen', enNote: 'putting two cards away face down' },
   { de: 'Bettel', en: 'misère', deNote: 'keinen einzigen Stich machen, ohne Trumpf', enNote: 'take no trick at all, no trumps' },
@@ -141,41 +161,119 @@ interface TableOption {
 
 /** The options of shared/options.ts with their defaults, named as on the "new table" form. */
 const OPTIONS: readonly TableOption[] = [
-  { rule: 'R3', code: 'doubling', de: ['Doppeln', 'an', 'Aus: keine Doppelrunde, jeder bekommt gleich alle zehn Karten.'], en: ['Doubling', 'on', 'Off: no doubling, everyone gets all ten cards at once.'] },
-  { rule: 'R4', code: 'tenTrickBid', de: ['Zehner reizen', 'aus', 'An: auch 10 (alle Stiche, mit Trumpf) reizen und ansagen; 10 liegt zwischen 9 und Bettel.'], en: ['Ten-trick bid', 'off', 'On: 10 (all tricks, with trumps) may be bid and announced; it ranks between 9 and Bettel.'] },
-  { rule: 'R5', code: 'allPass', de: ['Wenn alle weiter sagen', 'Muss-Spiel', 'Haferl: jeder zahlt ins Haferl, und es wird neu gegeben.'], en: ['When everybody passes', 'Muss-Spiel', 'Haferl: everyone pays into the pot and the cards are dealt again.'] },
-  { rule: 'R5.2', code: 'potStake', de: ['Einsatz ins Haferl', '1', 'Was jeder beim Neugeben ins Haferl zahlt. Nur mit Haferl.'], en: ['Payment into the pot', '1', 'What each player pays into the pot on a redeal. Only with the pot.'] },
+  {
+    rule: 'R3',
+    code: 'doubling',
+    de: ['Doppeln', 'an', 'Aus: keine Doppelrunde, jeder bekommt gleich alle zehn Karten.'],
+    en: ['Doubling', 'on', 'Off: no doubling, everyone gets all ten cards at once.'],
+  },
+  {
+    rule: 'R4',
+    code: 'tenTrickBid',
+    de: ['Zehner reizen', 'aus', 'An: auch 10 (alle Stiche, mit Trumpf) reizen und ansagen; 10 liegt zwischen 9 und Bettel.'],
+    en: ['Ten-trick bid', 'off', 'On: 10 (all tricks, with trumps) may be bid and announced; it ranks between 9 and Bettel.'],
+  },
+  {
+    rule: 'R5',
+    code: 'allPass',
+    de: ['Wenn alle weiter sagen', 'Muss-Spiel', 'Haferl: jeder zahlt ins Haferl, und es wird neu gegeben.'],
+    en: ['When everybody passes', 'Muss-Spiel', 'Haferl: everyone pays into the pot and the cards are dealt again.'],
+  },
+  {
+    rule: 'R5.2',
+    code: 'potStake',
+    de: ['Einsatz ins Haferl', '1', 'Was jeder beim Neugeben ins Haferl zahlt. Nur mit Haferl.'],
+    en: ['Payment into the pot', '1', 'What each player pays into the pot on a redeal. Only with the pot.'],
+  },
   {
     rule: 'R5.2',
     code: 'potTo',
-    de: ['Wer das Haferl bekommt', 'der nächste Alleinspieler, der gewinnt', 'Die Gewinner des nächsten Spiels: Das nächste Spiel entscheidet; verliert der Alleinspieler, teilen sich die Gegenspieler das Haferl. Nur mit Haferl.'],
-    en: ['Who wins the pot', 'the next declarer who wins a game', 'The winners of the next game: the next game played decides it; if the declarer loses, the defenders share the pot. Only with the pot.'],
+    de: [
+      'Wer das Haferl bekommt',
+      'der nächste Alleinspieler, der gewinnt',
+      'Die Gewinner des nächsten Spiels: Das nächste Spiel entscheidet; verliert der Alleinspieler, teilen sich die Gegenspieler das Haferl. Nur mit Haferl.',
+    ],
+    en: [
+      'Who wins the pot',
+      'the next declarer who wins a game',
+      'The winners of the next game: the next game played decides it; if the declarer loses, the defenders share the pot. Only with the pot.',
+    ],
   },
   {
     rule: 'R5.4',
     code: 'maxRedeals',
-    de: ['Höchstens so oft hintereinander neu geben', '3', '1 bis 10 Neugeben für ein Spiel; sagen danach wieder alle weiter, ist es ein Muss-Spiel. Nur mit Haferl.'],
-    en: ['Redeals in a row at most', '3', '1 to 10 redeals for one game; when everybody passes after the last, it is a forced game. Only with the pot.'],
+    de: [
+      'Höchstens so oft hintereinander neu geben',
+      '3',
+      '1 bis 10 Neugeben für ein Spiel; sagen danach wieder alle weiter, ist es ein Muss-Spiel. Nur mit Haferl.',
+    ],
+    en: [
+      'Redeals in a row at most',
+      '3',
+      '1 to 10 redeals for one game; when everybody passes after the last, it is a forced game. Only with the pot.',
+    ],
   },
   {
     rule: 'R7.2',
     code: 'trump',
-    de: ['Trumpffarbe', 'die Farbe der ersten Karte', 'Genannt: Der Alleinspieler nennt die Trumpffarbe mit seiner ersten Karte; die Karte muss nicht von dieser Farbe sein.'],
+    de: [
+      'Trumpffarbe',
+      'die Farbe der ersten Karte',
+      'Genannt: Der Alleinspieler nennt die Trumpffarbe mit seiner ersten Karte; die Karte muss nicht von dieser Farbe sein.',
+    ],
     en: ['Trump suit', 'the suit of the first card', 'Named: the declarer names the trump suit with the first card, which need not be of that suit.'],
   },
-  { rule: 'R7.8', code: 'winDutyInBettel', de: ['Stichzwang im Bettel', 'an', 'Aus: im Bettel darf man beim Bedienen drunter bleiben.'], en: ['Win duty in Bettel', 'on', 'Off: in Bettel, whoever follows suit may play low.'] },
+  {
+    rule: 'R7.8',
+    code: 'winDutyInBettel',
+    de: ['Stichzwang im Bettel', 'an', 'Aus: im Bettel darf man beim Bedienen drunter bleiben.'],
+    en: ['Win duty in Bettel', 'on', 'Off: in Bettel, whoever follows suit may play low.'],
+  },
   {
     rule: 'R7.10',
     code: 'trickHistory',
-    de: ['Stiche ansehen', 'den letzten Stich', 'Alle: Jeder fertige Stich des Spiels bleibt sichtbar. Nur der Gegenseite: Sobald die nächste Karte liegt, sieht jeder nur noch den letzten Stich, den die andere Seite gemacht hat.'],
-    en: ['Tricks you can look at', 'the last trick', 'Every trick: every completed trick of the game stays visible. The other side’s last trick only: once the next card is down, each player sees only the last trick the other side took.'],
+    de: [
+      'Stiche ansehen',
+      'den letzten Stich',
+      'Alle: Jeder fertige Stich des Spiels bleibt sichtbar. Nur der Gegenseite: Sobald die nächste Karte liegt, sieht jeder nur noch den letzten Stich, den die andere Seite gemacht hat.',
+    ],
+    en: [
+      'Tricks you can look at',
+      'the last trick',
+      'Every trick: every completed trick of the game stays visible. The other side’s last trick only: once the next card is down, each player sees only the last trick the other side took.',
+    ],
   },
   { rule: 'R7.11', code: 'knock', de: ['Klopfen', 'aus', 'An: Gegenspieler dürfen klopfen.'], en: ['Knocking', 'off', 'On: defenders may knock.'] },
-  { rule: 'R8', code: 'kontra', de: ['Kontra und Re', 'an', 'Aus: kein Kontra und kein Re.'], en: ['Kontra and Re', 'on', 'Off: no Kontra and no Re.'] },
-  { rule: 'R1.2', code: 'games', de: ['Anzahl der Spiele', '3', '1 bis 99 Spiele; ein Neugeben mit Haferl zählt nicht mit.'], en: ['Number of games', '3', '1 to 99 games; a redeal with the pot does not count.'] },
-  { rule: 'R1.2', code: 'firstDealer', de: ['Erster Geber', 'Spieler 1', 'Wer im ersten Spiel gibt.'], en: ['First dealer', 'player 1', 'Who deals the first game.'] },
-  { rule: 'R9', code: 'stakePerTrick', de: ['Einsatz pro Stich', '1', 'Der Einsatz s eines Zahlspiels, je Stich.'], en: ['Stake per trick', '1', 'The stake s of a numbered game, per trick.'] },
-  { rule: 'R9.2', code: 'flatTariff', de: ['Tarif für Bettel und Mord', '10', 'Der feste Betrag f für Bettel und Mord.'], en: ['Tariff for Bettel and Mord', '10', 'The flat amount f for Bettel and Mord.'] },
+  {
+    rule: 'R8',
+    code: 'kontra',
+    de: ['Kontra und Re', 'an', 'Aus: kein Kontra und kein Re.'],
+    en: ['Kontra and Re', 'on', 'Off: no Kontra and no Re.'],
+  },
+  {
+    rule: 'R1.2',
+    code: 'games',
+    de: ['Anzahl der Spiele', '3', '1 bis 99 Spiele; ein Neugeben mit Haferl zählt nicht mit.'],
+    en: ['Number of games', '3', '1 to 99 games; a redeal with the pot does not count.'],
+  },
+  {
+    rule: 'R1.2',
+    code: 'firstDealer',
+    de: ['Erster Geber', 'Spieler 1', 'Wer im ersten Spiel gibt.'],
+    en: ['First dealer', 'player 1', 'Who deals the first game.'],
+  },
+  {
+    rule: 'R9',
+    code: 'stakePerTrick',
+    de: ['Einsatz pro Stich', '1', 'Der Einsatz s eines Zahlspiels, je Stich.'],
+    en: ['Stake per trick', '1', 'The stake s of a numbered game, per trick.'],
+  },
+  {
+    rule: 'R9.2',
+    code: 'flatTariff',
+    de: ['Tarif für Bettel und Mord', '10', 'Der feste Betrag f für Bettel und Mord.'],
+    en: ['Tariff for Bettel and Mord', '10', 'The flat amount f for Bettel and Mord.'],
+  },
 ];
 
 const OptionsTable = ({ lang }: { lang: Language }) => (
@@ -276,15 +374,14 @@ const German = () => (
 
     <Section id="rules-intro" title="Worum es geht">
       <p>
-        Wallachen ist ein altes bayerisches Wirtshauskartenspiel für drei Spieler, verwandt mit dem Préférence. Gespielt
-        wird mit 32 Karten im bayerischen Blatt: Eichel, Gras, Herz und Schellen. Es zählen nur Stiche, keine Augen. Wer
-        das Reizen gewinnt, ist der Alleinspieler: Er verspricht, eine bestimmte Zahl der zehn Stiche zu machen (oder im
-        Bettel keinen, im Mord alle) und spielt allein gegen die beiden anderen.
+        Wallachen ist ein altes bayerisches Wirtshauskartenspiel für drei Spieler, verwandt mit dem Préférence. Gespielt wird mit 32 Karten im
+        bayerischen Blatt: Eichel, Gras, Herz und Schellen. Es zählen nur Stiche, keine Augen. Wer das Reizen gewinnt, ist der Alleinspieler: Er
+        verspricht, eine bestimmte Zahl der zehn Stiche zu machen (oder im Bettel keinen, im Mord alle) und spielt allein gegen die beiden anderen.
       </p>
       <p>
-        Hier wird per Fernpartie gespielt: Jeder zieht, wann er Zeit hat, der Tisch sagt, wer dran ist, und nimmt nur
-        Züge an, die die Regeln erlauben. Die Nummern R1 bis R10 sind die Nummern der Regeln, mit denen auch das Programm
-        arbeitet; wird ein Zug abgelehnt, steht die Regel dabei, zum Beispiel R7.3.
+        Hier wird per Fernpartie gespielt: Jeder zieht, wann er Zeit hat, der Tisch sagt, wer dran ist, und nimmt nur Züge an, die die Regeln
+        erlauben. Die Nummern R1 bis R10 sind die Nummern der Regeln, mit denen auch das Programm arbeitet; wird ein Zug abgelehnt, steht die Regel
+        dabei, zum Beispiel R7.3.
       </p>
     </Section>
 
@@ -296,18 +393,16 @@ const German = () => (
     <Section id="r1" title="R1 Karten und Spieler">
       <ul>
         <Rule id="R1.1">
-          32 Karten: vier Farben (Eichel, Gras, Herz, Schellen) mit je Sau, König, Ober, Unter, 10, 9, 8, 7. In dieser
-          Reihenfolge stechen sie in jeder Farbe, die Sau ist die höchste. Die Zehn steht also unter dem Unter. Die Karten
-          haben keine Augen: Es zählt nur, wie viele Stiche einer macht.
+          32 Karten: vier Farben (Eichel, Gras, Herz, Schellen) mit je Sau, König, Ober, Unter, 10, 9, 8, 7. In dieser Reihenfolge stechen sie in
+          jeder Farbe, die Sau ist die höchste. Die Zehn steht also unter dem Unter. Die Karten haben keine Augen: Es zählt nur, wie viele Stiche
+          einer macht.
         </Rule>
         <Rule id="R1.2">
-          Drei Spieler sitzen im Uhrzeigersinn. Ein Tisch spielt eine Runde von Spielen, normalerweise drei, damit jeder
-          einmal gibt. Wer zuerst gibt, bestimmt der, der den Tisch anlegt. Nach jedem Spiel gibt der Nächste im
-          Uhrzeigersinn, auch nach einem Neugeben mit Haferl (R5.2).
+          Drei Spieler sitzen im Uhrzeigersinn. Ein Tisch spielt eine Runde von Spielen, normalerweise drei, damit jeder einmal gibt. Wer zuerst gibt,
+          bestimmt der, der den Tisch anlegt. Nach jedem Spiel gibt der Nächste im Uhrzeigersinn, auch nach einem Neugeben mit Haferl (R5.2).
         </Rule>
         <Rule id="R1.3">
-          Links vom Geber (der Nächste im Uhrzeigersinn) sitzt die Vorhand, dann die Mittelhand; der Geber selbst ist die
-          Hinterhand.
+          Links vom Geber (der Nächste im Uhrzeigersinn) sitzt die Vorhand, dann die Mittelhand; der Geber selbst ist die Hinterhand.
         </Rule>
       </ul>
     </Section>
@@ -315,13 +410,13 @@ const German = () => (
     <Section id="r2" title="R2 Mischen und Geben">
       <ul>
         <Rule id="R2.1">
-          Der Tisch mischt mit einem kryptografisch sicheren Zufall; Abheben braucht es online nicht. Während des Spiels
-          zeigt der Tisch einen Fingerabdruck (SHA-256) des geheimen Mischwerts, danach den Wert selbst: So kann jeder
-          nachprüfen, dass die Karten schon vor dem ersten Gebot feststanden.
+          Der Tisch mischt mit einem kryptografisch sicheren Zufall; Abheben braucht es online nicht. Während des Spiels zeigt der Tisch einen
+          Fingerabdruck (SHA-256) des geheimen Mischwerts, danach den Wert selbst: So kann jeder nachprüfen, dass die Karten schon vor dem ersten
+          Gebot feststanden.
         </Rule>
         <Rule id="R2.2">
-          Jeder bekommt 10 Karten, 2 kommen verdeckt in den Stock. Wie am Wirtshaustisch wird 3-4-3 gegeben; nach den
-          ersten 3 Karten ist Zeit zum Doppeln (R3).
+          Jeder bekommt 10 Karten, 2 kommen verdeckt in den Stock. Wie am Wirtshaustisch wird 3-4-3 gegeben; nach den ersten 3 Karten ist Zeit zum
+          Doppeln (R3).
         </Rule>
       </ul>
     </Section>
@@ -329,20 +424,16 @@ const German = () => (
     <Section id="r3" title="R3 Doppeln">
       <ul>
         <Rule id="R3.1">
-          Nach den ersten 3 Karten sieht jeder nur diese 3 und entscheidet einmal: doppeln oder nicht. Jeder entscheidet
-          für sich, in beliebiger Reihenfolge. Bis alle drei entschieden haben, erfährt niemand, kein Spieler und kein
-          Zuschauer, etwas über die Entscheidung eines anderen: nicht aus den Doppeln, nicht aus dem Faktor und aus keiner
-          anderen Zahl. Man sieht nur, wer schon entschieden hat, und seine eigene Entscheidung. Erst wenn alle drei
-          entschieden haben, sieht jeder, wer gedoppelt hat, und bekommt seine restlichen Karten.
+          Nach den ersten 3 Karten sieht jeder nur diese 3 und entscheidet einmal: doppeln oder nicht. Jeder entscheidet für sich, in beliebiger
+          Reihenfolge. Bis alle drei entschieden haben, erfährt niemand, kein Spieler und kein Zuschauer, etwas über die Entscheidung eines anderen:
+          nicht aus den Doppeln, nicht aus dem Faktor und aus keiner anderen Zahl. Man sieht nur, wer schon entschieden hat, und seine eigene
+          Entscheidung. Erst wenn alle drei entschieden haben, sieht jeder, wer gedoppelt hat, und bekommt seine restlichen Karten.
         </Rule>
-        <Rule id="R3.2">
-          Jeder Doppler verdoppelt jede Zahlung dieses Spiels: einer ×2, zwei ×4, drei ×8.
-        </Rule>
+        <Rule id="R3.2">Jeder Doppler verdoppelt jede Zahlung dieses Spiels: einer ×2, zwei ×4, drei ×8.</Rule>
         <Rule id="R3.3">Ohne Doppeln bekommt jeder gleich alle 10 Karten.</Rule>
         <Rule id="R3.4">
-          Doppeln, bevor man eine Karte gesehen hat („blind“, „vor oder während des Gebens“), gibt es hier nicht: Online
-          ist in einem Augenblick gegeben, und der Moment nach dem ersten Päckchen (R3.1) ist der, den alle drei
-          Regeltexte beschreiben.
+          Doppeln, bevor man eine Karte gesehen hat („blind“, „vor oder während des Gebens“), gibt es hier nicht: Online ist in einem Augenblick
+          gegeben, und der Moment nach dem ersten Päckchen (R3.1) ist der, den alle drei Regeltexte beschreiben.
         </Rule>
       </ul>
       <OptionNote label="Tischoption „Doppeln“">normalerweise an; aus heißt: keine Doppelrunde (R3.3).</OptionNote>
@@ -350,79 +441,68 @@ const German = () => (
 
     <Section id="r4" title="R4 Reizen">
       <p>
-        Die Gebote von niedrig nach hoch: <strong>6, 7, 8, 9, Bettel, Mord</strong> (mit der Tischoption „Zehner reizen“
-        auch 10, zwischen 9 und Bettel). Eine Zahl heißt: So viele der zehn Stiche mache ich mindestens. Gereizt wird in
-        zwei Runden, jeweils zwei gegeneinander.
+        Die Gebote von niedrig nach hoch: <strong>6, 7, 8, 9, Bettel, Mord</strong> (mit der Tischoption „Zehner reizen“ auch 10, zwischen 9 und
+        Bettel). Eine Zahl heißt: So viele der zehn Stiche mache ich mindestens. Gereizt wird in zwei Runden, jeweils zwei gegeneinander.
       </p>
       <ul>
-        <Rule id="R4.1">
-          Erst die Vorhand gegen die Mittelhand. Die Vorhand spricht zuerst: „Ich spiele“ (das heißt 6) oder „Weiter“.
-        </Rule>
+        <Rule id="R4.1">Erst die Vorhand gegen die Mittelhand. Die Vorhand spricht zuerst: „Ich spiele“ (das heißt 6) oder „Weiter“.</Rule>
         <Rule id="R4.2">
-          Hat die Vorhand gespielt, sagt die Mittelhand „Weiter“ oder bietet höher, etwa 7 (Sprünge sind erlaubt, auch
-          gleich Bettel oder Mord). Darauf sagt die Vorhand „Halte ich“ (sie übernimmt dasselbe Gebot, denn die ältere Hand
-          hat Vorrang) oder „Weiter“. Dann muss die Mittelhand wieder höher bieten oder passen, und so fort, bis einer
-          weiter sagt. Die Vorhand bietet nie selbst höher: Sie hält oder passt. Hat die Vorhand gleich „Weiter“ gesagt,
-          sagt die Mittelhand „Ich spiele“ oder „Weiter“.
+          Hat die Vorhand gespielt, sagt die Mittelhand „Weiter“ oder bietet höher, etwa 7 (Sprünge sind erlaubt, auch gleich Bettel oder Mord).
+          Darauf sagt die Vorhand „Halte ich“ (sie übernimmt dasselbe Gebot, denn die ältere Hand hat Vorrang) oder „Weiter“. Dann muss die Mittelhand
+          wieder höher bieten oder passen, und so fort, bis einer weiter sagt. Die Vorhand bietet nie selbst höher: Sie hält oder passt. Hat die
+          Vorhand gleich „Weiter“ gesagt, sagt die Mittelhand „Ich spiele“ oder „Weiter“.
         </Rule>
         <Rule id="R4.3">
-          Dann der Geber gegen den, der übrig geblieben ist: Der Geber bietet höher oder sagt weiter, der andere hält oder
-          sagt weiter, abwechselnd, bis einer weiter sagt. Ist aus der ersten Runde keiner übrig, sagt der Geber „Ich
-          spiele“ oder „Weiter“.
+          Dann der Geber gegen den, der übrig geblieben ist: Der Geber bietet höher oder sagt weiter, der andere hält oder sagt weiter, abwechselnd,
+          bis einer weiter sagt. Ist aus der ersten Runde keiner übrig, sagt der Geber „Ich spiele“ oder „Weiter“.
         </Rule>
         <Rule id="R4.4">
-          Bettel und Mord darf man direkt bieten, wann immer man höher bieten darf. Wer in einer Runde als Erster spricht
-          (die Vorhand; die Mittelhand, wenn die Vorhand gleich gepasst hat; der Geber, wenn keiner übrig ist), sagt nur
-          „Ich spiele“ oder „Weiter“; Bettel oder Mord kann er nach dem Stock immer noch ansagen (R6.2). Über Mord geht
-          nichts: Wer Mord überbieten müsste, wird nicht mehr gefragt und gilt als gepasst.
+          Bettel und Mord darf man direkt bieten, wann immer man höher bieten darf. Wer in einer Runde als Erster spricht (die Vorhand; die
+          Mittelhand, wenn die Vorhand gleich gepasst hat; der Geber, wenn keiner übrig ist), sagt nur „Ich spiele“ oder „Weiter“; Bettel oder Mord
+          kann er nach dem Stock immer noch ansagen (R6.2). Über Mord geht nichts: Wer Mord überbieten müsste, wird nicht mehr gefragt und gilt als
+          gepasst.
         </Rule>
         <Rule id="R4.5">
-          Wer als Letzter übrig bleibt, ist der Alleinspieler, mit seinem letzten Gebot. Die beiden anderen spielen als
-          Gegenspieler zusammen.
+          Wer als Letzter übrig bleibt, ist der Alleinspieler, mit seinem letzten Gebot. Die beiden anderen spielen als Gegenspieler zusammen.
         </Rule>
       </ul>
       <p class="rules-example">
-        <strong>Beispiel:</strong> Vorhand: „Ich spiele.“ Mittelhand: „Sieben.“ Vorhand: „Halte ich.“ Mittelhand: „Acht.“
-        Vorhand: „Weiter.“ Jetzt der Geber gegen die Mittelhand: Geber: „Neun.“ Mittelhand: „Halte ich.“ Geber: „Weiter.“
-        Die Mittelhand ist Alleinspieler mit 9.
+        <strong>Beispiel:</strong> Vorhand: „Ich spiele.“ Mittelhand: „Sieben.“ Vorhand: „Halte ich.“ Mittelhand: „Acht.“ Vorhand: „Weiter.“ Jetzt der
+        Geber gegen die Mittelhand: Geber: „Neun.“ Mittelhand: „Halte ich.“ Geber: „Weiter.“ Die Mittelhand ist Alleinspieler mit 9.
       </p>
-      <OptionNote label="Tischoption „Zehner reizen“">
-        normalerweise aus; an heißt: Es gibt auch das Gebot 10, zwischen 9 und Bettel.
-      </OptionNote>
+      <OptionNote label="Tischoption „Zehner reizen“">normalerweise aus; an heißt: Es gibt auch das Gebot 10, zwischen 9 und Bettel.</OptionNote>
     </Section>
 
     <Section id="r5" title="R5 Wenn alle weiter sagen">
       <p>Was dann geschieht, legt die Tischoption „Wenn alle weiter sagen“ fest.</p>
       <ul>
         <Rule id="R5.1">
-          <strong>Muss-Spiel</strong> (normal): Die Vorhand wird Alleinspieler mit 6. Nach dem Stock darf sie, wie jeder
-          Alleinspieler, auch höher ansagen (R6.2).
+          <strong>Muss-Spiel</strong> (normal): Die Vorhand wird Alleinspieler mit 6. Nach dem Stock darf sie, wie jeder Alleinspieler, auch höher
+          ansagen (R6.2).
         </Rule>
         <Rule id="R5.2">
-          <strong>Haferl</strong>: Jeder zahlt den Einsatz ins Haferl (Tischoption, normalerweise 1), und der nächste
-          Geber gibt neu. Das Haferl ist wie eine vierte Kasse. Doppler, Kontra und Re vervielfachen den Einsatz ins
-          Haferl nie. Ein Neugeben ist kein Spiel der Runde: Die Nummer des Spiels bleibt, nur der Geber wechselt. Wer das
-          Haferl bekommt, legt die Tischoption „Wer das Haferl bekommt“ fest:
+          <strong>Haferl</strong>: Jeder zahlt den Einsatz ins Haferl (Tischoption, normalerweise 1), und der nächste Geber gibt neu. Das Haferl ist
+          wie eine vierte Kasse. Doppler, Kontra und Re vervielfachen den Einsatz ins Haferl nie. Ein Neugeben ist kein Spiel der Runde: Die Nummer
+          des Spiels bleibt, nur der Geber wechselt. Wer das Haferl bekommt, legt die Tischoption „Wer das Haferl bekommt“ fest:
           <ul>
             <li>
-              <strong>der nächste Alleinspieler, der gewinnt</strong> (normal): Er bekommt das ganze Haferl; ein
-              verlorenes Spiel lässt es für später liegen.
+              <strong>der nächste Alleinspieler, der gewinnt</strong> (normal): Er bekommt das ganze Haferl; ein verlorenes Spiel lässt es für später
+              liegen.
             </li>
             <li>
-              <strong>die Gewinner des nächsten Spiels</strong> („für den Gewinner des nächsten Spiels“): Das nächste
-              gespielte Spiel entscheidet. Gewinnt der Alleinspieler, bekommt er das ganze Haferl; verliert er, teilen es
-              sich die beiden Gegenspieler zu gleichen Teilen, und was sich nicht teilen lässt, bleibt im Haferl.
+              <strong>die Gewinner des nächsten Spiels</strong> („für den Gewinner des nächsten Spiels“): Das nächste gespielte Spiel entscheidet.
+              Gewinnt der Alleinspieler, bekommt er das ganze Haferl; verliert er, teilen es sich die beiden Gegenspieler zu gleichen Teilen, und was
+              sich nicht teilen lässt, bleibt im Haferl.
             </li>
           </ul>
         </Rule>
         <Rule id="R5.3">
-          Ist die Runde zu Ende und liegt noch etwas im Haferl, bekommen es die drei zu gleichen Teilen zurück; was sich
-          nicht durch drei teilen lässt, bleibt im Haferl. Der Endstand zeigt es.
+          Ist die Runde zu Ende und liegt noch etwas im Haferl, bekommen es die drei zu gleichen Teilen zurück; was sich nicht durch drei teilen
+          lässt, bleibt im Haferl. Der Endstand zeigt es.
         </Rule>
         <Rule id="R5.4">
-          Für dieselbe Spielnummer wird höchstens dreimal hintereinander neu gegeben (Tischoption „Höchstens so oft
-          hintereinander neu geben“, 1 bis 10, normal 3). Sagen nach dem letzten Neugeben wieder alle weiter, wird wie
-          in R5.1 ein Muss-Spiel gespielt.
+          Für dieselbe Spielnummer wird höchstens dreimal hintereinander neu gegeben (Tischoption „Höchstens so oft hintereinander neu geben“, 1 bis
+          10, normal 3). Sagen nach dem letzten Neugeben wieder alle weiter, wird wie in R5.1 ein Muss-Spiel gespielt.
         </Rule>
       </ul>
     </Section>
@@ -430,13 +510,12 @@ const German = () => (
     <Section id="r6" title="R6 Stock, Drücken und Ansage">
       <ul>
         <Rule id="R6.1">
-          Der Alleinspieler nimmt die 2 Karten des Stocks auf (jetzt hat er 12) und drückt 2 beliebige verdeckt. Die
-          gedrückten Karten gehören zu keinem Stich, und niemand sonst sieht sie, bis das Spiel vorbei ist (R10.3).
+          Der Alleinspieler nimmt die 2 Karten des Stocks auf (jetzt hat er 12) und drückt 2 beliebige verdeckt. Die gedrückten Karten gehören zu
+          keinem Stich, und niemand sonst sieht sie, bis das Spiel vorbei ist (R10.3).
         </Rule>
         <Rule id="R6.2">
-          Dann sagt er sein Spiel an: das gereizte Gebot, eine höhere Zahl (bis 9, mit „Zehner reizen“ bis 10), Bettel
-          oder Mord. Niedriger als gereizt darf er nie ansagen. Wer 7 gereizt hat, kann also 7, 8, 9, Bettel oder Mord
-          spielen; wer Bettel gereizt hat, nur Bettel oder Mord.
+          Dann sagt er sein Spiel an: das gereizte Gebot, eine höhere Zahl (bis 9, mit „Zehner reizen“ bis 10), Bettel oder Mord. Niedriger als
+          gereizt darf er nie ansagen. Wer 7 gereizt hat, kann also 7, 8, 9, Bettel oder Mord spielen; wer Bettel gereizt hat, nur Bettel oder Mord.
         </Rule>
         <Rule id="R6.3">Die Zahlen sind Spiele mit Trumpf (R7.2); Bettel und Mord haben keinen Trumpf.</Rule>
       </ul>
@@ -446,69 +525,65 @@ const German = () => (
       <ul>
         <Rule id="R7.1">Der Alleinspieler spielt immer zum ersten Stich aus, egal wo er sitzt.</Rule>
         <Rule id="R7.2">
-          Bei einer Zahl steht mit der ersten Karte des Alleinspielers die Trumpffarbe fest, für das ganze Spiel. Trumpf
-          sticht jede andere Farbe. Wie, legt die Tischoption „Trumpffarbe“ fest: Normalerweise ist die Farbe dieser
-          ersten Karte Trumpf, der erste Stich ist also ein Trumpfstich. Mit „genannt“ nennt der Alleinspieler beim
-          Ausspielen der ersten Karte eine beliebige Farbe als Trumpf, und die Karte muss nicht von dieser Farbe sein.
+          Bei einer Zahl steht mit der ersten Karte des Alleinspielers die Trumpffarbe fest, für das ganze Spiel. Trumpf sticht jede andere Farbe.
+          Wie, legt die Tischoption „Trumpffarbe“ fest: Normalerweise ist die Farbe dieser ersten Karte Trumpf, der erste Stich ist also ein
+          Trumpfstich. Mit „genannt“ nennt der Alleinspieler beim Ausspielen der ersten Karte eine beliebige Farbe als Trumpf, und die Karte muss
+          nicht von dieser Farbe sein.
         </Rule>
         <Rule id="R7.3">
           <strong>Farbzwang</strong>: Wer die ausgespielte Farbe hat, muss sie bedienen.
         </Rule>
         <Rule id="R7.4">
-          <strong>Stichzwang</strong>: Wer bedient, muss höher gehen, wenn er kann, also eine Karte legen, die höher ist
-          als die bisher höchste Karte dieser Farbe im Stich. Liegt aber schon ein Trumpf im Stich (und die Farbe ist nicht
-          Trumpf), kann ihn keine Karte der Farbe mehr schlagen: Dann darf man jede Karte der Farbe legen.
+          <strong>Stichzwang</strong>: Wer bedient, muss höher gehen, wenn er kann, also eine Karte legen, die höher ist als die bisher höchste Karte
+          dieser Farbe im Stich. Liegt aber schon ein Trumpf im Stich (und die Farbe ist nicht Trumpf), kann ihn keine Karte der Farbe mehr schlagen:
+          Dann darf man jede Karte der Farbe legen.
         </Rule>
         <Rule id="R7.5">
-          <strong>Trumpfzwang</strong>: Wer nicht bedienen kann, aber Trumpf hat, muss trumpfen. Liegt schon ein Trumpf im
-          Stich, muss er übertrumpfen, wenn er kann, sonst einen beliebigen Trumpf legen.
+          <strong>Trumpfzwang</strong>: Wer nicht bedienen kann, aber Trumpf hat, muss trumpfen. Liegt schon ein Trumpf im Stich, muss er
+          übertrumpfen, wenn er kann, sonst einen beliebigen Trumpf legen.
         </Rule>
         <Rule id="R7.6">Erst wer weder bedienen noch trumpfen kann, darf eine beliebige Karte abwerfen.</Rule>
         <Rule id="R7.7">
-          Den Stich bekommt der höchste Trumpf darin, sonst die höchste Karte der ausgespielten Farbe. Wer sticht, spielt
-          als Nächster aus.
+          Den Stich bekommt der höchste Trumpf darin, sonst die höchste Karte der ausgespielten Farbe. Wer sticht, spielt als Nächster aus.
         </Rule>
         <Rule id="R7.8">
-          Farbzwang und Stichzwang gelten in jedem Spiel, auch im Bettel und Mord (Trumpfzwang gibt es dort nicht, weil es
-          keinen Trumpf gibt). Mit der Tischoption „Stichzwang im Bettel“ aus entfällt der Stichzwang im Bettel: Dort darf
-          man dann beim Bedienen drunter bleiben.
+          Farbzwang und Stichzwang gelten in jedem Spiel, auch im Bettel und Mord (Trumpfzwang gibt es dort nicht, weil es keinen Trumpf gibt). Mit
+          der Tischoption „Stichzwang im Bettel“ aus entfällt der Stichzwang im Bettel: Dort darf man dann beim Bedienen drunter bleiben.
         </Rule>
         <Rule id="R7.9">
-          Der Bettel ist sofort verloren und vorbei, sobald der Alleinspieler einen Stich macht; der Mord, sobald ein
-          Gegenspieler einen Stich macht. Ein Zahlspiel wird immer bis zum zehnten Stich gespielt, denn jeder Stich zählt.
+          Der Bettel ist sofort verloren und vorbei, sobald der Alleinspieler einen Stich macht; der Mord, sobald ein Gegenspieler einen Stich macht.
+          Ein Zahlspiel wird immer bis zum zehnten Stich gespielt, denn jeder Stich zählt.
         </Rule>
         <Rule id="R7.10">
-          Den letzten fertigen Stich darf sich jeder ansehen. Mit der Tischoption „Stiche ansehen: alle“ bleiben alle
-          Stiche des Spiels sichtbar. Mit „nur den letzten Stich der Gegenseite“ bleibt der gerade fertige Stich für alle
-          liegen, bis die nächste Karte kommt; danach darf der Alleinspieler nur den letzten Stich ansehen, den die
-          Gegenspieler gemacht haben, und jeder Gegenspieler nur den letzten Stich des Alleinspielers. Zuschauer sehen,
-          was ein Gegenspieler sieht.
+          Den letzten fertigen Stich darf sich jeder ansehen. Mit der Tischoption „Stiche ansehen: alle“ bleiben alle Stiche des Spiels sichtbar. Mit
+          „nur den letzten Stich der Gegenseite“ bleibt der gerade fertige Stich für alle liegen, bis die nächste Karte kommt; danach darf der
+          Alleinspieler nur den letzten Stich ansehen, den die Gegenspieler gemacht haben, und jeder Gegenspieler nur den letzten Stich des
+          Alleinspielers. Zuschauer sehen, was ein Gegenspieler sieht.
         </Rule>
         <Rule id="R7.11">
-          <strong>Klopfen</strong> (Tischoption, normalerweise aus): Ein Gegenspieler, der nicht bedient (also trumpft oder
-          abwirft) und dabei seine letzte Karte einer Farbe legt, darf klopfen; alle sehen es. So weiß sein Partner, dass
-          diese Farbe bei ihm aus ist. Beim Ausspielen wird nicht geklopft, und der Alleinspieler klopft nie.
+          <strong>Klopfen</strong> (Tischoption, normalerweise aus): Ein Gegenspieler, der nicht bedient (also trumpft oder abwirft) und dabei seine
+          letzte Karte einer Farbe legt, darf klopfen; alle sehen es. So weiß sein Partner, dass diese Farbe bei ihm aus ist. Beim Ausspielen wird
+          nicht geklopft, und der Alleinspieler klopft nie.
         </Rule>
       </ul>
       <p class="rules-example">
-        <strong>Beispiel:</strong> Herz ist Trumpf, Schellen-König ist ausgespielt. Du hast Schellen-Sau und Schellen-Ober:
-        Du musst die Sau legen (Stichzwang). Hat der Spieler vor dir schon mit Herz gestochen, darfst du auch den Ober
-        legen. Hast du keine Schellen, aber Herz, musst du trumpfen, und zwar höher als ein Herz, das schon liegt, wenn du
-        kannst.
+        <strong>Beispiel:</strong> Herz ist Trumpf, Schellen-König ist ausgespielt. Du hast Schellen-Sau und Schellen-Ober: Du musst die Sau legen
+        (Stichzwang). Hat der Spieler vor dir schon mit Herz gestochen, darfst du auch den Ober legen. Hast du keine Schellen, aber Herz, musst du
+        trumpfen, und zwar höher als ein Herz, das schon liegt, wenn du kannst.
       </p>
     </Section>
 
     <Section id="r8" title="R8 Kontra und Re">
       <ul>
         <Rule id="R8.1">
-          Sobald das Spiel angesagt ist und bis der erste Stich fertig ist, darf ein Gegenspieler „Kontra“ sagen, einmal
-          pro Spiel für beide Gegenspieler zusammen. In der Praxis sagt er es mit oder vor seiner eigenen Karte zum ersten
-          Stich, denn jeder Gegenspieler ist im ersten Stich einmal dran.
+          Sobald das Spiel angesagt ist und bis der erste Stich fertig ist, darf ein Gegenspieler „Kontra“ sagen, einmal pro Spiel für beide
+          Gegenspieler zusammen. In der Praxis sagt er es mit oder vor seiner eigenen Karte zum ersten Stich, denn jeder Gegenspieler ist im ersten
+          Stich einmal dran.
         </Rule>
         <Rule id="R8.2">
-          Nach einem Kontra ruht das Spiel: Der Alleinspieler ist dran und sagt „Re“ oder „kein Re“; erst dann geht es
-          weiter. Re gibt es nur in diesem Zug. (Wer in seinem eigenen Zug antworten muss, kann die Gelegenheit nicht
-          verpassen; das zählt, wenn zwischen zwei Zügen Tage liegen.)
+          Nach einem Kontra ruht das Spiel: Der Alleinspieler ist dran und sagt „Re“ oder „kein Re“; erst dann geht es weiter. Re gibt es nur in
+          diesem Zug. (Wer in seinem eigenen Zug antworten muss, kann die Gelegenheit nicht verpassen; das zählt, wenn zwischen zwei Zügen Tage
+          liegen.)
         </Rule>
         <Rule id="R8.3">Kontra und Re verdoppeln jede Zahlung des Spiels, genau wie ein Doppler.</Rule>
       </ul>
@@ -517,69 +592,62 @@ const German = () => (
 
     <Section id="r9" title="R9 Abrechnung">
       <p>
-        Der <strong>Faktor</strong> m ist 2 hoch (Doppler + Kontra + Re): ohne alles 1, dann 2, 4, 8 … bis 32 (drei
-        Doppler, Kontra und Re). Dazu die Tischoptionen: s = Einsatz pro Stich (normal 1), f = Tarif für Bettel und Mord
-        (normal 10).
+        Der <strong>Faktor</strong> m ist 2 hoch (Doppler + Kontra + Re): ohne alles 1, dann 2, 4, 8 … bis 32 (drei Doppler, Kontra und Re). Dazu die
+        Tischoptionen: s = Einsatz pro Stich (normal 1), f = Tarif für Bettel und Mord (normal 10).
       </p>
       <ul>
         <Rule id="R9.1">
-          Zahlspiel mit Ansage c, der Alleinspieler hat t Stiche gemacht. Gewonnen (t mindestens c): Jeder Gegenspieler
-          zahlt ihm s · t · m, jeder Stich über die Ansage zählt also mit. Verloren (t kleiner als c): Er zahlt jedem
-          Gegenspieler s · c · m, gerechnet mit der Ansage.
+          Zahlspiel mit Ansage c, der Alleinspieler hat t Stiche gemacht. Gewonnen (t mindestens c): Jeder Gegenspieler zahlt ihm s · t · m, jeder
+          Stich über die Ansage zählt also mit. Verloren (t kleiner als c): Er zahlt jedem Gegenspieler s · c · m, gerechnet mit der Ansage.
         </Rule>
         <Rule id="R9.2">
-          Bettel gewonnen (kein Stich) oder Mord gewonnen (alle 10 Stiche): Jeder Gegenspieler zahlt ihm f · m. Verloren:
-          Er zahlt jedem Gegenspieler f · m.
+          Bettel gewonnen (kein Stich) oder Mord gewonnen (alle 10 Stiche): Jeder Gegenspieler zahlt ihm f · m. Verloren: Er zahlt jedem Gegenspieler
+          f · m.
         </Rule>
         <Rule id="R9.3">
-          Mit Haferl (R5.2) bewegt das Spiel auch das Haferl, so wie es die Tischoption „Wer das Haferl bekommt“ sagt
-          (R5.2, R5.3).
+          Mit Haferl (R5.2) bewegt das Spiel auch das Haferl, so wie es die Tischoption „Wer das Haferl bekommt“ sagt (R5.2, R5.3).
         </Rule>
-        <Rule id="R9.4">
-          Es wird nur umverteilt: Die drei Kontostände und das Haferl ergeben zusammen immer 0.
-        </Rule>
+        <Rule id="R9.4">Es wird nur umverteilt: Die drei Kontostände und das Haferl ergeben zusammen immer 0.</Rule>
       </ul>
     </Section>
 
     <Section id="r10" title="R10 Das Protokoll eines Spiels">
       <ul>
         <Rule id="R10.1">
-          Jedes Spiel wird vollständig aufgeschrieben: Optionen, Geber, alle Karten und der Stock, jeder Zug in seiner
-          Reihenfolge, die Ansage, der Trumpf, die Stiche und die Abrechnung. Spielt man es nach, kommt genau dasselbe
-          heraus.
+          Jedes Spiel wird vollständig aufgeschrieben: Optionen, Geber, alle Karten und der Stock, jeder Zug in seiner Reihenfolge, die Ansage, der
+          Trumpf, die Stiche und die Abrechnung. Spielt man es nach, kommt genau dasselbe heraus.
         </Rule>
         <Rule id="R10.2">
-          Solange ein Spiel läuft, sieht jeder nur: seine eigenen Karten, die gespielten Karten (R7.10), alles, was
-          angesagt wird (Doppler, Gebote, Ansage, Kontra und Re, Klopfen), und wie viele Karten jeder noch hat. Nur der
-          Alleinspieler sieht nach dem Aufnehmen den Stock und seine gedrückten Karten. Zuschauer sehen nur, was alle sehen.
+          Solange ein Spiel läuft, sieht jeder nur: seine eigenen Karten, die gespielten Karten (R7.10), alles, was angesagt wird (Doppler, Gebote,
+          Ansage, Kontra und Re, Klopfen), und wie viele Karten jeder noch hat. Nur der Alleinspieler sieht nach dem Aufnehmen den Stock und seine
+          gedrückten Karten. Zuschauer sehen nur, was alle sehen.
         </Rule>
         <Rule id="R10.3">
-          Ist das Spiel vorbei, darf das ganze Protokoll gezeigt werden, mit allen Karten, dem Stock und den gedrückten
-          Karten, den Spielern und den Zuschauern.
+          Ist das Spiel vorbei, darf das ganze Protokoll gezeigt werden, mit allen Karten, dem Stock und den gedrückten Karten, den Spielern und den
+          Zuschauern.
         </Rule>
       </ul>
     </Section>
 
     <Section id="rules-options" title="Die Tischoptionen">
       <p>
-        Wer einen Tisch anlegt, wählt diese Regeln für die ganze Runde. Ohne Wahl gilt die Voreinstellung. Der Code in der
-        ersten Spalte ist der Name der Option in der Programmierschnittstelle.
+        Wer einen Tisch anlegt, wählt diese Regeln für die ganze Runde. Ohne Wahl gilt die Voreinstellung. Der Code in der ersten Spalte ist der Name
+        der Option in der Programmierschnittstelle.
       </p>
       <OptionsTable lang="de" />
     </Section>
 
     <Section id="rules-example" title="Beispiel einer Abrechnung">
       <p>
-        Einsatz pro Stich 1. Beim Geben doppelt ein Spieler (×2). Die Vorhand gewinnt das Reizen mit 7, nimmt den Stock
-        auf, drückt und sagt 7 an. Ein Gegenspieler sagt Kontra (×2), der Alleinspieler sagt kein Re. Der Faktor ist also
-        m = 2<sup>1 + 1</sup> = 4. Der Alleinspieler macht 8 Stiche: gewonnen, und jeder Stich zählt. Jeder Gegenspieler
-        zahlt ihm 1 · 8 · 4 = 32.
+        Einsatz pro Stich 1. Beim Geben doppelt ein Spieler (×2). Die Vorhand gewinnt das Reizen mit 7, nimmt den Stock auf, drückt und sagt 7 an. Ein
+        Gegenspieler sagt Kontra (×2), der Alleinspieler sagt kein Re. Der Faktor ist also m = 2<sup>1 + 1</sup> = 4. Der Alleinspieler macht 8
+        Stiche: gewonnen, und jeder Stich zählt. Jeder Gegenspieler zahlt ihm 1 · 8 · 4 = 32.
       </p>
       <ExampleTable lang="de" />
       <ul>
         <li>
-          Hätte er nur 6 Stiche gemacht, wäre das Spiel verloren: Er zahlt jedem Gegenspieler 1 · 7 · 4 = 28 (die
-          angesagten 7, nicht die gemachten 6), also −56 für ihn und +28 für jeden Gegenspieler.
+          Hätte er nur 6 Stiche gemacht, wäre das Spiel verloren: Er zahlt jedem Gegenspieler 1 · 7 · 4 = 28 (die angesagten 7, nicht die gemachten
+          6), also −56 für ihn und +28 für jeden Gegenspieler.
         </li>
         <li>Mit Re dazu wäre m = 8: Jeder Gegenspieler zahlt 1 · 8 · 8 = 64.</li>
         <li>Lägen 3 im Haferl, bekäme er die auch noch: +67 statt +64, und das Haferl ist leer.</li>
@@ -615,17 +683,15 @@ const English = () => (
 
     <Section id="rules-intro" title="What the game is">
       <p>
-        Wallachen is an old Bavarian tavern card game for three players, a relative of Préférence. It is played with 32
-        cards of the Bavarian pattern, in the suits <G>Eichel</G>, <G>Gras</G>, <G>Herz</G> and <G>Schellen</G> (acorns,
-        leaves, hearts, bells). Only tricks count, not card points. Whoever wins the auction is the declarer: they promise
-        to take a certain number of the ten tricks (or none in <G>Bettel</G>, or all in <G>Mord</G>) and play alone
-        against the other two.
+        Wallachen is an old Bavarian tavern card game for three players, a relative of Préférence. It is played with 32 cards of the Bavarian pattern,
+        in the suits <G>Eichel</G>, <G>Gras</G>, <G>Herz</G> and <G>Schellen</G> (acorns, leaves, hearts, bells). Only tricks count, not card points.
+        Whoever wins the auction is the declarer: they promise to take a certain number of the ten tricks (or none in <G>Bettel</G>, or all in{' '}
+        <G>Mord</G>) and play alone against the other two.
       </p>
       <p>
-        Here the game is played by correspondence: everyone moves when they have time, the table shows whose turn it is
-        and accepts only moves the rules allow. The numbers R1 to R10 are the rule numbers the program uses as well; when
-        a move is refused, the rule is named, for example R7.3. Players keep the Bavarian words, in English too; the
-        glossary below translates them.
+        Here the game is played by correspondence: everyone moves when they have time, the table shows whose turn it is and accepts only moves the
+        rules allow. The numbers R1 to R10 are the rule numbers the program uses as well; when a move is refused, the rule is named, for example R7.3.
+        Players keep the Bavarian words, in English too; the glossary below translates them.
       </p>
     </Section>
 
@@ -636,19 +702,17 @@ const English = () => (
     <Section id="r1" title="R1 Cards and players">
       <ul>
         <Rule id="R1.1">
-          32 cards: four suits (<G>Eichel</G>, <G>Gras</G>, <G>Herz</G>, <G>Schellen</G>), each with <G>Sau</G> (ace),{' '}
-          <G>König</G> (king), <G>Ober</G>, <G>Unter</G>, 10, 9, 8, 7. They rank in that order in every suit, the{' '}
-          <G>Sau</G> highest, so the ten ranks below the <G>Unter</G>. Cards have no point values: all that counts is how
-          many tricks you take.
+          32 cards: four suits (<G>Eichel</G>, <G>Gras</G>, <G>Herz</G>, <G>Schellen</G>), each with <G>Sau</G> (ace), <G>König</G> (king),{' '}
+          <G>Ober</G>, <G>Unter</G>, 10, 9, 8, 7. They rank in that order in every suit, the <G>Sau</G> highest, so the ten ranks below the{' '}
+          <G>Unter</G>. Cards have no point values: all that counts is how many tricks you take.
         </Rule>
         <Rule id="R1.2">
-          Three players sit clockwise. A table plays a series of games, usually three so that everyone deals once; whoever
-          creates the table chooses the first dealer. After each game the next player clockwise deals, also after a redeal
-          with the pot (R5.2).
+          Three players sit clockwise. A table plays a series of games, usually three so that everyone deals once; whoever creates the table chooses
+          the first dealer. After each game the next player clockwise deals, also after a redeal with the pot (R5.2).
         </Rule>
         <Rule id="R1.3">
-          Left of the dealer (next clockwise) sits <G>Vorhand</G> (forehand), then <G>Mittelhand</G> (middlehand); the
-          dealer is <G>Hinterhand</G> (rearhand).
+          Left of the dealer (next clockwise) sits <G>Vorhand</G> (forehand), then <G>Mittelhand</G> (middlehand); the dealer is <G>Hinterhand</G>{' '}
+          (rearhand).
         </Rule>
       </ul>
     </Section>
@@ -656,13 +720,12 @@ const English = () => (
     <Section id="r2" title="R2 Shuffle and deal">
       <ul>
         <Rule id="R2.1">
-          The table shuffles with a cryptographically secure random source; there is no cut online. During the game the
-          table shows a fingerprint (SHA-256) of the secret shuffle seed and afterwards the seed itself, so anyone can check
-          that the cards were fixed before the first bid.
+          The table shuffles with a cryptographically secure random source; there is no cut online. During the game the table shows a fingerprint
+          (SHA-256) of the secret shuffle seed and afterwards the seed itself, so anyone can check that the cards were fixed before the first bid.
         </Rule>
         <Rule id="R2.2">
-          Everyone gets 10 cards, and 2 go face down to the <G>Stock</G>. As at the tavern table the cards come 3-4-3;
-          after the first 3 there is time to double (R3).
+          Everyone gets 10 cards, and 2 go face down to the <G>Stock</G>. As at the tavern table the cards come 3-4-3; after the first 3 there is time
+          to double (R3).
         </Rule>
       </ul>
     </Section>
@@ -670,16 +733,16 @@ const English = () => (
     <Section id="r3" title="R3 Doubling (Doppeln)">
       <ul>
         <Rule id="R3.1">
-          After the first 3 cards everyone sees only those 3 and decides once: double or not. Each decides alone, in any
-          order. Until all three have decided, nobody, no player and no spectator, learns anything of another player’s
-          choice: not from the doubles, nor from the multiplier or any other figure. You see only who has decided, and
-          your own choice. Only when all three have decided does everyone see who doubled and get the rest of their cards.
+          After the first 3 cards everyone sees only those 3 and decides once: double or not. Each decides alone, in any order. Until all three have
+          decided, nobody, no player and no spectator, learns anything of another player’s choice: not from the doubles, nor from the multiplier or
+          any other figure. You see only who has decided, and your own choice. Only when all three have decided does everyone see who doubled and get
+          the rest of their cards.
         </Rule>
         <Rule id="R3.2">Each double doubles every payment of this game: one ×2, two ×4, three ×8.</Rule>
         <Rule id="R3.3">Without doubling everyone gets all 10 cards at once.</Rule>
         <Rule id="R3.4">
-          Doubling before seeing any card (“blind”, “before or during the deal”) is not offered: online the deal takes no
-          time, and the moment after the first packet (R3.1) is the one all three source texts describe.
+          Doubling before seeing any card (“blind”, “before or during the deal”) is not offered: online the deal takes no time, and the moment after
+          the first packet (R3.1) is the one all three source texts describe.
         </Rule>
       </ul>
       <OptionNote label="Table option “Doubling”">on by default; off means no doubling round (R3.3).</OptionNote>
@@ -691,41 +754,39 @@ const English = () => (
         <strong>
           6, 7, 8, 9, <G>Bettel</G>, <G>Mord</G>
         </strong>{' '}
-        (with the table option “Ten-trick bid” also 10, between 9 and <G>Bettel</G>). A number means: I will take at least
-        that many of the ten tricks. The auction is two duels of two players each.
+        (with the table option “Ten-trick bid” also 10, between 9 and <G>Bettel</G>). A number means: I will take at least that many of the ten
+        tricks. The auction is two duels of two players each.
       </p>
       <ul>
         <Rule id="R4.1">
-          First <G>Vorhand</G> against <G>Mittelhand</G>. <G>Vorhand</G> speaks first: <G>„Ich spiele“</G> (I play, which
-          is a bid of 6) or <G>„Weiter“</G> (pass).
+          First <G>Vorhand</G> against <G>Mittelhand</G>. <G>Vorhand</G> speaks first: <G>„Ich spiele“</G> (I play, which is a bid of 6) or{' '}
+          <G>„Weiter“</G> (pass).
         </Rule>
         <Rule id="R4.2">
-          If <G>Vorhand</G> played, <G>Mittelhand</G> passes or bids higher, say 7 (jumps are allowed, straight to{' '}
-          <G>Bettel</G> or <G>Mord</G> too). <G>Vorhand</G> then answers <G>„Halte ich“</G> (I hold: it takes over the same
-          bid, because the elder seat has priority) or passes. Then <G>Mittelhand</G> must bid higher again or pass, and so
-          on until one passes. <G>Vorhand</G> never raises; it holds or passes. If <G>Vorhand</G> passed at once,{' '}
-          <G>Mittelhand</G> plays (6) or passes.
+          If <G>Vorhand</G> played, <G>Mittelhand</G> passes or bids higher, say 7 (jumps are allowed, straight to <G>Bettel</G> or <G>Mord</G> too).{' '}
+          <G>Vorhand</G> then answers <G>„Halte ich“</G> (I hold: it takes over the same bid, because the elder seat has priority) or passes. Then{' '}
+          <G>Mittelhand</G> must bid higher again or pass, and so on until one passes. <G>Vorhand</G> never raises; it holds or passes. If{' '}
+          <G>Vorhand</G> passed at once, <G>Mittelhand</G> plays (6) or passes.
         </Rule>
         <Rule id="R4.3">
-          Then the dealer against whoever is left: the dealer bids higher or passes, the other holds or passes, in turn
-          until one passes. If nobody is left from the first duel, the dealer plays (6) or passes.
+          Then the dealer against whoever is left: the dealer bids higher or passes, the other holds or passes, in turn until one passes. If nobody is
+          left from the first duel, the dealer plays (6) or passes.
         </Rule>
         <Rule id="R4.4">
-          <G>Bettel</G> and <G>Mord</G> may be bid directly whenever a higher bid is allowed. Whoever speaks first in a duel
-          (<G>Vorhand</G>; <G>Mittelhand</G> after <G>Vorhand</G> passed at once; the dealer when nobody is left) can only
-          play or pass, and may still announce <G>Bettel</G> or <G>Mord</G> after the stock (R6.2). Nothing beats{' '}
-          <G>Mord</G>: a player who would have to outbid it is not asked and counts as having passed.
+          <G>Bettel</G> and <G>Mord</G> may be bid directly whenever a higher bid is allowed. Whoever speaks first in a duel (<G>Vorhand</G>;{' '}
+          <G>Mittelhand</G> after <G>Vorhand</G> passed at once; the dealer when nobody is left) can only play or pass, and may still announce{' '}
+          <G>Bettel</G> or <G>Mord</G> after the stock (R6.2). Nothing beats <G>Mord</G>: a player who would have to outbid it is not asked and counts
+          as having passed.
         </Rule>
         <Rule id="R4.5">
-          The last one standing is the declarer (<G>Alleinspieler</G>), with their last bid. The other two are the
-          defenders (<G>Gegenspieler</G>) and play together.
+          The last one standing is the declarer (<G>Alleinspieler</G>), with their last bid. The other two are the defenders (<G>Gegenspieler</G>) and
+          play together.
         </Rule>
       </ul>
       <p class="rules-example">
-        <strong>Example:</strong> <G>Vorhand</G>: “<G>Ich spiele</G>.” <G>Mittelhand</G>: “Seven.” <G>Vorhand</G>: “
-        <G>Halte ich</G>.” <G>Mittelhand</G>: “Eight.” <G>Vorhand</G>: “<G>Weiter</G>.” Now the dealer against{' '}
-        <G>Mittelhand</G>: dealer: “Nine.” <G>Mittelhand</G>: “<G>Halte ich</G>.” Dealer: “<G>Weiter</G>.”{' '}
-        <G>Mittelhand</G> is the declarer with 9.
+        <strong>Example:</strong> <G>Vorhand</G>: “<G>Ich spiele</G>.” <G>Mittelhand</G>: “Seven.” <G>Vorhand</G>: “<G>Halte ich</G>.”{' '}
+        <G>Mittelhand</G>: “Eight.” <G>Vorhand</G>: “<G>Weiter</G>.” Now the dealer against <G>Mittelhand</G>: dealer: “Nine.” <G>Mittelhand</G>: “
+        <G>Halte ich</G>.” Dealer: “<G>Weiter</G>.” <G>Mittelhand</G> is the declarer with 9.
       </p>
       <OptionNote label="Table option “Ten-trick bid”">off by default; on adds the bid 10, between 9 and Bettel.</OptionNote>
     </Section>
@@ -737,36 +798,34 @@ const English = () => (
           <strong>
             <G>Muss-Spiel</G>
           </strong>{' '}
-          (forced game, the default): <G>Vorhand</G> becomes the declarer with 6. After the stock it may, like any
-          declarer, announce something higher (R6.2).
+          (forced game, the default): <G>Vorhand</G> becomes the declarer with 6. After the stock it may, like any declarer, announce something higher
+          (R6.2).
         </Rule>
         <Rule id="R5.2">
           <strong>
             <G>Haferl</G>
           </strong>{' '}
-          (pot): everyone pays the pot stake into the pot (a table option, 1 by default), and the next dealer deals
-          again. The pot is like a fourth account. Doubles, <G>Kontra</G> and <G>Re</G> never multiply the pot stake. A
-          redeal is not a game of the series: the game number stays, only the dealer moves on. Who wins the pot is set by
-          the table option “Who wins the pot”:
+          (pot): everyone pays the pot stake into the pot (a table option, 1 by default), and the next dealer deals again. The pot is like a fourth
+          account. Doubles, <G>Kontra</G> and <G>Re</G> never multiply the pot stake. A redeal is not a game of the series: the game number stays,
+          only the dealer moves on. Who wins the pot is set by the table option “Who wins the pot”:
           <ul>
             <li>
-              <strong>the next declarer who wins a game</strong> (the default): takes the whole pot; a lost game leaves it
-              there for later.
+              <strong>the next declarer who wins a game</strong> (the default): takes the whole pot; a lost game leaves it there for later.
             </li>
             <li>
-              <strong>the winners of the next game</strong> (“for the winner of the next game”): the next game played
-              decides it. A declarer who wins takes the whole pot; a declarer who loses leaves it to the two defenders,
-              who share it equally, and a unit that cannot be split stays in the pot.
+              <strong>the winners of the next game</strong> (“for the winner of the next game”): the next game played decides it. A declarer who wins
+              takes the whole pot; a declarer who loses leaves it to the two defenders, who share it equally, and a unit that cannot be split stays in
+              the pot.
             </li>
           </ul>
         </Rule>
         <Rule id="R5.3">
-          When the series ends with something in the pot, it is paid back to the three players in equal shares; a
-          remainder that cannot be split in three stays in the pot. The final balances show it.
+          When the series ends with something in the pot, it is paid back to the three players in equal shares; a remainder that cannot be split in
+          three stays in the pot. The final balances show it.
         </Rule>
         <Rule id="R5.4">
-          A table redeals at most 3 times in a row for one game number (table option “Redeals in a row at most”, 1 to
-          10, 3 by default). When everybody passes after the last of them, the game is played as R5.1’s forced game.
+          A table redeals at most 3 times in a row for one game number (table option “Redeals in a row at most”, 1 to 10, 3 by default). When
+          everybody passes after the last of them, the game is played as R5.1’s forced game.
         </Rule>
       </ul>
     </Section>
@@ -774,14 +833,13 @@ const English = () => (
     <Section id="r6" title="R6 Stock, discard and contract">
       <ul>
         <Rule id="R6.1">
-          The declarer takes the 2 cards of the <G>Stock</G> (now holding 12) and puts any 2 away face down (
-          <G>Drücken</G>, discarding). Discarded cards belong to no trick, and nobody else sees them until the game is over
-          (R10.3).
+          The declarer takes the 2 cards of the <G>Stock</G> (now holding 12) and puts any 2 away face down (<G>Drücken</G>, discarding). Discarded
+          cards belong to no trick, and nobody else sees them until the game is over (R10.3).
         </Rule>
         <Rule id="R6.2">
-          Then the declarer announces the contract: the winning bid, a higher number (up to 9, or 10 with “Ten-trick
-          bid”), <G>Bettel</G> or <G>Mord</G>. It may never be lower than the bid. Having bid 7, you may play 7, 8, 9,{' '}
-          <G>Bettel</G> or <G>Mord</G>; having bid <G>Bettel</G>, only <G>Bettel</G> or <G>Mord</G>.
+          Then the declarer announces the contract: the winning bid, a higher number (up to 9, or 10 with “Ten-trick bid”), <G>Bettel</G> or{' '}
+          <G>Mord</G>. It may never be lower than the bid. Having bid 7, you may play 7, 8, 9, <G>Bettel</G> or <G>Mord</G>; having bid <G>Bettel</G>,
+          only <G>Bettel</G> or <G>Mord</G>.
         </Rule>
         <Rule id="R6.3">
           The numbers are games with a trump suit (R7.2); <G>Bettel</G> and <G>Mord</G> have no trumps.
@@ -793,10 +851,9 @@ const English = () => (
       <ul>
         <Rule id="R7.1">The declarer always leads to the first trick, wherever they sit.</Rule>
         <Rule id="R7.2">
-          In a numbered game the trump suit is fixed with the declarer's first card, for the whole game. A trump beats
-          any card of another suit. How, the table option “Trump suit” says: by default the suit of that first card is
-          trump, so trumps are led to the first trick. With “named”, the declarer names any suit as trump while playing
-          the first card, and the card need not be of that suit.
+          In a numbered game the trump suit is fixed with the declarer's first card, for the whole game. A trump beats any card of another suit. How,
+          the table option “Trump suit” says: by default the suit of that first card is trump, so trumps are led to the first trick. With “named”, the
+          declarer names any suit as trump while playing the first card, and the card need not be of that suit.
         </Rule>
         <Rule id="R7.3">
           <strong>
@@ -808,64 +865,58 @@ const English = () => (
           <strong>
             <G>Stichzwang</G>
           </strong>{' '}
-          (win duty): when you follow suit you must go higher if you can, that is, play a card above the highest card of
-          the led suit in the trick so far. But if a trump already lies in the trick (and the led suit is not trump), no
-          card of the led suit can win it any more, so any card of that suit will do.
+          (win duty): when you follow suit you must go higher if you can, that is, play a card above the highest card of the led suit in the trick so
+          far. But if a trump already lies in the trick (and the led suit is not trump), no card of the led suit can win it any more, so any card of
+          that suit will do.
         </Rule>
         <Rule id="R7.5">
           <strong>
             <G>Trumpfzwang</G>
           </strong>{' '}
-          (trump duty): if you cannot follow suit but hold a trump, you must trump. If a trump already lies in the trick,
-          you must overtrump if you can, otherwise play any trump.
+          (trump duty): if you cannot follow suit but hold a trump, you must trump. If a trump already lies in the trick, you must overtrump if you
+          can, otherwise play any trump.
         </Rule>
         <Rule id="R7.6">Only if you can neither follow suit nor trump may you play any card.</Rule>
-        <Rule id="R7.7">
-          The trick goes to the highest trump in it, otherwise to the highest card of the suit led. The winner leads next.
-        </Rule>
+        <Rule id="R7.7">The trick goes to the highest trump in it, otherwise to the highest card of the suit led. The winner leads next.</Rule>
         <Rule id="R7.8">
-          Follow duty and win duty apply in every game, <G>Bettel</G> and <G>Mord</G> included (there is no trump duty
-          there, as there are no trumps). With the table option “Win duty in Bettel” off, win duty does not apply in{' '}
-          <G>Bettel</G>: whoever follows suit may play low.
+          Follow duty and win duty apply in every game, <G>Bettel</G> and <G>Mord</G> included (there is no trump duty there, as there are no trumps).
+          With the table option “Win duty in Bettel” off, win duty does not apply in <G>Bettel</G>: whoever follows suit may play low.
         </Rule>
         <Rule id="R7.9">
-          <G>Bettel</G> is lost and over at once when the declarer takes a trick; <G>Mord</G>, when a defender takes a
-          trick. A numbered game is always played to the tenth trick, because every trick counts.
+          <G>Bettel</G> is lost and over at once when the declarer takes a trick; <G>Mord</G>, when a defender takes a trick. A numbered game is
+          always played to the tenth trick, because every trick counts.
         </Rule>
         <Rule id="R7.10">
-          Everyone may look at the last completed trick. With the table option “Tricks you can look at: every trick”, all
-          tricks of the game stay visible. With “the other side’s last trick only”, the trick just completed stays on the
-          table for everyone until the next card is played; after that the declarer may look only at the last trick the
-          defenders took, and each defender only at the declarer’s last trick. Spectators see what a defender sees.
+          Everyone may look at the last completed trick. With the table option “Tricks you can look at: every trick”, all tricks of the game stay
+          visible. With “the other side’s last trick only”, the trick just completed stays on the table for everyone until the next card is played;
+          after that the declarer may look only at the last trick the defenders took, and each defender only at the declarer’s last trick. Spectators
+          see what a defender sees.
         </Rule>
         <Rule id="R7.11">
           <strong>
             <G>Klopfen</G>
           </strong>{' '}
-          (knocking; a table option, off by default): a defender who does not follow suit (trumping or throwing off) and
-          plays their last card of a suit may knock; everyone sees it. So the partner knows that suit is gone. Nobody knocks
-          when leading, and the declarer never knocks.
+          (knocking; a table option, off by default): a defender who does not follow suit (trumping or throwing off) and plays their last card of a
+          suit may knock; everyone sees it. So the partner knows that suit is gone. Nobody knocks when leading, and the declarer never knocks.
         </Rule>
       </ul>
       <p class="rules-example">
-        <strong>Example:</strong> <G>Herz</G> is trump and the <G>Schellen-König</G> is led. You hold the{' '}
-        <G>Schellen-Sau</G> and the <G>Schellen-Ober</G>: you must play the <G>Sau</G> (win duty). If the player before you
-        has already trumped with a <G>Herz</G>, you may play the <G>Ober</G> instead. With no <G>Schellen</G> but some{' '}
-        <G>Herz</G>, you must trump, and beat a <G>Herz</G> already in the trick if you can.
+        <strong>Example:</strong> <G>Herz</G> is trump and the <G>Schellen-König</G> is led. You hold the <G>Schellen-Sau</G> and the{' '}
+        <G>Schellen-Ober</G>: you must play the <G>Sau</G> (win duty). If the player before you has already trumped with a <G>Herz</G>, you may play
+        the <G>Ober</G> instead. With no <G>Schellen</G> but some <G>Herz</G>, you must trump, and beat a <G>Herz</G> already in the trick if you can.
       </p>
     </Section>
 
     <Section id="r8" title="R8 Kontra and Re">
       <ul>
         <Rule id="R8.1">
-          From the moment the contract is announced until the first trick is complete, a defender may say <G>Kontra</G>:
-          once per game for both defenders together. In practice it is said with or before the defender's own card to the
-          first trick, as each defender has a turn in that trick.
+          From the moment the contract is announced until the first trick is complete, a defender may say <G>Kontra</G>: once per game for both
+          defenders together. In practice it is said with or before the defender's own card to the first trick, as each defender has a turn in that
+          trick.
         </Rule>
         <Rule id="R8.2">
-          After a <G>Kontra</G>, play pauses: it is the declarer's turn to say <G>Re</G> or no <G>Re</G>, and only then
-          does play go on. <G>Re</G> is possible only in that turn. (A declarer who must answer in their own turn cannot
-          miss the chance, which matters when moves are days apart.)
+          After a <G>Kontra</G>, play pauses: it is the declarer's turn to say <G>Re</G> or no <G>Re</G>, and only then does play go on. <G>Re</G> is
+          possible only in that turn. (A declarer who must answer in their own turn cannot miss the chance, which matters when moves are days apart.)
         </Rule>
         <Rule id="R8.3">
           <G>Kontra</G> and <G>Re</G> each double every payment of the game, just like a double.
@@ -876,19 +927,18 @@ const English = () => (
 
     <Section id="r9" title="R9 Settlement">
       <p>
-        The <strong>multiplier</strong> m is 2 to the power of (doubles + <G>Kontra</G> + <G>Re</G>): 1 with none of them,
-        then 2, 4, 8 … up to 32 (three doubles, <G>Kontra</G> and <G>Re</G>). From the table options: s = stake per trick
-        (1 by default), f = tariff for <G>Bettel</G> and <G>Mord</G> (10 by default).
+        The <strong>multiplier</strong> m is 2 to the power of (doubles + <G>Kontra</G> + <G>Re</G>): 1 with none of them, then 2, 4, 8 … up to 32
+        (three doubles, <G>Kontra</G> and <G>Re</G>). From the table options: s = stake per trick (1 by default), f = tariff for <G>Bettel</G> and{' '}
+        <G>Mord</G> (10 by default).
       </p>
       <ul>
         <Rule id="R9.1">
-          Numbered contract c, the declarer took t tricks. Won (t at least c): each defender pays the declarer s · t · m, so
-          every trick above the contract counts. Lost (t below c): the declarer pays each defender s · c · m, reckoned
-          with the contract.
+          Numbered contract c, the declarer took t tricks. Won (t at least c): each defender pays the declarer s · t · m, so every trick above the
+          contract counts. Lost (t below c): the declarer pays each defender s · c · m, reckoned with the contract.
         </Rule>
         <Rule id="R9.2">
-          <G>Bettel</G> won (no trick) or <G>Mord</G> won (all 10 tricks): each defender pays the declarer f · m. Lost:
-          the declarer pays each defender f · m.
+          <G>Bettel</G> won (no trick) or <G>Mord</G> won (all 10 tricks): each defender pays the declarer f · m. Lost: the declarer pays each
+          defender f · m.
         </Rule>
         <Rule id="R9.3">With the pot (R5.2), the game also moves the pot as the table option “Who wins the pot” says (R5.2, R5.3).</Rule>
         <Rule id="R9.4">Money only changes hands: the three balances and the pot always add up to 0.</Rule>
@@ -898,41 +948,39 @@ const English = () => (
     <Section id="r10" title="R10 The record of a game">
       <ul>
         <Rule id="R10.1">
-          Every game is written down in full: options, dealer, all cards and the stock, every move in order, the contract,
-          trump, tricks and settlement. Replaying it gives exactly the same result.
+          Every game is written down in full: options, dealer, all cards and the stock, every move in order, the contract, trump, tricks and
+          settlement. Replaying it gives exactly the same result.
         </Rule>
         <Rule id="R10.2">
-          While a game runs, each player sees only: their own cards, the cards played to tricks (R7.10), everything said
-          aloud (doubles, bids, contract, <G>Kontra</G> and <G>Re</G>, knocks), and how many cards each player holds. Only
-          the declarer, after taking it up, sees the stock and their own discards. Spectators see only what everybody sees.
+          While a game runs, each player sees only: their own cards, the cards played to tricks (R7.10), everything said aloud (doubles, bids,
+          contract, <G>Kontra</G> and <G>Re</G>, knocks), and how many cards each player holds. Only the declarer, after taking it up, sees the stock
+          and their own discards. Spectators see only what everybody sees.
         </Rule>
         <Rule id="R10.3">
-          When the game is over, its whole record (all hands, the stock and the discards) may be shown to the players and
-          the spectators.
+          When the game is over, its whole record (all hands, the stock and the discards) may be shown to the players and the spectators.
         </Rule>
       </ul>
     </Section>
 
     <Section id="rules-options" title="The table options">
       <p>
-        Whoever creates a table chooses these rules for the whole series; anything not chosen keeps its default. The code
-        in the first column is the option's name in the programming interface.
+        Whoever creates a table chooses these rules for the whole series; anything not chosen keeps its default. The code in the first column is the
+        option's name in the programming interface.
       </p>
       <OptionsTable lang="en" />
     </Section>
 
     <Section id="rules-example" title="A settlement, worked out">
       <p>
-        Stake per trick 1. During the deal one player doubles (×2). <G>Vorhand</G> wins the auction with 7, takes up the
-        stock, discards and announces 7. A defender says <G>Kontra</G> (×2); the declarer says no <G>Re</G>. So the
-        multiplier is m = 2<sup>1 + 1</sup> = 4. The declarer takes 8 tricks: won, and every trick counts. Each defender
-        pays 1 · 8 · 4 = 32.
+        Stake per trick 1. During the deal one player doubles (×2). <G>Vorhand</G> wins the auction with 7, takes up the stock, discards and announces
+        7. A defender says <G>Kontra</G> (×2); the declarer says no <G>Re</G>. So the multiplier is m = 2<sup>1 + 1</sup> = 4. The declarer takes 8
+        tricks: won, and every trick counts. Each defender pays 1 · 8 · 4 = 32.
       </p>
       <ExampleTable lang="en" />
       <ul>
         <li>
-          With only 6 tricks the game is lost: the declarer pays each defender 1 · 7 · 4 = 28 (the 7 announced, not the 6
-          taken), so −56 for the declarer and +28 for each defender.
+          With only 6 tricks the game is lost: the declarer pays each defender 1 · 7 · 4 = 28 (the 7 announced, not the 6 taken), so −56 for the
+          declarer and +28 for each defender.
         </li>
         <li>
           With a <G>Re</G> as well, m = 8: each defender pays 1 · 8 · 8 = 64.

@@ -117,7 +117,17 @@ export function Hand({ view, act, pending, chosen, setChosen, knock, trump }: Ha
   );
 }
 
-function Button({ onClick, children, pending, ...hooks }: { onClick: () => void; children: string; pending: boolean; [hook: `data-${string}`]: string }) {
+function Button({
+  onClick,
+  children,
+  pending,
+  ...hooks
+}: {
+  onClick: () => void;
+  children: string;
+  pending: boolean;
+  [hook: `data-${string}`]: string;
+}) {
   return (
     <button type="button" class="action" disabled={pending} onClick={onClick} {...hooks}>
       {children}
@@ -126,14 +136,32 @@ function Button({ onClick, children, pending, ...hooks }: { onClick: () => void;
 }
 
 /** R7.2 with option trump "named": the suits to name, as radio buttons with the suit's picture and name. */
-function TrumpPicker({ suits, trump, setTrump, pending }: { suits: readonly Suit[]; trump: Suit | null; setTrump: (suit: Suit) => void; pending: boolean }) {
+function TrumpPicker({
+  suits,
+  trump,
+  setTrump,
+  pending,
+}: {
+  suits: readonly Suit[];
+  trump: Suit | null;
+  setTrump: (suit: Suit) => void;
+  pending: boolean;
+}) {
   const { t, prefs } = useApp();
   return (
     <fieldset class="trump-picker" data-trump-picker>
       <legend class="prompt">{t('trumpPrompt')}</legend>
       {suits.map((suit) => (
         <label key={suit} class={`trump-choice${trump === suit ? ' picked' : ''}`}>
-          <input type="radio" name="trump" value={suit} data-trump={suit} checked={trump === suit} disabled={pending} onChange={() => setTrump(suit)} />
+          <input
+            type="radio"
+            name="trump"
+            value={suit}
+            data-trump={suit}
+            checked={trump === suit}
+            disabled={pending}
+            onChange={() => setTrump(suit)}
+          />
           <SuitIcon suit={suit} pattern={prefs.pattern} /> {SUIT_NAMES[suit]}
         </label>
       ))}
@@ -141,7 +169,17 @@ function TrumpPicker({ suits, trump, setTrump, pending }: { suits: readonly Suit
   );
 }
 
-export function Controls({ view, act, pending, chosen, setChosen, knock, setKnock, trump, setTrump }: HandProps & { setKnock: (on: boolean) => void; setTrump: (suit: Suit | null) => void }) {
+export function Controls({
+  view,
+  act,
+  pending,
+  chosen,
+  setChosen,
+  knock,
+  setKnock,
+  trump,
+  setTrump,
+}: HandProps & { setKnock: (on: boolean) => void; setTrump: (suit: Suit | null) => void }) {
   const { t } = useApp();
   const legal = view.legalActions;
   useEffect(() => {
@@ -221,7 +259,11 @@ export function Controls({ view, act, pending, chosen, setChosen, knock, setKnoc
           {t('declareLevel', { level: levelName(t, a.contract) })}
         </Button>
       ))}
-      {suits.length > 0 ? <TrumpPicker suits={suits} trump={trump} setTrump={setTrump} pending={pending} /> : has('play') ? <p class="prompt">{t('playPrompt')}</p> : null}
+      {suits.length > 0 ? (
+        <TrumpPicker suits={suits} trump={trump} setTrump={setTrump} pending={pending} />
+      ) : has('play') ? (
+        <p class="prompt">{t('playPrompt')}</p>
+      ) : null}
       {knockAllowed ? (
         <label class="toggle knock">
           <input type="checkbox" data-knock checked={knock} onChange={(e) => setKnock(e.currentTarget.checked)} />

@@ -46,7 +46,8 @@ export function GameFacts({ view }: { view: TableView }) {
         <div>
           <dt>{t('trump')}</dt>
           <dd data-trump={view.trump ?? ''}>
-            {view.trump !== null ? <SuitIcon suit={view.trump} pattern={prefs.pattern} /> : null} {view.trump !== null ? SUIT_NAMES[view.trump] : view.contract === 'bettel' || view.contract === 'mord' ? t('noTrump') : '–'}
+            {view.trump !== null ? <SuitIcon suit={view.trump} pattern={prefs.pattern} /> : null}{' '}
+            {view.trump !== null ? SUIT_NAMES[view.trump] : view.contract === 'bettel' || view.contract === 'mord' ? t('noTrump') : '–'}
           </dd>
         </div>
       ) : null}

@@ -24,12 +24,20 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
     setError(null);
     try {
       // The mails come in the language of this page (API.md: `lang`; the server writes both without it).
-      const settings: Parameters<typeof saveNotifications>[2] & { lang: Language } = { email: value('email'), webhookUrl: value('webhookUrl'), lang: prefs.lang };
+      const settings: Parameters<typeof saveNotifications>[2] & { lang: Language } = {
+        email: value('email'),
+        webhookUrl: value('webhookUrl'),
+        lang: prefs.lang,
+      };
       const answer = await saveNotifications(tableId, token, settings);
       setSaved(answer);
       setCurrent(answer);
     } catch (err) {
-      setError(err instanceof ApiError && err.code === 'network' ? t('errorNetwork') : t('errorGeneric', { message: err instanceof Error ? err.message : String(err) }));
+      setError(
+        err instanceof ApiError && err.code === 'network'
+          ? t('errorNetwork')
+          : t('errorGeneric', { message: err instanceof Error ? err.message : String(err) }),
+      );
     } finally {
       setBusy(false);
     }
@@ -41,12 +49,28 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
         <p class="help">{t('noticesHelp')}</p>
         <div class="option">
           <label>
-            {t('noticesEmail')} <input type="email" name="email" maxLength={254} autoComplete="email" key={`e${current?.email ?? ''}`} defaultValue={current?.email ?? ''} />
+            {t('noticesEmail')}{' '}
+            <input
+              type="email"
+              name="email"
+              maxLength={254}
+              autoComplete="email"
+              key={`e${current?.email ?? ''}`}
+              defaultValue={current?.email ?? ''}
+            />
           </label>
         </div>
         <div class="option">
           <label>
-            {t('noticesWebhook')} <input type="url" name="webhookUrl" maxLength={2000} placeholder="https://" key={`w${current?.webhookUrl ?? ''}`} defaultValue={current?.webhookUrl ?? ''} />
+            {t('noticesWebhook')}{' '}
+            <input
+              type="url"
+              name="webhookUrl"
+              maxLength={2000}
+              placeholder="https://"
+              key={`w${current?.webhookUrl ?? ''}`}
+              defaultValue={current?.webhookUrl ?? ''}
+            />
           </label>
         </div>
         <button type="submit" class="primary" disabled={busy}>

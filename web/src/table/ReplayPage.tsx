@@ -77,7 +77,12 @@ export default function ReplayPage({ tableId, dealIndex }: { tableId: string; de
       </div>
       <ul class="replay-hands">
         {snapshot.hands.map((hand, seat) => (
-          <CardRow key={seat} owner={names[seat] ?? ''} codes={sortedCodes(hand, game.trump)} class={game.actions[step]?.seat === seat ? 'on-turn' : ''} />
+          <CardRow
+            key={seat}
+            owner={names[seat] ?? ''}
+            codes={sortedCodes(hand, game.trump)}
+            class={game.actions[step]?.seat === seat ? 'on-turn' : ''}
+          />
         ))}
         {snapshot.stock.length > 0 ? <CardRow owner={t('stock')} codes={snapshot.stock} /> : null}
       </ul>

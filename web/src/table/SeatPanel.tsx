@@ -19,7 +19,12 @@ export function SeatPanel({ view, seat, showBacks }: { view: TableView; seat: nu
         {view.kontra === seat ? <span class="badge">{t('kontra')}</span> : null}
         {view.re && view.declarer === seat ? <span class="badge">{t('re')}</span> : null}
         {doubled ? <span class="badge">{t('doubled')}</span> : null}
-        {knocks > 0 ? <span class="badge">{t('knocked')}{knocks > 1 ? ` ×${knocks}` : ''}</span> : null}
+        {knocks > 0 ? (
+          <span class="badge">
+            {t('knocked')}
+            {knocks > 1 ? ` ×${knocks}` : ''}
+          </span>
+        ) : null}
       </header>
       {showBacks && info.cards > 0 ? <HiddenCards count={info.cards} label={t('hiddenCards', { n: info.cards })} /> : null}
       <p class="seat-facts">

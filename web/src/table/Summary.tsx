@@ -19,18 +19,40 @@ export function replayPath(tableId: string, dealIndex: number): string {
   return `/t/${tableId}/replay/${dealIndex}${location.hash}`;
 }
 
-export function GameSummary({ game, names, tableId, onClose, nextStarted }: { game: PublishedGame; names: readonly string[]; tableId: string; onClose?: () => void; nextStarted: boolean }) {
+export function GameSummary({
+  game,
+  names,
+  tableId,
+  onClose,
+  nextStarted,
+}: {
+  game: PublishedGame;
+  names: readonly string[];
+  tableId: string;
+  onClose?: () => void;
+  nextStarted: boolean;
+}) {
   const { t } = useApp();
   const name = (seat: number) => names[seat] ?? `#${seat + 1}`;
   const result = game.result;
   const payments = game.settlement?.payments ?? [0, 0, 0];
   return (
-    <section class="summary" data-summary data-game-number={game.gameNumber} data-deal-index={game.dealIndex} aria-labelledby={`summary-${game.dealIndex}`}>
+    <section
+      class="summary"
+      data-summary
+      data-game-number={game.gameNumber}
+      data-deal-index={game.dealIndex}
+      aria-labelledby={`summary-${game.dealIndex}`}
+    >
       <h2 id={`summary-${game.dealIndex}`}>{t('summaryTitle', { n: game.gameNumber })}</h2>
       {result?.kind === 'allPass' ? <p>{t('summaryAllPass')}</p> : null}
       {result?.kind === 'contract' && game.declarer !== null && game.contract !== null ? (
         <p>
-          {t(result.won ? 'summaryWon' : 'summaryLost', { name: name(game.declarer), level: levelName(t, game.contract), tricks: result.declarerTricks })}{' '}
+          {t(result.won ? 'summaryWon' : 'summaryLost', {
+            name: name(game.declarer),
+            level: levelName(t, game.contract),
+            tricks: result.declarerTricks,
+          })}{' '}
           {result.endedEarly ? t('summaryEarly') : ''} {game.multiplier > 1 ? `${t('multiplier')} ×${game.multiplier}.` : ''}
         </p>
       ) : null}

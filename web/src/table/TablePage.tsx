@@ -85,7 +85,11 @@ export function TablePage({ tableId }: { tableId: string }) {
       <p class="who">{view.seat === null ? t('spectating') : t('youAre', { name: seatName(view, view.seat) })}</p>
       {table.error ? (
         <p class="error" role="alert" data-error>
-          {table.error.code === 'network' ? t('errorNetwork') : table.error.code === 'stale_version' ? t('errorStale') : t('errorGeneric', { message: table.error.message })}{' '}
+          {table.error.code === 'network'
+            ? t('errorNetwork')
+            : table.error.code === 'stale_version'
+              ? t('errorStale')
+              : t('errorGeneric', { message: table.error.message })}{' '}
           <button type="button" class="link" onClick={table.clearError}>
             {t('close')}
           </button>
@@ -107,7 +111,9 @@ export function TablePage({ tableId }: { tableId: string }) {
           {view.pot !== 0 ? <p data-pot-remains={view.pot}>{t('potRemains', { n: view.pot })}</p> : null}
         </section>
       ) : null}
-      {showSummary && latest ? <GameSummary game={latest} names={names} tableId={tableId} onClose={closeSummary} nextStarted={!view.seriesOver} /> : null}
+      {showSummary && latest ? (
+        <GameSummary game={latest} names={names} tableId={tableId} onClose={closeSummary} nextStarted={!view.seriesOver} />
+      ) : null}
       <div class="board">
         <div class="opponents">
           <SeatPanel view={view} seat={places.left} showBacks />
@@ -123,7 +129,15 @@ export function TablePage({ tableId }: { tableId: string }) {
         <SeatPanel view={view} seat={places.bottom} showBacks={view.seat === null} />
         <div class="dock">
           <Controls view={view} act={table.act} pending={table.pending} {...choices} />
-          <Hand view={view} act={table.act} pending={table.pending} chosen={choices.chosen} setChosen={choices.setChosen} knock={choices.knock} trump={choices.trump} />
+          <Hand
+            view={view}
+            act={table.act}
+            pending={table.pending}
+            chosen={choices.chosen}
+            setChosen={choices.setChosen}
+            knock={choices.knock}
+            trump={choices.trump}
+          />
         </div>
       </div>
       {table.games !== null ? <GamesList games={table.games} tableId={tableId} /> : null}

@@ -66,7 +66,11 @@ export function LastTrick({ view }: { view: TableView }) {
   return (
     <section class="last-trick" data-last-trick={shown} aria-label={title}>
       <h3>{title}</h3>
-      {view.lastTrick !== null ? <TrickRow view={view} trick={view.lastTrick} /> : <p class="muted">{spectator ? t('noTrickDeclarer') : t('noTrickOtherSide')}</p>}
+      {view.lastTrick !== null ? (
+        <TrickRow view={view} trick={view.lastTrick} />
+      ) : (
+        <p class="muted">{spectator ? t('noTrickDeclarer') : t('noTrickOtherSide')}</p>
+      )}
     </section>
   );
 }

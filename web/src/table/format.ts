@@ -17,5 +17,7 @@ export function placesOf(viewer: Seat | null): { bottom: Seat; left: Seat; right
 }
 
 export function formatTime(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(lang, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(
+    new Date(iso),
+  );
 }

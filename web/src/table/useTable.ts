@@ -67,7 +67,7 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
       if (spectatorOnly && next.seat !== null) {
         refused.current = true;
         live.current?.stop();
-        setFatal(new ApiError(403, SEAT_LINK, 'a seat\'s link where only a spectator\'s is taken'));
+        setFatal(new ApiError(403, SEAT_LINK, "a seat's link where only a spectator's is taken"));
         return;
       }
       const shown = current.current;
