@@ -11,6 +11,7 @@ import { translator } from '../i18n.js';
 import { tokenFromLocation } from '../router.js';
 import { GameFacts, turnText } from '../table/GameFacts.js';
 import { SeatPanel } from '../table/SeatPanel.js';
+import { BadLink, TableLoading } from '../table/TableStatus.js';
 import { LastTrick, TrickArea } from '../table/Tricks.js';
 import { SEAT_LINK, useTable } from '../table/useTable.js';
 import './embed.css';
@@ -39,24 +40,9 @@ export function EmbedPage({ tableId }: { tableId: string }) {
 
   if (table.fatal !== null) {
     if (table.fatal.code === SEAT_LINK) return <SeatLinkRefused />;
-    return (
-      <p class="error" role="alert" data-error>
-        {t('errorBadLink')} ({table.fatal.message})
-      </p>
-    );
+    return <BadLink message={table.fatal.message} />;
   }
-  if (view === null) {
-    return (
-      <div class="table embed loading" data-table data-connection={table.connection} aria-busy="true">
-        <p>{t('loading')}</p>
-        {table.error ? (
-          <p class="error" role="alert" data-error>
-            {t('errorNetwork')}
-          </p>
-        ) : null}
-      </div>
-    );
-  }
+  if (view === null) return <TableLoading table={table} className="embed" />;
 
   const connectionText = { live: t('connectionLive'), connecting: t('connectionConnecting'), offline: t('connectionOffline') }[table.connection];
   return (

@@ -10,6 +10,7 @@ import { GameFacts, turnText } from './GameFacts.js';
 import { History } from './History.js';
 import { Notifications } from './Notifications.js';
 import { SeatPanel } from './SeatPanel.js';
+import { BadLink, TableLoading } from './TableStatus.js';
 import { GameSummary, GamesList } from './Summary.js';
 import { AllTricks, LastTrick, TrickArea } from './Tricks.js';
 import { useTable } from './useTable.js';
@@ -30,25 +31,8 @@ export function TablePage({ tableId }: { tableId: string }) {
     if (view) document.title = `${owesMove ? `● ${t('yourTurn')} · ` : ''}${view.name} · ${t('appName')}`;
   }, [view?.name, owesMove, t]);
 
-  if (table.fatal !== null) {
-    return (
-      <p class="error" role="alert" data-error>
-        {t('errorBadLink')} ({table.fatal.message})
-      </p>
-    );
-  }
-  if (view === null) {
-    return (
-      <div class="table loading" data-table data-connection={table.connection} aria-busy="true">
-        <p>{t('loading')}</p>
-        {table.error ? (
-          <p class="error" role="alert" data-error>
-            {t('errorNetwork')}
-          </p>
-        ) : null}
-      </div>
-    );
-  }
+  if (table.fatal !== null) return <BadLink message={table.fatal.message} />;
+  if (view === null) return <TableLoading table={table} />;
 
   const places = placesOf(view.seat);
   const latest = table.games?.at(-1) ?? null;
