@@ -409,8 +409,13 @@ describe('notifications', () => {
       expect(res.status, text).toBe(200);
       return JSON.parse(text) as { email: string | null; webhookUrl: string | null; webhookSecret?: string };
     };
-    expect(await read(vroni, {})).toEqual({ email: 'vroni@example.com', webhookUrl: null }); // from the seat's email
-    expect(await read(sepp, { email: 'sepp@example.com' })).toEqual({ email: 'sepp@example.com', webhookUrl: null });
+    expect(await read(vroni, {})).toEqual({ email: 'vroni@example.com', webhookUrl: null, webhookState: null, emailState: 'unconfirmed' }); // from the seat's email
+    expect(await read(sepp, { email: 'sepp@example.com' })).toEqual({
+      email: 'sepp@example.com',
+      webhookUrl: null,
+      webhookState: null,
+      emailState: 'unconfirmed',
+    });
 
     const set = await read(vroni, { webhookUrl: 'https://bots.example.com/wallachen' });
     expect(set).toMatchObject({ email: 'vroni@example.com', webhookUrl: 'https://bots.example.com/wallachen' });
@@ -419,14 +424,24 @@ describe('notifications', () => {
       email: null,
       webhookUrl: 'https://bots.example.com/wallachen',
       webhookSecret: set.webhookSecret,
+      webhookState: 'active',
+      emailState: null,
     });
     expect(await read(vroni, { webhookUrl: 'https://other.example.org/hook' })).toEqual({
       email: null,
       webhookUrl: 'https://other.example.org/hook',
       webhookSecret: set.webhookSecret,
+      webhookState: 'active',
+      emailState: null,
     });
-    expect(await read(vroni, {})).toEqual({ email: null, webhookUrl: 'https://other.example.org/hook', webhookSecret: set.webhookSecret });
-    expect(await read(vroni, { webhookUrl: null })).toEqual({ email: null, webhookUrl: null });
+    expect(await read(vroni, {})).toEqual({
+      email: null,
+      webhookUrl: 'https://other.example.org/hook',
+      webhookSecret: set.webhookSecret,
+      webhookState: 'active',
+      emailState: null,
+    });
+    expect(await read(vroni, { webhookUrl: null })).toEqual({ email: null, webhookUrl: null, webhookState: null, emailState: null });
 
     // Another seat's webhook has its own secret.
     const seppHook = await read(sepp, { webhookUrl: 'https://bots.example.com/wallachen' });
