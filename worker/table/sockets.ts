@@ -19,11 +19,12 @@ export const SOCKET_LIMITS = {
   /** Open sockets per spectator link (shared by every watcher of an embedded table): one more is refused. */
   perSpectatorLink: 50,
   /**
-   * Messages a socket may send per window: above the actions a link may send (ACTION_LIMITER,
-   * 120 per 10 s), so a fast bot meets that limit first. The runtime answers the heartbeat's
-   * pings itself: they do not count.
+   * Messages a socket may send per window: twice the actions a link may send (ACTION_LIMITER,
+   * 120 per 10 s, whose windows need not line up with this one's: a burst at the end of one
+   * and the start of the next is 240 in 10 s), so a fast bot meets that limit first. The
+   * runtime answers the heartbeat's pings itself: they do not count.
    */
-  messages: 150,
+  messages: 300,
   windowMs: 10_000,
 } as const;
 
