@@ -31,6 +31,10 @@ export interface Accepted {
   readonly followUp: boolean;
 }
 
+/** How many actions the games just ended took (one action ends at most one game, but a record is a record). */
+const actionsOfGamesEnded = (records: readonly { readonly actions: readonly unknown[] }[]): number =>
+  records.reduce((n, r) => n + r.actions.length, 0);
+
 const STATUS_OF_REFUSAL: Record<string, ErrorStatus> = { bad_request: 400, illegal_action: 422, not_your_turn: 422 };
 
 export class ActionPath {
@@ -91,7 +95,7 @@ export class ActionPath {
       const answer = JSON.stringify(this.state.viewFor(table, seat));
       this.storage.saveAction(table.version, seat, parsed.value, request.id ?? null, answer, now);
       // A finished game's answers are no longer needed as they were: a retry is answered from the log.
-      if (gameEnded) this.storage.pruneResponses(table.version);
+      if (gameEnded) this.storage.pruneResponses(table.version - actionsOfGamesEnded(table.series.records.slice(finishedBefore)) + 1, table.version);
       const notified = this.notifications.notify(table, eventsOf(before, table.series));
       return { answer, followUp: gameEnded || notified > 0 || table.settings.moveDeadlineHours !== null };
     });

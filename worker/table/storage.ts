@@ -284,10 +284,11 @@ export class TableStorage {
   /**
    * Drops the stored answers of actions up to `version` (a finished game's): a view each, the
    * bulk of a table's storage. A retried id among them is answered from the log instead.
-   * The column is NOT NULL in tables made before: '' stands for pruned.
+   * The column is NOT NULL in tables made before: '' stands for pruned. `from`: the first
+   * version not pruned yet (the finished game's first action), so that only its rows are read.
    */
-  pruneResponses(version: number): void {
-    this.sql.exec("UPDATE actions SET response = '' WHERE version <= ? AND response <> ''", version);
+  pruneResponses(from: number, version: number): void {
+    this.sql.exec("UPDATE actions SET response = '' WHERE version BETWEEN ? AND ? AND response <> ''", from, version);
   }
 
   /** Stored answers not pruned yet (for tests). */
