@@ -11,7 +11,7 @@ import { eventsOf } from './events.js';
 import type { TableNotifications } from './notifications.js';
 import type { HistoryOutbox } from './outbox.js';
 import { failure, success, type ErrorStatus, type Outcome } from './outcome.js';
-import { publishedGame } from './published.js';
+import { publishedGame, type TableView } from './published.js';
 import type { TableStorage } from './storage.js';
 import type { TableState } from './table-state.js';
 
@@ -25,6 +25,8 @@ export interface ActionRequest {
 /** An accepted action: the caller's new view as JSON text, and what the table must start. */
 export interface Accepted {
   readonly view: string;
+  /** The same view as built, for an action applied now (not for a retried id's stored answer). */
+  readonly viewObject?: TableView;
   /** False for a retried id answered again: nothing changed, nobody needs a new view. */
   readonly changed: boolean;
   /** Whether history, deliveries or a clock wait: the scheduler must look. */
@@ -92,13 +94,14 @@ export class ActionPath {
       }
       const gameEnded = table.series.records.length > finishedBefore;
       if (table.series.status === 'awaitingDeal') this.state.dealNext(table, now); // API.md: the next game starts by itself
-      const answer = JSON.stringify(this.state.viewFor(table, seat));
+      const viewObject = this.state.viewFor(table, seat);
+      const answer = JSON.stringify(viewObject);
       this.storage.saveAction(table.version, seat, parsed.value, request.id ?? null, answer, now);
       // A finished game's answers are no longer needed as they were: a retry is answered from the log.
       if (gameEnded) this.storage.pruneResponses(table.version - actionsOfGamesEnded(table.series.records.slice(finishedBefore)) + 1, table.version);
       const notified = this.notifications.notify(table, eventsOf(before, table.series));
-      return { answer, followUp: gameEnded || notified > 0 || table.settings.moveDeadlineHours !== null };
+      return { answer, viewObject, followUp: gameEnded || notified > 0 || table.settings.moveDeadlineHours !== null };
     });
-    return success({ view: view.answer, changed: true, followUp: view.followUp });
+    return success({ view: view.answer, viewObject: view.viewObject, changed: true, followUp: view.followUp });
   }
 }

@@ -124,15 +124,20 @@ export class TableObject extends DurableObject<Env> {
    * is pushed its view, except `from`, the socket the action came over (its answer has it).
    */
   act(tokenHash: string, request: ActionRequest, from?: WebSocket): Outcome<string> {
+    const accepted = this.apply(tokenHash, request, from);
+    return accepted.ok ? success(accepted.value.view) : accepted;
+  }
+
+  /** The action path, then the pushes to the other sockets and the follow-up work. */
+  private apply(tokenHash: string, request: ActionRequest, from?: WebSocket): ReturnType<ActionPath['act']> {
     const accepted = this.actions.act(tokenHash, request);
     if (!accepted.ok) return accepted;
-    const { view, changed, followUp } = accepted.value;
-    if (changed) {
+    if (accepted.value.changed) {
       const table = this.state.current()!;
       this.sockets.broadcast((seat) => this.state.viewFor(table, seat), from);
     }
-    if (followUp) this.kick();
-    return success(view);
+    if (accepted.value.followUp) this.kick();
+    return accepted;
   }
 
   /**
@@ -224,9 +229,10 @@ export class TableObject extends DurableObject<Env> {
     const { success: allowed } = await this.env.ACTION_LIMITER.limit({ key: tokenHash });
     if (!allowed)
       return { type: 'answer', id, status: 429, error: { code: 'rate_limited', message: 'too many actions from this link; try again in a minute' } };
-    const outcome = this.act(tokenHash, request, ws);
+    const outcome = this.apply(tokenHash, request, ws);
     if (!outcome.ok) return { type: 'answer', id, status: outcome.status, error: { code: outcome.code, message: outcome.message } };
-    return { type: 'answer', id, status: 200, view: JSON.parse(outcome.value) as TableView };
+    // The view object as built (a retried id's stored answer is read back from its text).
+    return { type: 'answer', id, status: 200, view: outcome.value.viewObject ?? (JSON.parse(outcome.value.view) as TableView) };
   }
 
   // ------------------------------------------------------------------ the alarm
