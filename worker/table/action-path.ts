@@ -5,6 +5,7 @@
  * finished games for the history, notifications) in one storage transaction.
  */
 import { parseAction } from '../../shared/actions.js';
+import type { Seat } from '../../shared/options.js';
 import { applySeriesAction } from '../../shared/series.js';
 import { sameAction } from './action-ids.js';
 import { eventsOf } from './events.js';
@@ -33,13 +34,20 @@ export interface Accepted {
   readonly followUp: boolean;
 }
 
-/** How many actions the games just ended took (one action ends at most one game, but a record is a record). */
-const actionsOfGamesEnded = (records: readonly { readonly actions: readonly unknown[] }[]): number =>
-  records.reduce((n, r) => n + r.actions.length, 0);
+/** What a kept answer is found by: the seat and its client id (ids are per seat). */
+const answerKey = (seat: Seat, id: string): string => `${seat} ${id}`;
 
 const STATUS_OF_REFUSAL: Record<string, ErrorStatus> = { bad_request: 400, illegal_action: 422, not_your_turn: 422 };
 
 export class ActionPath {
+  /**
+   * The answers given to actions with a client id in the running game, by seat and id: a
+   * retry gets the same text without a replay. Kept in memory only (the table's storage
+   * never holds a view): lost on eviction, cleared when a game ends; a retry then is answered
+   * with the same view replayed from the log (TableState.viewAt).
+   */
+  private readonly answers = new Map<string, string>();
+
   constructor(
     private readonly state: TableState,
     private readonly storage: TableStorage,
@@ -64,9 +72,9 @@ export class ActionPath {
             `the action id ${JSON.stringify(request.id)} was already used by this seat for a different action; send a new action with a new id`,
           );
         }
-        // The stored answer, or for an action of a finished game (answers pruned) the same view replayed from the log.
+        // The answer kept for the running game, else (a finished game's, or after an eviction) the same view replayed from the log.
         return success({
-          view: earlier.response ?? JSON.stringify(this.state.viewAt(table, seat, earlier.version)),
+          view: this.answers.get(answerKey(seat, request.id)) ?? earlier.response ?? JSON.stringify(this.state.viewAt(table, seat, earlier.version)),
           changed: false,
           followUp: false,
         });
@@ -96,12 +104,13 @@ export class ActionPath {
       if (table.series.status === 'awaitingDeal') this.state.dealNext(table, now); // API.md: the next game starts by itself
       const viewObject = this.state.viewFor(table, seat);
       const answer = JSON.stringify(viewObject);
-      this.storage.saveAction(table.version, seat, parsed.value, request.id ?? null, answer, now);
-      // A finished game's answers are no longer needed as they were: a retry is answered from the log.
-      if (gameEnded) this.storage.pruneResponses(table.version - actionsOfGamesEnded(table.series.records.slice(finishedBefore)) + 1, table.version);
+      this.storage.saveAction(table.version, seat, parsed.value, request.id ?? null, now);
       const notified = this.notifications.notify(table, eventsOf(before, table.series));
-      return { answer, viewObject, followUp: gameEnded || notified > 0 || table.settings.moveDeadlineHours !== null };
+      return { answer, viewObject, gameEnded, followUp: gameEnded || notified > 0 || table.settings.moveDeadlineHours !== null };
     });
+    // Committed: the answer is kept for a retry while its game runs; a finished game's are let go.
+    if (view.gameEnded) this.answers.clear();
+    if (request.id !== undefined) this.answers.set(answerKey(seat, request.id), view.answer);
     return success({ view: view.answer, viewObject: view.viewObject, changed: true, followUp: view.followUp });
   }
 }

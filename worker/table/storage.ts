@@ -167,6 +167,8 @@ export class TableStorage {
       if (!columns.some((c) => c.name === column)) this.sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
     }
     for (const statement of NOTIFICATION_SCHEMA) this.sql.exec(statement);
+    // Answers stored by releases before answers were kept in memory only: let go.
+    this.sql.exec("UPDATE actions SET response = '' WHERE response <> ''");
   }
 
   /** Whether a table was ever created in this object. */
@@ -253,23 +255,26 @@ export class TableStorage {
       .map((r) => ({ version: r.version as number, seat: r.seat as Seat, action: JSON.parse(r.action as string) as Action, at: r.at as string }));
   }
 
-  /** `response`: the answer given (JSON text), kept so that a retried client id gets it again. */
-  saveAction(version: number, seat: Seat, action: Action, actionId: string | null, response: string, at: string): void {
+  /**
+   * One accepted action. Its answer is not stored (a view per action was the bulk of a
+   * table's storage): the table keeps the running game's answers in memory and replays the
+   * log for the others (action-path.ts). The column stays, '' (none), for tables made before.
+   */
+  saveAction(version: number, seat: Seat, action: Action, actionId: string | null, at: string): void {
     this.sql.exec(
-      'INSERT INTO actions (version, seat, action, action_id, response, at) VALUES (?, ?, ?, ?, ?, ?)',
+      "INSERT INTO actions (version, seat, action, action_id, response, at) VALUES (?, ?, ?, ?, '', ?)",
       version,
       seat,
       JSON.stringify(action),
       actionId,
-      response,
       at,
     );
   }
 
   /**
    * What `seat` sent with this client id, if it did (ids are per seat): the action as
-   * stored (as it was sent, not canonical), its version, and the answer given (null once
-   * pruned, see pruneResponses).
+   * stored (as it was sent, not canonical), and its version. `response` is always null now:
+   * answers are not stored (see saveAction).
    */
   actionWithId(seat: Seat, actionId: string): { readonly action: unknown; readonly version: number; readonly response: string | null } | undefined {
     const row = this.sql.exec<Row>('SELECT action, version, response FROM actions WHERE seat = ? AND action_id = ?', seat, actionId).toArray()[0];
@@ -279,21 +284,6 @@ export class TableStorage {
       version: row.version as number,
       response: row.response === '' ? null : (row.response as string),
     };
-  }
-
-  /**
-   * Drops the stored answers of actions up to `version` (a finished game's): a view each, the
-   * bulk of a table's storage. A retried id among them is answered from the log instead.
-   * The column is NOT NULL in tables made before: '' stands for pruned. `from`: the first
-   * version not pruned yet (the finished game's first action), so that only its rows are read.
-   */
-  pruneResponses(from: number, version: number): void {
-    this.sql.exec("UPDATE actions SET response = '' WHERE version BETWEEN ? AND ? AND response <> ''", from, version);
-  }
-
-  /** Stored answers not pruned yet (for tests). */
-  storedResponses(): number {
-    return this.sql.exec<Row>("SELECT COUNT(*) AS n FROM actions WHERE response <> ''").one().n as number;
   }
 
   /** When this object's table was deleted for lack of use (retention), or null. */
