@@ -192,6 +192,10 @@ function pageProbe(): void {
 /** A fresh context whose pages report their problems (problemsOf) and carry the probe. */
 export async function instrumentedContext(browser: Browser, kind: 'desktop' | 'phone'): Promise<BrowserContext> {
   const context = await newContext(browser, kind);
+  // Each context is a person on a device of its own: its own client address for the per-client
+  // limits (wrangler dev keeps a CF-Connecting-IP that is sent), as players at home would have,
+  // rather than every page of every test as one client at 127.0.0.1.
+  await context.setExtraHTTPHeaders({ 'cf-connecting-ip': driverIp() });
   await context.exposeBinding('__wallachenCsp', ({ page }, text: string) => problems.get(page)?.push({ at: Date.now(), kind: 'csp', text }));
   await context.addInitScript(pageProbe);
   context.on('page', (page) => {

@@ -90,7 +90,7 @@ describe('the limits in wrangler.toml', () => {
 
   it('leave room for the web app and bots: a page reads its view on load and its socket reconnects with backoff', () => {
     expect(limitOf('READ_LIMITER')).toEqual({ limit: 120, period: 10 });
-    expect(limitOf('SOCKET_LIMITER')).toEqual({ limit: 30, period: 60 });
+    expect(limitOf('SOCKET_LIMITER')).toEqual({ limit: 120, period: 60 }); // many may share an address: a club watching an embedded table
     expect(limitOf('NOTIFY_LIMITER')).toEqual({ limit: 10, period: 60 });
   });
 });
