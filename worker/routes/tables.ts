@@ -29,7 +29,7 @@ import { deriveToken, hashToken, linkOf, newNonce, newTableId, TABLE_ID_PATTERN,
 import { validationHook } from '../validation.js';
 import { addressStub, type AddressState } from '../mail/address.js';
 import { addressKey } from '../mail/links.js';
-import type { Notifications } from '../table/storage.js';
+import { webhookStateOf, type Notifications } from '../table/storage.js';
 
 export const tables = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -330,7 +330,7 @@ handle(putNotifications, async (c) => {
 /** A seat's notifications as PUT and GET answer them: the addresses, and the state of each. */
 async function settingsAnswer(c: Context<AppEnv>, n: Notifications, origin: string | null) {
   const { email, webhookUrl, webhookSecret } = n;
-  const webhookState = webhookUrl === null ? null : n.webhookDisabledAt ? ('disabled' as const) : ('active' as const);
+  const webhookState = webhookStateOf(n);
   let emailState: AddressState | null = null;
   const key = origin === null ? null : tokenKey(c.env, origin);
   if (email !== null && key?.ok) emailState = await addressStub(c.env, await addressKey(key.secret, email)).state();

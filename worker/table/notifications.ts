@@ -8,7 +8,7 @@ import type { Seat } from '../../shared/options.js';
 import type { Deliveries } from './deliveries.js';
 import { pendingSeats, reminderAt, type SeatEvent } from './events.js';
 import { MAILED, type MailFacts, type MailLanguage, type WebhookBody } from './notifier.js';
-import type { Channel, Notifications, TableStorage } from './storage.js';
+import { webhookStateOf, type Channel, type Notifications, type TableStorage } from './storage.js';
 import type { LoadedTable, TableState } from './table-state.js';
 
 export interface NotificationsRequest {
@@ -34,8 +34,8 @@ export class TableNotifications {
     let queued = 0;
     for (const event of events) {
       const { seat, type } = event;
-      const { webhookUrl, webhookDisabledAt, email } = table.notifications[seat]!;
-      if (webhookUrl !== null && !webhookDisabledAt) {
+      const own = table.notifications[seat]!;
+      if (webhookStateOf(own) === 'active') {
         const body: WebhookBody = {
           type,
           tableId: table.settings.tableId,
@@ -48,7 +48,7 @@ export class TableNotifications {
         this.deliveries.queue(table.settings.tableId, seat, 'webhook', type, JSON.stringify(body), now);
         queued++;
       }
-      if (email !== null && MAILED.has(type)) {
+      if (own.email !== null && MAILED.has(type)) {
         this.deliveries.queue(table.settings.tableId, seat, 'email', type, JSON.stringify(this.mailFacts(table, event)), now);
         queued++;
       }
@@ -85,8 +85,8 @@ export class TableNotifications {
     const hours = table.settings.moveDeadlineHours;
     if (hours === null || table.remindedVersion >= table.version) return null;
     const reachable = pendingSeats(table.series).some((seat) => {
-      const { webhookUrl, webhookDisabledAt, email } = table.notifications[seat]!;
-      return (webhookUrl !== null && !webhookDisabledAt) || email !== null;
+      const own = table.notifications[seat]!;
+      return webhookStateOf(own) === 'active' || own.email !== null;
     });
     return reachable ? reminderAt(Date.parse(table.lastChangeAt), hours) : null;
   }

@@ -139,6 +139,12 @@ export interface Notifications {
   readonly webhookDisabledAt?: string | null;
 }
 
+/** A seat's webhook: active, disabled (its receiver answered 410 Gone), or null (none set). */
+export function webhookStateOf(n: Notifications): 'active' | 'disabled' | null {
+  if (n.webhookUrl === null) return null;
+  return n.webhookDisabledAt ? 'disabled' : 'active';
+}
+
 type Row = Record<string, SqlStorageValue>;
 
 export class TableStorage {

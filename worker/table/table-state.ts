@@ -11,7 +11,7 @@ import { dealNextGame, startSeries, type SeriesState } from '../../shared/series
 import { replayLog, upgradedOptions } from './legacy-log.js';
 import { failure, success, type Outcome } from './outcome.js';
 import { tableView, type TableView } from './published.js';
-import type { ActionRow, DealRow, Notifications, Settings, TableStorage, TokenRow } from './storage.js';
+import { webhookStateOf, type ActionRow, type DealRow, type Notifications, type Settings, type TableStorage, type TokenRow } from './storage.js';
 import { sameHash } from './tokens.js';
 
 export const SEATS: readonly Seat[] = [0, 1, 2];
@@ -60,12 +60,9 @@ export function replaySeries(
   return { series, options: start.options, dealt };
 }
 
-/** What a seat's own view says of its webhook. */
-function webhookState(table: LoadedTable, seat: Seat | null): TableView['webhook'] {
-  const own = seat === null ? undefined : table.notifications[seat];
-  if (own === undefined || own.webhookUrl === null) return null;
-  return own.webhookDisabledAt ? 'disabled' : 'active';
-}
+/** What a seat's own view says of its webhook (a spectator has none). */
+const webhookState = (table: LoadedTable, seat: Seat | null): TableView['webhook'] =>
+  seat === null ? null : webhookStateOf(table.notifications[seat]!);
 
 export class TableState {
   /** undefined: not read from storage yet; null: no table was created here. */
