@@ -37,6 +37,7 @@ import {
   tableFor,
   tableStub,
   type CreatedTable,
+  sql,
 } from './support.js';
 
 const GAME = handMade('01-hold-stage1-overtrump');
@@ -81,8 +82,6 @@ afterEach(async () => {
   expect(lines).not.toMatch(/@example\.com/);
 });
 
-const sql = <T extends Record<string, SqlStorageValue>>(table: CreatedTable, query: string, ...params: SqlStorageValue[]) =>
-  runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.sql.exec<T>(query, ...params).toArray());
 const waiting = async (table: CreatedTable) => (await sql<{ n: number }>(table, 'SELECT COUNT(*) AS n FROM deliveries'))[0]!.n;
 /** Waits until every queued delivery was made, or dropped. */
 const delivered = (table: CreatedTable) => eventually(async () => ((await waiting(table)) === 0 ? true : undefined), 'every delivery to be made');

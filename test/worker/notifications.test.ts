@@ -38,6 +38,7 @@ import {
   view,
   type CreatedTable,
   type TableView,
+  sql,
 } from './support.js';
 
 const GAME = handMade('01-hold-stage1-overtrump');
@@ -104,8 +105,6 @@ async function hookAll(table: CreatedTable, seats: Seat[] = SEATS): Promise<Map<
   return secrets;
 }
 
-const sql = <T extends Record<string, SqlStorageValue>>(table: CreatedTable, query: string, ...params: SqlStorageValue[]) =>
-  runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.sql.exec<T>(query, ...params).toArray());
 const waiting = async (table: CreatedTable) => (await sql<{ n: number }>(table, 'SELECT COUNT(*) AS n FROM deliveries'))[0]!.n;
 /** Waits until every queued delivery was made (or given up). */
 const delivered = (table: CreatedTable) => eventually(async () => ((await waiting(table)) === 0 ? true : undefined), 'every delivery to be made');

@@ -129,6 +129,10 @@ export type TableStub = DurableObjectStub<TableObject>;
 
 export const tableStub = (tableId: string): TableStub => env.TABLES.get(env.TABLES.idFromName(tableId)) as TableStub;
 
+/** Runs a query on a table's own SQLite storage (to look at it, or to date it back: time cannot be moved on in workerd). */
+export const sql = <T extends Record<string, SqlStorageValue>>(table: CreatedTable, query: string, ...params: SqlStorageValue[]) =>
+  runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.sql.exec<T>(query, ...params).toArray());
+
 // ---------------------------------------------------------------- mail addresses
 
 /** A new address for one test: an address's confirmation and hourly limit hold across the tables of a test file. */

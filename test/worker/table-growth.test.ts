@@ -26,6 +26,7 @@ import {
   view,
   type CreatedTable,
   type Socket,
+  sql,
 } from './support.js';
 
 const GAME = handMade('04-bettel-lost-early');
@@ -33,9 +34,6 @@ const GAME = handMade('04-bettel-lost-early');
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-const sql = <T extends Record<string, SqlStorageValue>>(table: CreatedTable, query: string, ...params: SqlStorageValue[]) =>
-  runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.sql.exec<T>(query, ...params).toArray());
 
 /** Plays `record` with an id per action; answers each action's answer text. */
 async function playWithIds(table: CreatedTable, record: GameRecord, prefix: string): Promise<string[]> {
