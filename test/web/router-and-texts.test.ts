@@ -33,6 +33,14 @@ describe('texts', () => {
     expect(en('gameOf', { n: 2 })).toBe('Game 2 of {m}');
   });
 
+  it('chooses the plural form by the count in {n} (Intl.PluralRules), in both languages', () => {
+    const en = translator('en');
+    const de = translator('de');
+    expect([en('tricksTaken', { n: 1 }), en('tricksTaken', { n: 0 }), en('tricksTaken', { n: 8 })]).toEqual(['1 trick', '0 tricks', '8 tricks']);
+    expect([de('tricksTaken', { n: 1 }), de('tricksTaken', { n: 2 })]).toEqual(['1 Stich', '2 Stiche']);
+    expect([en('cardsHeld', { n: 1 }), de('cardsHeld', { n: 1 }), de('cardsHeld', { n: 10 })]).toEqual(['1 card', '1 Karte', '10 Karten']);
+  });
+
   it('keeps the Bavarian game terms in both languages', () => {
     for (const t of [en, de]) {
       expect(t('hold')).toBe('Halte ich');

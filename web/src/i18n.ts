@@ -34,8 +34,8 @@ const en = {
   phase_finished: 'Over',
   dealer: 'dealer',
   declarer: 'declarer',
-  cardsHeld: '{n} cards',
-  tricksTaken: '{n} tricks',
+  cardsHeld: { one: '{n} card', other: '{n} cards' },
+  tricksTaken: { one: '{n} trick', other: '{n} tricks' },
   balance: 'Balance',
   pot: 'Pot',
   multiplier: 'Multiplier',
@@ -45,7 +45,7 @@ const en = {
   contract: 'Contract',
   bidStanding: 'Bid',
   yourHand: 'Your cards',
-  hiddenCards: '{n} hidden cards',
+  hiddenCards: { one: '{n} hidden card', other: '{n} hidden cards' },
   trickArea: 'Current trick',
   lastTrick: 'Last trick',
   lastTrickOtherSide: 'Last trick of the other side',
@@ -157,7 +157,7 @@ const en = {
 
 export type TextKey = keyof typeof en;
 
-const de: Record<TextKey, string> = {
+const de: Record<TextKey, Text> = {
   appName: 'Wallachen online',
   skipToContent: 'Zum Tisch springen',
   navNewTable: 'Neuer Tisch',
@@ -186,8 +186,8 @@ const de: Record<TextKey, string> = {
   phase_finished: 'Vorbei',
   dealer: 'Geber',
   declarer: 'Alleinspieler',
-  cardsHeld: '{n} Karten',
-  tricksTaken: '{n} Stiche',
+  cardsHeld: { one: '{n} Karte', other: '{n} Karten' },
+  tricksTaken: { one: '{n} Stich', other: '{n} Stiche' },
   balance: 'Stand',
   pot: 'Haferl',
   multiplier: 'Faktor',
@@ -197,7 +197,7 @@ const de: Record<TextKey, string> = {
   contract: 'Spiel',
   bidStanding: 'Gereizt',
   yourHand: 'Deine Karten',
-  hiddenCards: '{n} verdeckte Karten',
+  hiddenCards: { one: '{n} verdeckte Karte', other: '{n} verdeckte Karten' },
   trickArea: 'Aktueller Stich',
   lastTrick: 'Letzter Stich',
   lastTrickOtherSide: 'Letzter Stich der Gegenseite',
@@ -309,9 +309,29 @@ const de: Record<TextKey, string> = {
   embedOpen: 'In neuem Tab öffnen',
 };
 
-const TEXTS: Record<Language, Record<TextKey, string>> = { en, de };
+const TEXTS: Record<Language, Record<TextKey, Text>> = { en, de };
 
 export type Translate = (key: TextKey, params?: Record<string, string | number>) => string;
+
+/**
+ * A text that depends on a count: one form per plural category of the language
+ * (`Intl.PluralRules`), chosen by the number in `{n}`. German and English need `one` and
+ * `other`; `other` is the fallback for any category a language lacks.
+ */
+export interface Plural {
+  readonly one: string;
+  readonly other: string;
+}
+
+export type Text = string | Plural;
+
+/** The form of `text` for the count `n` in `lang` (a plain string has only one). */
+export function pluralForm(text: Text, lang: Language, n: number | string | undefined): string {
+  if (typeof text === 'string') return text;
+  const count = typeof n === 'number' ? n : Number(n);
+  if (!Number.isFinite(count)) return text.other;
+  return new Intl.PluralRules(lang).select(count) === 'one' ? text.one : text.other;
+}
 
 /** `text` with its `{name}` placeholders filled as plain text; unknown ones stay visible. */
 export function fill(text: string, params?: Record<string, string | number>): string {
@@ -320,7 +340,7 @@ export function fill(text: string, params?: Record<string, string | number>): st
 
 export function translator(lang: Language): Translate {
   const texts = TEXTS[lang];
-  return (key, params) => fill(texts[key], params);
+  return (key, params) => fill(pluralForm(texts[key], lang, params?.n), params);
 }
 
 /** The browser's preferred language if we have it, else English. */
