@@ -31,6 +31,8 @@ import {
   knowable,
   ORIGIN,
   playActions,
+  playAway,
+  playersLeave,
   putNotifications,
   request,
   tableFor,
@@ -122,6 +124,7 @@ async function owedSince(table: CreatedTable, minutes: number): Promise<string> 
   const then = new Date(Date.now() - minutes * 60_000).toISOString();
   await sql(table, 'UPDATE actions SET at = ?', then);
   await sql(table, 'UPDATE deals SET dealt_at = ?', then);
+  await sql(table, 'UPDATE seat_activity SET acted_at = MIN(acted_at, ?)', Date.parse(then));
   await evictDurableObject(tableStub(table.tableId));
   expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
   return then;
@@ -499,14 +502,12 @@ describe("the declarer's re decision (R8.2)", () => {
       }),
     );
     await hookAll(table);
-    await playActions(table, record.actions.slice(0, kontraAt), 0);
-    await delivered(table);
+    await playAway(table, record.actions.slice(0, kontraAt), 0);
     posts.length = 0;
     mails.length = 0;
 
     const before = Date.now();
-    await act(table.tableId, table.seats[kontra.seat]!.token, { ...kontra.action, version: kontraAt });
-    await delivered(table);
+    await playAway(table, [kontra], kontraAt);
     expect(posts.map((p) => [p.body.type, p.body.seat, p.body.version])).toEqual([['turn', declarer, kontraAt + 1]]);
     const told = posts[0]!.body.view;
     expect(told).toMatchObject({ turn: declarer, kontra: kontra.seat, legalActions: [{ type: 're' }, { type: 're', re: false }] });
@@ -575,8 +576,7 @@ describe('mail', () => {
 
     // Doubling decisions owe nothing new; then forehand must bid: one mail, to forehand.
     mails.length = 0;
-    await playActions(table, GAME.actions.slice(0, 3), 0);
-    await delivered(table);
+    await playAway(table, GAME.actions.slice(0, 3), 0);
     expect(mails.map((m) => m.to)).toEqual([EMAILS[FOREHAND]]);
   });
 
@@ -646,8 +646,11 @@ describe('mail', () => {
     await delivered(table);
     expect(mails.map((m) => m.to)).toEqual([other]);
 
+    await playAway(table, GAME.actions.slice(0, 2), 0);
     fail = true;
-    await playActions(table, GAME.actions.slice(0, 3), 0); // forehand must bid: a mail that fails
+    await playersLeave(table);
+    await view(table.tableId, token); // the turn mail read
+    await playActions(table, GAME.actions.slice(2, 3), 2); // forehand must bid: a mail that fails
     await eventually(
       async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined),
       'a failing mail',
@@ -666,14 +669,16 @@ describe('mail', () => {
     for (const statement of [
       'DROP TABLE deliveries',
       'DROP TABLE reminded',
+      'DROP TABLE unread_turn_mail',
+      'DROP TABLE seat_activity',
       'ALTER TABLE settings DROP COLUMN origin',
       'ALTER TABLE tokens DROP COLUMN nonce',
     ])
       await sql(table, statement);
     await evictDurableObject(tableStub(table.tableId));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await playActions(table, GAME.actions.slice(0, 3), 0);
-    await delivered(table);
+    await view(table.tableId, table.seats[FOREHAND]!.token); // read again, its storage brought up to date
+    await playAway(table, GAME.actions.slice(0, 3), 0);
     // Every mail must carry a one-click unsubscribe link, which needs the origin the table was made at.
     expect(mails).toEqual([]);
     expect(warn.mock.calls.flat().join('\n')).toMatch(
