@@ -77,6 +77,7 @@ export class TableNotifications {
       gameNumber,
       games: view.games,
       deadline: view.deadline,
+      ...(type === 'reminder' ? { reminderHours: table.settings.moveDeadlineHours } : {}),
       ...(type === 'table_over' ? { standings: view.seats.map((s) => ({ name: s.name, balance: s.balance })) } : {}),
     };
   }
