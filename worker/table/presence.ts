@@ -12,12 +12,12 @@
  *   acts. While a turn mail waits to be sent, none is added either. Reminders keep their
  *   own rule (once per move) and are not held back by an unread turn mail.
  */
+import { ACTIVE_SEAT_MINUTES } from '../../shared/deadline.js';
 import type { Seat } from '../../shared/options.js';
 import type { TableStorage } from './storage.js';
 import type { LoadedTable, TableState } from './table-state.js';
 
-/** How long after its last action a seat counts as playing live: no turn mail, no reminder. */
-export const ACTIVE_SEAT_MINUTES = 10;
+export { ACTIVE_SEAT_MINUTES };
 
 export class SeatPresence {
   constructor(
