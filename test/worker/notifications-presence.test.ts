@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import { ACTIVE_SEAT_MINUTES } from '../../worker/table/presence.js';
 import type { WebhookBody } from '../../worker/table/notifier.js';
+import { PAGE_SILENCE_MS } from '../../worker/table/sockets.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
   act,
@@ -145,6 +146,37 @@ describe('a seat at the table gets no turn mail; its webhook still gets every tu
     await deliveriesDone(table);
     expect(turnsTo(bodies, FOREHAND)).toEqual([3, 5]);
     expect(mails.map((m) => m.to)).toEqual([address, address]);
+  });
+
+  it(`a socket silent for ${PAGE_SILENCE_MS / 60_000} minutes (a sleeping laptop) holds no mail back; heard from again, it does`, async () => {
+    const mails = mailbox();
+    const bodies = webhooks();
+    const { table, address } = await tableWithMail(FOREHAND);
+    const stub = tableStub(table.tableId);
+    const socket = await connect(table.tableId, table.seats[FOREHAND]!.token);
+    await playActions(table, GAME.actions.slice(0, 2), 0);
+    await playersLeave(table);
+    // Time cannot be moved on in workerd: the socket opened long ago and never pinged since.
+    await runInDurableObject(stub, (_i, state) => {
+      for (const ws of state.getWebSockets()) {
+        ws.serializeAttachment({ ...(ws.deserializeAttachment() as object), openedAt: Date.now() - PAGE_SILENCE_MS - 1_000 });
+      }
+    });
+    await act(table.tableId, table.seats[2]!.token, { ...GAME.actions[2]!.action, version: 2 }); // forehand must bid
+    await deliveriesDone(table);
+    expect(mails.map((m) => m.to)).toEqual([address, address]); // the deal's, and this turn's
+
+    // The page wakes up: its heartbeat is answered by the runtime, and the socket counts again.
+    await playActions(table, GAME.actions.slice(3, 4), 3); // forehand bids (and so reads its mail)
+    await playersLeave(table);
+    socket.ws.send(JSON.stringify({ type: 'ping' }));
+    let message = await socket.next();
+    while (message.type !== 'pong') message = await socket.next();
+    await act(table.tableId, table.seats[2]!.token, { ...GAME.actions[4]!.action, version: 4 }); // forehand's turn again
+    await deliveriesDone(table);
+    expect(mails.map((m) => m.to)).toEqual([address, address]);
+    expect(turnsTo(bodies, FOREHAND)).toEqual([3, 5]);
+    socket.close();
   });
 
   it('no reminder mail while its socket is open; its webhook is reminded', async () => {

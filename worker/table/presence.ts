@@ -5,8 +5,9 @@
  * want every turn: this module never holds one back.
  *
  * - At the table: the seat has a WebSocket open to the table with its own link (a page
- *   showing the table; hibernated sockets count), or it acted within the last
- *   ACTIVE_SEAT_MINUTES. No turn mail and no reminder then.
+ *   showing the table; hibernated sockets count, silent ones do not: sockets.ts
+ *   PAGE_SILENCE_MS), or it acted within the last ACTIVE_SEAT_MINUTES. No turn mail and no
+ *   reminder then.
  * - Unread: once a turn mail to the seat was sent, no further turn mail goes to it at this
  *   table until it visits: reads its view (GET …/{id}), opens a socket with its link, or
  *   acts. While a turn mail waits to be sent, none is added either. Reminders keep their
