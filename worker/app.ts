@@ -12,6 +12,7 @@ import { docsPage } from './docs.js';
 import { ApiError, errorResponse, type ErrorCode } from './errors.js';
 import { mail } from './routes/mail.js';
 import { ops } from './routes/ops.js';
+import { overview } from './routes/overview.js';
 import { tables } from './routes/tables.js';
 import { WebhookBodySchema, WebhookHeadersSchema } from './schemas.js';
 import { validationHook } from './validation.js';
@@ -76,11 +77,12 @@ app.use(
   '/api/*',
   bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c, 413, 'payload_too_large', `the body is over ${MAX_BODY_BYTES / 1024} KB`) }),
 );
-app.on(['POST', 'PUT'], ['/api/tables', '/api/tables/:id/actions', '/api/tables/:id/notifications'], jsonOnly);
+app.on(['POST', 'PUT'], ['/api/tables', '/api/tables/overview', '/api/tables/:id/actions', '/api/tables/:id/notifications'], jsonOnly);
 
 app.get('/api/health', (c) => c.json({ ok: true, version: VERSION }));
 
 app.route('/', tables);
+app.route('/', overview); // several tables at a glance, for the home page (routes/overview.ts)
 app.route('/', mail); // the links of the mails: confirm, unsubscribe (routes/mail.ts)
 app.route('/', ops); // an operator's dead letters (routes/ops.ts)
 
@@ -90,7 +92,7 @@ app.openAPIRegistry.registerWebhook({
   path: 'notification',
   summary: "Sent to a seat's webhookUrl",
   description:
-    'One POST per event and seat, signed as Standard Webhooks says: check `webhook-signature` with the `webhookSecret` of ' +
+    'One POST per event and seat, every event (unlike mail, whether or not the seat is at the table), signed as Standard Webhooks says: check `webhook-signature` with the `webhookSecret` of ' +
     '`PUT …/notifications` (e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package). ' +
     'Answer 2xx within 10 s; otherwise the same message (same `webhook-id`) is sent again after 10 s, 30 s, 2 min, 10 min, 1 h, 3 h and 6 h, ' +
     'then dropped. Messages may arrive out of order or twice: use `version` and `webhook-id`.',

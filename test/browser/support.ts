@@ -63,11 +63,19 @@ async function api<T>(base: string, path: string, init: RequestInit & { token?: 
 /** POST /api/tables (API.md): setup only. `deals` needs the server's TEST_DEALS=on. */
 export const createTable = (
   base: string,
-  body: { name?: string; options?: Record<string, unknown>; deals?: Deal[]; seats?: { name: string }[] } = {},
+  body: { name?: string; options?: Record<string, unknown>; deals?: Deal[]; seats?: { name: string; email?: string }[] } = {},
 ) => api<CreatedTable>(base, '/api/tables', { method: 'POST', body: JSON.stringify(body) });
 
 /** GET /api/tables/{id}: the view of whoever holds `token`. */
 export const readView = (base: string, tableId: string, token: string) => api<View>(base, `/api/tables/${tableId}`, { token });
+
+/** GET /api/tables/{id}/notifications: the settings of the seat whose token it is. */
+export const readNotifications = (base: string, tableId: string, token: string) =>
+  api<{ email: string | null; emailState: string | null; webhookUrl: string | null; webhookState: string | null }>(
+    base,
+    `/api/tables/${tableId}/notifications`,
+    { token },
+  );
 
 /** GET /api/tables/{id}/games: the finished games' records. */
 export const readGames = (base: string, tableId: string, token: string) =>

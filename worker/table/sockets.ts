@@ -28,6 +28,14 @@ export const SOCKET_LIMITS = {
   windowMs: 10_000,
 } as const;
 
+/**
+ * How long a socket may be silent and still count as a page showing the table (presence.ts).
+ * The web app pings every 25 s, a background tab at least once a minute; a socket silent
+ * for longer belongs to a page that sleeps (a closed laptop, a frozen tab) whose connection
+ * was not seen to end: its player is not at the table.
+ */
+export const PAGE_SILENCE_MS = 3 * 60_000;
+
 /** Close codes of our own (4000–4999 are the application's). */
 export const CLOSE_REPLACED = 4008;
 export const CLOSE_FLOODING = 1008;
@@ -170,6 +178,20 @@ export class TableSockets {
         // A socket closing right now: its client reconnects and gets the current view.
       }
     }
+  }
+
+  /**
+   * Whether `seat` has a page showing the table: a socket open here with its own link
+   * (hibernated ones included) that was heard from within PAGE_SILENCE_MS.
+   */
+  watching(seat: Seat, now: number = Date.now()): boolean {
+    return this.ctx.getWebSockets().some((ws) => {
+      if (ws.readyState !== WebSocket.OPEN) return false;
+      const attachment = ws.deserializeAttachment() as SocketAttachment | null;
+      if (attachment?.seat !== seat) return false;
+      const pinged = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? 0;
+      return now - Math.max(attachment.openedAt ?? 0, pinged) < PAGE_SILENCE_MS;
+    });
   }
 
   /** A client closed: close our side too, and forget the socket. */
