@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { DEFAULT_OPTIONS, OPTION_LIMITS } from '../../../shared/options.js';
 import { ApiError, createTable } from '../api.js';
 import { useApp } from '../app-context.js';
+import { errorText } from '../i18n.js';
 import { embedUrlOf } from '../router.js';
 import { forgetTable, savedTables, saveTable, type SavedTable } from './saved-tables.js';
 import { createTranslator, type CreateTextKey as TextKey, type CreateTranslate } from './texts.js';
@@ -259,11 +260,7 @@ export default function CreatePage() {
       setCreated(saveTable(answer, tableName, names));
       scrollTo(0, 0);
     } catch (err) {
-      setError(
-        err instanceof ApiError && err.code === 'network'
-          ? appText('errorNetwork')
-          : appText('errorGeneric', { message: err instanceof Error ? err.message : String(err) }),
-      );
+      setError(err instanceof ApiError ? errorText(appText, err) : appText('errorGeneric', { message: String(err) }));
     } finally {
       setBusy(false);
     }

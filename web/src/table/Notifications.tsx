@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import { ApiError, fetchNotifications, saveNotifications, type NotificationSettings } from '../api.js';
 import { useApp } from '../app-context.js';
-import type { Language } from '../i18n.js';
+import { errorText, type Language } from '../i18n.js';
 
 export function Notifications({ tableId, token }: { tableId: string; token: string }) {
   const { t, prefs } = useApp();
@@ -33,11 +33,7 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
       setSaved(answer);
       setCurrent(answer);
     } catch (err) {
-      setError(
-        err instanceof ApiError && err.code === 'network'
-          ? t('errorNetwork')
-          : t('errorGeneric', { message: err instanceof Error ? err.message : String(err) }),
-      );
+      setError(err instanceof ApiError ? errorText(t, err) : t('errorGeneric', { message: String(err) }));
     } finally {
       setBusy(false);
     }

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { isMoveOwed } from '../../../shared/actions.js';
 import { useApp } from '../app-context.js';
+import { errorText } from '../i18n.js';
 import { readStored, writeStored } from '../prefs.js';
 import { tokenFromLocation } from '../router.js';
 import { Controls, Hand, useChoices } from './Controls.js';
@@ -31,7 +32,7 @@ export function TablePage({ tableId }: { tableId: string }) {
     if (view) document.title = `${owesMove ? `● ${t('yourTurn')} · ` : ''}${view.name} · ${t('appName')}`;
   }, [view?.name, owesMove, t]);
 
-  if (table.fatal !== null) return <BadLink message={table.fatal.message} />;
+  if (table.fatal !== null) return <BadLink error={table.fatal} />;
   if (view === null) return <TableLoading table={table} />;
 
   const places = placesOf(view.seat);
@@ -69,11 +70,7 @@ export function TablePage({ tableId }: { tableId: string }) {
       <p class="who">{view.seat === null ? t('spectating') : t('youAre', { name: seatName(view, view.seat) })}</p>
       {table.error ? (
         <p class="error" role="alert" data-error>
-          {table.error.code === 'network'
-            ? t('errorNetwork')
-            : table.error.code === 'stale_version'
-              ? t('errorStale')
-              : t('errorGeneric', { message: table.error.message })}{' '}
+          {errorText(t, table.error)}{' '}
           <button type="button" class="link" onClick={table.clearError}>
             {t('close')}
           </button>
