@@ -53,3 +53,38 @@ export type ActionBody = Action & { readonly id?: string; readonly version?: num
 /** What a client may send over the WebSocket: a ping, a request for the view, or a seat's action (with its id). */
 export type ClientMessage =
   { readonly type: 'ping' } | { readonly type: 'view' } | { readonly type: 'action'; readonly action: ActionBody & { readonly id: string } };
+
+/** Most links one `POST /api/tables/overview` may ask about. */
+export const OVERVIEW_MAX_LINKS = 50;
+/** The overview charges the read limit once per started group of this many links (as many reads as single GETs would be, at most). */
+export const OVERVIEW_LINKS_PER_READ = 10;
+
+/** One table as `POST /api/tables/overview` shows it to a link: no more than that link's own view shows, and no cards. */
+export interface TableSummary {
+  readonly tableId: string;
+  readonly ok: true;
+  readonly name: string;
+  /** The link's seat, or null for a spectator. */
+  readonly seat: TableView['seat'];
+  readonly seats: readonly { readonly name: string }[];
+  readonly phase: TableView['phase'];
+  readonly gameNumber: number;
+  readonly games: number;
+  readonly seriesOver: boolean;
+  readonly turn: TableView['turn'];
+  /** Whether this link's seat owes a move now (a chance of kontra is not owed). */
+  readonly owesMove: boolean;
+  readonly version: number;
+  readonly deadline: string | null;
+  /** When the table last changed (ISO). */
+  readonly lastChangeAt: string;
+}
+
+/** A link the overview cannot open: the error a single `GET /api/tables/{id}` would answer for it. */
+export interface TableSummaryRefusal {
+  readonly tableId: string;
+  readonly ok: false;
+  readonly error: ApiErrorBody;
+}
+
+export type OverviewEntry = TableSummary | TableSummaryRefusal;

@@ -7,6 +7,7 @@ import { z } from '@hono/zod-openapi';
 import { LEVELS } from '../shared/actions.js';
 import { CARD_CODES } from '../shared/cards.js';
 import { OPTION_LIMITS } from '../shared/options.js';
+import { OVERVIEW_LINKS_PER_READ, OVERVIEW_MAX_LINKS } from './contract.js';
 import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT } from './table/games-page.js';
 
 const Card = z.enum(CARD_CODES as [string, ...string[]]).openapi('Card', { description: 'Suit E G H S + rank A K O U 10 9 8 7, e.g. "H10"' });
@@ -301,6 +302,75 @@ export const GamesSchema = z
     }),
   })
   .openapi('Games');
+
+export const OverviewRequestSchema = z
+  .strictObject({
+    links: z
+      .array(
+        z.strictObject({
+          tableId: z.string().max(100).openapi({ example: 'k3h8q2m5x7c9v4b6' }),
+          token: z.string().max(100).openapi({ description: 'The secret token of a seat or spectator link' }),
+        }),
+      )
+      .min(1, 'give at least one link')
+      .max(OVERVIEW_MAX_LINKS, `at most ${OVERVIEW_MAX_LINKS} links at once`)
+      .superRefine((links, ctx) => {
+        const seen = new Map<string, number>();
+        links.forEach(({ tableId, token }, index) => {
+          const key = `${tableId} ${token}`;
+          const first = seen.get(key);
+          if (first === undefined) seen.set(key, index);
+          else ctx.addIssue({ code: 'custom', path: [index], message: `the same link as links.${first}` });
+        });
+      })
+      .openapi({ description: `1 to ${OVERVIEW_MAX_LINKS} links, each once` }),
+  })
+  .openapi('OverviewRequest');
+
+const SummaryError = z.object({ code: z.string(), message: z.string() });
+
+export const OverviewSchema = z
+  .object({
+    tables: z
+      .array(
+        z.discriminatedUnion('ok', [
+          z
+            .object({
+              tableId: z.string(),
+              ok: z.literal(true),
+              name: z.string(),
+              seat: SeatNumber.nullable().openapi({ description: "The link's seat; null for a spectator link" }),
+              seats: z.array(z.object({ name: z.string() })).length(3),
+              phase: z.enum(['doubling', 'auction', 'discard', 'declare', 'play', 'finished']),
+              gameNumber: z.number().int(),
+              games: z.number().int(),
+              seriesOver: z.boolean(),
+              turn: SeatNumber.nullable(),
+              owesMove: z.boolean().openapi({
+                description:
+                  "The link's seat owes a move now (its view's legalActions hold one the game waits for; a mere chance of kontra is not owed)",
+              }),
+              version: z.number().int(),
+              deadline: z.string().nullable().openapi({ description: 'When the seat to act should have acted (option moveDeadlineHours), or null' }),
+              lastChangeAt: z.string().openapi({ description: 'When the table last changed (an action accepted, a game dealt)' }),
+            })
+            .openapi('TableSummary'),
+          z
+            .object({
+              tableId: z.string(),
+              ok: z.literal(false),
+              error: SummaryError.openapi({
+                description: 'What a single GET /api/tables/{id} with this link would answer: unauthorized, forbidden, not_found, …',
+              }),
+            })
+            .openapi('TableSummaryRefusal'),
+        ]),
+      )
+      .openapi({ description: 'One entry per link, in the order given' }),
+  })
+  .openapi('Overview', {
+    description: `Each request is charged to the read limit once per started ${OVERVIEW_LINKS_PER_READ} links`,
+  });
 
 const LIMIT_MESSAGE = `must be a whole number from 1 to ${MAX_GAMES_LIMIT}`;
 const BEFORE_MESSAGE = 'must be a whole number, a dealIndex';

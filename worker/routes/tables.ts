@@ -41,7 +41,7 @@ function handle<R extends RouteConfig>(config: R, handler: (c: Parameters<RouteH
   tables.openapi(config, handler as unknown as RouteHandler<R, AppEnv>);
 }
 
-const errors = (...statuses: number[]) =>
+export const errors = (...statuses: number[]) =>
   Object.fromEntries(
     statuses.map((status) => [status, { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: ErrorSchema } } }]),
   );
@@ -61,11 +61,11 @@ const ERROR_TEXT: Record<number, string> = {
 };
 
 const TableParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'k3h8q2m5x7c9v4b6' }) });
-const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
+export const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
 const security = [{ bearer: [] }];
 
-type TableStub = DurableObjectStub<import('../table/table-object.js').TableObject>;
-const tableStub = (c: Context<AppEnv>, id: string): TableStub => c.env.TABLES.get(c.env.TABLES.idFromName(id)) as TableStub;
+export type TableStub = DurableObjectStub<import('../table/table-object.js').TableObject>;
+export const tableStub = (c: Context<AppEnv>, id: string): TableStub => c.env.TABLES.get(c.env.TABLES.idFromName(id)) as TableStub;
 
 /** The caller's token from `Authorization: Bearer <token>` (or `header`), hashed; or the error answer. */
 async function callerHash(
@@ -89,7 +89,7 @@ function answer(c: Context<AppEnv>, outcome: Outcome<string>): Response {
 const noSuchTable = (c: Context<AppEnv>) => errorResponse(c, 404, 'not_found', 'no such table');
 
 /** The rate-limit key of the client that sent the request (client-key.ts). */
-const clientOf = (c: Context<AppEnv>): string => clientKey(c.req.header('cf-connecting-ip'));
+export const clientOf = (c: Context<AppEnv>): string => clientKey(c.req.header('cf-connecting-ip'));
 
 /** READ_LIMITER: reads of views and games, per client. */
 const readLimited = (c: Context<AppEnv>) => rateLimited(c, c.env.READ_LIMITER, clientOf(c), 'reads from this address', PERIOD_SECONDS.READ_LIMITER);

@@ -1,13 +1,14 @@
 /** What the API publishes of a table: a seat's view (R10.2) and finished games' records (R10.3). */
+import { isMoveOwed } from '../../shared/actions.js';
 import { deadlineAt } from '../../shared/deadline.js';
 import type { GameRecord } from '../../shared/record.js';
-import type { PublishedGame, TableView } from '../contract.js';
+import type { PublishedGame, TableSummary, TableView } from '../contract.js';
 import type { Seat } from '../../shared/options.js';
 import type { SeriesState } from '../../shared/series.js';
 import { viewOf } from '../../shared/view.js';
 import type { DealRow, Settings } from './storage.js';
 
-export type { PublishedGame, TableView };
+export type { PublishedGame, TableSummary, TableView };
 
 export function tableView(
   settings: Settings,
@@ -31,6 +32,29 @@ export function tableView(
     commitment: deal.commitment,
     deadline,
     webhook: seat === null ? null : webhook,
+  };
+}
+
+/**
+ * A table as the overview lists it for one link: picked from that link's own view (so never
+ * more than it shows, R10.2), without a card, a hand or a trick.
+ */
+export function tableSummary(view: TableView, lastChangeAt: string): TableSummary {
+  return {
+    tableId: view.tableId,
+    ok: true,
+    name: view.name,
+    seat: view.seat,
+    seats: view.seats.map(({ name }) => ({ name })),
+    phase: view.phase,
+    gameNumber: view.gameNumber,
+    games: view.games,
+    seriesOver: view.seriesOver,
+    turn: view.turn,
+    owesMove: view.legalActions.some(isMoveOwed),
+    version: view.version,
+    deadline: view.deadline,
+    lastChangeAt,
   };
 }
 

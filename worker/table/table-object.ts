@@ -23,7 +23,7 @@ import { TableNotifications, type NotificationsRequest } from './notifications.j
 import { pageOfGames, type GamesPage, type GamesPageRequest } from './games-page.js';
 import { HistoryOutbox } from './outbox.js';
 import { failure, success, type Outcome } from './outcome.js';
-import { publishedGame, type PublishedGame, type TableView } from './published.js';
+import { publishedGame, tableSummary, type PublishedGame, type TableSummary, type TableView } from './published.js';
 import { retentionDays, retentionDueAt } from './retention.js';
 import { Scheduler } from './scheduler.js';
 import { PONG, TableSockets } from './sockets.js';
@@ -117,6 +117,14 @@ export class TableObject extends DurableObject<Env> {
     const found = this.state.authorize(tokenHash);
     if (!found.ok) return found;
     return success(JSON.stringify(this.state.viewFor(found.value.table, found.value.caller.seat)));
+  }
+
+  /** What the overview lists of this table for the caller (published.ts), from the caller's own view. */
+  summary(tokenHash: string): Outcome<TableSummary> {
+    const found = this.state.authorize(tokenHash);
+    if (!found.ok) return found;
+    const { table, caller } = found.value;
+    return success(tableSummary(this.state.viewFor(table, caller.seat), table.lastChangeAt));
   }
 
   /**

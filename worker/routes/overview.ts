@@ -1,0 +1,63 @@
+/**
+ * POST /api/tables/overview: what a person's tables look like now, for the home page, in one
+ * request. The tokens travel in the body (never in a URL, which logs keep); each link is
+ * answered by its own table from that link's own view, and a link that does not open its
+ * table gets the error a single GET would, nothing more.
+ */
+import { createRoute, OpenAPIHono, type RouteHandler } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { OVERVIEW_LINKS_PER_READ, OVERVIEW_MAX_LINKS, type OverviewEntry } from '../contract.js';
+import type { AppEnv } from '../app.js';
+import { PERIOD_SECONDS, rateLimited } from '../limits.js';
+import { reasonOf } from '../log-reasons.js';
+import { OverviewRequestSchema, OverviewSchema } from '../schemas.js';
+import { hashToken, TABLE_ID_PATTERN, TOKEN_PATTERN } from '../table/tokens.js';
+import { validationHook } from '../validation.js';
+import { clientOf, errors, json, tableStub } from './tables.js';
+
+export const overview = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+const route = createRoute({
+  method: 'post',
+  path: '/api/tables/overview',
+  summary: 'Several tables at a glance',
+  description:
+    `For each of 1 to ${OVERVIEW_MAX_LINKS} links (a table id and a seat or spectator token, each link once), in the order given: ` +
+    "the table's name, its seats' names, phase, game, whose turn it is, whether the link's seat owes a move, its version, deadline and when it last changed; " +
+    "or the error a single GET /api/tables/{id} would answer for that link. No cards: never more than the link's own view shows. " +
+    'The tokens travel in the body, so no log holds them. ' +
+    `Each request counts against the limit of GET /api/tables/{id} (READ_LIMITER) once per started ${OVERVIEW_LINKS_PER_READ} links.`,
+  request: { body: { ...json(OverviewRequestSchema), required: true } },
+  responses: { 200: { description: 'One entry per link, in order', ...json(OverviewSchema) }, ...errors(400, 413, 415, 429) },
+});
+
+const handler = async (c: Parameters<RouteHandler<typeof route, AppEnv>>[0]): Promise<Response> => {
+  const { links } = c.req.valid('json');
+  // As many reads as the single GETs it replaces, at most: a stranger gains no reads by batching.
+  const charges = Math.ceil(links.length / OVERVIEW_LINKS_PER_READ);
+  for (let i = 0; i < charges; i++) {
+    const limited = await rateLimited(c, c.env.READ_LIMITER, clientOf(c), 'reads from this address', PERIOD_SECONDS.READ_LIMITER);
+    if (limited) return limited;
+  }
+  const tables = await Promise.all(links.map(({ tableId, token }) => entryFor(c, tableId, token)));
+  return c.json({ tables }, 200);
+};
+
+// Refusals are plain Responses of the API's error shape, which the typed handler does not allow for (as in tables.ts).
+overview.openapi(route, handler as unknown as RouteHandler<typeof route, AppEnv>);
+
+const refusal = (tableId: string, code: string, message: string): OverviewEntry => ({ tableId, ok: false, error: { code, message } });
+
+/** One link's entry: its table's summary, or what GET /api/tables/{id} would refuse it with. */
+async function entryFor(c: Context<AppEnv>, tableId: string, token: string): Promise<OverviewEntry> {
+  if (!TABLE_ID_PATTERN.test(tableId)) return refusal(tableId, 'not_found', 'no such table');
+  if (!TOKEN_PATTERN.test(token)) return refusal(tableId, 'unauthorized', 'that is not a token of a Wallachen link');
+  try {
+    const summary = await tableStub(c, tableId).summary(await hashToken(token));
+    return summary.ok ? summary.value : refusal(tableId, summary.code, summary.message);
+  } catch (error) {
+    // One table failing leaves the others answered; its entry says what a GET would have.
+    console.error(`overview: table ${tableId} failed: ${reasonOf(error)}`);
+    return refusal(tableId, 'internal_error', 'Internal server error');
+  }
+}
