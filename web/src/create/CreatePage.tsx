@@ -10,8 +10,9 @@ import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
 import { embedUrlOf } from '../router.js';
 import { rulesSummary, type SummarizedOptions } from './rules-summary.js';
-import { forgetTable, savedTables, saveTable, type SavedTable } from './saved-tables.js';
+import { saveTable, type SavedTable } from './saved-tables.js';
 import { createTranslator, type CreateTextKey as TextKey, type CreateTranslate } from './texts.js';
+import { YourTables } from './YourTables.js';
 
 /** The create page's own texts (./texts.ts), in the reader's language. */
 function useTexts(): CreateTranslate {
@@ -74,41 +75,6 @@ function ShareScreen({ table }: { table: SavedTable }) {
       </ul>
       <p class="muted">{t('shareKeep')}</p>
       <EmbedCode url={table.spectatorUrl} />
-    </section>
-  );
-}
-
-function SavedTables() {
-  const t = useTexts();
-  const [tables, setTables] = useState(savedTables);
-  if (tables.length === 0) return null;
-  return (
-    <section class="saved-tables">
-      <h2>{t('yourTables')}</h2>
-      <ul>
-        {tables.map((table) => (
-          <li key={table.tableId}>
-            <details>
-              <summary>
-                {table.name} <span class="muted">({new Date(table.createdAt).toLocaleDateString()})</span>
-              </summary>
-              <ul>
-                {table.seats.map((seat, i) => (
-                  <li key={i}>
-                    <a href={seat.url}>{seat.name}</a>
-                  </li>
-                ))}
-                <li>
-                  <a href={table.spectatorUrl}>{t('spectatorLink')}</a>
-                </li>
-              </ul>
-              <button type="button" class="link" onClick={() => setTables(forgetTable(table.tableId))}>
-                {t('forget')}
-              </button>
-            </details>
-          </li>
-        ))}
-      </ul>
     </section>
   );
 }
@@ -330,7 +296,7 @@ export default function CreatePage() {
   const o = DEFAULT_OPTIONS;
   return (
     <>
-      <SavedTables />
+      <YourTables />
       <form class="create" data-form="create" onSubmit={submit} onInput={refresh} onChange={refresh} onInvalidCapture={unfold}>
         <h1>{t('createTitle')}</h1>
         <p>{t('createIntro')}</p>

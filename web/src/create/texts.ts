@@ -98,7 +98,14 @@ const en = {
   embedCode: 'Show the table on another website (spectator view)',
   embedHelp: 'To fix the language and the look, put ?lang=de (or en), &theme=dark and &cards=french before the #.',
   yourTables: 'Your tables on this device',
+  waitingForYou: { one: '{n} table waits for your move.', other: '{n} tables wait for your move.' },
+  yourMove: 'Your move',
+  lastChange: 'last change {time}',
+  linkRefused: 'This link does not open the table any more: {reason}',
+  overviewFailed: 'Whose turn it is could not be loaded: {reason}',
+  allLinks: 'All links of this table',
   forget: 'Forget',
+  forgetLabel: 'Forget “{name}” on this device',
 } as const;
 
 export type CreateTextKey = keyof typeof en;
@@ -196,7 +203,14 @@ const de: Record<CreateTextKey, Text> = {
   embedCode: 'Den Tisch auf einer anderen Website zeigen (Zuschauer-Ansicht)',
   embedHelp: 'Mit ?lang=de (oder en), &theme=dark und &cards=french vor dem # legst du Sprache und Aussehen fest.',
   yourTables: 'Deine Tische auf diesem Gerät',
+  waitingForYou: { one: '{n} Tisch wartet auf deinen Zug.', other: '{n} Tische warten auf deinen Zug.' },
+  yourMove: 'Du bist dran',
+  lastChange: 'zuletzt geändert {time}',
+  linkRefused: 'Dieser Link öffnet den Tisch nicht mehr: {reason}',
+  overviewFailed: 'Wer dran ist, ließ sich nicht laden: {reason}',
+  allLinks: 'Alle Links dieses Tisches',
   forget: 'Vergessen',
+  forgetLabel: '„{name}“ auf diesem Gerät vergessen',
 };
 
 const TEXTS: Record<Language, Record<CreateTextKey, Text>> = { en, de };

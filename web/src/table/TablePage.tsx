@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { isMoveOwed } from '../../../shared/actions.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
+import { rememberLink } from '../opened-links.js';
 import { readStored, writeStored } from '../prefs.js';
 import { tokenFromLocation } from '../router.js';
 import { Controls, Hand, useChoices } from './Controls.js';
@@ -25,6 +26,8 @@ export function TablePage({ tableId }: { tableId: string }) {
   const choices = useChoices();
   const [dismissed, setDismissed] = useState<number>(() => Number(readStored(dismissedKey(tableId)) ?? -1));
   const { view } = table;
+  // A link that showed its table is listed under "Your tables" on the home page of this device.
+  useEffect(() => void (view !== null && rememberLink(tableId, token, view.name)), [tableId, token, view?.name]);
 
   // The tab's title says when a move is owed, so a table left in a background tab is noticed.
   const owesMove = view !== null && view.legalActions.some(isMoveOwed);
