@@ -1,10 +1,11 @@
 /**
  * The create form on a phone (390×844): up front only the table's name, the players and the
  * number of games, so the create button is near (the form at most 1,000 px high, against
- * about 3,000 with every rule unfolded); the house rules folded under "More rules", whose
+ * about 2,300 with every rule unfolded); the house rules folded under "More rules", whose
  * summary names the server's defaults (DEFAULT_OPTIONS) in words and then what was chosen;
  * the games help following the number typed, the first dealer listing the typed names, the
- * reminder field saying "Reminder after … hours". That the options under "More rules" still
+ * reminder field saying "Reminder after … hours", and the table page saying it in the same
+ * words ("Reminder after 24 hours"). That the options under "More rules" still
  * reach the server: create-options.test.ts.
  */
 import type { Page } from 'playwright-core';
@@ -99,4 +100,31 @@ it('the create form on a phone: the rules folded under a summary of the defaults
     `create form at 390×844: ${folded.height} px with the rules folded (button at ${folded.buttonBottom} px), ${unfolded.height} px unfolded`,
   );
   expectNoProblems([page]);
+});
+
+it('the reminder chosen on the form is named on the table page in the same words: "Reminder after 24 hours"', async () => {
+  const context = await chromium.context('desktop');
+  const home = await openPage(context, `${base}/`, 'create page');
+  const form = home.locator('form[data-form="create"]');
+  await form.locator('details[data-more-rules] > summary').click();
+  await form.locator('input[name="moveDeadlineHours"]').fill('24');
+  await form.locator('button[data-create]').click();
+  const seatLink = (await home.locator('a[data-seat-link="0"]').getAttribute('href', { timeout: 10_000 }))!;
+
+  const table = await openPage(context, seatLink, 'seat 0');
+  const reminder = table.locator('[data-reminder-hours="24"]');
+  await reminder.waitFor({ timeout: 10_000 });
+  const words = async () => [await reminder.locator('dt').textContent(), await reminder.locator('dd').textContent()].join(' ');
+  expect(await words()).toBe('Reminder after 24 hours');
+  await table.locator('button[data-lang="de"]').click();
+  await expect.poll(words).toBe('Erinnerung nach 24 Stunden');
+
+  // Without a reminder nothing is said about one.
+  await home.goto(`${base}/`);
+  await form.locator('button[data-create]').click();
+  const plainLink = (await home.locator('a[data-seat-link="0"]').getAttribute('href', { timeout: 10_000 }))!;
+  const plain = await openPage(context, plainLink, 'seat 0 without reminder');
+  await plain.locator('[data-table][data-seat="0"]').waitFor({ timeout: 10_000 });
+  expect(await plain.locator('[data-reminder-hours]').count()).toBe(0);
+  expectNoProblems([home, table, plain]);
 });

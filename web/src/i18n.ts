@@ -104,6 +104,9 @@ const en = {
   playCard: 'play {card}',
   chooseCard: 'choose {card}',
   deadline: 'Move due by {time}',
+  // Read together, as the reminder mails say it: "Reminder after 24 hours".
+  reminderAfter: 'Reminder after',
+  reminderHours: { one: '{n} hour', other: '{n} hours' },
   summaryTitle: 'Game {n}: the settlement',
   summaryAllPass: 'Everybody passed: all paid into the pot, the cards were dealt again.',
   summaryWon: { one: '{name} played {level} and won with {n} trick.', other: '{name} played {level} and won with {n} tricks.' },
@@ -274,6 +277,8 @@ const de: Record<TextKey, Text> = {
   playCard: '{card} spielen',
   chooseCard: '{card} wählen',
   deadline: 'Zug fällig bis {time}',
+  reminderAfter: 'Erinnerung nach',
+  reminderHours: { one: '{n} Stunde', other: '{n} Stunden' },
   summaryTitle: 'Spiel {n}: die Abrechnung',
   summaryAllPass: 'Alle haben weiter gesagt: jeder hat ins Haferl gezahlt, es wurde neu gegeben.',
   summaryWon: { one: '{name} hat {level} gespielt und mit {n} Stich gewonnen.', other: '{name} hat {level} gespielt und mit {n} Stichen gewonnen.' },

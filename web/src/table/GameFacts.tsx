@@ -72,6 +72,12 @@ export function GameFacts({ view }: { view: TableView }) {
           <dd>{formatTime(view.deadline, prefs.lang)}</dd>
         </div>
       ) : null}
+      {typeof view.moveDeadlineHours === 'number' && !view.seriesOver ? (
+        <div class="phrase" data-reminder-hours={view.moveDeadlineHours}>
+          <dt>{t('reminderAfter')}</dt>
+          <dd>{t('reminderHours', { n: view.moveDeadlineHours })}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }
