@@ -14,3 +14,9 @@ export function reminderAt(changedAt: number, moveDeadlineHours: number): number
   const period = moveDeadlineHours * HOUR_MS;
   return changedAt + period - Math.min(HOUR_MS, period / 4);
 }
+
+/**
+ * How long after its last action a seat counts as playing live: no turn mail and no reminder
+ * mail to it meanwhile (worker/table/presence.ts). Here, so the web app says the same number.
+ */
+export const ACTIVE_SEAT_MINUTES = 10;

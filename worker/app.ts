@@ -92,7 +92,7 @@ app.openAPIRegistry.registerWebhook({
   path: 'notification',
   summary: "Sent to a seat's webhookUrl",
   description:
-    'One POST per event and seat, signed as Standard Webhooks says: check `webhook-signature` with the `webhookSecret` of ' +
+    'One POST per event and seat, every event (unlike mail, whether or not the seat is at the table), signed as Standard Webhooks says: check `webhook-signature` with the `webhookSecret` of ' +
     '`PUT …/notifications` (e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package). ' +
     'Answer 2xx within 10 s; otherwise the same message (same `webhook-id`) is sent again after 10 s, 30 s, 2 min, 10 min, 1 h, 3 h and 6 h, ' +
     'then dropped. Messages may arrive out of order or twice: use `version` and `webhook-id`.',

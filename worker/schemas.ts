@@ -66,7 +66,11 @@ export const OptionsSchema = z
       .min(1)
       .max(720)
       .optional()
-      .openapi({ description: 'Hours a seat has for its move; shown as `deadline` in the view' }),
+      .openapi({
+        description:
+          'Hours a seat has for its move, shown as `deadline` in the view; the seats owing the move are reminded shortly before it. ' +
+          'People see it as "Reminder after {n} hours" / "Erinnerung nach {n} Stunden", and the reminder mail is named so',
+      }),
   })
   .openapi('Options');
 

@@ -5,7 +5,8 @@
  * with one click (RFC 8058), for every table at once; an address gets at most 10 mails an
  * hour and a table sends at most 30; names in subjects are one clean line.
  *
- * Mails are watched at TableObject.sendEmail, as in notifications.test.ts. The address's
+ * Mails are watched at TableObject.sendEmail, as in notifications.test.ts. The seats play as
+ * players away from the table between moves (support.ts playAway), so each turn is mailed. The address's
  * Durable Object keeps its state across the tables (and the tests) of this file: each test
  * takes addresses of its own.
  */
@@ -16,10 +17,9 @@ import type { Seat } from '../../shared/options.js';
 import { ADDRESS_MAILS_PER_HOUR } from '../../worker/mail/address.js';
 import { UNCONFIRMED_RETENTION_MS } from '../../worker/mail/address-object.js';
 import { TABLE_MAILS_PER_HOUR } from '../../worker/table/send-budget.js';
-import { oneLine } from '../../worker/table/notifier.js';
+import { oneLine, reminderName } from '../../worker/table/notifier.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
-  act,
   addressKeyOf,
   addressStubOf,
   anHourPassesFor,
@@ -31,7 +31,7 @@ import {
   mailLinkPath,
   newAddress,
   ORIGIN,
-  playActions,
+  playAway,
   putNotifications,
   request,
   tableFor,
@@ -136,8 +136,7 @@ describe('the first mail to an address asks it to confirm', () => {
     expect(mails.map((m) => m.subject)).toEqual(['Wallachen: Benachrichtigungen bestätigen? / confirm notifications?']);
     const second = await tableWith({ 0: address.toUpperCase(), 1: address });
     await delivered(second);
-    await playActions(second, GAME.actions.slice(0, 3), 0); // forehand (seat 1) must bid: a turn mail, dropped
-    await delivered(second);
+    await playAway(second, GAME.actions.slice(0, 3), 0); // forehand (seat 1) must bid: a turn mail, dropped
     expect(mails).toHaveLength(1);
     expect(await waiting(second)).toBe(0);
     expect(dropped(/the address has not confirmed yet/)).toHaveLength(3);
@@ -146,9 +145,7 @@ describe('the first mail to an address asks it to confirm', () => {
     await runInDurableObject(await addressStubOf(address), (_i, state) => {
       state.storage.sql.exec('UPDATE address SET confirmation_sent_at = confirmation_sent_at - 86400000');
     });
-    await act(second.tableId, second.seats[FOREHAND]!.token, GAME.actions[3]!.action); // seat 2 must bid
-    await act(second.tableId, second.seats[2]!.token, GAME.actions[4]!.action); // forehand must hold or pass: seat 1's mail
-    await delivered(second);
+    await playAway(second, GAME.actions.slice(3, 5), 3); // seat 2 must bid, then forehand must hold or pass: seat 1's mail
     expect(mails.map((m) => m.subject)).toEqual([
       'Wallachen: Benachrichtigungen bestätigen? / confirm notifications?',
       'Wallachen: Benachrichtigungen bestätigen? / confirm notifications?',
@@ -180,8 +177,7 @@ describe('the first mail to an address asks it to confirm', () => {
       expect(html).toContain('lang="en"');
       expect(await stateOf(address)).toBe('unconfirmed');
     }
-    await playActions(table, GAME.actions.slice(0, 3), 0); // forehand must bid
-    await delivered(table);
+    await playAway(table, GAME.actions.slice(0, 3), 0); // forehand must bid
     expect(mails).toHaveLength(1);
 
     // The button: a form post from our own page.
@@ -189,9 +185,7 @@ describe('the first mail to an address asks it to confirm', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Confirmed');
     expect(await stateOf(address)).toBe('confirmed');
-    await act(table.tableId, table.seats[FOREHAND]!.token, GAME.actions[3]!.action);
-    await act(table.tableId, table.seats[2]!.token, GAME.actions[4]!.action); // forehand must hold or pass
-    await delivered(table);
+    await playAway(table, GAME.actions.slice(3, 5), 3); // forehand must hold or pass
     expect(mails.map((m) => [m.to, m.subject])).toEqual([
       [address, mails[0]!.subject],
       [address, 'Wallachen: Du bist dran / your turn at Wallachen'],
@@ -210,19 +204,15 @@ describe('limits', () => {
     await delivered(b);
     expect(mails).toHaveLength(6);
     // The window closes (forehand told), 1:6 (seat 2 told), 2:7 (seat 1 told): three more.
-    await playActions(a, GAME.actions.slice(0, 5), 0);
-    await delivered(a);
+    await playAway(a, GAME.actions.slice(0, 5), 0);
     expect(mails).toHaveLength(9);
-    await playActions(b, GAME.actions.slice(0, 5), 0); // three more, of which one fits
-    await delivered(b);
+    await playAway(b, GAME.actions.slice(0, 5), 0); // three more, of which one fits
     expect(mails).toHaveLength(ADDRESS_MAILS_PER_HOUR);
     expect(dropped(/the address had its limit of mails this hour/)).toHaveLength(2);
     expect(logged.join('\n')).not.toContain(address);
 
     await anHourPassesFor(address);
-    const hold = GAME.actions[5]!; // 1:hold: seat 2 is told
-    await act(b.tableId, b.seats[hold.seat]!.token, hold.action);
-    await delivered(b);
+    await playAway(b, GAME.actions.slice(5, 6), 5); // 1:hold: seat 2 is told
     expect(mails).toHaveLength(ADDRESS_MAILS_PER_HOUR + 1);
   });
 
@@ -237,11 +227,9 @@ describe('limits', () => {
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${TABLE_MAILS_PER_HOUR - 4}) INSERT INTO mail_sends (at) SELECT ? FROM n`,
       Date.now(),
     );
-    await playActions(table, GAME.actions.slice(0, 3), 0); // the 30th: forehand must bid
-    await delivered(table);
+    await playAway(table, GAME.actions.slice(0, 3), 0); // the 30th: forehand must bid
     expect(mails).toHaveLength(4);
-    await act(table.tableId, table.seats[FOREHAND]!.token, GAME.actions[3]!.action); // the 31st: seat 2 must bid
-    await delivered(table);
+    await playAway(table, GAME.actions.slice(3, 4), 3); // the 31st: seat 2 must bid
     expect(mails).toHaveLength(4);
     expect(dropped(new RegExp(`the table sent its limit of ${TABLE_MAILS_PER_HOUR} mails this hour`))).toHaveLength(1);
     // Not counted at the address either: seat 2's address has had one mail.
@@ -274,8 +262,7 @@ describe('unsubscribing', () => {
     expect(res.status).toBe(200);
     expect(await stateOf(address)).toBe('unsubscribed');
     for (const table of [a, b]) {
-      await playActions(table, GAME.actions.slice(0, 3), 0); // forehand must bid
-      await delivered(table);
+      await playAway(table, GAME.actions.slice(0, 3), 0); // forehand must bid
     }
     expect(mails).toHaveLength(2);
     expect(dropped(/the address unsubscribed/)).toHaveLength(2);
@@ -338,13 +325,42 @@ describe('what the mails say', () => {
     expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
     await delivered(table);
     const half = 12;
-    await playActions(table, GAME.actions.slice(0, half), 0);
-    await delivered(table);
+    await playAway(table, GAME.actions.slice(0, half), 0);
     await anHourPassesFor(address); // a whole game tells the declarer more often than an hour allows
-    await playActions(table, GAME.actions.slice(half), half);
-    await delivered(table);
+    await playAway(table, GAME.actions.slice(half), half);
     const kinds = mails.map((m) => m.subject.replace(/^Wallachen: /, '').split(/ \/ | am | at /)[0]);
-    expect(new Set(kinds)).toEqual(new Set(['Benachrichtigungen bestätigen?', 'Erinnerung', 'Du bist dran', 'Wallachen ist zu Ende']));
+    expect(new Set(kinds)).toEqual(new Set(['Benachrichtigungen bestätigen?', 'Erinnerung nach 2 Stunden', 'Du bist dran', 'Wallachen ist zu Ende']));
+  });
+
+  it('the reminder is named as people see the option moveDeadlineHours: "Erinnerung nach {n} Stunden", "Reminder after {n} hours"', async () => {
+    const [english, german, both] = [newAddress('english'), newAddress('deutsch'), newAddress('both')];
+    const table = await createTable(
+      tableFor(GAME, {
+        options: { ...GAME.options, firstDealer: GAME.dealer, games: 1, moveDeadlineHours: 24 },
+        seats: [{ email: english, lang: 'en' }, { email: german, lang: 'de' }, { email: both }],
+      }),
+    );
+    await delivered(table);
+    await Promise.all([english, german, both].map(confirmAddress));
+    mails.length = 0;
+    // The doubling window is every seat's move: remind them all, as if 23½ of the 24 hours had passed.
+    const then = new Date(Date.now() - 23.5 * 3_600_000).toISOString();
+    await sql(table, 'UPDATE deals SET dealt_at = ?', then);
+    await sql(table, 'UPDATE settings SET created_at = ?', then);
+    await evictDurableObject(tableStub(table.tableId));
+    expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
+    await delivered(table);
+    const to = (address: string) => mails.find((m) => m.to === address)!;
+    expect(to(english).subject).toBe('Wallachen: Reminder after 24 hours: your move at Wallachen');
+    expect(to(english).text).toContain('The table is set to "Reminder after 24 hours".');
+    expect(to(german).subject).toBe('Wallachen: Erinnerung nach 24 Stunden: dein Zug am Tisch Wallachen');
+    expect(to(german).text).toContain('Der Tisch ist auf „Erinnerung nach 24 Stunden“ gestellt.');
+    expect(to(both).subject).toBe('Wallachen: Erinnerung nach 24 Stunden / Reminder after 24 hours: your move at Wallachen');
+    expect(to(both).text).toContain('Der Tisch ist auf „Erinnerung nach 24 Stunden“ gestellt.');
+    expect(to(both).text).toContain('The table is set to "Reminder after 24 hours".');
+    // One hour is one hour; a mail queued before the hours were kept with it says "Erinnerung" / "Reminder".
+    expect(reminderName(1)).toEqual({ de: 'Erinnerung nach 1 Stunde', en: 'Reminder after 1 hour' });
+    expect(reminderName(undefined)).toEqual({ de: 'Erinnerung', en: 'Reminder' });
   });
 
   it('a seat with a language gets its mails in it alone; without one, in both', async () => {
@@ -361,8 +377,7 @@ describe('what the mails say', () => {
     await confirmAddress(english);
     await confirmAddress(german);
     mails.length = 0;
-    await playActions(table, GAME.actions.slice(0, 5), 0); // seat 1 bids, seat 2 (no address), seat 1 holds: seat 1 told twice
-    await delivered(table);
+    await playAway(table, GAME.actions.slice(0, 5), 0); // seat 1 bids, seat 2 (no address), seat 1 holds: seat 1 told twice
     expect(mails.map((m) => [m.to, m.subject])).toEqual([
       [german, 'Wallachen: Du bist dran am Tisch Wallachen'],
       [german, 'Wallachen: Du bist dran am Tisch Wallachen'],
@@ -416,8 +431,7 @@ describe('the address object', () => {
     const table = await tableWith({});
     const address = newAddress('later');
     expect((await putNotifications(table.tableId, table.seats[FOREHAND]!.token, { email: address, lang: 'en' })).status).toBe(200);
-    await playActions(table, GAME.actions.slice(0, 3), 0); // forehand must bid
-    await delivered(table);
+    await playAway(table, GAME.actions.slice(0, 3), 0); // forehand must bid
     expect(mails.map((m) => [m.to, m.subject])).toEqual([[address, 'Wallachen: confirm notifications?']]); // in the language it set
     expect(mails[0]!.text).toContain(`${ORIGIN}${await mailLinkPath(address, 'confirm')}`);
   });

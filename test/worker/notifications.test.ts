@@ -31,6 +31,8 @@ import {
   knowable,
   ORIGIN,
   playActions,
+  playAway,
+  playersLeave,
   putNotifications,
   request,
   tableFor,
@@ -122,6 +124,7 @@ async function owedSince(table: CreatedTable, minutes: number): Promise<string> 
   const then = new Date(Date.now() - minutes * 60_000).toISOString();
   await sql(table, 'UPDATE actions SET at = ?', then);
   await sql(table, 'UPDATE deals SET dealt_at = ?', then);
+  await sql(table, 'UPDATE seat_activity SET acted_at = MIN(acted_at, ?)', Date.parse(then));
   await evictDurableObject(tableStub(table.tableId));
   expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
   return then;
@@ -455,7 +458,11 @@ describe('reminders', () => {
     expect(deadline).toBe(Date.parse(then) + 2 * 3_600_000);
     expect(deadline).toBeGreaterThan(Date.now()); // before the deadline
     expectOnlyCards(cardCodesIn(posts[0]!.body), knowable(GAME, FOREHAND, 3), 'the reminder');
-    expect(mails.map((m) => [m.to, m.subject])).toEqual([[sepp, 'Wallachen: Erinnerung / reminder: your move at Wallachen']]);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      [sepp, 'Wallachen: Erinnerung nach 2 Stunden / Reminder after 2 hours: your move at Wallachen'],
+    ]);
+    expect(mails[0]!.text).toContain('Der Tisch ist auf „Erinnerung nach 2 Stunden“ gestellt.');
+    expect(mails[0]!.text).toContain('The table is set to "Reminder after 2 hours".');
     expect(mails[0]!.text).toContain(`Bitte zieh bis ${posts[0]!.body.view.deadline!.slice(0, 16).replace('T', ' ')} UTC.`);
     expect(mails[0]!.text).toContain(table.seats[FOREHAND]!.url);
 
@@ -499,14 +506,12 @@ describe("the declarer's re decision (R8.2)", () => {
       }),
     );
     await hookAll(table);
-    await playActions(table, record.actions.slice(0, kontraAt), 0);
-    await delivered(table);
+    await playAway(table, record.actions.slice(0, kontraAt), 0);
     posts.length = 0;
     mails.length = 0;
 
     const before = Date.now();
-    await act(table.tableId, table.seats[kontra.seat]!.token, { ...kontra.action, version: kontraAt });
-    await delivered(table);
+    await playAway(table, [kontra], kontraAt);
     expect(posts.map((p) => [p.body.type, p.body.seat, p.body.version])).toEqual([['turn', declarer, kontraAt + 1]]);
     const told = posts[0]!.body.view;
     expect(told).toMatchObject({ turn: declarer, kontra: kontra.seat, legalActions: [{ type: 're' }, { type: 're', re: false }] });
@@ -575,8 +580,7 @@ describe('mail', () => {
 
     // Doubling decisions owe nothing new; then forehand must bid: one mail, to forehand.
     mails.length = 0;
-    await playActions(table, GAME.actions.slice(0, 3), 0);
-    await delivered(table);
+    await playAway(table, GAME.actions.slice(0, 3), 0);
     expect(mails.map((m) => m.to)).toEqual([EMAILS[FOREHAND]]);
   });
 
@@ -646,8 +650,11 @@ describe('mail', () => {
     await delivered(table);
     expect(mails.map((m) => m.to)).toEqual([other]);
 
+    await playAway(table, GAME.actions.slice(0, 2), 0);
     fail = true;
-    await playActions(table, GAME.actions.slice(0, 3), 0); // forehand must bid: a mail that fails
+    await playersLeave(table);
+    await view(table.tableId, token); // the turn mail read
+    await playActions(table, GAME.actions.slice(2, 3), 2); // forehand must bid: a mail that fails
     await eventually(
       async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined),
       'a failing mail',
@@ -666,14 +673,16 @@ describe('mail', () => {
     for (const statement of [
       'DROP TABLE deliveries',
       'DROP TABLE reminded',
+      'DROP TABLE unread_turn_mail',
+      'DROP TABLE seat_activity',
       'ALTER TABLE settings DROP COLUMN origin',
       'ALTER TABLE tokens DROP COLUMN nonce',
     ])
       await sql(table, statement);
     await evictDurableObject(tableStub(table.tableId));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await playActions(table, GAME.actions.slice(0, 3), 0);
-    await delivered(table);
+    await view(table.tableId, table.seats[FOREHAND]!.token); // read again, its storage brought up to date
+    await playAway(table, GAME.actions.slice(0, 3), 0);
     // Every mail must carry a one-click unsubscribe link, which needs the origin the table was made at.
     expect(mails).toEqual([]);
     expect(warn.mock.calls.flat().join('\n')).toMatch(
@@ -807,5 +816,32 @@ describe('webhooks a stranger cannot turn into a flood', () => {
     await sql(table, 'UPDATE webhook_sends SET at = ?', Date.now() - 61_000);
     await retryNow(table);
     expect(posts.map((p) => p.body.type)).toEqual(['turn']);
+  });
+});
+
+describe("a seat's settings as GET …/notifications answers them", () => {
+  const settingsOf = async (table: CreatedTable, token: string) => {
+    const res = await request(`/api/tables/${table.tableId}/notifications`, { headers: { authorization: `Bearer ${token}` } });
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    return JSON.parse(text) as { email: string | null; emailState: string | null; webhookUrl: string | null; webhookState: string | null };
+  };
+
+  it('the address given at creation, to that seat alone; a PUT of a webhook alone keeps it, null removes only what it names', async () => {
+    const address = await confirmedAddress('created');
+    const table = await createTable(tableFor(GAME, { seats: [{ email: address }, {}, {}] }));
+    expect(await settingsOf(table, table.seats[0]!.token)).toEqual({ email: address, emailState: 'confirmed', webhookUrl: null, webhookState: null });
+    for (const seat of [1, 2]) {
+      expect(await settingsOf(table, table.seats[seat]!.token)).toEqual({ email: null, emailState: null, webhookUrl: null, webhookState: null });
+    }
+
+    expect((await putNotifications(table.tableId, table.seats[0]!.token, { webhookUrl: hookUrl(0) })).status).toBe(200);
+    expect(await settingsOf(table, table.seats[0]!.token)).toMatchObject({ email: address, emailState: 'confirmed', webhookUrl: hookUrl(0) });
+    expect((await putNotifications(table.tableId, table.seats[0]!.token, { lang: 'en' })).status).toBe(200);
+    expect(await settingsOf(table, table.seats[0]!.token)).toMatchObject({ email: address, webhookUrl: hookUrl(0), webhookState: 'active' });
+    expect((await putNotifications(table.tableId, table.seats[0]!.token, { webhookUrl: null })).status).toBe(200);
+    expect(await settingsOf(table, table.seats[0]!.token)).toEqual({ email: address, emailState: 'confirmed', webhookUrl: null, webhookState: null });
+    expect((await putNotifications(table.tableId, table.seats[0]!.token, { email: null })).status).toBe(200);
+    expect(await settingsOf(table, table.seats[0]!.token)).toEqual({ email: null, emailState: null, webhookUrl: null, webhookState: null });
   });
 });

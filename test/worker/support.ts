@@ -10,6 +10,7 @@ import type { CardCode } from '../../shared/cards.js';
 import { parseRecord } from '../../shared/notation.js';
 import type { Seat } from '../../shared/options.js';
 import type { GameRecord } from '../../shared/record.js';
+import { ACTIVE_SEAT_MINUTES } from '../../worker/table/presence.js';
 import type { TableObject } from '../../worker/table/table-object.js';
 import type { PublishedGame, TableView } from '../../worker/table/published.js';
 
@@ -132,6 +133,45 @@ export const tableStub = (tableId: string): TableStub => env.TABLES.get(env.TABL
 /** Runs a query on a table's own SQLite storage (to look at it, or to date it back: time cannot be moved on in workerd). */
 export const sql = <T extends Record<string, SqlStorageValue>>(table: CreatedTable, query: string, ...params: SqlStorageValue[]) =>
   runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.sql.exec<T>(query, ...params).toArray());
+
+// ---------------------------------------------------------------- players away from the table
+
+/** Waits until every queued delivery (webhook or mail) was made or dropped. */
+export const deliveriesDone = (table: CreatedTable): Promise<true> =>
+  eventually(
+    async () => ((await sql<{ n: number }>(table, 'SELECT COUNT(*) AS n FROM deliveries'))[0]!.n === 0 ? true : undefined),
+    'every delivery to be made',
+  );
+
+/**
+ * Time cannot be moved on in workerd: dates every seat's last action back past
+ * ACTIVE_SEAT_MINUTES, as if its player had left the table since (worker/table/presence.ts).
+ */
+export const playersLeave = (table: CreatedTable) =>
+  sql(table, 'UPDATE seat_activity SET acted_at = acted_at - ?', (ACTIVE_SEAT_MINUTES + 1) * 60_000);
+
+/**
+ * Plays `actions` as players who are away between moves, as correspondence players are: a
+ * seat that acted within ACTIVE_SEAT_MINUTES, or has a turn mail unread, is not mailed its
+ * turn (presence.ts). Before each action what was queued is delivered, time passes, and
+ * every seat reads its view (so its turn mail is read); after the last, its deliveries are
+ * made. Answers the last action's answer.
+ */
+export async function playAway(
+  table: CreatedTable,
+  actions: readonly { readonly seat: Seat; readonly action: Action }[],
+  fromVersion: number,
+): Promise<TableView | null> {
+  let last: TableView | null = null;
+  for (const [i, step] of actions.entries()) {
+    await deliveriesDone(table);
+    await playersLeave(table);
+    for (const { token } of table.seats) await view(table.tableId, token);
+    last = await playActions(table, [step], fromVersion + i);
+  }
+  await deliveriesDone(table);
+  return last;
+}
 
 // ---------------------------------------------------------------- mail addresses
 

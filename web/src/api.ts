@@ -86,12 +86,16 @@ export interface NotificationSettings {
   readonly emailState?: 'unconfirmed' | 'confirmed' | 'unsubscribed' | null;
 }
 
-export const saveNotifications = (
-  tableId: string,
-  token: string,
-  settings: { email: string | null; webhookUrl: string | null },
-): Promise<NotificationSettings> =>
-  call(`/api/tables/${encodeURIComponent(tableId)}/notifications`, { method: 'PUT', token, body: JSON.stringify(settings) });
+/** A change of a seat's notifications: a field left out keeps its value, null removes it (API.md). */
+export interface NotificationsChange {
+  readonly email?: string | null;
+  readonly webhookUrl?: string | null;
+  /** The language of the seat's mails. */
+  readonly lang?: 'de' | 'en';
+}
+
+export const saveNotifications = (tableId: string, token: string, change: NotificationsChange): Promise<NotificationSettings> =>
+  call(`/api/tables/${encodeURIComponent(tableId)}/notifications`, { method: 'PUT', token, body: JSON.stringify(change) });
 
 export const fetchNotifications = (tableId: string, token: string): Promise<NotificationSettings> =>
   call(`/api/tables/${encodeURIComponent(tableId)}/notifications`, { token });

@@ -146,6 +146,13 @@ const en = {
   noticesUnconfirmed: 'We sent a confirmation mail to this address. Nothing else is mailed to it until you follow its link.',
   noticesUnsubscribed: 'This address unsubscribed from all Wallachen mail. Follow the confirmation link of an earlier mail to get mail again.',
   noticesWebhookDisabled: 'Your webhook is off: its receiver answered 410 Gone. Save it again to turn it back on.',
+  noticesEmailConfirmed: 'Confirmed: your turns are mailed here.',
+  noticesWebhookActive: 'On: every turn is posted to this webhook.',
+  noticesQuiet: 'No mail while you have this table open or moved in the last {minutes} minutes, and at most one until you look in again.',
+  noticesSummaryMail: 'by mail to {email}',
+  noticesSummaryWebhook: 'by webhook',
+  noticesSummaryOff: 'off',
+  noticesUnchanged: 'Nothing changed.',
 
   errorNetwork: 'The server cannot be reached. Your move was not lost: try again when you are online.',
   errorBadLink: 'This link does not open a table: it may be incomplete. Ask for the link again.',
@@ -319,6 +326,14 @@ const de: Record<TextKey, Text> = {
   noticesUnsubscribed:
     'Diese Adresse hat alle Wallachen-Mails abbestellt. Folge dem Bestätigungslink einer früheren Mail, um wieder Mails zu bekommen.',
   noticesWebhookDisabled: 'Dein Webhook ist aus: sein Empfänger hat 410 Gone geantwortet. Speichere ihn neu, um ihn wieder einzuschalten.',
+  noticesEmailConfirmed: 'Bestätigt: deine Züge kommen an diese Adresse.',
+  noticesWebhookActive: 'An: jeder Zug geht an diesen Webhook.',
+  noticesQuiet:
+    'Keine Mail, solange du diesen Tisch offen hast oder in den letzten {minutes} Minuten gezogen hast, und höchstens eine, bis du wieder hereinschaust.',
+  noticesSummaryMail: 'per Mail an {email}',
+  noticesSummaryWebhook: 'per Webhook',
+  noticesSummaryOff: 'aus',
+  noticesUnchanged: 'Nichts geändert.',
 
   errorNetwork: 'Der Server ist nicht erreichbar. Dein Zug ist nicht verloren: versuch es noch einmal, wenn du online bist.',
   errorBadLink: 'Dieser Link öffnet keinen Tisch: vielleicht ist er unvollständig. Lass ihn dir noch einmal schicken.',

@@ -29,6 +29,7 @@ import { deriveToken, hashToken, linkOf, newNonce, newTableId, TABLE_ID_PATTERN,
 import { validationHook } from '../validation.js';
 import { addressStub, type AddressState } from '../mail/address.js';
 import { addressKey } from '../mail/links.js';
+import { ACTIVE_SEAT_MINUTES } from '../table/presence.js';
 import { webhookStateOf, type Notifications } from '../table/storage.js';
 
 export const tables = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -304,7 +305,11 @@ const putNotifications = createRoute({
   method: 'put',
   path: '/api/tables/{id}/notifications',
   summary: 'Set notifications',
-  description: 'Where this seat is told that it is its turn. A field left out keeps its value; null removes it.',
+  description:
+    'Where this seat is told that it is its turn. A field left out keeps its value; null removes it. ' +
+    `Mail respects the player: no turn or reminder mail while the seat has the table open (a WebSocket with its link) or acted in the last ${ACTIVE_SEAT_MINUTES} minutes, ` +
+    'and at most one unread turn mail per table until the seat visits (reads its view, opens a socket with its link, or acts). ' +
+    'Webhooks are for programs and get every event.',
   security,
   request: { params: TableParams, body: { ...json(NotificationsSchema), required: true } },
   responses: { 200: { description: "The seat's notifications", ...json(NotificationsAnswerSchema) }, ...errors(400, 401, 403, 404, 413, 415, 429) },

@@ -96,6 +96,7 @@ export class ActionPath {
       table.series = result.value;
       table.version += 1;
       table.lastChangeAt = now;
+      this.notifications.presence.acted(table, seat, Date.parse(now));
       for (const record of table.series.records.slice(finishedBefore)) {
         const game = publishedGame(record, table.deals.at(-1)!, now);
         this.outbox.queueGame({ tableId: table.settings.tableId, game, settlement: record.settlement }, Date.now());

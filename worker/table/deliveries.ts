@@ -52,6 +52,8 @@ export class Deliveries {
     private readonly sendEmail: (message: EmailMessageBuilder) => Promise<void>,
     /** A seat's webhook receiver answered 410 Gone: the table turns that webhook off. */
     private readonly webhookGone: (seat: Seat) => void,
+    /** A turn mail itself (not a confirmation in its place) was handed over for a seat: it is unread (presence.ts). */
+    private readonly turnMailSent: (seat: Seat) => void,
   ) {}
 
   /** Queues one message for a seat's channel, inside the caller's transaction; drops the oldest beyond MAX_WAITING. */
@@ -170,6 +172,7 @@ export class Deliveries {
       await gate.release().catch(() => {}); // not sent: not counted (a lost release only counts one mail too many)
       throw new DeliveryFailed(reasonOf(error));
     }
+    if (gate.send === 'mail' && row.type === 'turn') this.turnMailSent(row.seat);
   }
 
   /**

@@ -7,6 +7,7 @@
 import type { Seat } from '../../shared/options.js';
 import type { Deliveries } from './deliveries.js';
 import { pendingSeats, reminderAt, type SeatEvent } from './events.js';
+import type { SeatPresence } from './presence.js';
 import { MAILED, type MailFacts, type MailLanguage, type WebhookBody } from './notifier.js';
 import { webhookStateOf, type Channel, type Notifications, type TableStorage } from './storage.js';
 import type { LoadedTable, TableState } from './table-state.js';
@@ -23,6 +24,7 @@ export class TableNotifications {
     private readonly state: TableState,
     private readonly storage: TableStorage,
     private readonly deliveries: Deliveries,
+    readonly presence: SeatPresence,
   ) {}
 
   /**
@@ -48,12 +50,22 @@ export class TableNotifications {
         this.deliveries.queue(table.settings.tableId, seat, 'webhook', type, JSON.stringify(body), now);
         queued++;
       }
-      if (own.email !== null && MAILED.has(type)) {
+      if (own.email !== null && MAILED.has(type) && this.mailWelcome(table, event, now)) {
         this.deliveries.queue(table.settings.tableId, seat, 'email', type, JSON.stringify(this.mailFacts(table, event)), now);
         queued++;
       }
     }
     return queued;
+  }
+
+  /**
+   * Whether a mail of this event would tell the seat's player anything (presence.ts): no
+   * turn mail or reminder while the player is at the table, no turn mail while the last is unread.
+   */
+  private mailWelcome(table: LoadedTable, { type, seat }: SeatEvent, now: number): boolean {
+    if (type === 'turn') return this.presence.turnMailWelcome(table, seat, now);
+    if (type === 'reminder') return !this.presence.atTable(seat, now);
+    return true;
   }
 
   private mailFacts(table: LoadedTable, { type, seat, gameNumber }: SeatEvent): MailFacts {
@@ -65,6 +77,7 @@ export class TableNotifications {
       gameNumber,
       games: view.games,
       deadline: view.deadline,
+      ...(type === 'reminder' ? { reminderHours: table.settings.moveDeadlineHours } : {}),
       ...(type === 'table_over' ? { standings: view.seats.map((s) => ({ name: s.name, balance: s.balance })) } : {}),
     };
   }

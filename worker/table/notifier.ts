@@ -105,6 +105,8 @@ export interface MailFacts {
   readonly games: number;
   /** When the move is due (ISO), or null without deadlines. */
   readonly deadline: string | null;
+  /** The table's option moveDeadlineHours, which people see as "Reminder after {n} hours" (absent in mails queued before it was kept). */
+  readonly reminderHours?: number | null;
   /** table_over: every seat's name and final balance (public information). */
   readonly standings?: readonly { readonly name: string; readonly balance: number }[];
 }
@@ -165,6 +167,18 @@ export const unsubscribeLines = (lang: MailLanguage | undefined, unsubscribe: st
   );
 
 /**
+ * The reminder as people see the option moveDeadlineHours where they set it and at the
+ * table: "Erinnerung nach {n} Stunden" / "Reminder after {n} hours" (web/src/i18n.ts); the
+ * bare word for a mail queued before the hours were kept with it.
+ */
+export function reminderName(hours: number | null | undefined): { readonly de: string; readonly en: string } {
+  if (hours === undefined || hours === null) return { de: 'Erinnerung', en: 'Reminder' };
+  return hours === 1
+    ? { de: 'Erinnerung nach 1 Stunde', en: 'Reminder after 1 hour' }
+    : { de: `Erinnerung nach ${hours} Stunden`, en: `Reminder after ${hours} hours` };
+}
+
+/**
  * A turn, reminder or end mail, in the seat's language (both without one). It names the
  * table, the seat and the game, and carries the seat's link; never a card. `link` is null
  * when it cannot be derived (then the mail asks the player to open the link it has).
@@ -193,15 +207,21 @@ export function mailFor(
       de.push(`am Tisch „${table}“ bist du am Zug (Spiel ${game}).`);
       en.push(`it is your move at the table "${table}" (game ${game}).`);
       break;
-    case 'reminder':
+    case 'reminder': {
+      const name = reminderName(facts.reminderHours);
       subject = {
-        de: `Wallachen: Erinnerung: dein Zug am Tisch ${table}`,
-        en: `Wallachen: reminder: your move at ${table}`,
-        both: `Wallachen: Erinnerung / reminder: your move at ${table}`,
+        de: `Wallachen: ${name.de}: dein Zug am Tisch ${table}`,
+        en: `Wallachen: ${name.en}: your move at ${table}`,
+        both: `Wallachen: ${name.de} / ${name.en}: your move at ${table}`,
       };
-      de.push(`am Tisch „${table}“ wartet dein Zug (Spiel ${game}).`);
+      de.push(`am Tisch „${table}“ wartet dein Zug noch (Spiel ${game}).`);
       en.push(`your move is still awaited at the table "${table}" (game ${game}).`);
+      if (facts.reminderHours !== undefined && facts.reminderHours !== null) {
+        de.push(`Der Tisch ist auf „${name.de}“ gestellt.`);
+        en.push(`The table is set to "${name.en}".`);
+      }
       break;
+    }
     case 'game_over':
     case 'table_over':
       subject = { de: `Wallachen: ${table} ist zu Ende`, en: `Wallachen: ${table} is over`, both: `Wallachen: ${table} ist zu Ende / is over` };

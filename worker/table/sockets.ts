@@ -172,6 +172,13 @@ export class TableSockets {
     }
   }
 
+  /** Whether `seat` has a socket open here with its own link (hibernated ones included). */
+  watching(seat: Seat): boolean {
+    return this.ctx
+      .getWebSockets()
+      .some((ws) => ws.readyState === WebSocket.OPEN && (ws.deserializeAttachment() as SocketAttachment | null)?.seat === seat);
+  }
+
   /** A client closed: close our side too, and forget the socket. */
   closed(ws: WebSocket, code: number): void {
     this.forget(ws);

@@ -1,8 +1,8 @@
 /**
  * What a table keeps in its Durable Object's SQLite storage: its settings, the seat token
  * hashes and nonces, every deal (with its secret seed), the live action log, the history
- * outbox, and the notifications: each seat's addresses, the deliveries waiting to be sent
- * and which move was reminded of. Every statement binds its parameters; nothing is built
+ * outbox, and the notifications: each seat's addresses, the deliveries waiting to be sent,
+ * which move was reminded of, when each seat last acted and which have a turn mail unread. Every statement binds its parameters; nothing is built
  * by string interpolation.
  */
 import type { Action } from '../../shared/actions.js';
@@ -23,6 +23,11 @@ const NOTIFICATION_SCHEMA = [
   `CREATE INDEX IF NOT EXISTS deliveries_by_time ON deliveries (next_attempt_at)`,
   // The last version whose owed moves were reminded of (one reminder per move).
   `CREATE TABLE IF NOT EXISTS reminded (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)`,
+  // A seat sent a turn mail (ms) that it has not read yet: it has not visited the table
+  // since. No further turn mail goes to it until it does (presence.ts).
+  `CREATE TABLE IF NOT EXISTS unread_turn_mail (seat INTEGER PRIMARY KEY, sent_at INTEGER NOT NULL)`,
+  // When each seat last acted (ms): for a while after, it counts as playing live (presence.ts).
+  `CREATE TABLE IF NOT EXISTS seat_activity (seat INTEGER PRIMARY KEY, acted_at INTEGER NOT NULL)`,
 ];
 
 /** Columns added after the first release, as [table, column, type]. */
@@ -486,6 +491,38 @@ export class TableStorage {
       channel,
     );
     this.sql.exec('UPDATE deliveries SET next_attempt_at = ? WHERE seat = ? AND channel = ?', now, seat, channel);
+  }
+
+  /** The seats with a turn mail they have not read (not visited the table since it was sent). */
+  unreadTurnMails(): Set<Seat> {
+    return new Set(
+      this.sql
+        .exec<Row>('SELECT seat FROM unread_turn_mail')
+        .toArray()
+        .map((r) => r.seat as Seat),
+    );
+  }
+
+  markTurnMailUnread(seat: Seat, at: number): void {
+    this.sql.exec('INSERT INTO unread_turn_mail (seat, sent_at) VALUES (?, ?) ON CONFLICT (seat) DO UPDATE SET sent_at = excluded.sent_at', seat, at);
+  }
+
+  markTurnMailRead(seat: Seat): void {
+    this.sql.exec('DELETE FROM unread_turn_mail WHERE seat = ?', seat);
+  }
+
+  /** When `seat` last acted (ms), or null: not since this was kept. */
+  lastActedAt(seat: Seat): number | null {
+    return (this.sql.exec<Row>('SELECT acted_at FROM seat_activity WHERE seat = ?', seat).toArray()[0]?.acted_at as number | undefined) ?? null;
+  }
+
+  saveActedAt(seat: Seat, at: number): void {
+    this.sql.exec('INSERT INTO seat_activity (seat, acted_at) VALUES (?, ?) ON CONFLICT (seat) DO UPDATE SET acted_at = excluded.acted_at', seat, at);
+  }
+
+  /** Whether a turn mail to `seat` waits to be sent (or is being sent). */
+  turnMailWaiting(seat: Seat): boolean {
+    return this.sql.exec("SELECT 1 FROM deliveries WHERE seat = ? AND channel = 'email' AND type = 'turn' LIMIT 1", seat).toArray().length > 0;
   }
 
   /** The last version whose owed moves were reminded of; -1 when none was. */

@@ -22,6 +22,7 @@ import { eventsOf } from './events.js';
 import { TableNotifications, type NotificationsRequest } from './notifications.js';
 import { pageOfGames, type GamesPage, type GamesPageRequest } from './games-page.js';
 import { HistoryOutbox } from './outbox.js';
+import { SeatPresence } from './presence.js';
 import { failure, success, type Outcome } from './outcome.js';
 import { publishedGame, tableSummary, type PublishedGame, type TableSummary, type TableView } from './published.js';
 import { retentionDays, retentionDueAt } from './retention.js';
@@ -63,8 +64,10 @@ export class TableObject extends DurableObject<Env> {
       env,
       (message) => this.sendEmail(message),
       (seat) => this.webhookGone(seat),
+      (seat) => this.turnMailSent(seat),
     );
-    this.notifications = new TableNotifications(this.state, this.storage, deliveries);
+    const presence = new SeatPresence(this.state, this.storage, (seat) => this.sockets.watching(seat));
+    this.notifications = new TableNotifications(this.state, this.storage, deliveries, presence);
     this.actions = new ActionPath(this.state, this.storage, this.outbox, this.notifications);
     this.sockets = new TableSockets(ctx, {
       view: (seat) => {
@@ -101,6 +104,7 @@ export class TableObject extends DurableObject<Env> {
         lastChangeAt: now,
         notifications: SEATS.map((seat) => this.storage.notifications(seat)),
         remindedVersion: -1,
+        unreadTurnMail: new Set(),
       };
       this.state.adopt(table);
       this.state.dealNext(table, now);
@@ -112,11 +116,13 @@ export class TableObject extends DurableObject<Env> {
     return success(null);
   }
 
-  /** The caller's view, as JSON text: the Worker passes it on without parsing it again. */
+  /** The caller's view, as JSON text: the Worker passes it on without parsing it again. A seat reading it has read its turn mail. */
   view(tokenHash: string): Outcome<string> {
     const found = this.state.authorize(tokenHash);
     if (!found.ok) return found;
-    return success(JSON.stringify(this.state.viewFor(found.value.table, found.value.caller.seat)));
+    const { table, caller } = found.value;
+    if (caller.seat !== null) this.notifications.presence.visited(table, caller.seat);
+    return success(JSON.stringify(this.state.viewFor(table, caller.seat)));
   }
 
   /** What the overview lists of this table for the caller (published.ts), from the caller's own view. */
@@ -219,7 +225,11 @@ export class TableObject extends DurableObject<Env> {
           request.headers.get('x-websocket-protocol'),
         )
       : found;
-    if (opened.ok) return opened.value;
+    if (opened.ok) {
+      // A page opened with the seat's link: the seat is at the table and has read its turn mail.
+      if (found.ok && found.value.caller.seat !== null) this.notifications.presence.visited(found.value.table, found.value.caller.seat);
+      return opened.value;
+    }
     return Response.json({ error: { code: opened.code, message: opened.message } }, { status: opened.status });
   }
 
@@ -311,6 +321,12 @@ export class TableObject extends DurableObject<Env> {
     if (table === null) return;
     this.notifications.disableWebhook(table, seat);
     this.sockets.broadcast((viewer) => this.state.viewFor(table, viewer));
+  }
+
+  /** A turn mail reached a seat's address: it stays unread until the seat visits (presence.ts). */
+  private turnMailSent(seat: Seat): void {
+    const table = this.state.current();
+    if (table !== null) this.notifications.presence.turnMailSent(table, seat, Date.now());
   }
 
   /** Hands a mail to the EMAIL binding (a method of the table, so tests can watch it). */

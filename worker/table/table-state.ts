@@ -33,6 +33,8 @@ export interface LoadedTable {
   readonly notifications: Notifications[];
   /** The last version whose owed moves were reminded of (-1: none). */
   remindedVersion: number;
+  /** The seats with a turn mail they have not read yet (presence.ts). */
+  readonly unreadTurnMail: Set<Seat>;
 }
 
 /** A stored table that today's engine cannot replay is a bug, not a refusal: it throws. */
@@ -98,6 +100,7 @@ export class TableState {
       lastChangeAt,
       notifications: SEATS.map((seat) => this.storage.notifications(seat)),
       remindedVersion: this.storage.remindedVersion(),
+      unreadTurnMail: this.storage.unreadTurnMails(),
     });
   }
 

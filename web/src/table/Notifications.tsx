@@ -1,75 +1,131 @@
-/** A seat's turn notices: a mail address and/or a webhook (API.md, PUT …/notifications). */
-import { useState } from 'preact/hooks';
+/**
+ * A seat's turn notices: a mail address and/or a webhook (API.md, GET and PUT
+ * …/notifications). What is set is read as the page opens: the summary says it at a glance,
+ * the fields start from it with the state of each, and a save sends only what was changed.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ACTIVE_SEAT_MINUTES } from '../../../shared/deadline.js';
 import { ApiError, fetchNotifications, saveNotifications, type NotificationSettings } from '../api.js';
 import { useApp } from '../app-context.js';
-import { errorText, type Language } from '../i18n.js';
+import { errorText, type Translate } from '../i18n.js';
+import { notificationsChange, type NotificationFields } from './notifications-change.js';
+
+type Field = keyof NotificationFields;
+
+/** How the seat is told now, in a few words: the channels that work (an unsubscribed address or a webhook turned off do not). */
+function summaryOf(settings: NotificationSettings, t: Translate): string {
+  const ways: string[] = [];
+  if (settings.email !== null && settings.emailState !== 'unsubscribed') ways.push(t('noticesSummaryMail', { email: settings.email }));
+  if (settings.webhookUrl !== null && settings.webhookState !== 'disabled') ways.push(t('noticesSummaryWebhook'));
+  return ways.length === 0 ? t('noticesSummaryOff') : ways.join(', ');
+}
 
 export function Notifications({ tableId, token }: { tableId: string; token: string }) {
   const { t, prefs } = useApp();
-  const [saved, setSaved] = useState<NotificationSettings | null>(null);
+  /** What the server says is set: read when the page opens, then what each save answered. */
+  const [current, setCurrent] = useState<NotificationSettings | null>(null);
+  const [fields, setFields] = useState<NotificationFields>({ email: '', webhookUrl: '' });
+  /** Fields typed in before the settings arrived keep what was typed. */
+  const edited = useRef<Record<Field, boolean>>({ email: false, webhookUrl: false });
+  const [status, setStatus] = useState<'saved' | 'unchanged' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  /** What is set now, read when the form is opened: the fields start from it and its states are shown. */
-  const [current, setCurrent] = useState<NotificationSettings | null>(null);
-  const load = (event: Event) => {
-    if (!(event.currentTarget as HTMLDetailsElement).open || current !== null) return;
-    fetchNotifications(tableId, token).then(setCurrent, () => {});
+
+  const messageOf = (err: unknown) => (err instanceof ApiError ? errorText(t, err) : t('errorGeneric', { message: String(err) }));
+
+  const show = (settings: NotificationSettings) => {
+    setCurrent(settings);
+    setFields((typed) => ({
+      email: edited.current.email ? typed.email : (settings.email ?? ''),
+      webhookUrl: edited.current.webhookUrl ? typed.webhookUrl : (settings.webhookUrl ?? ''),
+    }));
   };
-  const shown = saved ?? current;
+
+  const load = () => {
+    setError(null);
+    fetchNotifications(tableId, token).then(show, (err: unknown) => setError(messageOf(err)));
+  };
+  useEffect(load, [tableId, token]);
+
+  const type = (field: Field) => (event: Event) => {
+    edited.current[field] = true;
+    const value = (event.currentTarget as HTMLInputElement).value;
+    setFields((typed) => ({ ...typed, [field]: value }));
+    setStatus(null);
+  };
+
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    const value = (name: string) => String(form.get(name) ?? '').trim() || null;
+    if (current === null) return;
+    // Only what was changed: a field left out keeps its value (saving a webhook never clears the mail).
+    const change = notificationsChange(current, fields, prefs.lang);
+    if (change === null) {
+      setStatus('unchanged');
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
-      // The mails come in the language of this page (API.md: `lang`; the server writes both without it).
-      const settings: Parameters<typeof saveNotifications>[2] & { lang: Language } = {
-        email: value('email'),
-        webhookUrl: value('webhookUrl'),
-        lang: prefs.lang,
-      };
-      const answer = await saveNotifications(tableId, token, settings);
-      setSaved(answer);
-      setCurrent(answer);
+      const answer = await saveNotifications(tableId, token, change);
+      edited.current = { email: false, webhookUrl: false };
+      show(answer);
+      setStatus('saved');
     } catch (err) {
-      setError(err instanceof ApiError ? errorText(t, err) : t('errorGeneric', { message: String(err) }));
+      setError(messageOf(err));
     } finally {
       setBusy(false);
     }
   };
+
   return (
-    <details class="notifications" onToggle={load}>
-      <summary>{t('noticesTitle')}</summary>
+    <details
+      class="notifications"
+      onToggle={(event) => {
+        // A first read that failed is tried again when the form is opened.
+        if ((event.currentTarget as HTMLDetailsElement).open && current === null) load();
+      }}
+    >
+      <summary>
+        {t('noticesTitle')}
+        {current !== null ? <span data-notices-summary>{`: ${summaryOf(current, t)}`}</span> : null}
+      </summary>
       <form class="create" onSubmit={submit}>
         <p class="help">{t('noticesHelp')}</p>
         <div class="option">
           <label>
-            {t('noticesEmail')}{' '}
-            <input
-              type="email"
-              name="email"
-              maxLength={254}
-              autoComplete="email"
-              key={`e${current?.email ?? ''}`}
-              defaultValue={current?.email ?? ''}
-            />
+            {t('noticesEmail')} <input type="email" name="email" maxLength={254} autoComplete="email" value={fields.email} onInput={type('email')} />
           </label>
+          {current?.email != null && current.email === fields.email.trim() ? (
+            <p class="help" data-email-state={current.emailState ?? undefined}>
+              {current.emailState === 'confirmed'
+                ? t('noticesEmailConfirmed')
+                : current.emailState === 'unconfirmed'
+                  ? t('noticesUnconfirmed')
+                  : current.emailState === 'unsubscribed'
+                    ? t('noticesUnsubscribed')
+                    : null}
+            </p>
+          ) : null}
         </div>
         <div class="option">
           <label>
             {t('noticesWebhook')}{' '}
-            <input
-              type="url"
-              name="webhookUrl"
-              maxLength={2000}
-              placeholder="https://"
-              key={`w${current?.webhookUrl ?? ''}`}
-              defaultValue={current?.webhookUrl ?? ''}
-            />
+            <input type="url" name="webhookUrl" maxLength={2000} placeholder="https://" value={fields.webhookUrl} onInput={type('webhookUrl')} />
           </label>
+          {current?.webhookUrl != null && current.webhookUrl === fields.webhookUrl.trim() ? (
+            current.webhookState === 'disabled' ? (
+              <p class="error" data-webhook-state="disabled">
+                {t('noticesWebhookDisabled')}
+              </p>
+            ) : (
+              <p class="help" data-webhook-state="active">
+                {t('noticesWebhookActive')} {current.webhookSecret ? t('noticesSecret', { secret: current.webhookSecret }) : ''}
+              </p>
+            )
+          ) : null}
         </div>
-        <button type="submit" class="primary" disabled={busy}>
+        <p class="help">{t('noticesQuiet', { minutes: ACTIVE_SEAT_MINUTES })}</p>
+        <button type="submit" class="primary" disabled={busy || current === null}>
           {t('noticesSave')}
         </button>
         {error !== null ? (
@@ -77,18 +133,7 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
             {error}
           </p>
         ) : null}
-        {shown?.emailState === 'unconfirmed' ? <p data-email-state="unconfirmed">{t('noticesUnconfirmed')}</p> : null}
-        {shown?.emailState === 'unsubscribed' ? <p data-email-state="unsubscribed">{t('noticesUnsubscribed')}</p> : null}
-        {shown?.webhookState === 'disabled' ? (
-          <p class="error" data-webhook-state="disabled">
-            {t('noticesWebhookDisabled')}
-          </p>
-        ) : null}
-        {saved !== null ? (
-          <p role="status">
-            {t('noticesSaved')} {saved.webhookSecret ? t('noticesSecret', { secret: saved.webhookSecret }) : ''}
-          </p>
-        ) : null}
+        {status !== null ? <p role="status">{t(status === 'saved' ? 'noticesSaved' : 'noticesUnchanged')}</p> : null}
       </form>
     </details>
   );
