@@ -25,6 +25,8 @@ export interface TableView extends Omit<SeriesView, 'seats'> {
   readonly commitment: string | null;
   /** When the seat to act should have acted (option moveDeadlineHours), or null. */
   readonly deadline: string | null;
+  /** The table's option moveDeadlineHours (a reminder after this many hours), or null: the pages say it as the mails do. */
+  readonly moveDeadlineHours: number | null;
   /** The caller's own webhook: active, disabled (its receiver answered 410 Gone), or null (none, or a spectator). */
   readonly webhook: 'active' | 'disabled' | null;
 }

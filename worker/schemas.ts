@@ -271,6 +271,11 @@ export const ViewSchema = z
     settlement: Settlement.nullable(),
     commitment: z.string().nullable().openapi({ description: 'SHA-256 of the secret seed of this deal; the seed is revealed in …/games' }),
     deadline: z.string().nullable(),
+    moveDeadlineHours: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The table's option moveDeadlineHours: a seat is reminded after this many hours; null: no clock" }),
     webhook: z.enum(['active', 'disabled']).nullable().openapi({
       description:
         "The caller's own webhook: active, disabled (its receiver answered 410 Gone; set a webhook again to turn it on), or null (none set, or a spectator)",

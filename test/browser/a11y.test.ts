@@ -1,9 +1,10 @@
 /**
  * Accessibility: axe-core (WCAG 2 A and AA rules) on every kind of page, in both languages
- * and both themes, on a desktop and a phone: the create page (with the pot's options shown),
+ * and both themes, on a desktop and a phone: the create page (the rules unfolded, the pot's options shown),
  * a table in the doubling window, a table in play with a settlement on show, a declarer
  * deciding on re after a kontra, a declarer naming trump (option trump "named"), the replay,
- * the rules, and the embed page (a spectator's table in play, and its refusal of a seat link).
+ * the rules, the embed page (a spectator's table in play, and its refusal of a seat link), and
+ * the home page listing "Your tables".
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -69,6 +70,8 @@ it('every page passes axe-core (WCAG 2.1 A/AA) in German and English, light and 
     // The embed pages have no header: the framing site sets the look in the query.
     { label: 'embed page in play', path: `/embed/${playing.tableId}#${playing.spectator.token}`, ready: '[data-embed] [data-trick] [data-card]' },
     { label: 'embed page refusing a seat link', path: `/embed/${playing.tableId}#${playing.seats[0]!.token}`, ready: '[data-error="seat_link"]' },
+    // After the table pages above: the links they opened are this device's tables, one of them waiting for a move.
+    { label: 'home page with your tables', path: '/', ready: '[data-your-table][data-owes-move="true"] .your-table-facts' },
   ];
   const problems: string[] = [];
   for (const kind of ['desktop', 'phone'] as const) {
@@ -83,7 +86,11 @@ it('every page passes axe-core (WCAG 2.1 A/AA) in German and English, light and 
       await page.locator(ready).first().waitFor({ timeout: 10_000 });
       if (!embed) await choose(page, lang, dark);
       if (label === 'replay') for (let step = 0; step < 8; step++) await page.locator('[data-step="next"]').click();
-      if (label === 'create page') await page.locator('select[name="allPass"]').selectOption('pot');
+      // The rules unfolded ("More rules") and the pot's options shown: every field of the form is checked.
+      if (label === 'create page') {
+        await page.locator('details[data-more-rules] > summary').click();
+        await page.locator('select[name="allPass"]').selectOption('pot');
+      }
       // A suit picked: the cards it enables are checked too.
       if (label === 'declarer naming trump') await page.locator('[data-trump-picker] input[data-trump]').first().check();
       for (const v of await violationsOf(page)) problems.push(`${kind}, ${label}, ${lang}${dark ? ', dark' : ''}: ${v}`);

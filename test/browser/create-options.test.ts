@@ -5,6 +5,7 @@
  * a redeal, the pot, the forced game after the last redeal allowed, the trump to name. The
  * pot's own options are sent only with the pot. And the end of a series with something in the
  * pot (R5.3): each page shows what each seat got back. Moves not under test go through the API.
+ * The form's rules are set after unfolding "More rules", as a person does.
  */
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
@@ -39,6 +40,8 @@ interface FormTable {
 async function createByForm(page: Page, fill: () => Promise<void>): Promise<FormTable> {
   const form = page.locator('form[data-form="create"]');
   await form.waitFor({ timeout: 10_000 });
+  // The house rules are folded under "More rules" (create-form.test.ts): unfold them to set them.
+  await form.locator('details[data-more-rules] > summary').click();
   await fill();
   const request = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/tables');
   await form.locator('button[type="submit"][data-create]').click();

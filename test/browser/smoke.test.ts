@@ -79,7 +79,8 @@ describe('the create page', () => {
       ];
       for (const selector of fields) if ((await form.locator(selector).count()) !== 1) missing.push(selector);
       expect(missing, 'fields of form[data-form="create"] missing (or there more than once)').toEqual([]);
-      // The pot's own options (R5.2, R5.4) show once the pot is chosen.
+      // The house rules are folded under "More rules" (create-form.test.ts); unfolded, the pot's own options (R5.2, R5.4) show once the pot is chosen.
+      await form.locator('details[data-more-rules] > summary').click();
       const potFields = ['input[type="number"][name="potStake"]', 'select[name="potTo"]', 'input[type="number"][name="maxRedeals"]'];
       for (const selector of potFields) expect(await form.locator(selector).count(), `${selector} with allPass "forced"`).toBe(0);
       await form.locator('select[name="allPass"]').selectOption('pot');

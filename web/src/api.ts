@@ -3,9 +3,9 @@
  * the server's own modules, as types only: nothing of the server ends up in the bundle.
  */
 import type { Action } from '../../shared/actions.js';
-import type { TableView, PublishedGame } from '../../worker/contract.js';
+import type { OverviewEntry, TableView, PublishedGame } from '../../worker/contract.js';
 
-export type { TableView, PublishedGame };
+export type { OverviewEntry, TableView, PublishedGame };
 
 export interface CreatedTable {
   readonly tableId: string;
@@ -99,3 +99,7 @@ export const saveNotifications = (tableId: string, token: string, change: Notifi
 
 export const fetchNotifications = (tableId: string, token: string): Promise<NotificationSettings> =>
   call(`/api/tables/${encodeURIComponent(tableId)}/notifications`, { token });
+
+/** Many links' tables in one request (API.md, POST /api/tables/overview): the tokens in the body, one entry per link in order. */
+export const fetchOverview = (links: readonly { readonly tableId: string; readonly token: string }[]): Promise<{ tables: OverviewEntry[] }> =>
+  call('/api/tables/overview', { method: 'POST', body: JSON.stringify({ links }) });

@@ -104,10 +104,13 @@ const en = {
   playCard: 'play {card}',
   chooseCard: 'choose {card}',
   deadline: 'Move due by {time}',
+  // Read together, as the reminder mails say it: "Reminder after 24 hours".
+  reminderAfter: 'Reminder after',
+  reminderHours: { one: '{n} hour', other: '{n} hours' },
   summaryTitle: 'Game {n}: the settlement',
   summaryAllPass: 'Everybody passed: all paid into the pot, the cards were dealt again.',
-  summaryWon: '{name} played {level} and won with {tricks} tricks.',
-  summaryLost: '{name} played {level} and lost with {tricks} tricks.',
+  summaryWon: { one: '{name} played {level} and won with {n} trick.', other: '{name} played {level} and won with {n} tricks.' },
+  summaryLost: { one: '{name} played {level} and lost with {n} trick.', other: '{name} played {level} and lost with {n} tricks.' },
   summaryEarly: 'The game ended early.',
   payments: 'Payments',
   hands: 'The hands',
@@ -156,6 +159,23 @@ const en = {
   errorStale: 'The table changed while you were choosing; here it is as it is now.',
   errorGeneric: 'Something went wrong: {message}',
   notFound: 'There is no page here.',
+  // The API's error codes (worker/errors.ts ErrorCode, API.md "Errors"): pages show these, not the server's English message.
+  error_bad_request: 'The server could not accept this: something in it is missing or not valid.',
+  error_unauthorized: 'This link is not valid (any more). Ask for the link again.',
+  error_forbidden: 'This link may not do that: a spectator link only watches.',
+  error_not_found: 'There is no such table (any more).',
+  error_stale_version: 'The table changed while you were choosing; here it is as it is now.',
+  error_id_reused: 'This move was already sent as a different one. Reload the page and try again.',
+  error_conflict: 'That clashes with a change made at the same time. Try again.',
+  error_illegal_action: 'The rules do not allow that move now.',
+  error_not_your_turn: 'It is not your turn.',
+  error_paused: 'The table is paused.',
+  error_rate_limited: 'Too many requests in a short time. Wait a minute and try again.',
+  error_payload_too_large: 'That is too long for the server.',
+  error_unsupported_media_type: 'The server did not understand the request (it must be JSON).',
+  error_upgrade_required: 'The live connection could not be opened; the page keeps asking for the table instead.',
+  error_not_configured: 'The server is not set up for this yet.',
+  error_internal_error: 'The server failed. Your move may not have arrived: try again in a moment.',
 
   embedSeatLink:
     "This is a seat's secret link: whoever sees it can play that seat. Embed the spectator link instead; nothing of this table is shown here.",
@@ -264,10 +284,12 @@ const de: Record<TextKey, Text> = {
   playCard: '{card} spielen',
   chooseCard: '{card} wählen',
   deadline: 'Zug fällig bis {time}',
+  reminderAfter: 'Erinnerung nach',
+  reminderHours: { one: '{n} Stunde', other: '{n} Stunden' },
   summaryTitle: 'Spiel {n}: die Abrechnung',
   summaryAllPass: 'Alle haben weiter gesagt: jeder hat ins Haferl gezahlt, es wurde neu gegeben.',
-  summaryWon: '{name} hat {level} gespielt und mit {tricks} Stichen gewonnen.',
-  summaryLost: '{name} hat {level} gespielt und mit {tricks} Stichen verloren.',
+  summaryWon: { one: '{name} hat {level} gespielt und mit {n} Stich gewonnen.', other: '{name} hat {level} gespielt und mit {n} Stichen gewonnen.' },
+  summaryLost: { one: '{name} hat {level} gespielt und mit {n} Stich verloren.', other: '{name} hat {level} gespielt und mit {n} Stichen verloren.' },
   summaryEarly: 'Das Spiel war vorzeitig zu Ende.',
   payments: 'Zahlungen',
   hands: 'Die Blätter',
@@ -318,6 +340,22 @@ const de: Record<TextKey, Text> = {
   errorStale: 'Der Tisch hat sich geändert, während du überlegt hast; hier ist er, wie er jetzt ist.',
   errorGeneric: 'Etwas ist schiefgegangen: {message}',
   notFound: 'Hier ist keine Seite.',
+  error_bad_request: 'Der Server konnte das nicht annehmen: etwas fehlt oder ist ungültig.',
+  error_unauthorized: 'Dieser Link gilt nicht (mehr). Lass ihn dir noch einmal schicken.',
+  error_forbidden: 'Mit diesem Link geht das nicht: ein Zuschauer-Link schaut nur zu.',
+  error_not_found: 'Diesen Tisch gibt es nicht (mehr).',
+  error_stale_version: 'Der Tisch hat sich geändert, während du überlegt hast; hier ist er, wie er jetzt ist.',
+  error_id_reused: 'Dieser Zug wurde schon als ein anderer geschickt. Lade die Seite neu und versuch es noch einmal.',
+  error_conflict: 'Das kollidiert mit einer gleichzeitigen Änderung. Versuch es noch einmal.',
+  error_illegal_action: 'Diesen Zug erlauben die Regeln jetzt nicht.',
+  error_not_your_turn: 'Du bist nicht dran.',
+  error_paused: 'Der Tisch ist angehalten.',
+  error_rate_limited: 'Zu viele Anfragen in kurzer Zeit. Warte eine Minute und versuch es noch einmal.',
+  error_payload_too_large: 'Das ist zu lang für den Server.',
+  error_unsupported_media_type: 'Der Server hat die Anfrage nicht verstanden (sie muss JSON sein).',
+  error_upgrade_required: 'Die Live-Verbindung ließ sich nicht öffnen; die Seite fragt stattdessen immer wieder nach dem Tisch.',
+  error_not_configured: 'Der Server ist dafür noch nicht eingerichtet.',
+  error_internal_error: 'Der Server hat versagt. Dein Zug ist vielleicht nicht angekommen: versuch es gleich noch einmal.',
 
   embedSeatLink:
     'Das ist der geheime Link eines Platzes: wer ihn sieht, kann für diesen Platz spielen. Bette stattdessen den Zuschauer-Link ein; von diesem Tisch wird hier nichts gezeigt.',
@@ -356,6 +394,22 @@ export function fill(text: string, params?: Record<string, string | number>): st
 export function translator(lang: Language): Translate {
   const texts = TEXTS[lang];
   return (key, params) => fill(pluralForm(texts[key], lang, params?.n), params);
+}
+
+/** An API error as the pages get it: the contract's code ("network" when the server was not reached) and the server's message. */
+export interface ErrorLike {
+  readonly code: string;
+  readonly message: string;
+}
+
+/**
+ * An API error in the reader's language, chosen by its code (API.md "Errors"); a code this
+ * app does not know yet falls back to the server's own (English) message.
+ */
+export function errorText(t: Translate, error: ErrorLike): string {
+  if (error.code === 'network') return t('errorNetwork');
+  const key = `error_${error.code}`;
+  return key in en ? t(key as TextKey) : t('errorGeneric', { message: error.message });
 }
 
 /** The browser's preferred language if we have it, else English. */

@@ -73,7 +73,7 @@ function Header() {
   );
 }
 
-function Page({ route }: { route: Route }) {
+function Page({ route, hash }: { route: Route; hash: string }) {
   const { prefs, t } = useApp();
   switch (route.page) {
     case 'create':
@@ -81,11 +81,12 @@ function Page({ route }: { route: Route }) {
     case 'rules':
       return <RulesPage lang={prefs.lang} />;
     case 'table':
-      return <TablePage key={route.tableId} tableId={route.tableId} />;
+      // Keyed by the link's token too: another seat's link opened in this tab loads that seat.
+      return <TablePage key={`${route.tableId}${hash}`} tableId={route.tableId} />;
     case 'replay':
       return <ReplayPage tableId={route.tableId} dealIndex={route.dealIndex} />;
     case 'embed':
-      return <EmbedPage key={route.tableId} tableId={route.tableId} />;
+      return <EmbedPage key={`${route.tableId}${hash}`} tableId={route.tableId} />;
     case 'notFound':
       return <p class="not-found">{t('notFound')}</p>;
   }
@@ -94,10 +95,21 @@ function Page({ route }: { route: Route }) {
 function App() {
   const [prefs, setPrefsState] = useState<Prefs>(loadPrefs);
   const [route, setRoute] = useState<Route>(() => routeOf(location.pathname));
+  // The fragment holds the link's token: a link that differs only after the # (another seat of
+  // the same table) does not reload the page, so the page follows it here.
+  const [hash, setHash] = useState(location.hash);
   useEffect(() => {
-    const onPop = () => setRoute(routeOf(location.pathname));
+    const onPop = () => {
+      setRoute(routeOf(location.pathname));
+      setHash(location.hash);
+    };
+    const onHash = () => setHash(location.hash);
     addEventListener('popstate', onPop);
-    return () => removeEventListener('popstate', onPop);
+    addEventListener('hashchange', onHash);
+    return () => {
+      removeEventListener('popstate', onPop);
+      removeEventListener('hashchange', onHash);
+    };
   }, []);
   useEffect(() => applyToDocument(prefs), [prefs]);
   const context = useMemo(
@@ -118,7 +130,7 @@ function App() {
     <AppContext.Provider value={context}>
       {embedded ? null : <Header />}
       <main id="content" class={embedded ? 'embedded' : undefined}>
-        <Page route={route} />
+        <Page route={route} hash={hash} />
       </main>
     </AppContext.Provider>
   );

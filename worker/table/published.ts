@@ -31,6 +31,7 @@ export function tableView(
     seats: view.seats.map((s, i) => ({ ...s, name: settings.seats[i]!.name, bot: settings.seats[i]!.bot })),
     commitment: deal.commitment,
     deadline,
+    moveDeadlineHours: settings.moveDeadlineHours,
     webhook: seat === null ? null : webhook,
   };
 }

@@ -1,11 +1,18 @@
-/** Create a table: players and every option explained, then the share screen with the four links. */
+/**
+ * Create a table: the table's name, the players and the number of games up front, every other
+ * rule folded under "More rules" (its summary names the rules in plain words), then the share
+ * screen with the four links.
+ */
 import { useState } from 'preact/hooks';
 import { DEFAULT_OPTIONS, OPTION_LIMITS } from '../../../shared/options.js';
 import { ApiError, createTable } from '../api.js';
 import { useApp } from '../app-context.js';
+import { errorText } from '../i18n.js';
 import { embedUrlOf } from '../router.js';
-import { forgetTable, savedTables, saveTable, type SavedTable } from './saved-tables.js';
+import { rulesSummary, type SummarizedOptions } from './rules-summary.js';
+import { saveTable, type SavedTable } from './saved-tables.js';
 import { createTranslator, type CreateTextKey as TextKey, type CreateTranslate } from './texts.js';
+import { YourTables } from './YourTables.js';
 
 /** The create page's own texts (./texts.ts), in the reader's language. */
 function useTexts(): CreateTranslate {
@@ -72,41 +79,6 @@ function ShareScreen({ table }: { table: SavedTable }) {
   );
 }
 
-function SavedTables() {
-  const t = useTexts();
-  const [tables, setTables] = useState(savedTables);
-  if (tables.length === 0) return null;
-  return (
-    <section class="saved-tables">
-      <h2>{t('yourTables')}</h2>
-      <ul>
-        {tables.map((table) => (
-          <li key={table.tableId}>
-            <details>
-              <summary>
-                {table.name} <span class="muted">({new Date(table.createdAt).toLocaleDateString()})</span>
-              </summary>
-              <ul>
-                {table.seats.map((seat, i) => (
-                  <li key={i}>
-                    <a href={seat.url}>{seat.name}</a>
-                  </li>
-                ))}
-                <li>
-                  <a href={table.spectatorUrl}>{t('spectatorLink')}</a>
-                </li>
-              </ul>
-              <button type="button" class="link" onClick={() => setTables(forgetTable(table.tableId))}>
-                {t('forget')}
-              </button>
-            </details>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 function Toggle({ name, label, help, checked }: { name: string; label: TextKey; help: TextKey; checked: boolean }) {
   const t = useTexts();
   return (
@@ -125,6 +97,7 @@ function NumberField({
   name,
   label,
   help,
+  helpText = help ? undefined : '',
   value,
   min,
   max,
@@ -132,11 +105,14 @@ function NumberField({
   name: string;
   label: TextKey;
   help?: TextKey;
+  /** A help text that depends on the field's value, instead of `help`. */
+  helpText?: string;
   value: number | '';
   min: number;
   max: number;
 }) {
   const t = useTexts();
+  const helpShown = helpText ?? (help ? t(help) : '');
   return (
     <div class="option">
       <label>
@@ -149,12 +125,12 @@ function NumberField({
           max={max}
           step={1}
           inputMode="numeric"
-          aria-describedby={help ? `${name}-help` : undefined}
+          aria-describedby={helpShown ? `${name}-help` : undefined}
         />
       </label>
-      {help ? (
-        <p id={`${name}-help`} class="help">
-          {t(help)}
+      {helpShown ? (
+        <p id={`${name}-help`} class="help" aria-live={helpText ? 'polite' : undefined}>
+          {helpShown}
         </p>
       ) : null}
     </div>
@@ -230,6 +206,49 @@ function optionsFrom(form: FormData): Record<string, unknown> {
   return options;
 }
 
+const DEFAULT_RULES: SummarizedOptions = { ...DEFAULT_OPTIONS, moveDeadlineHours: null };
+
+/** What the form shows beyond its fields: the typed names, the number of games, and the rules for the summary. */
+interface FormState {
+  readonly names: readonly string[];
+  readonly games: number;
+  readonly deadline: number | null;
+  readonly rules: SummarizedOptions;
+}
+
+const INITIAL_FORM: FormState = { names: ['', '', ''], games: DEFAULT_OPTIONS.games, deadline: null, rules: DEFAULT_RULES };
+
+/** A count as typed: a whole number ≥ 1, else null (while the field is empty or half typed). */
+function countOf(value: unknown): number | null {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : null;
+}
+
+function readForm(form: HTMLFormElement): FormState {
+  const data = new FormData(form);
+  const options = optionsFrom(data);
+  const deadline = countOf(options.moveDeadlineHours);
+  // A number being typed counts as its default in the summary, not as "NaN".
+  const rules: SummarizedOptions = {
+    ...DEFAULT_RULES,
+    ...(options as Partial<SummarizedOptions>),
+    stakePerTrick: countOf(options.stakePerTrick) ?? DEFAULT_RULES.stakePerTrick,
+    flatTariff: countOf(options.flatTariff) ?? DEFAULT_RULES.flatTariff,
+    moveDeadlineHours: deadline,
+  };
+  return {
+    names: [0, 1, 2].map((i) => String(data.get(`seat${i}`) ?? '').trim()),
+    games: countOf(options.games) ?? DEFAULT_OPTIONS.games,
+    deadline,
+    rules,
+  };
+}
+
+/** The help under "Number of games": how often each deals with the number chosen (R1.2: the deal passes after every game). */
+function gamesHelp(t: CreateTranslate, games: number): string {
+  return games % 3 === 0 ? t('optGamesHelpRounds', { n: games / 3 }) : t('optGamesHelpUneven', { n: games });
+}
+
 export default function CreatePage() {
   const t = useTexts();
   const { t: appText, prefs } = useApp();
@@ -237,7 +256,9 @@ export default function CreatePage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [allPass, setAllPass] = useState<string>(DEFAULT_OPTIONS.allPass);
+  const [shown, setShown] = useState<FormState>(INITIAL_FORM);
   const defaultNames = [0, 1, 2].map((i) => t('playerName', { n: i + 1 }));
+  const names = defaultNames.map((fallback, i) => shown.names[i] || fallback);
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -259,21 +280,24 @@ export default function CreatePage() {
       setCreated(saveTable(answer, tableName, names));
       scrollTo(0, 0);
     } catch (err) {
-      setError(
-        err instanceof ApiError && err.code === 'network'
-          ? appText('errorNetwork')
-          : appText('errorGeneric', { message: err instanceof Error ? err.message : String(err) }),
-      );
+      setError(err instanceof ApiError ? errorText(appText, err) : appText('errorGeneric', { message: String(err) }));
     } finally {
       setBusy(false);
     }
+  };
+  const refresh = (event: Event) => setShown(readForm(event.currentTarget as HTMLFormElement));
+  // A field under the folded rules that the browser refuses (a number out of range) must be seen to be fixed.
+  const unfold = (event: Event) => {
+    const details = (event.target as HTMLElement).closest('details');
+    if (details !== null) details.open = true;
   };
 
   if (created !== null) return <ShareScreen table={created} />;
   const o = DEFAULT_OPTIONS;
   return (
     <>
-      <form class="create" data-form="create" onSubmit={submit}>
+      <YourTables />
+      <form class="create" data-form="create" onSubmit={submit} onInput={refresh} onChange={refresh} onInvalidCapture={unfold}>
         <h1>{t('createTitle')}</h1>
         <p>{t('createIntro')}</p>
         <div class="option">
@@ -295,92 +319,125 @@ export default function CreatePage() {
             </div>
           ))}
         </fieldset>
-        <fieldset>
-          <legend>{t('optionsTitle')}</legend>
-          <Toggle name="doubling" label="optDoubling" help="optDoublingHelp" checked={o.doubling} />
-          <Toggle name="kontra" label="optKontra" help="optKontraHelp" checked={o.kontra} />
-          <Toggle name="tenTrickBid" label="optTenTrickBid" help="optTenTrickBidHelp" checked={o.tenTrickBid} />
-          <Choice
-            name="allPass"
-            label="optAllPass"
-            help="optAllPassHelp"
-            value={o.allPass}
-            choices={[
-              ['forced', 'optAllPassForced'],
-              ['pot', 'optAllPassPot'],
-            ]}
-            onChange={setAllPass}
-          />
-          {allPass === 'pot' ? (
-            <div class="pot-options" data-pot-options>
-              <NumberField name="potStake" label="optPotStake" help="optPotStakeHelp" value={o.potStake} min={1} max={OPTION_LIMITS.potStake} />
-              <Choice
-                name="potTo"
-                label="optPotTo"
-                help="optPotToHelp"
-                value={o.potTo}
-                choices={[
-                  ['declarer', 'optPotToDeclarer'],
-                  ['winners', 'optPotToWinners'],
-                ]}
-              />
-              <NumberField
-                name="maxRedeals"
-                label="optMaxRedeals"
-                help="optMaxRedealsHelp"
-                value={o.maxRedeals}
-                min={1}
-                max={OPTION_LIMITS.maxRedeals}
-              />
+        <NumberField name="games" label="optGames" helpText={gamesHelp(t, shown.games)} value={o.games} min={1} max={OPTION_LIMITS.games} />
+        <details class="more-rules" data-more-rules>
+          <summary>
+            <span class="more-rules-title">{t('moreRules')}</span>{' '}
+            <span class="more-rules-summary" data-rules-summary>
+              {rulesSummary(t, shown.rules, DEFAULT_RULES, names)}
+            </span>
+          </summary>
+          <fieldset>
+            <legend>{t('optionsTitle')}</legend>
+            <Toggle name="doubling" label="optDoubling" help="optDoublingHelp" checked={o.doubling} />
+            <Toggle name="kontra" label="optKontra" help="optKontraHelp" checked={o.kontra} />
+            <Toggle name="tenTrickBid" label="optTenTrickBid" help="optTenTrickBidHelp" checked={o.tenTrickBid} />
+            <Choice
+              name="allPass"
+              label="optAllPass"
+              help="optAllPassHelp"
+              value={o.allPass}
+              choices={[
+                ['forced', 'optAllPassForced'],
+                ['pot', 'optAllPassPot'],
+              ]}
+              onChange={setAllPass}
+            />
+            {allPass === 'pot' ? (
+              <div class="pot-options" data-pot-options>
+                <NumberField name="potStake" label="optPotStake" help="optPotStakeHelp" value={o.potStake} min={1} max={OPTION_LIMITS.potStake} />
+                <Choice
+                  name="potTo"
+                  label="optPotTo"
+                  help="optPotToHelp"
+                  value={o.potTo}
+                  choices={[
+                    ['declarer', 'optPotToDeclarer'],
+                    ['winners', 'optPotToWinners'],
+                  ]}
+                />
+                <NumberField
+                  name="maxRedeals"
+                  label="optMaxRedeals"
+                  help="optMaxRedealsHelp"
+                  value={o.maxRedeals}
+                  min={1}
+                  max={OPTION_LIMITS.maxRedeals}
+                />
+              </div>
+            ) : null}
+            <Choice
+              name="trump"
+              label="optTrump"
+              help="optTrumpHelp"
+              value={o.trump}
+              choices={[
+                ['led', 'optTrumpLed'],
+                ['named', 'optTrumpNamed'],
+              ]}
+            />
+            <Toggle name="winDutyInBettel" label="optWinDutyInBettel" help="optWinDutyInBettelHelp" checked={o.winDutyInBettel} />
+            <Choice
+              name="trickHistory"
+              label="optTrickHistory"
+              help="optTrickHistoryHelp"
+              value={o.trickHistory}
+              choices={[
+                ['last', 'optTrickHistoryLast'],
+                ['all', 'optTrickHistoryAll'],
+                ['opponents', 'optTrickHistoryOpponents'],
+              ]}
+            />
+            <Toggle name="knock" label="optKnock" help="optKnockHelp" checked={o.knock} />
+            <NumberField
+              name="stakePerTrick"
+              label="optStakePerTrick"
+              help="optStakePerTrickHelp"
+              value={o.stakePerTrick}
+              min={1}
+              max={OPTION_LIMITS.stakePerTrick}
+            />
+            <NumberField
+              name="flatTariff"
+              label="optFlatTariff"
+              help="optFlatTariffHelp"
+              value={o.flatTariff}
+              min={1}
+              max={OPTION_LIMITS.flatTariff}
+            />
+            <div class="option">
+              <label>
+                {t('optFirstDealer')}{' '}
+                <select name="firstDealer" defaultValue={String(o.firstDealer)}>
+                  {names.map((name, i) => (
+                    <option key={i} value={String(i)}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              </label>
             </div>
-          ) : null}
-          <Choice
-            name="trump"
-            label="optTrump"
-            help="optTrumpHelp"
-            value={o.trump}
-            choices={[
-              ['led', 'optTrumpLed'],
-              ['named', 'optTrumpNamed'],
-            ]}
-          />
-          <Toggle name="winDutyInBettel" label="optWinDutyInBettel" help="optWinDutyInBettelHelp" checked={o.winDutyInBettel} />
-          <Choice
-            name="trickHistory"
-            label="optTrickHistory"
-            help="optTrickHistoryHelp"
-            value={o.trickHistory}
-            choices={[
-              ['last', 'optTrickHistoryLast'],
-              ['all', 'optTrickHistoryAll'],
-              ['opponents', 'optTrickHistoryOpponents'],
-            ]}
-          />
-          <Toggle name="knock" label="optKnock" help="optKnockHelp" checked={o.knock} />
-          <NumberField name="games" label="optGames" help="optGamesHelp" value={o.games} min={1} max={OPTION_LIMITS.games} />
-          <NumberField
-            name="stakePerTrick"
-            label="optStakePerTrick"
-            help="optStakePerTrickHelp"
-            value={o.stakePerTrick}
-            min={1}
-            max={OPTION_LIMITS.stakePerTrick}
-          />
-          <NumberField name="flatTariff" label="optFlatTariff" help="optFlatTariffHelp" value={o.flatTariff} min={1} max={OPTION_LIMITS.flatTariff} />
-          <div class="option">
-            <label>
-              {t('optFirstDealer')}{' '}
-              <select name="firstDealer" defaultValue={String(o.firstDealer)}>
-                {[0, 1, 2].map((i) => (
-                  <option key={i} value={String(i)}>
-                    {t('playerName', { n: i + 1 })}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-          <NumberField name="moveDeadlineHours" label="optDeadline" help="optDeadlineHelp" value="" min={1} max={720} />
-        </fieldset>
+            <div class="option">
+              <label>
+                {t('optDeadline')}{' '}
+                <input
+                  type="number"
+                  name="moveDeadlineHours"
+                  defaultValue=""
+                  min={1}
+                  max={720}
+                  step={1}
+                  inputMode="numeric"
+                  aria-describedby="moveDeadlineHours-help"
+                />{' '}
+                {t('optDeadlineUnit', { n: shown.deadline ?? 2 })}
+              </label>
+              <p id="moveDeadlineHours-help" class="help">
+                {t('optDeadlineHelp')}
+              </p>
+            </div>
+          </fieldset>
+        </details>
         {error !== null ? (
           <p class="error" role="alert" data-error>
             {error}
@@ -390,7 +447,6 @@ export default function CreatePage() {
           {busy ? t('creating') : t('createSubmit')}
         </button>
       </form>
-      <SavedTables />
     </>
   );
 }

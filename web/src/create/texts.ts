@@ -2,7 +2,7 @@
  * The texts of the create page and its share screen, in German and English. They load with
  * the page (a lazy chunk), not with the table page; the texts both share are in ../i18n.ts.
  */
-import { fill, type Language } from '../i18n.js';
+import { fill, pluralForm, type Language, type Text } from '../i18n.js';
 
 const en = {
   createTitle: 'New table',
@@ -49,14 +49,42 @@ const en = {
   optKnock: 'Knocking',
   optKnockHelp: 'A defender who plays their last card of a suit, not following suit, may knock on the table; everyone sees it.',
   optGames: 'Number of games',
-  optGamesHelp: 'Three games: everyone deals once.',
+  // {n}: how often each deals (games a multiple of 3), else the number of games.
+  optGamesHelpRounds: { one: 'Everyone deals once.', other: 'Everyone deals {n} times.' },
+  optGamesHelpUneven: {
+    one: 'A single game: only the first dealer deals.',
+    other: '{n} games: not everyone deals equally often (with 3, 6, 9, … games everyone does).',
+  },
   optStakePerTrick: 'Stake per trick',
   optStakePerTrickHelp: 'A normal game pays stake × tricks × multiplier to or from each defender.',
   optFlatTariff: 'Tariff for Bettel and Mord',
   optFlatTariffHelp: 'What each defender pays for a won Bettel or Mord (times the multiplier), or gets for a lost one.',
   optFirstDealer: 'First dealer',
-  optDeadline: 'Reminder after (hours, optional)',
+  optDeadline: 'Reminder after',
+  optDeadlineUnit: { one: 'hour (optional)', other: 'hours (optional)' },
   optDeadlineHelp: 'Players with an email or webhook are reminded when their move has waited this long.',
+  moreRules: 'More rules',
+  rulesDefaults: 'Defaults: {list}.',
+  rulesChosen: 'Chosen: {list}.',
+  ruleOn: '{rule} on',
+  ruleOff: '{rule} off',
+  ruleDoubling: 'doubling',
+  ruleKontra: 'Kontra and Re',
+  ruleTenTrickBid: 'ten-trick bid',
+  ruleWinDutyInBettel: 'win duty in Bettel',
+  ruleKnock: 'knocking',
+  ruleAllPassForced: 'Muss-Spiel when all pass',
+  ruleAllPassPot: 'Haferl when all pass',
+  ruleTrumpLed: 'trump: the suit of the first card',
+  ruleTrumpNamed: 'trump named with the first card',
+  ruleTrickHistoryLast: 'the last trick can be looked at',
+  ruleTrickHistoryAll: 'every trick can be looked at',
+  ruleTrickHistoryOpponents: 'only the other side’s last trick can be looked at',
+  ruleStake: 'stake {n} per trick',
+  ruleTariff: 'Bettel and Mord {n}',
+  ruleFirstDealer: '{name} deals first',
+  ruleReminder: { one: 'reminder after {n} hour', other: 'reminder after {n} hours' },
+  ruleNoReminder: 'no reminders',
   createSubmit: 'Create table',
   creating: 'Creating…',
 
@@ -70,12 +98,19 @@ const en = {
   embedCode: 'Show the table on another website (spectator view)',
   embedHelp: 'To fix the language and the look, put ?lang=de (or en), &theme=dark and &cards=french before the #.',
   yourTables: 'Your tables on this device',
+  waitingForYou: { one: '{n} table waits for your move.', other: '{n} tables wait for your move.' },
+  yourMove: 'Your move',
+  lastChange: 'last change {time}',
+  linkRefused: 'This link does not open the table any more: {reason}',
+  overviewFailed: 'Whose turn it is could not be loaded: {reason}',
+  allLinks: 'All links of this table',
   forget: 'Forget',
+  forgetLabel: 'Forget “{name}” on this device',
 } as const;
 
 export type CreateTextKey = keyof typeof en;
 
-const de: Record<CreateTextKey, string> = {
+const de: Record<CreateTextKey, Text> = {
   createTitle: 'Neuer Tisch',
   createIntro: 'Drei Spieler, ein Link für jeden, kein Konto. Jeder spielt, wann er mag; der Tisch wartet und sagt, wer dran ist.',
   tableName: 'Name des Tisches',
@@ -120,14 +155,41 @@ const de: Record<CreateTextKey, string> = {
   optKnock: 'Klopfen',
   optKnockHelp: 'Ein Gegenspieler, der seine letzte Karte einer Farbe spielt, ohne zu bedienen, darf klopfen; alle sehen es.',
   optGames: 'Anzahl der Spiele',
-  optGamesHelp: 'Drei Spiele: jeder gibt einmal.',
+  optGamesHelpRounds: { one: 'Jeder gibt einmal.', other: 'Jeder gibt {n}-mal.' },
+  optGamesHelpUneven: {
+    one: 'Ein einziges Spiel: nur der erste Geber gibt.',
+    other: '{n} Spiele: nicht jeder gibt gleich oft (bei 3, 6, 9, … Spielen schon).',
+  },
   optStakePerTrick: 'Einsatz pro Stich',
   optStakePerTrickHelp: 'Ein normales Spiel zahlt Einsatz × Stiche × Faktor an oder von jedem Gegenspieler.',
   optFlatTariff: 'Tarif für Bettel und Mord',
   optFlatTariffHelp: 'Was jeder Gegenspieler für einen gewonnenen Bettel oder Mord zahlt (mal Faktor) oder für einen verlorenen bekommt.',
   optFirstDealer: 'Erster Geber',
-  optDeadline: 'Erinnerung nach (Stunden, freiwillig)',
+  optDeadline: 'Erinnerung nach',
+  optDeadlineUnit: { one: 'Stunde (freiwillig)', other: 'Stunden (freiwillig)' },
   optDeadlineHelp: 'Spieler mit E-Mail oder Webhook werden erinnert, wenn ihr Zug so lange wartet.',
+  moreRules: 'Weitere Regeln',
+  rulesDefaults: 'Voreingestellt: {list}.',
+  rulesChosen: 'Gewählt: {list}.',
+  ruleOn: '{rule} an',
+  ruleOff: '{rule} aus',
+  ruleDoubling: 'Doppeln',
+  ruleKontra: 'Kontra und Re',
+  ruleTenTrickBid: 'Zehner reizen',
+  ruleWinDutyInBettel: 'Stichzwang im Bettel',
+  ruleKnock: 'Klopfen',
+  ruleAllPassForced: 'Muss-Spiel, wenn alle weiter sagen',
+  ruleAllPassPot: 'Haferl, wenn alle weiter sagen',
+  ruleTrumpLed: 'Trumpf: die Farbe der ersten Karte',
+  ruleTrumpNamed: 'Trumpf mit der ersten Karte genannt',
+  ruleTrickHistoryLast: 'der letzte Stich lässt sich ansehen',
+  ruleTrickHistoryAll: 'alle Stiche lassen sich ansehen',
+  ruleTrickHistoryOpponents: 'nur der letzte Stich der Gegenseite lässt sich ansehen',
+  ruleStake: 'Einsatz {n} pro Stich',
+  ruleTariff: 'Bettel und Mord {n}',
+  ruleFirstDealer: '{name} gibt zuerst',
+  ruleReminder: { one: 'Erinnerung nach {n} Stunde', other: 'Erinnerung nach {n} Stunden' },
+  ruleNoReminder: 'keine Erinnerung',
   createSubmit: 'Tisch anlegen',
   creating: 'Lege an…',
 
@@ -141,14 +203,22 @@ const de: Record<CreateTextKey, string> = {
   embedCode: 'Den Tisch auf einer anderen Website zeigen (Zuschauer-Ansicht)',
   embedHelp: 'Mit ?lang=de (oder en), &theme=dark und &cards=french vor dem # legst du Sprache und Aussehen fest.',
   yourTables: 'Deine Tische auf diesem Gerät',
+  waitingForYou: { one: '{n} Tisch wartet auf deinen Zug.', other: '{n} Tische warten auf deinen Zug.' },
+  yourMove: 'Du bist dran',
+  lastChange: 'zuletzt geändert {time}',
+  linkRefused: 'Dieser Link öffnet den Tisch nicht mehr: {reason}',
+  overviewFailed: 'Wer dran ist, ließ sich nicht laden: {reason}',
+  allLinks: 'Alle Links dieses Tisches',
   forget: 'Vergessen',
+  forgetLabel: '„{name}“ auf diesem Gerät vergessen',
 };
 
-const TEXTS: Record<Language, Record<CreateTextKey, string>> = { en, de };
+const TEXTS: Record<Language, Record<CreateTextKey, Text>> = { en, de };
 
 export type CreateTranslate = (key: CreateTextKey, params?: Record<string, string | number>) => string;
 
 export function createTranslator(lang: Language): CreateTranslate {
   const texts = TEXTS[lang];
-  return (key, params) => fill(texts[key], params);
+  // A count in {n} chooses the plural form, as in ../i18n.ts.
+  return (key, params) => fill(pluralForm(texts[key], lang, params?.n), params);
 }

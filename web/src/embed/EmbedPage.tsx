@@ -40,7 +40,7 @@ export function EmbedPage({ tableId }: { tableId: string }) {
 
   if (table.fatal !== null) {
     if (table.fatal.code === SEAT_LINK) return <SeatLinkRefused />;
-    return <BadLink message={table.fatal.message} />;
+    return <BadLink error={table.fatal} />;
   }
   if (view === null) return <TableLoading table={table} className="embed" />;
 

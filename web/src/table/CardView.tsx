@@ -8,7 +8,13 @@ import { CardBack, CardFace, cardName } from '../cards/index.js';
 export function CardImage({ code, class: extra }: { code: CardCode; class?: string }) {
   const { prefs } = useApp();
   return (
-    <span class={`card ${extra ?? ''}`} data-card={code} role="img" aria-label={cardName(code)} title={cardName(code)}>
+    <span
+      class={`card ${extra ?? ''}`}
+      data-card={code}
+      role="img"
+      aria-label={cardName(code, prefs.pattern, prefs.lang)}
+      title={cardName(code, prefs.pattern, prefs.lang)}
+    >
       <CardFace code={code} pattern={prefs.pattern} />
     </span>
   );
@@ -33,7 +39,14 @@ export function CardButton(props: { code: CardCode; label: string } & Omit<Butto
   const { prefs } = useApp();
   const { code, label, class: extra, ...rest } = props;
   return (
-    <button type="button" class={`card ${String(extra ?? '')}`} data-card={code} aria-label={label} title={cardName(code)} {...rest}>
+    <button
+      type="button"
+      class={`card ${String(extra ?? '')}`}
+      data-card={code}
+      aria-label={label}
+      title={cardName(code, prefs.pattern, prefs.lang)}
+      {...rest}
+    >
       <CardFace code={code} pattern={prefs.pattern} />
     </button>
   );

@@ -7,7 +7,7 @@ import type { Action, Level } from '../../../shared/actions.js';
 import { SUITS, type CardCode, type Suit } from '../../../shared/cards.js';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
-import { cardName, SUIT_NAMES, SuitIcon } from '../cards/index.js';
+import { cardName, suitName, SuitIcon } from '../cards/index.js';
 import { CardButton } from './CardView.js';
 import { levelName, seatName } from './format.js';
 
@@ -75,7 +75,7 @@ function moveFocus(event: KeyboardEvent): void {
 }
 
 export function Hand({ view, act, pending, chosen, setChosen, knock, trump }: HandProps) {
-  const { t } = useApp();
+  const { t, prefs } = useApp();
   if (view.hand === null) return null;
   const plays = playsOf(view);
   const discarding = view.legalActions.some((a) => a.type === 'discard');
@@ -83,7 +83,7 @@ export function Hand({ view, act, pending, chosen, setChosen, knock, trump }: Ha
   return (
     <section class={`hand${plays.size > 0 || discarding ? ' acting' : ''}`} data-hand role="group" aria-label={t('yourHand')} onKeyDown={moveFocus}>
       {view.hand.map((code) => {
-        const name = cardName(code);
+        const name = cardName(code, prefs.pattern, prefs.lang);
         if (discarding) {
           const selected = chosen.includes(code);
           return (
@@ -162,7 +162,7 @@ function TrumpPicker({
             disabled={pending}
             onChange={() => setTrump(suit)}
           />
-          <SuitIcon suit={suit} pattern={prefs.pattern} /> {SUIT_NAMES[suit]}
+          <SuitIcon suit={suit} pattern={prefs.pattern} /> {suitName(suit, prefs.pattern, prefs.lang)}
         </label>
       ))}
     </fieldset>
@@ -180,7 +180,7 @@ export function Controls({
   trump,
   setTrump,
 }: HandProps & { setKnock: (on: boolean) => void; setTrump: (suit: Suit | null) => void }) {
-  const { t } = useApp();
+  const { t, prefs } = useApp();
   const legal = view.legalActions;
   useEffect(() => {
     // A new game or phase: an old choice must not carry over.
@@ -237,7 +237,7 @@ export function Controls({
       {has('discard') ? (
         <>
           <p class="prompt">
-            {t('discardPrompt')} {view.stock ? t('stockWas') + view.stock.map((c) => cardName(c)).join(', ') : ''}
+            {t('discardPrompt')} {view.stock ? t('stockWas') + view.stock.map((c) => cardName(c, prefs.pattern, prefs.lang)).join(', ') : ''}
           </p>
           <span class="chosen-count" aria-live="polite">
             {t('chosenCount', { n: chosen.length })}

@@ -1,7 +1,7 @@
 /** What a table shows of the game at a glance: whose turn it is, and the facts of the game (contract, trump, multiplier, pot, deadline). */
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
-import { SUIT_NAMES, SuitIcon } from '../cards/index.js';
+import { suitName, SuitIcon } from '../cards/index.js';
 import type { Translate } from '../i18n.js';
 import { formatTime, levelName, seatName } from './format.js';
 
@@ -47,7 +47,11 @@ export function GameFacts({ view }: { view: TableView }) {
           <dt>{t('trump')}</dt>
           <dd data-trump={view.trump ?? ''}>
             {view.trump !== null ? <SuitIcon suit={view.trump} pattern={prefs.pattern} /> : null}{' '}
-            {view.trump !== null ? SUIT_NAMES[view.trump] : view.contract === 'bettel' || view.contract === 'mord' ? t('noTrump') : '–'}
+            {view.trump !== null
+              ? suitName(view.trump, prefs.pattern, prefs.lang)
+              : view.contract === 'bettel' || view.contract === 'mord'
+                ? t('noTrump')
+                : '–'}
           </dd>
         </div>
       ) : null}
@@ -66,6 +70,12 @@ export function GameFacts({ view }: { view: TableView }) {
         <div>
           <dt>{t('deadline', { time: '' }).replace(/\s+$/, '')}</dt>
           <dd>{formatTime(view.deadline, prefs.lang)}</dd>
+        </div>
+      ) : null}
+      {typeof view.moveDeadlineHours === 'number' && !view.seriesOver ? (
+        <div class="phrase" data-reminder-hours={view.moveDeadlineHours}>
+          <dt>{t('reminderAfter')}</dt>
+          <dd>{t('reminderHours', { n: view.moveDeadlineHours })}</dd>
         </div>
       ) : null}
     </dl>

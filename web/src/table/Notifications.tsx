@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { ACTIVE_SEAT_MINUTES } from '../../../shared/deadline.js';
 import { ApiError, fetchNotifications, saveNotifications, type NotificationSettings } from '../api.js';
 import { useApp } from '../app-context.js';
-import type { Translate } from '../i18n.js';
+import { errorText, type Translate } from '../i18n.js';
 import { notificationsChange, type NotificationFields } from './notifications-change.js';
 
 type Field = keyof NotificationFields;
@@ -31,10 +31,7 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const messageOf = (err: unknown) =>
-    err instanceof ApiError && err.code === 'network'
-      ? t('errorNetwork')
-      : t('errorGeneric', { message: err instanceof Error ? err.message : String(err) });
+  const messageOf = (err: unknown) => (err instanceof ApiError ? errorText(t, err) : t('errorGeneric', { message: String(err) }));
 
   const show = (settings: NotificationSettings) => {
     setCurrent(settings);

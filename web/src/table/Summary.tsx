@@ -51,7 +51,7 @@ export function GameSummary({
           {t(result.won ? 'summaryWon' : 'summaryLost', {
             name: name(game.declarer),
             level: levelName(t, game.contract),
-            tricks: result.declarerTricks,
+            n: result.declarerTricks,
           })}{' '}
           {result.endedEarly ? t('summaryEarly') : ''} {game.multiplier > 1 ? `${t('multiplier')} ×${game.multiplier}.` : ''}
         </p>

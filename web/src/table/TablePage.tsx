@@ -2,6 +2,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { isMoveOwed } from '../../../shared/actions.js';
 import { useApp } from '../app-context.js';
+import { errorText } from '../i18n.js';
+import { rememberLink } from '../opened-links.js';
 import { readStored, writeStored } from '../prefs.js';
 import { tokenFromLocation } from '../router.js';
 import { Controls, Hand, useChoices } from './Controls.js';
@@ -24,6 +26,8 @@ export function TablePage({ tableId }: { tableId: string }) {
   const choices = useChoices();
   const [dismissed, setDismissed] = useState<number>(() => Number(readStored(dismissedKey(tableId)) ?? -1));
   const { view } = table;
+  // A link that showed its table is listed under "Your tables" on the home page of this device.
+  useEffect(() => void (view !== null && rememberLink(tableId, token, view.name)), [tableId, token, view?.name]);
 
   // The tab's title says when a move is owed, so a table left in a background tab is noticed.
   const owesMove = view !== null && view.legalActions.some(isMoveOwed);
@@ -31,7 +35,7 @@ export function TablePage({ tableId }: { tableId: string }) {
     if (view) document.title = `${owesMove ? `● ${t('yourTurn')} · ` : ''}${view.name} · ${t('appName')}`;
   }, [view?.name, owesMove, t]);
 
-  if (table.fatal !== null) return <BadLink message={table.fatal.message} />;
+  if (table.fatal !== null) return <BadLink error={table.fatal} />;
   if (view === null) return <TableLoading table={table} />;
 
   const places = placesOf(view.seat);
@@ -69,11 +73,7 @@ export function TablePage({ tableId }: { tableId: string }) {
       <p class="who">{view.seat === null ? t('spectating') : t('youAre', { name: seatName(view, view.seat) })}</p>
       {table.error ? (
         <p class="error" role="alert" data-error>
-          {table.error.code === 'network'
-            ? t('errorNetwork')
-            : table.error.code === 'stale_version'
-              ? t('errorStale')
-              : t('errorGeneric', { message: table.error.message })}{' '}
+          {errorText(t, table.error)}{' '}
           <button type="button" class="link" onClick={table.clearError}>
             {t('close')}
           </button>

@@ -1,13 +1,14 @@
 /** What a table page shows before it has a view: the link's refusal, or loading (with the network error, if any). */
 import { useApp } from '../app-context.js';
+import { errorText, type ErrorLike } from '../i18n.js';
 import type { TableState } from './useTable.js';
 
-/** The refusal of a link that is not (or no longer) valid. */
-export function BadLink({ message }: { message: string }) {
+/** The refusal of a link that is not (or no longer) valid, in the reader's language. */
+export function BadLink({ error }: { error: ErrorLike }) {
   const { t } = useApp();
   return (
     <p class="error" role="alert" data-error>
-      {t('errorBadLink')} ({message})
+      {error.code === 'unauthorized' ? t('errorBadLink') : errorText(t, error)}
     </p>
   );
 }

@@ -1,0 +1,44 @@
+/** Server errors in the page's language: every code worker/errors.ts can send has a German and an English text. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { errorText, translator } from '../../web/src/i18n.js';
+
+/** The members of `ErrorCode` as worker/errors.ts spells them (a type, so it is read from the source). */
+function serverErrorCodes(): string[] {
+  const source = readFileSync(new URL('../../worker/errors.ts', import.meta.url), 'utf8');
+  const union = /export type ErrorCode =([^;]+);/.exec(source)?.[1];
+  if (union === undefined) throw new Error('worker/errors.ts no longer declares `export type ErrorCode = … ;`');
+  return [...union.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]!);
+}
+
+describe('error texts by code', () => {
+  const codes = serverErrorCodes();
+
+  it('reads the codes of worker/errors.ts', () => {
+    expect(codes).toContain('bad_request');
+    expect(codes).toContain('rate_limited');
+    expect(codes.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('has a text of its own for every code, in both languages, never the server message', () => {
+    const serverMessage = 'SERVER MESSAGE';
+    for (const lang of ['en', 'de'] as const) {
+      const t = translator(lang);
+      const texts = new Set<string>();
+      for (const code of codes) {
+        const text = errorText(t, { code, message: serverMessage });
+        expect(text, `${lang} ${code}`).not.toContain(serverMessage);
+        expect(text, `${lang} ${code}`).not.toMatch(/^error_/);
+        texts.add(text);
+      }
+      expect(texts.size, `${lang}: one text per code`).toBe(codes.length);
+    }
+    expect(errorText(translator('de'), { code: 'not_your_turn', message: 'not your turn' })).toBe('Du bist nicht dran.');
+    expect(errorText(translator('en'), { code: 'not_your_turn', message: 'x' })).toBe('It is not your turn.');
+  });
+
+  it('says "network" in the page language and falls back to the server message for a code it does not know', () => {
+    expect(errorText(translator('de'), { code: 'network', message: 'Failed to fetch' })).toMatch(/^Der Server ist nicht erreichbar/);
+    expect(errorText(translator('en'), { code: 'brand_new_code', message: 'a new refusal' })).toBe('Something went wrong: a new refusal');
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * "Your tables" on the home page: every table saved on this device, whose turn it is and
+ * whether it waits for you, from ONE request for all of them (POST /api/tables/overview), made
+ * when the page opens and again whenever it comes back into view. The tab's title counts the
+ * tables waiting for your move.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, fetchOverview, type OverviewEntry } from '../api.js';
+import { useApp } from '../app-context.js';
+import { errorText } from '../i18n.js';
+import { forgetLinks, openedLinks } from '../opened-links.js';
+import { formatTime } from '../table/format.js';
+import { forgetTable, savedTables } from './saved-tables.js';
+import { createTranslator } from './texts.js';
+import { inOrder, owesMove, tablesOnThisDevice, tableUrl, waitingCount, type DeviceTable } from './your-tables.js';
+
+const onThisDevice = () => tablesOnThisDevice(savedTables(), openedLinks());
+
+/** Who the link is at the table, whose turn it is, and which game: from the link's own overview entry. */
+function TableFacts({ entry }: { entry: OverviewEntry | undefined }) {
+  const { t: app, prefs } = useApp();
+  const t = createTranslator(prefs.lang);
+  if (entry === undefined) return null;
+  if (!entry.ok) return <p class="your-table-facts">{t('linkRefused', { reason: errorText(app, entry.error) })}</p>;
+  const who = entry.seat === null ? app('spectating') : app('youAre', { name: entry.seats[entry.seat]?.name ?? '' });
+  const state = entry.seriesOver
+    ? app('seriesOver')
+    : entry.owesMove
+      ? app('yourTurn')
+      : entry.turn !== null && entry.turn !== entry.seat
+        ? app('turnOf', { name: entry.seats[entry.turn]?.name ?? '' })
+        : app(`phase_${entry.phase}`);
+  return (
+    <p class="your-table-facts">
+      {who} · <span data-turn-text>{state}</span> · {app('gameOf', { n: entry.gameNumber, m: entry.games })}
+      <br />
+      <span class="muted">{t('lastChange', { time: formatTime(entry.lastChangeAt, prefs.lang) })}</span>
+    </p>
+  );
+}
+
+function TableItem({ table, entry, onForget }: { table: DeviceTable; entry: OverviewEntry | undefined; onForget: () => void }) {
+  const { prefs } = useApp();
+  const t = createTranslator(prefs.lang);
+  const waiting = owesMove(entry);
+  const name = entry?.ok ? entry.name : table.name;
+  return (
+    <li class={`your-table${waiting ? ' waiting' : ''}`} data-your-table={table.tableId} data-owes-move={String(waiting)}>
+      <div class="your-table-head">
+        <a href={tableUrl(table)} class="your-table-name">
+          {name}
+        </a>
+        {waiting ? (
+          <span class="your-move" data-your-move>
+            {t('yourMove')}
+          </span>
+        ) : null}
+      </div>
+      <TableFacts entry={entry} />
+      {table.created !== null ? (
+        <details class="all-links">
+          <summary>{t('allLinks')}</summary>
+          <ul>
+            {table.created.seats.map((seat, i) => (
+              <li key={i}>
+                <a href={seat.url}>{seat.name}</a>
+              </li>
+            ))}
+            <li>
+              <a href={table.created.spectatorUrl}>{t('spectatorLink')}</a>
+            </li>
+          </ul>
+        </details>
+      ) : null}
+      <button type="button" class="link" data-forget aria-label={t('forgetLabel', { name })} onClick={onForget}>
+        {t('forget')}
+      </button>
+    </li>
+  );
+}
+
+export function YourTables() {
+  const { t: app, prefs } = useApp();
+  const t = createTranslator(prefs.lang);
+  const [tables, setTables] = useState<DeviceTable[]>(onThisDevice);
+  const [entries, setEntries] = useState<ReadonlyMap<string, OverviewEntry>>(new Map());
+  const [failure, setFailure] = useState<ApiError | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    const load = async () => {
+      const known = onThisDevice();
+      setTables(known);
+      if (known.length === 0) return;
+      try {
+        const answer = await fetchOverview(known.map(({ tableId, token }) => ({ tableId, token })));
+        if (cancelled) return;
+        setEntries(new Map(answer.tables.map((entry) => [entry.tableId, entry])));
+        setFailure(null);
+      } catch (err) {
+        if (!cancelled) setFailure(err instanceof ApiError ? err : new ApiError(0, 'network', String(err)));
+      }
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void load();
+    };
+    void load();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      cancelled = true;
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, []);
+
+  const waiting = waitingCount(tables, entries);
+  useEffect(() => {
+    document.title = waiting > 0 ? `(${waiting}) ${app('appName')}` : app('appName');
+    return () => {
+      document.title = app('appName');
+    };
+  }, [waiting, app]);
+
+  if (tables.length === 0) return null;
+  const forget = (tableId: string) => {
+    forgetTable(tableId);
+    forgetLinks(tableId);
+    setTables((list) => list.filter((table) => table.tableId !== tableId));
+  };
+  return (
+    <section class="your-tables" data-your-tables aria-labelledby="your-tables-title">
+      <h2 id="your-tables-title">{t('yourTables')}</h2>
+      {waiting > 0 ? <p class="waiting-count">{t('waitingForYou', { n: waiting })}</p> : null}
+      {failure !== null ? (
+        <p class="error" role="alert" data-error>
+          {t('overviewFailed', { reason: errorText(app, failure) })}
+        </p>
+      ) : null}
+      <ul class="your-tables-list">
+        {inOrder(tables, entries).map((table) => (
+          <TableItem key={table.tableId} table={table} entry={entries.get(table.tableId)} onForget={() => forget(table.tableId)} />
+        ))}
+      </ul>
+    </section>
+  );
+}
