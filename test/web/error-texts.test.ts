@@ -26,7 +26,8 @@ describe('error texts by code', () => {
       const t = translator(lang);
       const texts = new Set<string>();
       for (const code of codes) {
-        const text = errorText(t, { code, message: serverMessage });
+        // A message naming neither a rule nor a field (a bad request's detail is kept: see below).
+        const text = errorText(t, { code, message: code === 'bad_request' ? '' : serverMessage });
         expect(text, `${lang} ${code}`).not.toContain(serverMessage);
         expect(text, `${lang} ${code}`).not.toMatch(/^error_/);
         texts.add(text);
@@ -35,6 +36,15 @@ describe('error texts by code', () => {
     }
     expect(errorText(translator('de'), { code: 'not_your_turn', message: 'not your turn' })).toBe('Du bist nicht dran.');
     expect(errorText(translator('en'), { code: 'not_your_turn', message: 'x' })).toBe('It is not your turn.');
+  });
+
+  it('keeps what the server names to mend: the rule broken, the field refused', () => {
+    expect(errorText(translator('de'), { code: 'illegal_action', message: 'R7.3: you must follow suit' })).toBe(
+      'Diesen Zug erlauben die Regeln jetzt nicht. (R7.3)',
+    );
+    expect(errorText(translator('en'), { code: 'bad_request', message: 'options.games: must be at most 60' })).toMatch(
+      /not valid\. \(options\.games: must be at most 60\)$/,
+    );
   });
 
   it('says "network" in the page language and falls back to the server message for a code it does not know', () => {

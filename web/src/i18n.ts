@@ -409,7 +409,14 @@ export interface ErrorLike {
 export function errorText(t: Translate, error: ErrorLike): string {
   if (error.code === 'network') return t('errorNetwork');
   const key = `error_${error.code}`;
-  return key in en ? t(key as TextKey) : t('errorGeneric', { message: error.message });
+  if (!(key in en)) return t('errorGeneric', { message: error.message });
+  const text = t(key as TextKey);
+  // The server's message names what to mend — the rule broken ("R7.3: …") or the field
+  // refused — which no general text can; it is kept, in the server's words, after ours.
+  const rule = /^R\d+(?:\.\d+)?/.exec(error.message)?.[0];
+  if (error.code === 'illegal_action' && rule !== undefined) return `${text} (${rule})`;
+  if (error.code === 'bad_request' && error.message !== '') return `${text} (${error.message})`;
+  return text;
 }
 
 /** The browser's preferred language if we have it, else English. */
