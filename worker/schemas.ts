@@ -69,7 +69,7 @@ export const OptionsSchema = z
       .openapi({
         description:
           'Hours a seat has for its move, shown as `deadline` in the view; the seats owing the move are reminded shortly before it. ' +
-          'People see it as "Reminder after {n} hours" / "Erinnerung nach {n} Stunden", and the reminder mail is named so',
+          'People see it as "Move deadline {n} hours" / "Zugfrist {n} Stunden", and the reminder mail names it so',
       }),
   })
   .openapi('Options');

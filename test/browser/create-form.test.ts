@@ -4,8 +4,8 @@
  * about 2,300 with every rule unfolded); the house rules folded under "More rules", whose
  * summary names the server's defaults (DEFAULT_OPTIONS) in words and then what was chosen;
  * the games help following the number typed, the first dealer listing the typed names, the
- * reminder field saying "Reminder after … hours", and the table page saying it in the same
- * words ("Reminder after 24 hours"). That the options under "More rules" still
+ * reminder field saying "Move deadline … hours", and the table page saying it in the same
+ * words ("Move deadline 24 hours"). That the options under "More rules" still
  * reach the server: create-options.test.ts.
  */
 import type { Page } from 'playwright-core';
@@ -82,9 +82,9 @@ it('the create form on a phone: the rules folded under a summary of the defaults
   await expect.poll(() => summary.textContent()).toMatch(/^Chosen: doubling off, .*reminder after 1 hour\.$/);
   const reminder = form.locator('input[name="moveDeadlineHours"]').locator('xpath=ancestor::label');
   const reminderWords = async () => (await reminder.textContent())!.replace(/\s+/g, ' ').trim();
-  expect(await reminderWords()).toBe('Reminder after hour (optional)');
+  expect(await reminderWords()).toBe('Move deadline hour (optional)');
   await form.locator('input[name="moveDeadlineHours"]').fill('24');
-  await expect.poll(reminderWords).toBe('Reminder after hours (optional)');
+  await expect.poll(reminderWords).toBe('Move deadline hours (optional)');
   expect(await summary.textContent()).toContain('reminder after 24 hours');
 
   // German: the same, in German.
@@ -93,8 +93,8 @@ it('the create form on a phone: the rules folded under a summary of the defaults
   await form.locator('input[name="games"]').fill('6');
   await expect.poll(() => gamesHelp.textContent()).toBe('Jeder gibt 2-mal.');
   expect(await details.locator('summary .more-rules-title').textContent()).toBe('Weitere Regeln');
-  expect(await summary.textContent()).toMatch(/^Gewählt: Doppeln aus, .*Anni gibt zuerst, Erinnerung nach 24 Stunden\.$/);
-  expect(await reminderWords()).toBe('Erinnerung nach Stunden (freiwillig)');
+  expect(await summary.textContent()).toMatch(/^Gewählt: Doppeln aus, .*Anni gibt zuerst, Zugfrist 24 Stunden\.$/);
+  expect(await reminderWords()).toBe('Zugfrist Stunden (freiwillig)');
 
   console.info(
     `create form at 390×844: ${folded.height} px with the rules folded (button at ${folded.buttonBottom} px), ${unfolded.height} px unfolded`,
@@ -102,7 +102,7 @@ it('the create form on a phone: the rules folded under a summary of the defaults
   expectNoProblems([page]);
 });
 
-it('the reminder chosen on the form is named on the table page in the same words: "Reminder after 24 hours"', async () => {
+it('the reminder chosen on the form is named on the table page in the same words: "Move deadline 24 hours"', async () => {
   const context = await chromium.context('desktop');
   const home = await openPage(context, `${base}/`, 'create page');
   const form = home.locator('form[data-form="create"]');
@@ -115,9 +115,9 @@ it('the reminder chosen on the form is named on the table page in the same words
   const reminder = table.locator('[data-reminder-hours="24"]');
   await reminder.waitFor({ timeout: 10_000 });
   const words = async () => [await reminder.locator('dt').textContent(), await reminder.locator('dd').textContent()].join(' ');
-  expect(await words()).toBe('Reminder after 24 hours');
+  expect(await words()).toBe('Move deadline 24 hours');
   await table.locator('button[data-lang="de"]').click();
-  await expect.poll(words).toBe('Erinnerung nach 24 Stunden');
+  await expect.poll(words).toBe('Zugfrist 24 Stunden');
 
   // Without a reminder nothing is said about one.
   await home.goto(`${base}/`);

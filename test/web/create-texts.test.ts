@@ -15,8 +15,8 @@ describe('create page texts', () => {
     expect([de('optGamesHelpRounds', { n: 1 }), de('optGamesHelpRounds', { n: 2 })]).toEqual(['Jeder gibt einmal.', 'Jeder gibt 2-mal.']);
     expect(en('optGamesHelpUneven', { n: 1 })).toBe('A single game: only the first dealer deals.');
     expect(de('optGamesHelpUneven', { n: 4 })).toMatch(/^4 Spiele: nicht jeder gibt gleich oft/);
-    expect([en('ruleReminder', { n: 1 }), en('ruleReminder', { n: 24 })]).toEqual(['reminder after 1 hour', 'reminder after 24 hours']);
-    expect([de('ruleReminder', { n: 1 }), de('ruleReminder', { n: 24 })]).toEqual(['Erinnerung nach 1 Stunde', 'Erinnerung nach 24 Stunden']);
+    expect([en('ruleReminder', { n: 1 }), en('ruleReminder', { n: 24 })]).toEqual(['move deadline 1 hour', 'move deadline 24 hours']);
+    expect([de('ruleReminder', { n: 1 }), de('ruleReminder', { n: 24 })]).toEqual(['Zugfrist 1 Stunde', 'Zugfrist 24 Stunden']);
     expect([en('optDeadlineUnit', { n: 1 }), de('optDeadlineUnit', { n: 5 })]).toEqual(['hour (optional)', 'Stunden (freiwillig)']);
   });
 
@@ -48,7 +48,7 @@ describe('create page texts', () => {
     expect(words).toContain('knocking on');
     expect(words).toContain('Bettel and Mord 20');
     expect(words).toContain('Xaver deals first');
-    expect(words).toContain('reminder after 1 hour');
+    expect(words).toContain('move deadline 1 hour');
     expect(rulesSummary(en, changed, defaults, names)).toMatch(/^Chosen: doubling off, /);
     // The same words for other defaults: the summary is made from the values it is given, not copied.
     expect(rulesSummary(en, changed, changed, names)).toMatch(/^Defaults: doubling off, /);

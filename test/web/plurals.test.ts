@@ -15,10 +15,10 @@ describe('plural texts of the table page', () => {
     expect(en('summaryWon', { name: 'Bert', level: '7', n: 7 })).toBe('Bert played 7 and won with 7 tricks.');
   });
 
-  it('say the reminder as the mails do: "Reminder after 24 hours"', () => {
-    expect(`${en('reminderAfter')} ${en('reminderHours', { n: 24 })}`).toBe('Reminder after 24 hours');
-    expect(`${en('reminderAfter')} ${en('reminderHours', { n: 1 })}`).toBe('Reminder after 1 hour');
-    expect(`${de('reminderAfter')} ${de('reminderHours', { n: 24 })}`).toBe('Erinnerung nach 24 Stunden');
-    expect(`${de('reminderAfter')} ${de('reminderHours', { n: 1 })}`).toBe('Erinnerung nach 1 Stunde');
+  it('say the reminder as the mails do: "Move deadline 24 hours"', () => {
+    expect(`${en('reminderAfter')} ${en('reminderHours', { n: 24 })}`).toBe('Move deadline 24 hours');
+    expect(`${en('reminderAfter')} ${en('reminderHours', { n: 1 })}`).toBe('Move deadline 1 hour');
+    expect(`${de('reminderAfter')} ${de('reminderHours', { n: 24 })}`).toBe('Zugfrist 24 Stunden');
+    expect(`${de('reminderAfter')} ${de('reminderHours', { n: 1 })}`).toBe('Zugfrist 1 Stunde');
   });
 });

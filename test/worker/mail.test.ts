@@ -17,7 +17,7 @@ import type { Seat } from '../../shared/options.js';
 import { ADDRESS_MAILS_PER_HOUR } from '../../worker/mail/address.js';
 import { UNCONFIRMED_RETENTION_MS } from '../../worker/mail/address-object.js';
 import { TABLE_MAILS_PER_HOUR } from '../../worker/table/send-budget.js';
-import { oneLine, reminderName } from '../../worker/table/notifier.js';
+import { deadlineName, oneLine } from '../../worker/table/notifier.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
   addressKeyOf,
@@ -329,10 +329,12 @@ describe('what the mails say', () => {
     await anHourPassesFor(address); // a whole game tells the declarer more often than an hour allows
     await playAway(table, GAME.actions.slice(half), half);
     const kinds = mails.map((m) => m.subject.replace(/^Wallachen: /, '').split(/ \/ | am | at /)[0]);
-    expect(new Set(kinds)).toEqual(new Set(['Benachrichtigungen bestätigen?', 'Erinnerung nach 2 Stunden', 'Du bist dran', 'Wallachen ist zu Ende']));
+    expect(new Set(kinds)).toEqual(
+      new Set(['Benachrichtigungen bestätigen?', 'Erinnerung (Zugfrist 2 Stunden)', 'Du bist dran', 'Wallachen ist zu Ende']),
+    );
   });
 
-  it('the reminder is named as people see the option moveDeadlineHours: "Erinnerung nach {n} Stunden", "Reminder after {n} hours"', async () => {
+  it('the reminder is named as people see the option moveDeadlineHours: "Zugfrist {n} Stunden", "Move deadline {n} hours"', async () => {
     const [english, german, both] = [newAddress('english'), newAddress('deutsch'), newAddress('both')];
     const table = await createTable(
       tableFor(GAME, {
@@ -351,16 +353,16 @@ describe('what the mails say', () => {
     expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
     await delivered(table);
     const to = (address: string) => mails.find((m) => m.to === address)!;
-    expect(to(english).subject).toBe('Wallachen: Reminder after 24 hours: your move at Wallachen');
-    expect(to(english).text).toContain('The table is set to "Reminder after 24 hours".');
-    expect(to(german).subject).toBe('Wallachen: Erinnerung nach 24 Stunden: dein Zug am Tisch Wallachen');
-    expect(to(german).text).toContain('Der Tisch ist auf „Erinnerung nach 24 Stunden“ gestellt.');
-    expect(to(both).subject).toBe('Wallachen: Erinnerung nach 24 Stunden / Reminder after 24 hours: your move at Wallachen');
-    expect(to(both).text).toContain('Der Tisch ist auf „Erinnerung nach 24 Stunden“ gestellt.');
-    expect(to(both).text).toContain('The table is set to "Reminder after 24 hours".');
+    expect(to(english).subject).toBe('Wallachen: Reminder (Move deadline 24 hours): your move at Wallachen');
+    expect(to(english).text).toContain('The table is set to "Move deadline 24 hours".');
+    expect(to(german).subject).toBe('Wallachen: Erinnerung (Zugfrist 24 Stunden): dein Zug am Tisch Wallachen');
+    expect(to(german).text).toContain('Der Tisch ist auf „Zugfrist 24 Stunden“ gestellt.');
+    expect(to(both).subject).toBe('Wallachen: Erinnerung (Zugfrist 24 Stunden) / Reminder (Move deadline 24 hours): your move at Wallachen');
+    expect(to(both).text).toContain('Der Tisch ist auf „Zugfrist 24 Stunden“ gestellt.');
+    expect(to(both).text).toContain('The table is set to "Move deadline 24 hours".');
     // One hour is one hour; a mail queued before the hours were kept with it says "Erinnerung" / "Reminder".
-    expect(reminderName(1)).toEqual({ de: 'Erinnerung nach 1 Stunde', en: 'Reminder after 1 hour' });
-    expect(reminderName(undefined)).toEqual({ de: 'Erinnerung', en: 'Reminder' });
+    expect(deadlineName(1)).toEqual({ de: 'Zugfrist 1 Stunde', en: 'Move deadline 1 hour' });
+    expect(deadlineName(undefined)).toBeNull();
   });
 
   it('a seat with a language gets its mails in it alone; without one, in both', async () => {

@@ -459,10 +459,10 @@ describe('reminders', () => {
     expect(deadline).toBeGreaterThan(Date.now()); // before the deadline
     expectOnlyCards(cardCodesIn(posts[0]!.body), knowable(GAME, FOREHAND, 3), 'the reminder');
     expect(mails.map((m) => [m.to, m.subject])).toEqual([
-      [sepp, 'Wallachen: Erinnerung nach 2 Stunden / Reminder after 2 hours: your move at Wallachen'],
+      [sepp, 'Wallachen: Erinnerung (Zugfrist 2 Stunden) / Reminder (Move deadline 2 hours): your move at Wallachen'],
     ]);
-    expect(mails[0]!.text).toContain('Der Tisch ist auf „Erinnerung nach 2 Stunden“ gestellt.');
-    expect(mails[0]!.text).toContain('The table is set to "Reminder after 2 hours".');
+    expect(mails[0]!.text).toContain('Der Tisch ist auf „Zugfrist 2 Stunden“ gestellt.');
+    expect(mails[0]!.text).toContain('The table is set to "Move deadline 2 hours".');
     expect(mails[0]!.text).toContain(`Bitte zieh bis ${posts[0]!.body.view.deadline!.slice(0, 16).replace('T', ' ')} UTC.`);
     expect(mails[0]!.text).toContain(table.seats[FOREHAND]!.url);
 

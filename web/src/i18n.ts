@@ -104,8 +104,8 @@ const en = {
   playCard: 'play {card}',
   chooseCard: 'choose {card}',
   deadline: 'Move due by {time}',
-  // Read together, as the reminder mails say it: "Reminder after 24 hours".
-  reminderAfter: 'Reminder after',
+  // Read together, as the reminder mails say it: "Move deadline 24 hours".
+  reminderAfter: 'Move deadline',
   reminderHours: { one: '{n} hour', other: '{n} hours' },
   summaryTitle: 'Game {n}: the settlement',
   summaryAllPass: 'Everybody passed: all paid into the pot, the cards were dealt again.',
@@ -284,7 +284,7 @@ const de: Record<TextKey, Text> = {
   playCard: '{card} spielen',
   chooseCard: '{card} wählen',
   deadline: 'Zug fällig bis {time}',
-  reminderAfter: 'Erinnerung nach',
+  reminderAfter: 'Zugfrist',
   reminderHours: { one: '{n} Stunde', other: '{n} Stunden' },
   summaryTitle: 'Spiel {n}: die Abrechnung',
   summaryAllPass: 'Alle haben weiter gesagt: jeder hat ins Haferl gezahlt, es wurde neu gegeben.',

@@ -105,7 +105,7 @@ export interface MailFacts {
   readonly games: number;
   /** When the move is due (ISO), or null without deadlines. */
   readonly deadline: string | null;
-  /** The table's option moveDeadlineHours, which people see as "Reminder after {n} hours" (absent in mails queued before it was kept). */
+  /** The table's option moveDeadlineHours, which people see as "Move deadline {n} hours" (absent in mails queued before it was kept). */
   readonly reminderHours?: number | null;
   /** table_over: every seat's name and final balance (public information). */
   readonly standings?: readonly { readonly name: string; readonly balance: number }[];
@@ -167,15 +167,15 @@ export const unsubscribeLines = (lang: MailLanguage | undefined, unsubscribe: st
   );
 
 /**
- * The reminder as people see the option moveDeadlineHours where they set it and at the
- * table: "Erinnerung nach {n} Stunden" / "Reminder after {n} hours" (web/src/i18n.ts); the
- * bare word for a mail queued before the hours were kept with it.
+ * The option moveDeadlineHours as people see it where they set it and at the table:
+ * "Zugfrist {n} Stunden" / "Move deadline {n} hours" (web/src/i18n.ts); null for a mail
+ * queued before the hours were kept with it.
  */
-export function reminderName(hours: number | null | undefined): { readonly de: string; readonly en: string } {
-  if (hours === undefined || hours === null) return { de: 'Erinnerung', en: 'Reminder' };
+export function deadlineName(hours: number | null | undefined): { readonly de: string; readonly en: string } | null {
+  if (hours === undefined || hours === null) return null;
   return hours === 1
-    ? { de: 'Erinnerung nach 1 Stunde', en: 'Reminder after 1 hour' }
-    : { de: `Erinnerung nach ${hours} Stunden`, en: `Reminder after ${hours} hours` };
+    ? { de: 'Zugfrist 1 Stunde', en: 'Move deadline 1 hour' }
+    : { de: `Zugfrist ${hours} Stunden`, en: `Move deadline ${hours} hours` };
 }
 
 /**
@@ -208,15 +208,17 @@ export function mailFor(
       en.push(`it is your move at the table "${table}" (game ${game}).`);
       break;
     case 'reminder': {
-      const name = reminderName(facts.reminderHours);
+      const name = deadlineName(facts.reminderHours);
+      const de_ = name === null ? 'Erinnerung' : `Erinnerung (${name.de})`;
+      const en_ = name === null ? 'Reminder' : `Reminder (${name.en})`;
       subject = {
-        de: `Wallachen: ${name.de}: dein Zug am Tisch ${table}`,
-        en: `Wallachen: ${name.en}: your move at ${table}`,
-        both: `Wallachen: ${name.de} / ${name.en}: your move at ${table}`,
+        de: `Wallachen: ${de_}: dein Zug am Tisch ${table}`,
+        en: `Wallachen: ${en_}: your move at ${table}`,
+        both: `Wallachen: ${de_} / ${en_}: your move at ${table}`,
       };
       de.push(`am Tisch „${table}“ wartet dein Zug noch (Spiel ${game}).`);
       en.push(`your move is still awaited at the table "${table}" (game ${game}).`);
-      if (facts.reminderHours !== undefined && facts.reminderHours !== null) {
+      if (name !== null) {
         de.push(`Der Tisch ist auf „${name.de}“ gestellt.`);
         en.push(`The table is set to "${name.en}".`);
       }
