@@ -202,7 +202,6 @@ const en = {
   scoreTricks: 'Tricks',
   scoreResult: 'Result',
   scoreAllPass: 'all passed',
-  scoreRedeal: 'redeal',
   scoreNone: 'No game has finished yet.',
   standingsTitle: 'Final standings',
 } as const;
@@ -365,8 +364,8 @@ const de: Record<TextKey, Text> = {
   said_noDouble: '{name}: doppelt nicht',
   forcedShort: 'Muss-Spiel',
   resultNumber: {
-    one: '{name} hat {n} Stich von {level} angesagten gemacht: {outcome}',
-    other: '{name} hat {n} von {level} angesagten Stichen gemacht: {outcome}',
+    one: '{name} hat {n} Stich gemacht, {level} angesagt: {outcome}',
+    other: '{name} hat {n} Stiche gemacht, {level} angesagt: {outcome}',
   },
   resultFlat: {
     one: '{name} hat {level} gespielt und {n} Stich gemacht: {outcome}',
@@ -410,11 +409,10 @@ const de: Record<TextKey, Text> = {
   scoreSheet: 'Spielliste',
   scoreGame: 'Spiel',
   scoreDeclarer: 'Alleinspieler',
-  scoreContract: 'Spiel',
+  scoreContract: 'Ansage',
   scoreTricks: 'Stiche',
   scoreResult: 'Ergebnis',
   scoreAllPass: 'alle weiter',
-  scoreRedeal: 'neu gegeben',
   scoreNone: 'Noch kein Spiel ist zu Ende.',
   standingsTitle: 'Endstand',
 };

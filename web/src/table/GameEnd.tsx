@@ -64,12 +64,12 @@ function Arithmetic({ game, figures, name }: { game: PublishedGame; figures: Set
     <div
       class="arithmetic"
       data-arithmetic
-      data-per-defender={figures.perDefender}
-      data-multiplier={figures.multiplier}
-      data-tricks-paid={figures.tricks}
-      data-unit={figures.unit}
-      data-pot-to-declarer={figures.potToDeclarer}
-      data-pot-to-each-defender={figures.potToEachDefender}
+      data-figure-per-defender={figures.perDefender}
+      data-figure-multiplier={figures.multiplier}
+      data-figure-tricks-paid={figures.tricks}
+      data-figure-unit={figures.unit}
+      data-figure-pot-to-declarer={figures.potToDeclarer}
+      data-figure-pot-to-each-defender={figures.potToEachDefender}
     >
       <h3>{t('arithmeticTitle')}</h3>
       <p>
@@ -159,14 +159,14 @@ export function GameEnd({
         {resultSentence(t, game, name)}
       </p>
       {isForcedGame(game) ? <p class="muted">{t('resultForced', { name: name(game.declarer!) })}</p> : null}
-      <FinishedTrick game={game} viewer={viewer} name={name} />
+      {figures !== null && game.settlement !== null ? <Arithmetic game={game} figures={figures} name={name} /> : null}
       <p class="result-actions">
         <button type="button" class="primary" data-next-game onClick={onNext}>
           {last ? t('toFinalStandings') : t('nextGame')}
         </button>
         <AppLink href={replayPath(tableId, game.dealIndex)}>{t('replayThis')}</AppLink>
       </p>
-      {figures !== null && game.settlement !== null ? <Arithmetic game={game} figures={figures} name={name} /> : null}
+      <FinishedTrick game={game} viewer={viewer} name={name} />
       <table class="payments">
         <caption>{t('payments')}</caption>
         <tbody>

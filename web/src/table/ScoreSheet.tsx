@@ -87,7 +87,6 @@ export function ScoreSheet({ view, games, tableId }: { view: TableView; games: r
                       >
                         {game.gameNumber}
                       </AppLink>
-                      {game.redeal > 0 || result?.kind === 'allPass' ? <span class="running"> {t('scoreRedeal')}</span> : null}
                     </th>
                     <td data-score-declarer={played ? game.declarer! : ''}>{played ? seatName(view, game.declarer!) : '—'}</td>
                     <td>

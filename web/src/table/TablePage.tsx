@@ -117,7 +117,8 @@ export function TablePage({ tableId }: { tableId: string }) {
           <MoveLog view={view} wide={wide} />
         </div>
         <SeatPanel view={view} seat={places.bottom} showBacks={view.seat === null} />
-        <div class="dock" hidden={showResult || resultPending} aria-busy={resultPending}>
+        {/* A seat's next hand and controls wait for it to move on; a spectator's dock holds only what the game waits for. */}
+        <div class="dock" hidden={view.seat !== null && (showResult || resultPending)} aria-busy={resultPending}>
           <Controls view={view} act={table.act} pending={table.pending} {...choices} />
           <Hand
             view={view}

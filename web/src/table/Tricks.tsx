@@ -6,6 +6,7 @@ import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { CardImage } from './CardView.js';
 import { placesOf, seatName } from './format.js';
+import './result.css';
 
 /**
  * The trick on the table. A trick just completed stays there, with who took it, until the
