@@ -163,7 +163,8 @@ it('after each game of a series its result is in view on every page, with the ar
     expect(first.cards, 'no card of trick 1 in the log').toBe(0);
     await syncPages(table);
 
-    // The last card, clicked on the page of the seat on turn.
+    // Each player has scrolled down, to the score sheet below the table; the last card is clicked on the page of the seat on turn.
+    for (const { page } of players) await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 1e6));
     const card = before[turn]!.legalActions.find((a) => a.type === 'play') as { card: string };
     await clickVisible(pageOf(turn), `[data-hand] [data-action="play"][data-card="${card.card}"]`);
     await expect

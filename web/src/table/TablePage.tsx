@@ -54,10 +54,11 @@ export function TablePage({ tableId }: { tableId: string }) {
   // The view's game is the finished one only once the series is over; otherwise the next game runs,
   // and a seat that has already moved in it has moved on from the last result (on another device, say).
   const movedOn = view.phase !== 'finished' && view.seat !== null && view.moves.some((m) => m.seat === view.seat);
-  const showResult = latest !== null && latest.dealIndex > dismissed && !movedOn;
-  // Until the finished games are read, a game that just ended may be missing: its next game's controls wait.
+  // Until the finished games are read, a game that just ended may be missing: its next game's controls
+  // wait, and the game before it is not shown as the one that ended.
   const firstDeal = view.gameNumber === 1 && view.redeal === 0 && view.phase !== 'finished';
   const resultPending = table.gamesLoading && !firstDeal && !movedOn;
+  const showResult = !resultPending && latest !== null && latest.dealIndex > dismissed && !movedOn;
   const moveOn = () => {
     if (latest === null) return;
     writeStored(dismissedKey(tableId), String(latest.dealIndex));
