@@ -51,8 +51,13 @@ export const createTable = (body: CreateTableBody): Promise<CreatedTable> => cal
 
 export const fetchView = (tableId: string, token: string): Promise<TableView> => call(`/api/tables/${encodeURIComponent(tableId)}`, { token });
 
-export const fetchGames = (tableId: string, token: string): Promise<{ games: PublishedGame[] }> =>
-  call(`/api/tables/${encodeURIComponent(tableId)}/games`, { token });
+/** One page of the finished games (API.md "History paging"): the `limit` newest below `before`, oldest first. */
+export const fetchGames = (tableId: string, token: string, page: { before?: number; limit?: number } = {}): Promise<{ games: PublishedGame[] }> => {
+  const query = [page.limit === undefined ? '' : `limit=${page.limit}`, page.before === undefined ? '' : `before=${page.before}`]
+    .filter(Boolean)
+    .join('&');
+  return call(`/api/tables/${encodeURIComponent(tableId)}/games${query === '' ? '' : `?${query}`}`, { token });
+};
 
 /** The largest page `GET …/games` answers (API.md "History paging"; worker/table/games-page.ts). */
 const GAMES_PAGE_LIMIT = 100;

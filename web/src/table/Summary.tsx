@@ -44,7 +44,10 @@ export function GameSummary({
       data-deal-index={game.dealIndex}
       aria-labelledby={`summary-${game.dealIndex}`}
     >
-      <h2 id={`summary-${game.dealIndex}`}>{t('summaryTitle', { n: game.gameNumber })}</h2>
+      <h2 id={`summary-${game.dealIndex}`}>
+        {/* A redeal is not a game of the series (R5.2): it has no settlement of its own to title. */}
+        {t(result?.kind === 'allPass' ? 'resultRedealTitle' : 'summaryTitle', { n: game.gameNumber })}
+      </h2>
       {result?.kind === 'allPass' ? <p>{t('summaryAllPass')}</p> : null}
       {result?.kind === 'contract' && game.declarer !== null && game.contract !== null ? (
         <p>
