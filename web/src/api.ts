@@ -70,8 +70,10 @@ export async function fetchGamesSince(tableId: string, token: string, known: rea
   const newestKnown = known.at(-1)?.dealIndex ?? -1;
   const pages: PublishedGame[][] = [];
   let before: number | undefined;
-  for (;;) {
-    const query = `limit=${GAMES_PAGE_LIMIT}${before === undefined ? '' : `&before=${before}`}`;
+  // After a deal change one game or two are new: a small first page spares reading a hundred known ones.
+  let limit = known.length === 0 ? GAMES_PAGE_LIMIT : 4;
+  for (; ; limit = GAMES_PAGE_LIMIT) {
+    const query = `limit=${limit}${before === undefined ? '' : `&before=${before}`}`;
     const page = await call<{ games: PublishedGame[]; next?: number }>(`/api/tables/${encodeURIComponent(tableId)}/games?${query}`, { token });
     pages.unshift(page.games.filter((game) => game.dealIndex > newestKnown));
     if (page.next === undefined || page.next <= newestKnown + 1) break;
