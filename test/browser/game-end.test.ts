@@ -105,6 +105,21 @@ it('after each game of a series its result is in view on every page, with the ar
       expect(await redeal.locator('[data-result]').textContent(), `seat ${seat}: the pot in the banner`).toContain(String((await views())[0]!.pot));
     }
 
+    // A trick just taken stays in the trick area, with who took it, until the next card (R7.10: the view's lastTrick).
+    await playThroughApi(base, created, (v) => v[0]!.gameNumber === gameNumber && v[0]!.trickWinners.length === 1 && v[0]!.trick.length === 0);
+    await syncPages(table);
+    const taken = (await views())[0]!;
+    const takenBy = NAMES[taken.trickWinners[0]!]!;
+    for (const { page, seat } of players) {
+      const trick = page.locator('[data-trick]');
+      await expect.poll(() => trick.getAttribute('data-showing'), { message: `seat ${seat}: the trick just taken` }).toBe('taken');
+      const shown = await trick.locator('[data-card]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')).sort());
+      expect(shown, `seat ${seat}: its cards`).toEqual(taken.lastTrick!.cards.map((c) => c.card).sort());
+      expect(await trick.textContent(), `seat ${seat}: who took it`).toContain(
+        langs[seat] === 'de' ? `1. Stich geht an ${takenBy}` : `Trick 1 goes to ${takenBy}`,
+      );
+    }
+
     // R5.4: after the one redeal allowed, the next all-pass is the forced game; played through the API up to its last card.
     await playThroughApi(base, created, (v) => v[0]!.gameNumber === gameNumber && v[0]!.trickWinners.length === 9 && v[0]!.trick.length === 2);
     await syncPages(table);

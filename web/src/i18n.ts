@@ -393,7 +393,7 @@ const de: Record<TextKey, Text> = {
   toFinalStandings: 'Zum Endstand',
   showLastTrick: 'Letzten Stich zeigen',
   backToTrick: 'Zurück zum Stich',
-  trickJustTaken: 'Stich {n} geht an {name}',
+  trickJustTaken: '{n}. Stich geht an {name}',
   moveLogTitle: 'Verlauf von Spiel {n}',
   moveLogCount: { one: '{n} Zug', other: '{n} Züge' },
   moveLogNew: { one: '{n} neu seit deinem letzten Zug', other: '{n} neu seit deinem letzten Zug' },
