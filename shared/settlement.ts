@@ -19,11 +19,52 @@ export function contractWon(contract: number, declarerTricks: number): boolean {
   return declarerTricks >= contract + 6;
 }
 
+/** The figures a played game's settlement is made of (R9.1–R9.3), for showing its arithmetic. */
+export interface SettlementFigures {
+  readonly won: boolean;
+  /** Bettel or mord: the flat tariff instead of tricks times the stake (R9.2). */
+  readonly flat: boolean;
+  /** The tricks paid for: those taken when won, those announced when lost (R9.1); 0 when flat. */
+  readonly tricks: number;
+  /** The stake per trick, or the flat tariff. */
+  readonly unit: number;
+  readonly multiplier: number;
+  /** What each defender pays the declarer (won) or is paid by it (lost). */
+  readonly perDefender: number;
+  /** R5.2: the pot taken by a winning declarer, or each defender's share of it (potTo "winners"). */
+  readonly potToDeclarer: number;
+  readonly potToEachDefender: number;
+}
+
 /**
- * R9.1–R9.3: the settlement of a played game. `contract` is an index into LEVELS. The pot
- * (R5.2) is never multiplied: a won game takes it whole; a lost one leaves it, or with
+ * R9.1–R9.3: the figures of a played game's settlement. `contract` is an index into LEVELS.
+ * The pot (R5.2) is never multiplied: a won game takes it whole; a lost one leaves it, or with
  * potTo "winners" the two defenders share it, a unit that cannot be split staying in it.
  */
+export function settlementFigures(
+  options: TableOptions,
+  contract: number,
+  declarerTricks: number,
+  multiplier: number,
+  potBefore: number,
+): SettlementFigures {
+  const won = contractWon(contract, declarerTricks);
+  const flat = contract === LEVEL_BETTEL || contract === LEVEL_MORD;
+  const tricks = flat ? 0 : won ? declarerTricks : contract + 6;
+  const unit = flat ? options.flatTariff : options.stakePerTrick;
+  return {
+    won,
+    flat,
+    tricks,
+    unit,
+    multiplier,
+    perDefender: (flat ? unit : unit * tricks) * multiplier,
+    potToDeclarer: won ? potBefore : 0,
+    potToEachDefender: !won && options.potTo === 'winners' ? Math.floor(potBefore / 2) : 0,
+  };
+}
+
+/** R9.1–R9.3: the settlement of a played game (see settlementFigures). */
 export function settleContract(
   options: TableOptions,
   declarer: Seat,
@@ -32,13 +73,8 @@ export function settleContract(
   multiplier: number,
   potBefore: number,
 ): Settlement {
-  const won = contractWon(contract, declarerTricks);
-  const flat = contract === LEVEL_BETTEL || contract === LEVEL_MORD;
-  const tricks = won ? declarerTricks : contract + 6;
-  const perDefender = (flat ? options.flatTariff : options.stakePerTrick * tricks) * multiplier;
+  const { won, perDefender, potToDeclarer, potToEachDefender } = settlementFigures(options, contract, declarerTricks, multiplier, potBefore);
   const fromEachDefender = won ? perDefender : -perDefender;
-  const potToDeclarer = won ? potBefore : 0;
-  const potToEachDefender = !won && options.potTo === 'winners' ? Math.floor(potBefore / 2) : 0;
   const payments: [number, number, number] = [
     potToEachDefender - fromEachDefender,
     potToEachDefender - fromEachDefender,

@@ -14,6 +14,23 @@ import type { Settlement } from './settlement.js';
 /** A legal action as offered to a client: discarding is offered once, as a count (API.md). */
 export type { PublicAction };
 
+/**
+ * A card played, as an entry of the view's `moves`: which trick (1-based) and, when R7.10
+ * lets the viewer look at that trick now, the card; null otherwise (who played is public).
+ */
+export interface PlayMove {
+  readonly seat: Seat;
+  readonly type: 'play';
+  readonly trick: number;
+  readonly card: CardCode | null;
+  readonly knock?: true;
+  /** R7.2, option trump "named": the suit named with the declarer's first card (public). */
+  readonly trump?: Suit;
+}
+
+/** One accepted action of the current game as the viewer may know it. */
+export type Move = PublicAction | PlayMove;
+
 export type OfferedAction = Action | { readonly type: 'discard'; readonly count: 2 };
 
 export interface SeatSummary {
@@ -63,6 +80,14 @@ export interface SeriesView {
   readonly re: boolean;
   readonly knocks: { seat: Seat; trick: number }[];
   readonly history: PublicAction[];
+  /**
+   * Every accepted action of the current game, oldest first: the public entries of `history`
+   * and the cards played, each with its trick; a card is named only while R7.10 lets the viewer
+   * look at its trick (the current one, the completed one `lastTrick` shows, all with "all").
+   */
+  readonly moves: Move[];
+  /** Who took each completed trick, oldest first (public: everyone sees a trick taken). */
+  readonly trickWinners: Seat[];
   /** The declarer alone, after the pickup (R10.2). */
   readonly stock: CardCode[] | null;
   readonly discards: CardCode[] | null;
@@ -95,6 +120,14 @@ function visibleLastTrick(game: GameState, tricks: readonly TrickRecord[], viewe
   return null;
 }
 
+/** R7.10: a card played as a move; the card itself only when its trick may be looked at (`shown`). */
+function playMove(seat: Seat, action: Extract<Action, { type: 'play' }>, trick: number, shown: boolean): PlayMove {
+  const move: { -readonly [K in keyof PlayMove]: PlayMove[K] } = { seat, type: 'play', trick, card: shown ? action.card : null };
+  if (action.knock === true) move.knock = true; // R7.11: the knock is shown to all seats
+  if (action.trump !== undefined) move.trump = action.trump; // R7.2: named aloud
+  return move;
+}
+
 function offered(game: GameState, seat: Seat): OfferedAction[] {
   const actions = legalActions(game, seat);
   return game.phase === 'discard' && actions.length > 0 ? [{ type: 'discard', count: 2 }] : actions;
@@ -107,16 +140,26 @@ export function viewOf(series: SeriesState, seat: Seat | null): SeriesView | nul
   const doubling = game.phase === 'doubling';
   const tricks = tricksOf(game);
   const isDeclarer = seat !== null && seat === game.declarer;
+  const lastTrick = visibleLastTrick(game, tricks, seat);
   const history: PublicAction[] = [];
+  const moves: Move[] = [];
   const knocks: { seat: Seat; trick: number }[] = [];
+  const trickShown = (trick: number): boolean =>
+    game.options.trickHistory === 'all' || trick === tricks.length + 1 || (lastTrick !== null && tricks[trick - 1] === lastTrick);
   let plays = 0;
   for (const { seat: actor, action } of actionsOf(game)) {
     if (action.type === 'play') {
-      if (action.knock === true) knocks.push({ seat: actor, trick: Math.floor(plays / 3) + 1 });
+      const trick = Math.floor(plays / 3) + 1;
+      if (action.knock === true) knocks.push({ seat: actor, trick });
       plays++;
+      moves.push(playMove(actor, action, trick, trickShown(trick)));
+      continue;
     }
     const shown = publicAction(actor, action, !doubling || actor === seat);
-    if (shown !== null) history.push(shown);
+    if (shown !== null) {
+      history.push(shown);
+      moves.push(shown);
+    }
   }
   const ownCards = seat === null ? null : doubling ? game.packets[seat] : game.hands[seat];
   return {
@@ -143,7 +186,7 @@ export function viewOf(series: SeriesState, seat: Seat | null): SeriesView | nul
     declarer: game.declarer < 0 ? null : (game.declarer as Seat),
     trump: game.trump < 0 ? null : SUITS[game.trump]!,
     trick: game.trick.map((card, i) => ({ seat: ((game.trickLeader + i) % 3) as Seat, card: codeOf(card) })),
-    lastTrick: visibleLastTrick(game, tricks, seat),
+    lastTrick,
     tricks: game.options.trickHistory === 'all' ? tricks : null,
     multiplier: doubling ? 1 : multiplierOfGame(game),
     doubles: doubling ? [] : ([0, 1, 2] as Seat[]).filter((s) => (game.doubledBy & (1 << s)) !== 0),
@@ -152,6 +195,8 @@ export function viewOf(series: SeriesState, seat: Seat | null): SeriesView | nul
     re: game.re,
     knocks,
     history,
+    moves,
+    trickWinners: tricks.map((trick) => trick.winner),
     stock: isDeclarer ? codesOf(game.stock) : null, // the declarer has it from the pickup on
     discards: isDeclarer && game.discards !== 0 ? codesOf(game.discards) : null,
     legalActions: seat === null ? [] : offered(game, seat),

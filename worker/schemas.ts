@@ -262,6 +262,28 @@ export const ViewSchema = z
       description:
         'Public actions of the current game, oldest first; a double shows `double: null` until all three decided (but to the seat itself), a re decision `re: true or false`',
     }),
+    moves: z
+      .array(
+        z.union([
+          z.object({
+            seat: SeatNumber,
+            type: z.literal('play'),
+            trick: z.number().int().min(1).openapi({ description: 'The trick the card went to, 1-based' }),
+            card: Card.nullable().openapi({
+              description:
+                'R7.10: the card while the viewer may look at its trick (the current trick, the completed one `lastTrick` shows, every trick with trickHistory "all"), else null',
+            }),
+            knock: z.literal(true).optional().openapi({ description: 'R7.11: the defender knocked with this card' }),
+            trump: z.enum(['E', 'G', 'H', 'S']).optional().openapi({ description: 'R7.2: the trump suit named with this card' }),
+          }),
+          z.object({ seat: SeatNumber, type: z.string() }).passthrough(),
+        ]),
+      )
+      .openapi({
+        description:
+          'Every accepted action of the current game, oldest first: the entries of `history` (doubles hidden as there, R3.1) and each card played with its trick',
+      }),
+    trickWinners: z.array(SeatNumber).openapi({ description: 'Who took each completed trick of the current game, oldest first' }),
     stock: z.array(Card).nullable().openapi({ description: 'The declarer alone, after the pickup' }),
     discards: z.array(Card).nullable(),
     legalActions: z

@@ -213,7 +213,8 @@ it('R5.3: a series that ends with something in the pot pays it back, and every p
       'These include 1 each, paid back from the pot.',
     );
     expect(await over.locator('[data-pot-remains]').count(), `seat ${seat}: nothing stays in the pot`).toBe(0);
-    expect(await over.locator('li b').allTextContents(), `seat ${seat}: the final balances`).toEqual(['6', '6', '-12']);
+    // The final standings, ranked by balance (ties in seat order), signed.
+    expect(await over.locator('[data-standing-balance]').allTextContents(), `seat ${seat}: the final balances`).toEqual(['+6', '+6', '-12']);
   }
   expectNoProblems(pages);
 });

@@ -145,7 +145,7 @@ it('R8.2: a kontra clicked by a defender pauses play until the declarer clicks R
         .poll(() => page.locator('[data-multiplier]').textContent(), { message: `${where}: multiplier on ${seat}'s page` })
         .toBe(`×${after.multiplier}`);
       expect(await page.locator('[data-awaiting-re]').count(), `${where}: the wait is over on ${seat}'s page`).toBe(0);
-      expect(await page.locator('.history li').allTextContents(), `${where}: ${seat}'s log`).toContain(
+      expect(await page.locator('[data-move-log] li').allTextContents(), `${where}: ${seat}'s log`).toContain(
         re ? `${NAMES[declarer]}: Re` : `${NAMES[declarer]}: no Re`,
       );
     }

@@ -465,7 +465,8 @@ function selectorOf(h: Hooked): string {
 export const trumpSelector = (suit: string): string => `[data-trump-picker] input[data-trump="${suit}"]`;
 
 /**
- * Clicks one control, on the first page that offers one, as the issue says: doubling, not
+ * Clicks one control, on the first page that offers one, as the issue says (a page showing the
+ * last game's result first moves on to the next game, as its player would): doubling, not
  * double; auction, the first seat to speak bids 6 and everyone else passes (or, without a
  * pass, any bid or hold offered); discard, two cards of the hand, then discard; declare, the
  * first contract; play, the first playable card (with option trump "named", the first suit
@@ -476,6 +477,10 @@ export async function clickOne(players: readonly Player[], driver: Driver): Prom
   for (const player of players) {
     if (player.seat === 'spectator') continue;
     const { page } = player;
+    // A page still showing the last game's result: the player reads it and moves on to the next game.
+    if (phaseShown(await snapshotOf(page)) !== 'finished' && (await page.locator('[data-next-game]').filter({ visible: true }).count()) > 0) {
+      await clickVisible(page, '[data-next-game]');
+    }
     const { table, hooked, trumps } = await snapshotOf(page);
     if (table === null) continue;
     if (table.gameNumber !== driver.gameNumber) Object.assign(driver, { gameNumber: table.gameNumber, bidMade: false });
@@ -546,6 +551,9 @@ export async function clickOne(players: readonly Player[], driver: Driver): Prom
   }
   return null;
 }
+
+/** The phase a snapshot's page shows ('' while it shows no table). */
+const phaseShown = (snapshot: PageSnapshot): string => snapshot.table?.phase ?? '';
 
 /** The current version by the API (any seat's view carries it). */
 export async function apiVersion(table: Table): Promise<number> {

@@ -11,8 +11,9 @@ import { randomMove, seededRng, type Rng } from '../../shared/bots.js';
 import { codesOf, type CardCode } from '../../shared/cards.js';
 import { shuffleDeal, type Deal } from '../../shared/deal.js';
 import { actionsOf, applyParsedAction, newGame, type GameState } from '../../shared/game.js';
+import { tricksOf } from '../../shared/record.js';
 import type { Seat } from '../../shared/options.js';
-import { viewOf, type SeriesView } from '../../shared/view.js';
+import { cardCodesIn, viewOf, type SeriesView } from '../../shared/view.js';
 import { options, seriesOf, wordsFrom } from './support.js';
 
 const RUNS = Number(process.env.HIDDEN_RUNS ?? 2_000);
@@ -62,6 +63,7 @@ describe('R3.1: the doubling window', () => {
     ...view,
     seats: view.seats.map(({ decided: _decided, ...rest }) => rest),
     history: view.history.filter((entry) => entry.type !== 'double' || entry.seat === seat),
+    moves: view.moves.filter((entry) => entry.type !== 'double' || entry.seat === seat),
   });
 
   it(`R3.1: over ${RUNS} random windows, a seat's or a spectator's view is identical whatever the other seats chose; only "decided" differs`, () => {
@@ -145,5 +147,105 @@ describe('R10.2: before the first card', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+});
+
+describe('R7.10, R10.2: the moves of a game in play', () => {
+  /** World A: random moves from a random deal, up to `stopAfter` actions (into the play, often to its end). */
+  function playedWorld(opts: Parameters<typeof options>[0], seed: number, stopAfter: number): { world: GameState; deal: Deal; rng: Rng } {
+    const rng = seededRng(seed);
+    const deal = shuffleDeal(wordsFrom(rng));
+    let world = newGame(options(opts), deal, rng(3) as Seat);
+    for (let i = 0; i < stopAfter; i++) {
+      const move = randomMove(world, rng);
+      if (move === null) break;
+      world = apply(world, move.seat, move.action);
+    }
+    return { world, deal, rng };
+  }
+
+  /**
+   * World B of world A: the cards no seat has played or discarded yet and the viewer does not
+   * hold are dealt among the other seats in another order (each keeps its count); the same
+   * actions are replayed. Null when a play of A is not legal in B (follow duty changed).
+   */
+  function otherUnplayed(world: GameState, deal: Deal, seat: Seat | null, rng: Rng): GameState | null {
+    const gone = new Set(codesOf(world.played | world.discards));
+    const hands = deal.hands.map((hand) => [...hand]);
+    const places: [CardCode[], number][] = [];
+    for (const s of [0, 1, 2] as Seat[]) {
+      if (s === seat) continue;
+      hands[s]!.forEach((code, i) => {
+        if (!gone.has(code)) places.push([hands[s]!, i]);
+      });
+    }
+    const cards = places.map(([list, i]) => list[i]!);
+    for (let i = cards.length - 1; i > 0; i--) {
+      const j = rng(i + 1);
+      [cards[i], cards[j]] = [cards[j]!, cards[i]!];
+    }
+    places.forEach(([list, i], k) => (list[i] = cards[k]!));
+    let other = newGame(world.options, { hands: hands as unknown as Deal['hands'], stock: [...deal.stock] }, world.dealer);
+    for (const { seat: actor, action } of actionsOf(world)) {
+      const next = applyParsedAction(other, actor, action);
+      if (!next.ok) return null;
+      other = next.value;
+    }
+    return other;
+  }
+
+  it(`R7.10, R10.2: over ${RUNS} random games, moves and trick winners are the same in worlds that differ only in cards nobody has shown`, () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(someOptions, fc.boolean(), fc.integer(), viewer, fc.integer({ min: 0, max: 45 }), (opts, doubling, seed, seat, stopAfter) => {
+        const { world, deal, rng } = playedWorld({ ...opts, doubling }, seed, stopAfter);
+        const other = otherUnplayed(world, deal, seat, rng);
+        if (other === null) return;
+        compared++;
+        const a = viewIn(world, seat);
+        const b = viewIn(other, seat);
+        expect(b.moves).toEqual(a.moves);
+        expect(b.trickWinners).toEqual(a.trickWinners);
+        expect(b).toEqual(a); // and so the whole view
+      }),
+      { numRuns: RUNS },
+    );
+    expect(compared, 'worlds compared (not skipped for a play B refuses)').toBeGreaterThan(RUNS / 4);
+  });
+
+  it(`R7.10, R10.2: over ${RUNS} random games, no card in moves that the view does not show in trick, lastTrick or tricks`, () => {
+    let hidden = 0;
+    fc.assert(
+      fc.property(someOptions, fc.integer(), viewer, fc.integer({ min: 10, max: 45 }), (opts, seed, seat, stopAfter) => {
+        const { world } = playedWorld({ ...opts, doubling: false }, seed, stopAfter);
+        const view = viewIn(world, seat);
+        const shownByTricks = cardCodesIn([view.trick, view.lastTrick, view.tricks]);
+        for (const code of cardCodesIn(view.moves)) expect(shownByTricks.has(code), `${code} in moves`).toBe(true);
+        const plays = view.moves.filter((m) => m.type === 'play');
+        expect(plays.length).toBe(codesOf(world.played).length);
+        hidden += plays.filter((m) => m.card === null).length;
+        // The winners are the tricks' own.
+        expect(view.trickWinners.length).toBe(world.completedTricks);
+        expect(view.trickWinners.filter((w) => w === 0).length).toBe(world.tricksTaken[0]);
+      }),
+      { numRuns: RUNS },
+    );
+    expect(hidden, 'cards played that some view had to hide').toBeGreaterThan(0);
+  });
+
+  it('R7.10: with trickHistory "last", the cards of tricks before the last are null in moves; the winners, knocks and named trump stay', () => {
+    const { world } = playedWorld({ doubling: false, trickHistory: 'last', knock: true, trump: 'named' }, 4242, 60);
+    const view = viewIn(world, 1);
+    const plays = view.moves.filter((m) => m.type === 'play');
+    const shownTricks = new Set(plays.filter((m) => m.card !== null).map((m) => m.trick));
+    const lastShown = world.trick.length > 0 ? world.completedTricks + 1 : world.completedTricks;
+    expect([...shownTricks].sort((x, y) => x - y)).toEqual(world.trick.length > 0 ? [world.completedTricks, lastShown] : [lastShown]);
+    for (const move of plays) if (move.trick < world.completedTricks) expect(move.card).toBeNull();
+    expect(plays[0]!.trump ?? null).toBe(view.trump);
+    expect(plays.filter((m) => m.knock === true).map((m) => ({ seat: m.seat, trick: m.trick }))).toEqual(view.knocks);
+    expect(view.trickWinners).toEqual(tricksOf(world).map((t) => t.winner));
+    // What the seat saw fall, in order: the shown cards are the actions' own.
+    const played = actionsOf(world).filter((e) => e.action.type === 'play');
+    plays.forEach((m, i) => m.card !== null && expect(m.card).toBe((played[i]!.action as { card: CardCode }).card));
   });
 });

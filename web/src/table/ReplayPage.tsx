@@ -22,7 +22,8 @@ export default function ReplayPage({ tableId, dealIndex }: { tableId: string; de
   const [step, setStep] = useState(0);
 
   useEffect(() => {
-    Promise.all([fetchGames(tableId, token), fetchView(tableId, token)]).then(
+    // The one game asked for, however old: …/games pages from the newest back.
+    Promise.all([fetchGames(tableId, token, { before: dealIndex + 1, limit: 1 }), fetchView(tableId, token)]).then(
       ([answer, view]) => {
         const found = answer.games.find((g) => g.dealIndex === dealIndex);
         if (!found) setError(t('notFound'));

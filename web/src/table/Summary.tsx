@@ -1,6 +1,6 @@
 /**
  * A finished game as its record tells it (R10.3: all hands, the stock, the discards, every
- * trick and the payments), and the list of finished games to replay.
+ * trick and the payments), as the replay ends; the table page's game end is GameEnd.tsx.
  */
 import { bit, cardFromCode, codesOf, SUITS, type CardCode } from '../../../shared/cards.js';
 import type { PublishedGame } from '../api.js';
@@ -44,7 +44,10 @@ export function GameSummary({
       data-deal-index={game.dealIndex}
       aria-labelledby={`summary-${game.dealIndex}`}
     >
-      <h2 id={`summary-${game.dealIndex}`}>{t('summaryTitle', { n: game.gameNumber })}</h2>
+      <h2 id={`summary-${game.dealIndex}`}>
+        {/* A redeal is not a game of the series (R5.2): it has no settlement of its own to title. */}
+        {t(result?.kind === 'allPass' ? 'resultRedealTitle' : 'summaryTitle', { n: game.gameNumber })}
+      </h2>
       {result?.kind === 'allPass' ? <p>{t('summaryAllPass')}</p> : null}
       {result?.kind === 'contract' && game.declarer !== null && game.contract !== null ? (
         <p>
@@ -106,27 +109,5 @@ export function GameSummary({
         ) : null}
       </p>
     </section>
-  );
-}
-
-export function GamesList({ games, tableId }: { games: readonly PublishedGame[]; tableId: string }) {
-  const { t } = useApp();
-  return (
-    <details class="games-list">
-      <summary>
-        {t('gamesTitle')} ({games.length})
-      </summary>
-      {games.length === 0 ? <p>{t('noGamesYet')}</p> : null}
-      <ol>
-        {games.map((game) => (
-          <li key={game.dealIndex}>
-            <AppLink href={replayPath(tableId, game.dealIndex)} data-replay={game.dealIndex}>
-              {t('replayTitle', { n: game.gameNumber })}
-            </AppLink>{' '}
-            {game.settlement ? `(${game.settlement.payments.map((p) => (p > 0 ? `+${p}` : p)).join(' / ')})` : ''}
-          </li>
-        ))}
-      </ol>
-    </details>
   );
 }

@@ -9,15 +9,28 @@ import { tokenFromLocation } from '../router.js';
 import { Controls, Hand, useChoices } from './Controls.js';
 import { placesOf, seatName } from './format.js';
 import { GameFacts, turnText } from './GameFacts.js';
-import { History } from './History.js';
 import { Notifications } from './Notifications.js';
 import { SeatPanel } from './SeatPanel.js';
 import { BadLink, TableLoading } from './TableStatus.js';
-import { GameSummary, GamesList } from './Summary.js';
+import { GameEnd } from './GameEnd.js';
+import { MoveLog } from './MoveLog.js';
+import { ScoreSheet } from './ScoreSheet.js';
 import { AllTricks, LastTrick, TrickArea } from './Tricks.js';
 import { useTable } from './useTable.js';
 
 const dismissedKey = (tableId: string) => `wallachen.summarySeen.${tableId}`;
+
+/** Whether the page is as wide as a desktop's (the board shows two columns, styles.css). */
+function useWide(): boolean {
+  const [wide, setWide] = useState(() => matchMedia('(min-width: 900px)').matches);
+  useEffect(() => {
+    const query = matchMedia('(min-width: 900px)');
+    const changed = () => setWide(query.matches);
+    query.addEventListener('change', changed);
+    return () => query.removeEventListener('change', changed);
+  }, []);
+  return wide;
+}
 
 export function TablePage({ tableId }: { tableId: string }) {
   const { t } = useApp();
@@ -28,6 +41,7 @@ export function TablePage({ tableId }: { tableId: string }) {
   const { view } = table;
   // A link that showed its table is listed under "Your tables" on the home page of this device.
   useEffect(() => void (view !== null && rememberLink(tableId, token, view.name)), [tableId, token, view?.name]);
+  const wide = useWide();
 
   // The tab's title says when a move is owed, so a table left in a background tab is noticed.
   const owesMove = view !== null && view.legalActions.some(isMoveOwed);
@@ -41,11 +55,19 @@ export function TablePage({ tableId }: { tableId: string }) {
   const places = placesOf(view.seat);
   const latest = table.games?.at(-1) ?? null;
   const names = view.seats.map((s) => s.name);
-  const showSummary = latest !== null && latest.dealIndex > dismissed;
-  const closeSummary = () => {
+  // The view's game is the finished one only once the series is over; otherwise the next game runs,
+  // and a seat that has already moved in it has moved on from the last result (on another device, say).
+  const movedOn = view.phase !== 'finished' && view.seat !== null && view.moves.some((m) => m.seat === view.seat);
+  // Until the finished games are read, a game that just ended may be missing: its next game's controls
+  // wait, and the game before it is not shown as the one that ended.
+  const firstDeal = view.gameNumber === 1 && view.redeal === 0 && view.phase !== 'finished';
+  const resultPending = table.gamesLoading && !firstDeal && !movedOn;
+  const showResult = !resultPending && latest !== null && latest.dealIndex > dismissed && !movedOn;
+  const moveOn = () => {
     if (latest === null) return;
     writeStored(dismissedKey(tableId), String(latest.dealIndex));
     setDismissed(latest.dealIndex);
+    if (view.seriesOver) requestAnimationFrame(() => document.getElementById('final-standings')?.focus());
   };
   const turn = turnText(view, t);
   const connectionText = { live: t('connectionLive'), connecting: t('connectionConnecting'), offline: t('connectionOffline') }[table.connection];
@@ -79,39 +101,25 @@ export function TablePage({ tableId }: { tableId: string }) {
           </button>
         </p>
       ) : null}
-      {view.seriesOver ? (
-        <section class="series-over" data-series-over>
-          <h2>{t('seriesOver')}</h2>
-          <p>{t('finalBalances')}:</p>
-          <ul>
-            {view.seats.map((s, seat) => (
-              <li key={seat}>
-                {s.name}: <b>{s.balance}</b>
-              </li>
-            ))}
-          </ul>
-          {/* R5.3: the pot left at the end is paid back in equal shares; a remainder stays in it. */}
-          {view.potPaidBack > 0 ? <p data-pot-paid-back={view.potPaidBack}>{t('potPaidBack', { n: view.potPaidBack })}</p> : null}
-          {view.pot !== 0 ? <p data-pot-remains={view.pot}>{t('potRemains', { n: view.pot })}</p> : null}
-        </section>
-      ) : null}
-      {showSummary && latest ? (
-        <GameSummary game={latest} names={names} tableId={tableId} onClose={closeSummary} nextStarted={!view.seriesOver} />
-      ) : null}
       <div class="board">
         <div class="opponents">
           <SeatPanel view={view} seat={places.left} showBacks />
           <SeatPanel view={view} seat={places.right} showBacks />
         </div>
         <GameFacts view={view} />
-        <TrickArea view={view} />
+        {showResult && latest ? (
+          <GameEnd game={latest} names={names} tableId={tableId} viewer={view.seat} last={view.seriesOver} onNext={moveOn} />
+        ) : (
+          <TrickArea view={view} />
+        )}
         <div class="side">
-          <LastTrick view={view} />
+          {showResult ? null : <LastTrick view={view} />}
           <AllTricks view={view} />
-          <History view={view} viewer={view.seat} doublingOpen={view.phase === 'doubling'} />
+          <MoveLog view={view} wide={wide} />
         </div>
         <SeatPanel view={view} seat={places.bottom} showBacks={view.seat === null} />
-        <div class="dock">
+        {/* A seat's next hand and controls wait for it to move on; a spectator's dock holds only what the game waits for. */}
+        <div class="dock" hidden={view.seat !== null && (showResult || resultPending)} aria-busy={resultPending}>
           <Controls view={view} act={table.act} pending={table.pending} {...choices} />
           <Hand
             view={view}
@@ -124,7 +132,7 @@ export function TablePage({ tableId }: { tableId: string }) {
           />
         </div>
       </div>
-      {table.games !== null ? <GamesList games={table.games} tableId={tableId} /> : null}
+      {table.games !== null ? <ScoreSheet view={view} games={table.games} tableId={tableId} /> : null}
       {view.webhook === 'disabled' ? (
         <p class="error" role="status" data-webhook-state="disabled">
           {t('noticesWebhookDisabled')}

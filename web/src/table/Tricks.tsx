@@ -1,27 +1,71 @@
 /** The current trick laid out by seat, the last trick, and (with trickHistory "all") every trick of the game. */
+import { useEffect, useState } from 'preact/hooks';
+import type { CardCode } from '../../../shared/cards.js';
 import type { TrickRecord } from '../../../shared/record.js';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { CardImage } from './CardView.js';
 import { placesOf, seatName } from './format.js';
+import './result.css';
 
+/**
+ * The trick on the table. A trick just completed stays there, with who took it, until the
+ * next card is led; while a trick is being played, one tap shows the last completed trick the
+ * view allows (R7.10) in its place, and one more brings the current trick back.
+ */
 export function TrickArea({ view }: { view: TableView }) {
   const { t } = useApp();
   const places = placesOf(view.seat);
-  const cardOf = (seat: number) => view.trick.find((played) => played.seat === seat);
+  const completed = view.trickWinners.length;
+  const [lookingBack, setLookingBack] = useState(false);
+  // A new card on the table is what the player must see: looking back ends with it.
+  const trickKey = `${view.gameNumber}/${view.redeal}/${completed}/${view.trick.length}`;
+  useEffect(() => setLookingBack(false), [trickKey]);
+  const justTaken = view.trick.length === 0 && view.lastTrick !== null && completed > 0;
+  const canLookBack = view.trick.length > 0 && view.lastTrick !== null;
+  const showingLast = justTaken || (lookingBack && canLookBack);
+  const cards: readonly { seat: number; card: CardCode }[] = showingLast ? view.lastTrick!.cards : view.trick;
+  const winner = showingLast ? view.lastTrick!.winner : null;
+  const shown = shownTrick(view);
+  const lastTitle = shown === 'other-side' ? (view.seat === null ? t('lastTrickDeclarer') : t('lastTrickOtherSide')) : t('lastTrick');
   return (
-    <section class="trick" data-trick aria-label={t('trickArea')}>
-      {(['left', 'right', 'bottom'] as const).map((place) => {
-        const seat = places[place];
-        const played = cardOf(seat);
-        return (
-          <div class={`trick-slot ${place}`} data-trick-seat={seat} key={place}>
-            {played ? <CardImage code={played.card} /> : <span class="card slot" aria-hidden="true" />}
-            <span class="trick-seat-name">{seatName(view, seat)}</span>
-          </div>
-        );
-      })}
-    </section>
+    <div class="trick-area">
+      <section
+        class={`trick${showingLast ? ' completed' : ''}`}
+        data-trick
+        data-showing={showingLast ? (justTaken ? 'taken' : 'last') : 'current'}
+        aria-label={t('trickArea')}
+      >
+        {(['left', 'right', 'bottom'] as const).map((place) => {
+          const seat = places[place];
+          const played = cards.find((c) => c.seat === seat);
+          return (
+            <div class={`trick-slot ${place}${seat === winner ? ' winner' : ''}`} data-trick-seat={seat} key={place}>
+              {played ? <CardImage code={played.card} /> : <span class="card slot" aria-hidden="true" />}
+              <span class="trick-seat-name">{seatName(view, seat)}</span>
+            </div>
+          );
+        })}
+        {showingLast && winner !== null ? (
+          <p class="trick-caption" aria-live="polite">
+            {justTaken
+              ? t('trickJustTaken', { n: completed, name: seatName(view, winner) })
+              : `${lastTitle}: ${t('trickWonBy', { name: seatName(view, winner) })}`}
+          </p>
+        ) : null}
+      </section>
+      {canLookBack ? (
+        <button
+          type="button"
+          class="link trick-toggle"
+          data-last-trick-toggle
+          aria-pressed={lookingBack}
+          onClick={() => setLookingBack(!lookingBack)}
+        >
+          {lookingBack ? t('backToTrick') : t('showLastTrick')}
+        </button>
+      ) : null}
+    </div>
   );
 }
 

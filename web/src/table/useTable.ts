@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Action } from '../../../shared/actions.js';
-import { ApiError, fetchGames, fetchView, newActionId, sendAction, type PublishedGame, type TableView } from '../api.js';
+import { ApiError, fetchGamesSince, fetchView, newActionId, sendAction, type PublishedGame, type TableView } from '../api.js';
 import { LiveTable, type ConnectionState } from '../live.js';
 
 export interface TableState {
@@ -15,7 +15,10 @@ export interface TableState {
   readonly fatal: ApiError | null;
   /** The last refusal or failure of something this page did; cleared by the next success. */
   readonly error: ApiError | null;
+  /** Every finished game of the table, oldest first (null until first read). */
   readonly games: readonly PublishedGame[] | null;
+  /** The finished games are being read (at first, and after each deal change): the game that just ended may be missing. */
+  readonly gamesLoading: boolean;
   readonly pending: boolean;
   readonly act: (action: Action) => Promise<void>;
   readonly clearError: () => void;
@@ -44,6 +47,9 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
   const [fatal, setFatal] = useState<ApiError | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const [games, setGames] = useState<readonly PublishedGame[] | null>(null);
+  const [gamesLoading, setGamesLoading] = useState(withGames);
+  const knownGames = useRef<readonly PublishedGame[]>([]);
+  const gamesRead = useRef(0);
   const [pending, setPending] = useState(false);
   const current = useRef<TableView | null>(null);
   const lastDeal = useRef<string | null>(null);
@@ -52,10 +58,19 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
 
   const loadGames = useCallback(() => {
     if (!withGames) return;
-    fetchGames(tableId, token).then(
-      (answer) => setGames(answer.games),
+    // Only the newest read may end the loading: an older one answering last would drop a game.
+    const read = ++gamesRead.current;
+    setGamesLoading(true);
+    fetchGamesSince(tableId, token, knownGames.current).then(
+      (all) => {
+        if (read !== gamesRead.current) return;
+        knownGames.current = all;
+        setGames(all);
+        setGamesLoading(false);
+      },
       () => {
-        // The games list is a convenience: the table itself stays usable; it is fetched again on the next deal.
+        // The games are a convenience: the table itself stays usable; they are read again on the next deal.
+        if (read === gamesRead.current) setGamesLoading(false);
       },
     );
   }, [tableId, token, withGames]);
@@ -87,6 +102,7 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
       return;
     }
     let cancelled = false;
+    knownGames.current = [];
     const liveTable = new LiveTable(tableId, token, {
       onView: (v) => !cancelled && accept(v),
       onState: (s) => !cancelled && setConnection(s),
@@ -141,5 +157,5 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
     [tableId, token, accept],
   );
 
-  return { view, connection, fatal, error, games, pending, act, clearError: () => setError(null) };
+  return { view, connection, fatal, error, games, gamesLoading, pending, act, clearError: () => setError(null) };
 }

@@ -1,0 +1,109 @@
+/** The move log's lines (web/src/table/move-log-lines.ts) from real views of the engine. */
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../shared/actions.js';
+import { legalActions } from '../../shared/game.js';
+import type { Seat } from '../../shared/options.js';
+import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
+import { viewOf } from '../../shared/view.js';
+import { translator } from '../../web/src/i18n.js';
+import { lastOwnMove, logLines, type LogView } from '../../web/src/table/move-log-lines.js';
+
+const NAMES = ['Anna', 'Bert', 'Cilli'];
+const DEAL = {
+  hands: [
+    ['EA', 'EK', 'EO', 'EU', 'E10', 'E9', 'E8', 'E7', 'GA', 'GK'],
+    ['HA', 'HK', 'HO', 'HU', 'H10', 'H9', 'H8', 'H7', 'GO', 'GU'],
+    ['SA', 'SK', 'SO', 'SU', 'S10', 'S9', 'S8', 'S7', 'G10', 'G9'],
+  ],
+  stock: ['G8', 'G7'],
+};
+
+function must<T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+function series(options: Record<string, unknown>): SeriesState {
+  return must(dealNextGame(must(startSeries({ firstDealer: 2, ...options })), DEAL));
+}
+
+const act = (s: SeriesState, seat: Seat, action: Action): SeriesState => must(applySeriesAction(s, seat, action));
+
+/** Everybody passes (the forced game, R5.1), the declarer discards, announces 6 and `plays` cards are played (the first legal each). */
+function forcedGame(plays: number): SeriesState {
+  let s = series({ doubling: false, trickHistory: 'last' });
+  for (const seat of [0, 1, 2] as Seat[]) s = act(s, seat, { type: 'pass' });
+  const declarer = s.game!.declarer as Seat;
+  s = act(s, declarer, { type: 'discard', cards: ['G8', 'G7'] });
+  s = act(s, declarer, { type: 'declare', contract: '6' });
+  for (let i = 0; i < plays; i++) {
+    const seat = s.game!.turn as Seat;
+    s = act(
+      s,
+      seat,
+      legalActions(s.game!, seat).find((a) => a.type === 'play')!,
+    );
+  }
+  return s;
+}
+
+const logView = (s: SeriesState, seat: Seat | null): LogView => ({
+  ...viewOf(s, seat)!,
+  seats: viewOf(s, seat)!.seats.map((x, i) => ({ ...x, name: NAMES[i]!, bot: false })),
+});
+
+describe('the move log', () => {
+  const en = translator('en');
+  const de = translator('de');
+
+  it('R5.1: the forced game is told after the last pass; the discard and the contract follow', () => {
+    const lines = logLines(en, logView(forcedGame(0), 1));
+    expect(lines.map((l) => l.text)).toEqual([
+      'Anna: passes',
+      'Bert: passes',
+      'Cilli: passes',
+      'Everybody passed: Anna had to play 6 (forced game).',
+      'Anna discards two cards',
+      'Anna announces 6',
+    ]);
+  });
+
+  it('R7.10: a trick whose cards the view no longer shows is one line with its winner; the current trick shows each card', () => {
+    const s = forcedGame(7); // two tricks complete, one card of the third
+    const view = logView(s, 2);
+    const lines = logLines(en, view).slice(6);
+    const winners = view.trickWinners.map((w) => NAMES[w]);
+    expect(lines[0]).toMatchObject({ kind: 'trick-head', text: `Trick 1: won by ${winners[0]}`, moves: [5, 6, 7] });
+    expect(lines[0]!.card).toBeUndefined();
+    // Trick 2 is the view's lastTrick ("last"): a head with its winner, then each card.
+    expect(lines[1]).toMatchObject({ kind: 'trick-head', text: `Trick 2 · won by ${winners[1]}` });
+    expect(lines.slice(2, 5).map((l) => l.card)).toEqual(viewOf(s, 2)!.lastTrick!.cards.map((c) => c.card));
+    expect(lines[5]).toMatchObject({ kind: 'trick-head', text: 'Trick 3' });
+    const current = lines.at(-1)!;
+    expect(current.card).toBe(viewOf(s, 2)!.trick[0]!.card);
+    expect(current.text).toBe(`${NAMES[viewOf(s, 2)!.trick[0]!.seat]} plays`);
+    expect(logLines(de, view)[6]!.text).toBe(`1. Stich: geht an ${winners[0]}`);
+  });
+
+  it('the viewer’s last own move, and an automatic move marked as such', () => {
+    const s = forcedGame(4);
+    const view = logView(s, 0);
+    const own = lastOwnMove(view.moves, 0);
+    expect(view.moves[own]!.seat).toBe(0);
+    expect(view.moves.slice(own + 1).every((m) => m.seat !== 0)).toBe(true);
+    expect(lastOwnMove(view.moves, null)).toBe(-1);
+    const auto = { ...view, moves: view.moves.map((m, i) => (i === 1 ? { ...m, auto: true } : m)) } as LogView;
+    expect(logLines(en, auto)[1]!.auto).toBe(true);
+    expect(logLines(en, view)[1]!.auto).toBe(false);
+  });
+
+  it('R3.1: while the doubling window is open a seat reads its own choice, and only that the others decided', () => {
+    let s = series({ doubling: true });
+    s = act(s, 0, { type: 'double', double: true });
+    s = act(s, 1, { type: 'double', double: false });
+    expect(logLines(en, logView(s, 0)).map((l) => l.text)).toEqual(['You doubled', 'Bert: decided']);
+    expect(logLines(en, logView(s, 2)).map((l) => l.text)).toEqual(['Anna: decided', 'Bert: decided']);
+    s = act(s, 2, { type: 'double', double: true });
+    expect(logLines(de, logView(s, null)).map((l) => l.text)).toEqual(['Anna: doppelt', 'Bert: doppelt nicht', 'Cilli: doppelt']);
+  });
+});
