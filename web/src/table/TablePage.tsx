@@ -4,7 +4,7 @@ import { isMoveOwed } from '../../../shared/actions.js';
 import { useApp } from '../app-context.js';
 import { readStored, writeStored } from '../prefs.js';
 import { tokenFromLocation } from '../router.js';
-import { Controls, Hand, useChoices } from './Controls.js';
+import { Dock } from './Dock.js';
 import { placesOf, seatName } from './format.js';
 import { GameFacts, turnText } from './GameFacts.js';
 import { History } from './History.js';
@@ -21,7 +21,6 @@ export function TablePage({ tableId }: { tableId: string }) {
   const { t } = useApp();
   const [token] = useState(tokenFromLocation);
   const table = useTable(tableId, token);
-  const choices = useChoices();
   const [dismissed, setDismissed] = useState<number>(() => Number(readStored(dismissedKey(tableId)) ?? -1));
   const { view } = table;
 
@@ -111,18 +110,7 @@ export function TablePage({ tableId }: { tableId: string }) {
           <History view={view} viewer={view.seat} doublingOpen={view.phase === 'doubling'} />
         </div>
         <SeatPanel view={view} seat={places.bottom} showBacks={view.seat === null} />
-        <div class="dock">
-          <Controls view={view} act={table.act} pending={table.pending} {...choices} />
-          <Hand
-            view={view}
-            act={table.act}
-            pending={table.pending}
-            chosen={choices.chosen}
-            setChosen={choices.setChosen}
-            knock={choices.knock}
-            trump={choices.trump}
-          />
-        </div>
+        <Dock view={view} table={table} tableId={tableId} />
       </div>
       {table.games !== null ? <GamesList games={table.games} tableId={tableId} /> : null}
       {view.webhook === 'disabled' ? (

@@ -1,0 +1,88 @@
+/**
+ * The own seat's place to act: the controls legal now, the own hand, and below them what
+ * becomes of a move — selected and waiting for a second tap ("confirm moves"), or made
+ * offline and waiting for the connection. Those notes sit below the hand so that nothing
+ * above it moves between the first tap and the second.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { Action } from '../../../shared/actions.js';
+import type { TableView } from '../api.js';
+import { useApp } from '../app-context.js';
+import { keyOf, useConfirmSetting, type Armed } from './confirm.js';
+import { ARMED_HINT_ID, Controls, Hand, useChoices } from './Controls.js';
+import type { TableState } from './useTable.js';
+
+function QueuedNote({ table }: { table: TableState }) {
+  const { t } = useApp();
+  const { queued } = table;
+  if (queued === null) return null;
+  const what = { what: queued.label };
+  const text = { waiting: t('queuedWaiting', what), sending: t('queuedSending', what), dropped: t('queuedDropped', what) }[queued.state];
+  return (
+    <p class={`queued ${queued.state}`} role={queued.state === 'dropped' ? 'alert' : 'status'} data-queued={queued.state}>
+      {text}{' '}
+      {queued.state === 'sending' ? null : (
+        <button type="button" class="link" data-queued-cancel onClick={table.cancelQueued}>
+          {queued.state === 'waiting' ? t('queuedCancel') : t('close')}
+        </button>
+      )}
+    </p>
+  );
+}
+
+export function Dock({ view, table, tableId }: { view: TableView; table: TableState; tableId: string }) {
+  const { t } = useApp();
+  const choices = useChoices();
+  const [confirm, setConfirm] = useConfirmSetting(tableId, view.seat);
+  const [armed, setArmed] = useState<Armed | null>(null);
+
+  // A selection belongs to the table as it was: any move (anyone's) ends it.
+  useEffect(() => setArmed(null), [view.version, confirm]);
+  useEffect(() => {
+    if (armed === null) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setArmed(null);
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [armed]);
+
+  const act = (action: Action, label: string) => {
+    const key = keyOf(action);
+    if (confirm && armed?.key !== key) {
+      setArmed({ key, label, action });
+      return;
+    }
+    setArmed(null);
+    void table.act(action, label);
+  };
+  const busy = table.pending || table.queued?.state === 'waiting' || table.queued?.state === 'sending';
+  const props = { view, act, pending: busy, armed, ...choices };
+
+  return (
+    <div class="dock" data-dock>
+      <Controls {...props} />
+      <Hand {...props} />
+      {view.seat === null ? null : (
+        <div class="dock-foot">
+          {/* The hint's line is kept while "confirm moves" is on, so that it appearing moves nothing. */}
+          {confirm ? (
+            <p class="armed-hint" id={ARMED_HINT_ID} role="status" data-armed-hint={armed === null ? undefined : ''}>
+              {armed === null ? null : (
+                <>
+                  {t('tapAgain', { what: armed.label })}{' '}
+                  <button type="button" class="link" onClick={() => setArmed(null)}>
+                    {t('cancelSelection')}
+                  </button>
+                </>
+              )}
+            </p>
+          ) : null}
+          <QueuedNote table={table} />
+          <label class="toggle confirm-toggle" title={t('confirmMovesHelp')}>
+            <input type="checkbox" data-confirm-moves checked={confirm} onChange={(e) => setConfirm(e.currentTarget.checked)} />
+            {t('confirmMoves')}
+          </label>
+        </div>
+      )}
+    </div>
+  );
+}
