@@ -402,7 +402,9 @@ function uncoveredPoint(element: ProbeElement): { x: number; y: number } | null 
 /** Runs in the page: after the page has rendered what a click changed, whether `element` is selected and waits for a second tap. */
 function armedAfterRender(element: ProbeElement & { isConnected: boolean; hasAttribute(name: string): boolean }): Promise<boolean> {
   const w = globalThis as unknown as { requestAnimationFrame(callback: () => void): void; setTimeout(callback: () => void, ms: number): void };
-  return new Promise((resolve) => w.requestAnimationFrame(() => w.setTimeout(() => resolve(element.isConnected && element.hasAttribute('data-armed')), 0)));
+  return new Promise((resolve) =>
+    w.requestAnimationFrame(() => w.setTimeout(() => resolve(element.isConnected && element.hasAttribute('data-armed')), 0)),
+  );
 }
 
 /**
