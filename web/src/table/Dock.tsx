@@ -4,7 +4,7 @@
  * offline and waiting for the connection. Those notes sit below the hand so that nothing
  * above it moves between the first tap and the second.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Action } from '../../../shared/actions.js';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
@@ -15,11 +15,14 @@ import type { TableState } from './useTable.js';
 function QueuedNote({ table }: { table: TableState }) {
   const { t } = useApp();
   const { queued } = table;
+  const note = useRef<HTMLParagraphElement>(null);
+  // Where the move was made: the note is brought into view (a phone may have scrolled the controls to its edge).
+  useEffect(() => note.current?.scrollIntoView({ block: 'nearest' }), [queued?.state]);
   if (queued === null) return null;
   const what = { what: queued.label };
   const text = { waiting: t('queuedWaiting', what), sending: t('queuedSending', what), dropped: t('queuedDropped', what) }[queued.state];
   return (
-    <p class={`queued ${queued.state}`} role={queued.state === 'dropped' ? 'alert' : 'status'} data-queued={queued.state}>
+    <p ref={note} class={`queued ${queued.state}`} role={queued.state === 'dropped' ? 'alert' : 'status'} data-queued={queued.state}>
       {text}{' '}
       {queued.state === 'sending' ? null : (
         <button type="button" class="link" data-queued-cancel onClick={table.cancelQueued}>
