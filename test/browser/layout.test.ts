@@ -69,6 +69,8 @@ async function tablesInEveryPhase(): Promise<PhaseTable[]> {
 async function openAt(context: BrowserContext, url: string, label: string, size: { width: number; height: number }, ready: string): Promise<Page> {
   const page = await openPage(context, url, label);
   await page.setViewportSize(size);
+  // Loaded again at this size: the page lays itself out (and scrolls to the controls) as it would have on this screen.
+  await page.reload();
   await page.locator(ready).first().waitFor({ timeout: 10_000 });
   return page;
 }
@@ -80,18 +82,16 @@ describe('nothing covers the trick, the own hand, the controls or the own seat',
     const page = await openAt(context, created.seats[0]!.url, 'layout: planted cover', { width: 1280, height: 800 }, '[data-action="double"]');
     expect(await overlaps(page), 'before anything is planted').toEqual([]);
     await page.evaluate(() => {
-      const d = (
-        globalThis as unknown as { document: { querySelector(s: string): { getBoundingClientRect(): { top: number } } | null; body: unknown } }
-      ).document;
-      const top = d.querySelector('[data-trick]')!.getBoundingClientRect().top;
-      const bar = (d as unknown as { createElement(tag: string): { className: string; setAttribute(n: string, v: string): void } }).createElement(
-        'div',
-      );
+      interface Planted {
+        setAttribute(name: string, value: string): void;
+        readonly style: Record<string, string>;
+      }
+      const d = (globalThis as unknown as { document: { createElement(tag: string): Planted; body: { append(node: Planted): void } } }).document;
+      const bar = d.createElement('div');
       bar.setAttribute('data-planted', '');
       // An inline style is refused by the page's CSP: the bar is placed through the CSSOM instead.
-      const style = (bar as unknown as { style: Record<string, string> }).style;
-      Object.assign(style, { position: 'fixed', left: '0', right: '0', top: `${Math.max(0, top)}px`, height: '60px', background: 'red' });
-      (d.body as { append(node: unknown): void }).append(bar);
+      Object.assign(bar.style, { position: 'fixed', left: '0', right: '0', top: '40%', height: '60px', background: 'red' });
+      d.body.append(bar);
     });
     const found = await overlaps(page);
     expect(
@@ -112,6 +112,10 @@ describe('nothing covers the trick, the own hand, the controls or the own seat',
           const label = `${table.phase} at ${width}×${height} (${lang})`;
           const page = await openAt(context, table.url, label, { width, height }, table.ready);
           pages.push(page);
+          // The dock follows the flow: when a move is owed the page brings all of it into view.
+          const dock = (await page.locator('[data-dock]').boundingBox())!;
+          if (dock.height <= height && (dock.y < 0 || dock.y + dock.height > height + 1))
+            found.push(`${label}: the dock is not in view (${JSON.stringify(dock)})`);
           for (const problem of await overlaps(page)) found.push(`${label}: ${problem}`);
           if (table.phase === 'auction' && kind === 'phone') {
             // A bid selected by a first tap ("confirm moves", on for touch): its hint covers nothing either.
@@ -159,10 +163,14 @@ describe('a phone', () => {
         await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
         await page.locator('input[data-pattern-toggle]').check();
         expect(await page.locator('input[data-pattern-toggle]').isChecked()).toBe(true);
-        // Escape closes it again.
+        // Escape closes it again, and so does a tap outside the header.
         await page.keyboard.press('Escape');
         expect(await menu.getAttribute('aria-expanded')).toBe('false');
         expect(await page.locator('button[data-lang]').first().isVisible()).toBe(false);
+        await menu.click();
+        expect(await page.locator('button[data-lang]').first().isVisible()).toBe(true);
+        await page.locator('[data-trick]').tap();
+        expect(await menu.getAttribute('aria-expanded')).toBe('false');
         expectNoProblems([page]);
         await page.close();
       }

@@ -27,8 +27,16 @@ function Header() {
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    // A tap anywhere outside the header closes it too, as menus do.
+    const onPointer = (event: PointerEvent) => {
+      if (!(event.target instanceof Node) || !document.querySelector('.app-header')?.contains(event.target)) setMenuOpen(false);
+    };
     addEventListener('keydown', onKey);
-    return () => removeEventListener('keydown', onKey);
+    addEventListener('pointerdown', onPointer);
+    return () => {
+      removeEventListener('keydown', onKey);
+      removeEventListener('pointerdown', onPointer);
+    };
   }, [menuOpen]);
   return (
     <header class="app-header">

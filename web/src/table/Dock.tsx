@@ -5,7 +5,7 @@
  * above it moves between the first tap and the second.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Action } from '../../../shared/actions.js';
+import { isMoveOwed, type Action } from '../../../shared/actions.js';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { keyOf, useConfirmSetting, type Armed } from './confirm.js';
@@ -48,6 +48,16 @@ export function Dock({ view, table, tableId }: { view: TableView; table: TableSt
     return () => removeEventListener('keydown', onKey);
   }, [armed]);
 
+  // The dock is not stuck to the screen (it would cover the table): when a move becomes owed,
+  // the page scrolls just far enough to show all of it, with the trick above it where it fits.
+  const dock = useRef<HTMLDivElement>(null);
+  const owesMove = view.legalActions.some(isMoveOwed);
+  useEffect(() => {
+    const box = dock.current?.getBoundingClientRect();
+    if (!owesMove || box === undefined) return;
+    if (box.bottom > innerHeight || box.top < 0) dock.current!.scrollIntoView({ block: box.height > innerHeight ? 'start' : 'end' });
+  }, [owesMove]);
+
   const act = (action: Action, label: string) => {
     const key = keyOf(action);
     if (confirm && armed?.key !== key) {
@@ -61,7 +71,7 @@ export function Dock({ view, table, tableId }: { view: TableView; table: TableSt
   const props = { view, act, pending: busy, armed, ...choices };
 
   return (
-    <div class="dock" data-dock>
+    <div class="dock" data-dock ref={dock}>
       <Controls {...props} />
       <Hand {...props} />
       {view.seat === null ? null : (
