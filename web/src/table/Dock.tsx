@@ -41,6 +41,8 @@ export function Dock({ view, table, tableId }: { view: TableView; table: TableSt
 
   // A selection belongs to the table as it was: any move (anyone's) ends it.
   useEffect(() => setArmed(null), [view.version, confirm]);
+  // The knock switch and the trump named are part of the move: changing them asks for a new selection.
+  useEffect(() => setArmed(null), [choices.knock, choices.trump]);
   useEffect(() => {
     if (armed === null) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setArmed(null);
