@@ -306,9 +306,11 @@ const offlineErrors =
     /ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|WebSocket connection to .* failed|Failed to fetch/.test(problem.text);
 
 describe('a move made offline', () => {
-  it('waits at the controls and is sent, once, when the connection is back (phone, de)', async () => {
-    const table = await createTable(base, { name: 'offline sent', deals: [shuffledDeal(51)] });
-    const page = await seatPage(table, 0, 'phone', 'de');
+  it('a card tapped offline waits at the controls and is played, once, when the connection is back (phone, de)', async () => {
+    const table = await createTable(base, { name: 'offline sent', options: { doubling: false }, deals: [shuffledDeal(51)] });
+    await playThroughApi(base, table, (views) => views[0]!.phase === 'play');
+    const turn = (await readView(base, table.tableId, table.spectator.token)).turn as Seat;
+    const page = await seatPage(table, turn, 'phone', 'de');
     await page.setViewportSize({ width: 360, height: 640 });
     // The ids of every attempt to send the move: by POST (failing offline) and over the socket.
     const ids: string[] = [];
@@ -328,7 +330,8 @@ describe('a move made offline', () => {
     await page.context().setOffline(true);
     await expect.poll(() => page.locator('[data-table]').getAttribute('data-connection')).toBe('offline');
 
-    await clickVisible(page, '[data-action="double"][data-double="false"]');
+    const card = (await page.locator('[data-hand] [data-action="play"]:enabled').first().getAttribute('data-card'))!;
+    await clickVisible(page, `[data-hand] [data-card="${card}"]`);
     const note = page.locator('[data-dock] [data-queued="waiting"]');
     await note.waitFor({ timeout: 8_000 });
     expect(await note.textContent()).toContain(TEXT.de.waiting);
@@ -343,8 +346,11 @@ describe('a move made offline', () => {
     back = Date.now();
     await waitForVersion(page, before + 1, 10_000);
     await expect.poll(() => page.locator('[data-queued]').count()).toBe(0);
-    const view = await readView(base, table.tableId, table.seats[0]!.token);
-    expect(view.seats[0]!.decided, 'sent when the connection was back').toBe(true);
+    const view = await readView(base, table.tableId, table.spectator.token);
+    expect(
+      view.trick.map((p) => p.card),
+      'played when the connection was back',
+    ).toEqual([card]);
     await sleep(1_000);
     expect(await versionOf(table), 'applied once').toBe(before + 1);
     expect(ids.length, 'attempts: offline, then once the connection was back').toBeGreaterThanOrEqual(2);
