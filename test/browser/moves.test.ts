@@ -50,7 +50,7 @@ const versionOf = async (table: CreatedTable) => (await readView(base, table.tab
 /** Texts by language, so each check says what a reader of that language must read. */
 const TEXT = {
   de: {
-    tapAgain: 'Noch einmal tippen zum Senden',
+    tapAgain: 'Zum Senden noch einmal tippen oder klicken',
     bids: 'Gebote zählen Stiche',
     allPass: 'Muss-Spiel',
     forced: 'das ist ein Muss-Spiel',
@@ -62,7 +62,7 @@ const TEXT = {
     dropped: 'Nicht gesendet',
   },
   en: {
-    tapAgain: 'Tap it again to send',
+    tapAgain: 'Tap or click it again to send',
     bids: 'Bids count tricks',
     allPass: 'forced game (Muss-Spiel)',
     forced: 'this is a forced game (Muss-Spiel)',
