@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import { actThroughApi, createTable, openPage, playThroughApi, readView, shuffledDeal, useChromium, type Seat } from './support.js';
+import { actThroughApi, createTable, openPage, openPrefsMenu, playThroughApi, readView, shuffledDeal, useChromium, type Seat } from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -36,9 +36,13 @@ async function violationsOf(page: Page): Promise<string[]> {
 
 /** Sets language and theme as a reader would, by the header's controls. */
 async function choose(page: Page, lang: 'de' | 'en', dark: boolean): Promise<void> {
+  // On a phone they are in the header's menu: opened first, and closed again after.
+  await openPrefsMenu(page);
   await page.locator(`button[data-lang="${lang}"]`).click();
   const toggle = page.locator('input[data-theme-toggle]');
   if ((await toggle.isChecked()) !== dark) await toggle.click();
+  const menu = page.locator('[data-prefs-menu]');
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) === 'true') await menu.click();
 }
 
 it('every page passes axe-core (WCAG 2.1 A/AA) in German and English, light and dark, desktop and phone', async () => {

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import {
   actThroughApi,
+  clickVisible,
   createTable,
   expectNoProblems,
   openPage,
@@ -153,7 +154,7 @@ async function playTable(run: Run): Promise<void> {
     const knockSeat = SEATS.find((s) => views[s]!.legalActions.some((a) => a.type === 'play' && a.knock === true));
     /** Clicks kontra, re or no re on the seat's page; answers the view after it, once the page shows its multiplier. */
     const sayByClick = async (selector: string, seat: Seat): Promise<View> => {
-      await pages[seat]!.locator(selector).click();
+      await clickVisible(pages[seat]!, selector);
       await waitForVersion(pages[seat]!, version + 1);
       const after = await readView(base, created.tableId, token(seat));
       await expect.poll(() => pages[seat]!.locator('[data-multiplier]').textContent()).toBe(`×${after.multiplier}`);
@@ -178,7 +179,7 @@ async function playTable(run: Run): Promise<void> {
       const page = pages[knockSeat]!;
       const knockPlay = views[knockSeat]!.legalActions.find((a) => a.type === 'play' && a.knock === true) as { card: string };
       await page.locator('input[data-knock]').check();
-      await page.locator(`[data-hand] [data-action="play"][data-card="${knockPlay.card}"]`).click();
+      await clickVisible(page, `[data-hand] [data-action="play"][data-card="${knockPlay.card}"]`);
       await waitForVersion(page, version + 1);
       const after = await readView(base, created.tableId, token(knockSeat));
       expect(after.knocks.at(-1)?.seat, 'the knock was sent with the card').toBe(knockSeat);

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import {
   actThroughApi,
+  clickVisible,
   createTable,
   expectNoProblems,
   openPage,
@@ -94,7 +95,7 @@ it('R8.2: a kontra clicked by a defender pauses play until the declarer clicks R
     expect((await enabledOn(pageOf(kontraSeat))).controls, `${where}: kontra offered`).toContain('kontra');
 
     // A defender says Kontra by a click.
-    await pageOf(kontraSeat).locator('[data-action="kontra"]').click();
+    await clickVisible(pageOf(kontraSeat), '[data-action="kontra"]');
     await waitForVersion(pageOf(kontraSeat), start + 1);
     const paused = await syncPages(table);
     expect(paused, `${where}: the kontra was accepted`).toBe(start + 1);
@@ -131,7 +132,7 @@ it('R8.2: a kontra clicked by a defender pauses play until the declarer clicks R
     expect((await readView(base, created.tableId, created.spectator.token)).version, `${where}: the version after the refused card`).toBe(paused);
 
     // The declarer decides by a click; then the game goes on.
-    await pageOf(declarer).locator(`[data-action="re"][data-re="${re}"]`).click();
+    await clickVisible(pageOf(declarer), `[data-action="re"][data-re="${re}"]`);
     await Promise.all(players.map((p) => waitForVersion(p.page, paused + 1)));
     const after = await readView(base, created.tableId, created.spectator.token);
     expect({ kontra: after.kontra, re: after.re, multiplier: after.multiplier }, `${where}: kontra ×2, and re ×2 again (R8.3)`).toEqual({

@@ -11,7 +11,7 @@
 import { createServer as createTcpServer, connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ElementHandle, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launchChromium, newContext } from '../../scripts/chromium.js';
 import { HOST } from '../../scripts/local-server.js';
@@ -407,22 +407,51 @@ function uncoveredPoint(element: ProbeElement): { x: number; y: number } | null 
   return null;
 }
 
+/** Runs in the page: after the page has rendered what a click changed, whether `element` is selected and waits for a second tap. */
+function armedAfterRender(element: ProbeElement & { isConnected: boolean; hasAttribute(name: string): boolean }): Promise<boolean> {
+  const w = globalThis as unknown as { requestAnimationFrame(callback: () => void): void; setTimeout(callback: () => void, ms: number): void };
+  return new Promise((resolve) =>
+    w.requestAnimationFrame(() => w.setTimeout(() => resolve(element.isConnected && element.hasAttribute('data-armed')), 0)),
+  );
+}
+
 /**
  * Clicks (on a phone: taps) the first visible element matching `selector` where a person
  * would: on a part of it that nothing covers (cards in a hand overlap, and a chosen card is
- * raised over its neighbours). Fails when nothing of it is uncovered.
+ * raised over its neighbours). Fails when nothing of it is uncovered. With "confirm moves"
+ * on (the default on a touch screen), a move is only selected by the first tap: then it is
+ * tapped a second time, as a person confirming it would.
  */
 export async function clickVisible(page: Page, selector: string): Promise<void> {
-  const target = page.locator(selector).filter({ visible: true }).first();
-  await target.scrollIntoViewIfNeeded({ timeout: 5_000 });
-  const position = await target.evaluate(uncoveredPoint);
+  const handle = await page.locator(selector).filter({ visible: true }).first().elementHandle({ timeout: 5_000 });
+  if (handle === null) throw new Error(`${labelOf(page)}: no visible ${selector}`);
+  // The same element both times: after a move sent by the first tap, a locator could find another one.
+  await clickHandle(page, handle, selector);
+  if (await handle.evaluate(armedAfterRender)) await clickHandle(page, handle, selector);
+}
+
+async function clickHandle(page: Page, handle: ElementHandle, selector: string): Promise<void> {
+  await handle.scrollIntoViewIfNeeded({ timeout: 5_000 });
+  const position = await handle.evaluate(uncoveredPoint);
   if (position === null) {
     const shot = join(tmpdir(), `wallachen-covered-${Date.now()}.png`);
     await page.screenshot({ path: shot });
     throw new Error(`${labelOf(page)}: ${selector} is covered all over by other elements: nobody could tap it (screenshot: ${shot})`);
   }
-  if (touchPages.has(page)) await target.tap({ position, timeout: 5_000 });
-  else await target.click({ position, timeout: 5_000 });
+  if (touchPages.has(page)) await handle.tap({ position, timeout: 5_000 });
+  else await handle.click({ position, timeout: 5_000 });
+}
+
+/** Whether `page` is on a touch screen (a phone context). */
+export const isTouchPage = (page: Page): boolean => touchPages.has(page);
+
+/**
+ * Opens the header's preferences menu where they are folded into one (a narrow screen), so
+ * that `[data-lang]`, `[data-theme-toggle]` and `[data-pattern-toggle]` can be reached.
+ */
+export async function openPrefsMenu(page: Page): Promise<void> {
+  const menu = page.locator('[data-prefs-menu]');
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
 }
 
 // ------------------------------------------------------------------ playing by clicks

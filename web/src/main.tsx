@@ -22,6 +22,22 @@ const RulesPage = lazyPage<{ lang: Language }>(() => import('./rules/RulesPage.j
 
 function Header() {
   const { prefs, t, setPrefs } = useApp();
+  // On a phone the preferences fold into a menu: the header would take a fifth of the screen.
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    // A tap anywhere outside the header closes it too, as menus do.
+    const onPointer = (event: PointerEvent) => {
+      if (!(event.target instanceof Node) || !document.querySelector('.app-header')?.contains(event.target)) setMenuOpen(false);
+    };
+    addEventListener('keydown', onKey);
+    addEventListener('pointerdown', onPointer);
+    return () => {
+      removeEventListener('keydown', onKey);
+      removeEventListener('pointerdown', onPointer);
+    };
+  }, [menuOpen]);
   return (
     <header class="app-header">
       <button
@@ -42,7 +58,19 @@ function Header() {
         <AppLink href="/">{t('navNewTable')}</AppLink>
         <AppLink href="/rules">{t('navRules')}</AppLink>
       </nav>
-      <div class="prefs">
+      <button
+        type="button"
+        class="menu-button"
+        aria-expanded={menuOpen}
+        aria-controls="prefs"
+        aria-label={t('prefsMenu')}
+        title={t('prefsMenu')}
+        data-prefs-menu
+        onClick={() => setMenuOpen(!menuOpen)}
+      >
+        <span aria-hidden="true">☰</span>
+      </button>
+      <div class={`prefs${menuOpen ? ' open' : ''}`} id="prefs">
         <span class="lang-switch" role="group" aria-label={t('language')}>
           {(['de', 'en'] as const).map((lang) => (
             <button type="button" data-lang={lang} aria-pressed={prefs.lang === lang} onClick={() => setPrefs({ ...prefs, lang })}>

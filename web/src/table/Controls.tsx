@@ -2,6 +2,7 @@
  * The own hand and the controls for the actions legal now. Only what `legalActions` lists is
  * offered: the page never decides a rule, the engine on the server does.
  */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { Action, Level } from '../../../shared/actions.js';
 import { SUITS, type CardCode, type Suit } from '../../../shared/cards.js';
@@ -9,14 +10,22 @@ import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { cardName, suitName, SuitIcon } from '../cards/index.js';
 import { CardButton } from './CardView.js';
+import { keyOf, type Armed } from './confirm.js';
 import { levelName, seatName } from './format.js';
+import { Guidance } from './Guidance.js';
 
-type Act = (action: Action) => void;
+/** Sends `action` (or, with "confirm moves" on, selects it first); `label` says what it is, in words. */
+export type Act = (action: Action, label: string) => void;
 
-interface HandProps {
+/** The id of the hint that tells how to send a selected move: the selected control points to it. */
+export const ARMED_HINT_ID = 'armed-hint';
+
+export interface HandProps {
   readonly view: TableView;
   readonly act: Act;
   readonly pending: boolean;
+  /** The move selected by a first tap (option "confirm moves"), or null. */
+  readonly armed: Armed | null;
   readonly chosen: readonly CardCode[];
   readonly setChosen: (cards: CardCode[]) => void;
   readonly knock: boolean;
@@ -74,14 +83,23 @@ function moveFocus(event: KeyboardEvent): void {
   }
 }
 
-export function Hand({ view, act, pending, chosen, setChosen, knock, trump }: HandProps) {
+/** The grid classes of a hand: on a narrow screen a long hand wraps into two even rows (each card a thumb wide). */
+const handLayout = (count: number): string => (count > 7 ? ` rows-2 cols-${Math.ceil(count / 2)}` : '');
+
+export function Hand({ view, act, pending, armed, chosen, setChosen, knock, trump }: HandProps) {
   const { t, prefs } = useApp();
   if (view.hand === null) return null;
   const plays = playsOf(view);
   const discarding = view.legalActions.some((a) => a.type === 'discard');
   const fromStock = new Set<string>(view.stock ?? []);
   return (
-    <section class={`hand${plays.size > 0 || discarding ? ' acting' : ''}`} data-hand role="group" aria-label={t('yourHand')} onKeyDown={moveFocus}>
+    <section
+      class={`hand${plays.size > 0 || discarding ? ' acting' : ''}${handLayout(view.hand.length)}`}
+      data-hand
+      role="group"
+      aria-label={t('yourHand')}
+      onKeyDown={moveFocus}
+    >
       {view.hand.map((code) => {
         const name = cardName(code, prefs.pattern, prefs.lang);
         if (discarding) {
@@ -101,15 +119,18 @@ export function Hand({ view, act, pending, chosen, setChosen, knock, trump }: Ha
         // A card offered with a trump to name waits (disabled) until a suit is picked.
         const offered = plays.has(code);
         const play = playOf(code, plays.get(code), trump, knock);
+        const isArmed = play !== null && armed?.key === keyOf(play);
         return (
           <CardButton
             key={code}
             code={code}
             label={offered ? t('playCard', { card: name }) : name}
-            class={play !== null ? 'playable' : ''}
+            class={`${play !== null ? 'playable' : ''}${isArmed ? ' armed' : ''}`}
             data-action={offered ? 'play' : undefined}
+            data-armed={isArmed ? '' : undefined}
+            aria-describedby={isArmed ? ARMED_HINT_ID : undefined}
             disabled={play === null || pending}
-            onClick={() => play !== null && act(play)}
+            onClick={() => play !== null && act(play, name)}
           />
         );
       })}
@@ -117,23 +138,62 @@ export function Hand({ view, act, pending, chosen, setChosen, knock, trump }: Ha
   );
 }
 
+/**
+ * How an action looks: bids and holds go up (filled), passes and refusals step back (outlined,
+ * set apart), contracts are announced (square), kontra and re double (×2, warm). Each kind has
+ * its own shape and mark, not only its own colour.
+ */
+type Kind = 'bid' | 'hold' | 'pass' | 'double' | 'decline' | 'declare' | 'kontra' | 're' | 'send';
+
+const MARKS: Record<Kind, string> = { bid: '▲', hold: '=', pass: '→', double: '×2', decline: '–', declare: '✓', kontra: '×2', re: '×2', send: '✓' };
+
 function Button({
-  onClick,
-  children,
+  action,
+  label,
+  what = label,
+  kind,
+  act,
   pending,
+  armed,
   ...hooks
 }: {
-  onClick: () => void;
-  children: string;
+  /** Null while the move is not complete yet (two cards to discard): then the button is disabled. */
+  action: Action | null;
+  label: string;
+  /** The move in words, when the label does not say it (the cards to discard). */
+  what?: string;
+  kind: Kind;
+  view: TableView;
+  act: Act;
   pending: boolean;
+  armed: Armed | null;
   [hook: `data-${string}`]: string;
 }) {
+  const isArmed = action !== null && armed?.key === keyOf(action);
   return (
-    <button type="button" class="action" disabled={pending} onClick={onClick} {...hooks}>
-      {children}
+    <button
+      type="button"
+      class={`action kind-${kind}${isArmed ? ' armed' : ''}`}
+      disabled={pending || action === null}
+      data-armed={isArmed ? '' : undefined}
+      aria-describedby={isArmed ? ARMED_HINT_ID : undefined}
+      onClick={() => action !== null && act(action, what)}
+      {...hooks}
+    >
+      <span class="mark" aria-hidden="true">
+        {MARKS[kind]}
+      </span>
+      {label}
     </button>
   );
 }
+
+/** A row of actions of one kind: what raises, and apart from it what declines. */
+const Group = ({ kind, children }: { kind: 'raise' | 'decline'; children: ComponentChildren }) => (
+  <div class={`choices ${kind}`} role="group">
+    {children}
+  </div>
+);
 
 /** R7.2 with option trump "named": the suits to name, as radio buttons with the suit's picture and name. */
 function TrumpPicker({
@@ -173,6 +233,7 @@ export function Controls({
   view,
   act,
   pending,
+  armed,
   chosen,
   setChosen,
   knock,
@@ -185,9 +246,12 @@ export function Controls({
   useEffect(() => {
     // A new game or phase: an old choice must not carry over.
     setChosen([]);
-    setKnock(false);
     setTrump(null);
   }, [view.phase, view.gameNumber, view.redeal]);
+  useEffect(() => {
+    // The knock goes with one card only: after any move the switch is off again, so a later knock is never sent unasked.
+    setKnock(false);
+  }, [view.version]);
   if (legal.length === 0) {
     if (!view.awaitingRe) return null;
     // The other seats (and spectators) see that the game waits for the declarer.
@@ -206,33 +270,49 @@ export function Controls({
   const reOffered = legal.some((a) => a.type === 're' && a.re !== false);
   const noReOffered = legal.some((a) => a.type === 're' && a.re === false);
   const suits = namableSuits(playsOf(view));
+  const common = { view, act, pending, armed };
+  const discard: Action | null = chosen.length === 2 ? { type: 'discard', cards: [chosen[0]!, chosen[1]!] } : null;
   return (
     <section class="controls" aria-label={t(`phase_${view.phase}`)}>
+      <Guidance view={view} />
       {view.phase === 'doubling' ? (
         <>
           <p class="prompt">{t('doublingPrompt')}</p>
-          <Button data-action="double" data-double="true" pending={pending} onClick={() => act({ type: 'double', double: true })}>
-            {t('double')}
-          </Button>
-          <Button data-action="double" data-double="false" pending={pending} onClick={() => act({ type: 'double', double: false })}>
-            {t('noDouble')}
-          </Button>
+          <Group kind="raise">
+            <Button {...common} kind="double" action={{ type: 'double', double: true }} label={t('double')} data-action="double" data-double="true" />
+          </Group>
+          <Group kind="decline">
+            <Button
+              {...common}
+              kind="decline"
+              action={{ type: 'double', double: false }}
+              label={t('noDouble')}
+              data-action="double"
+              data-double="false"
+            />
+          </Group>
         </>
       ) : null}
-      {bids.map((a) => (
-        <Button key={a.bid} data-action="bid" data-bid={a.bid} pending={pending} onClick={() => act(a)}>
-          {a.bid === '6' ? t('bidPlay') : t('bidLevel', { level: levelName(t, a.bid) })}
-        </Button>
-      ))}
-      {has('hold') ? (
-        <Button data-action="hold" pending={pending} onClick={() => act({ type: 'hold' })}>
-          {t('hold')}
-        </Button>
+      {bids.length > 0 || has('hold') ? (
+        <Group kind="raise">
+          {bids.map((a) => (
+            <Button
+              {...common}
+              key={a.bid}
+              kind="bid"
+              action={a}
+              label={a.bid === '6' ? t('bidPlay') : t('bidLevel', { level: levelName(t, a.bid) })}
+              data-action="bid"
+              data-bid={a.bid}
+            />
+          ))}
+          {has('hold') ? <Button {...common} kind="hold" action={{ type: 'hold' }} label={t('hold')} data-action="hold" /> : null}
+        </Group>
       ) : null}
       {has('pass') ? (
-        <Button data-action="pass" pending={pending} onClick={() => act({ type: 'pass' })}>
-          {t('pass')}
-        </Button>
+        <Group kind="decline">
+          <Button {...common} kind="pass" action={{ type: 'pass' }} label={t('pass')} data-action="pass" />
+        </Group>
       ) : null}
       {has('discard') ? (
         <>
@@ -242,23 +322,32 @@ export function Controls({
           <span class="chosen-count" aria-live="polite">
             {t('chosenCount', { n: chosen.length })}
           </span>
-          <button
-            type="button"
-            class="action"
+          <Button
+            {...common}
+            kind="send"
+            action={discard}
+            label={t('discardSend')}
+            what={t('discardWhat', { cards: chosen.map((c) => cardName(c, prefs.pattern, prefs.lang)).join(', ') })}
             data-action="discard"
-            disabled={pending || chosen.length !== 2}
-            onClick={() => chosen.length === 2 && act({ type: 'discard', cards: [chosen[0]!, chosen[1]!] })}
-          >
-            {t('discardSend')}
-          </button>
+          />
         </>
       ) : null}
       {declares.length > 0 ? <p class="prompt">{t('declarePrompt')}</p> : null}
-      {declares.map((a) => (
-        <Button key={a.contract} data-action="declare" data-contract={a.contract} pending={pending} onClick={() => act(a)}>
-          {t('declareLevel', { level: levelName(t, a.contract) })}
-        </Button>
-      ))}
+      {declares.length > 0 ? (
+        <Group kind="raise">
+          {declares.map((a) => (
+            <Button
+              {...common}
+              key={a.contract}
+              kind="declare"
+              action={a}
+              label={t('declareLevel', { level: levelName(t, a.contract) })}
+              data-action="declare"
+              data-contract={a.contract}
+            />
+          ))}
+        </Group>
+      ) : null}
       {suits.length > 0 ? (
         <TrumpPicker suits={suits} trump={trump} setTrump={setTrump} pending={pending} />
       ) : has('play') ? (
@@ -271,20 +360,24 @@ export function Controls({
         </label>
       ) : null}
       {has('kontra') ? (
-        <Button data-action="kontra" pending={pending} onClick={() => act({ type: 'kontra' })}>
-          {t('kontra')}
-        </Button>
+        <Group kind="raise">
+          <Button {...common} kind="kontra" action={{ type: 'kontra' }} label={t('kontra')} data-action="kontra" />
+        </Group>
       ) : null}
-      {has('re') && view.kontra !== null ? <p class="prompt">{t('rePrompt', { name: seatName(view, view.kontra) })}</p> : null}
+      {has('re') && view.kontra !== null ? (
+        <p class="prompt guide-re" data-guide="re">
+          {t('rePrompt', { name: seatName(view, view.kontra) })}
+        </p>
+      ) : null}
       {reOffered ? (
-        <Button data-action="re" data-re="true" pending={pending} onClick={() => act({ type: 're' })}>
-          {t('re')}
-        </Button>
+        <Group kind="raise">
+          <Button {...common} kind="re" action={{ type: 're' }} label={t('re')} data-action="re" data-re="true" />
+        </Group>
       ) : null}
       {noReOffered ? (
-        <Button data-action="re" data-re="false" pending={pending} onClick={() => act({ type: 're', re: false })}>
-          {t('noRe')}
-        </Button>
+        <Group kind="decline">
+          <Button {...common} kind="decline" action={{ type: 're', re: false }} label={t('noRe')} data-action="re" data-re="false" />
+        </Group>
       ) : null}
     </section>
   );

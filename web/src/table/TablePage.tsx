@@ -6,7 +6,7 @@ import { errorText } from '../i18n.js';
 import { rememberLink } from '../opened-links.js';
 import { readStored, writeStored } from '../prefs.js';
 import { tokenFromLocation } from '../router.js';
-import { Controls, Hand, useChoices } from './Controls.js';
+import { Dock } from './Dock.js';
 import { placesOf, seatName } from './format.js';
 import { GameFacts, turnText } from './GameFacts.js';
 import { Notifications } from './Notifications.js';
@@ -36,7 +36,6 @@ export function TablePage({ tableId }: { tableId: string }) {
   const { t } = useApp();
   const [token] = useState(tokenFromLocation);
   const table = useTable(tableId, token);
-  const choices = useChoices();
   const [dismissed, setDismissed] = useState<number>(() => Number(readStored(dismissedKey(tableId)) ?? -1));
   const { view } = table;
   // A link that showed its table is listed under "Your tables" on the home page of this device.
@@ -119,18 +118,7 @@ export function TablePage({ tableId }: { tableId: string }) {
         </div>
         <SeatPanel view={view} seat={places.bottom} showBacks={view.seat === null} />
         {/* A seat's next hand and controls wait for it to move on; a spectator's dock holds only what the game waits for. */}
-        <div class="dock" hidden={view.seat !== null && (showResult || resultPending)} aria-busy={resultPending}>
-          <Controls view={view} act={table.act} pending={table.pending} {...choices} />
-          <Hand
-            view={view}
-            act={table.act}
-            pending={table.pending}
-            chosen={choices.chosen}
-            setChosen={choices.setChosen}
-            knock={choices.knock}
-            trump={choices.trump}
-          />
-        </div>
+        <Dock view={view} table={table} tableId={tableId} hidden={view.seat !== null && (showResult || resultPending)} loading={resultPending} />
       </div>
       {table.games !== null ? <ScoreSheet view={view} games={table.games} tableId={tableId} /> : null}
       {view.webhook === 'disabled' ? (

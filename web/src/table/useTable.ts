@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Action } from '../../../shared/actions.js';
-import { ApiError, fetchGamesSince, fetchView, newActionId, sendAction, type PublishedGame, type TableView } from '../api.js';
+import { ApiError, fetchGamesSince, fetchView, newActionId, sendAction, type PublishedGame, type SentAction, type TableView } from '../api.js';
 import { LiveTable, type ConnectionState } from '../live.js';
 
 export interface TableState {
@@ -20,9 +20,28 @@ export interface TableState {
   /** The finished games are being read (at first, and after each deal change): the game that just ended may be missing. */
   readonly gamesLoading: boolean;
   readonly pending: boolean;
-  readonly act: (action: Action) => Promise<void>;
+  /** Sends `action`; `label` (the move in words) lets a move made offline wait for the connection (see QueuedMove). */
+  readonly act: (action: Action, label?: string) => Promise<void>;
   readonly clearError: () => void;
+  readonly queued: QueuedMove | null;
+  /** Forgets the move waiting for the connection (or the note that it was not sent). */
+  readonly cancelQueued: () => void;
 }
+
+/**
+ * A move made while the server could not be reached. It waits, and is sent again with the
+ * same id (so the server applies it at most once) when the live connection is back — unless
+ * the table moved on meanwhile: a move chosen on an older table is not sent.
+ */
+export interface QueuedMove {
+  /** The move in words. */
+  readonly label: string;
+  /** waiting: for the connection; sending: it is back, the move is on its way; dropped: not sent, the table moved on. */
+  readonly state: 'waiting' | 'sending' | 'dropped';
+}
+
+/** Refusals that mean the table is not where the move was chosen: someone else moved first. */
+const MOVED_ON = new Set(['stale_version', 'not_your_turn', 'illegal_action']);
 
 export interface TableOptions {
   /**
@@ -55,6 +74,9 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
   const lastDeal = useRef<string | null>(null);
   const live = useRef<LiveTable | null>(null);
   const refused = useRef(false);
+  const [queued, setQueued] = useState<QueuedMove | null>(null);
+  /** The move waiting for the connection (kept in a ref too: the socket's callbacks see it without a render). */
+  const waiting = useRef<{ sent: SentAction; label: string } | null>(null);
 
   const loadGames = useCallback(() => {
     if (!withGames) return;
@@ -88,6 +110,11 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
       const shown = current.current;
       if (shown !== null && next.version < shown.version) return;
       current.current = next;
+      if (waiting.current !== null && next.version !== waiting.current.sent.version) {
+        // The table moved on while the move waited: it was chosen for a table that is gone.
+        setQueued({ label: waiting.current.label, state: 'dropped' });
+        waiting.current = null;
+      }
       setView(next);
       const key = dealKey(next);
       if (lastDeal.current !== null && lastDeal.current !== key) loadGames();
@@ -105,7 +132,11 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
     knownGames.current = [];
     const liveTable = new LiveTable(tableId, token, {
       onView: (v) => !cancelled && accept(v),
-      onState: (s) => !cancelled && setConnection(s),
+      onState: (s) => {
+        if (cancelled) return;
+        setConnection(s);
+        if (s === 'live') sendWaitingRef.current();
+      },
       onFatal: (e) => !cancelled && setFatal(e),
     });
     live.current = liveTable;
@@ -134,22 +165,26 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
     };
   }, [tableId, token, accept, loadGames]);
 
-  const act = useCallback(
-    async (action: Action) => {
-      const shown = current.current;
-      if (shown === null) return;
+  const deliver = useCallback(
+    async (sent: SentAction, label: string | undefined, again: boolean) => {
       setPending(true);
       try {
-        const sent = { ...action, id: newActionId(), version: shown.version };
         accept(await (live.current?.act(sent) ?? sendAction(tableId, token, sent)));
         setError(null);
+        if (again) setQueued(null);
       } catch (err) {
         const failure = err instanceof ApiError ? err : new ApiError(0, 'network', String(err));
-        setError(failure);
-        // Someone else moved first (or the answer was lost): show the table as it is now.
-        if (failure.code === 'stale_version' || failure.code === 'not_your_turn' || failure.code === 'illegal_action') {
-          fetchView(tableId, token).then(accept, () => {});
+        if (failure.code === 'network' && label !== undefined) {
+          waiting.current = { sent, label };
+          setQueued({ label, state: 'waiting' });
+        } else if (again && MOVED_ON.has(failure.code)) {
+          setQueued({ label: label ?? '', state: 'dropped' });
+        } else {
+          if (again) setQueued(null);
+          setError(failure);
         }
+        // Someone else moved first (or the answer was lost): show the table as it is now.
+        if (MOVED_ON.has(failure.code)) fetchView(tableId, token).then(accept, () => {});
       } finally {
         setPending(false);
       }
@@ -157,5 +192,36 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
     [tableId, token, accept],
   );
 
-  return { view, connection, fatal, error, games, gamesLoading, pending, act, clearError: () => setError(null) };
+  const act = useCallback(
+    async (action: Action, label?: string) => {
+      const shown = current.current;
+      if (shown === null) return;
+      waiting.current = null;
+      setQueued(null);
+      await deliver({ ...action, id: newActionId(), version: shown.version }, label, false);
+    },
+    [deliver],
+  );
+
+  /** The connection is back: the waiting move goes, with its id, if the table is still where it was chosen. */
+  const sendWaiting = useCallback(() => {
+    const move = waiting.current;
+    if (move === null) return;
+    waiting.current = null;
+    if (current.current !== null && current.current.version !== move.sent.version) {
+      setQueued({ label: move.label, state: 'dropped' });
+      return;
+    }
+    setQueued({ label: move.label, state: 'sending' });
+    void deliver(move.sent, move.label, true);
+  }, [deliver]);
+  const sendWaitingRef = useRef(sendWaiting);
+  sendWaitingRef.current = sendWaiting;
+
+  const cancelQueued = useCallback(() => {
+    waiting.current = null;
+    setQueued(null);
+  }, []);
+
+  return { view, connection, fatal, error, games, gamesLoading, pending, act, clearError: () => setError(null), queued, cancelQueued };
 }
