@@ -13,7 +13,7 @@ import { expect, inject, it } from 'vitest';
 import { DEFAULT_OPTIONS } from '../../shared/options.js';
 import { rulesSummary, type SummarizedOptions } from '../../web/src/create/rules-summary.js';
 import { createTranslator } from '../../web/src/create/texts.js';
-import { expectNoProblems, openPage, useChromium } from './support.js';
+import { expectNoProblems, openPage, openPrefsMenu, useChromium } from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -79,15 +79,16 @@ it('the create form on a phone: the rules folded under a summary of the defaults
   const unfolded = await formExtent(page);
   await form.locator('input[name="doubling"]').uncheck();
   await form.locator('input[name="moveDeadlineHours"]').fill('1');
-  await expect.poll(() => summary.textContent()).toMatch(/^Chosen: doubling off, .*reminder after 1 hour\.$/);
+  await expect.poll(() => summary.textContent()).toMatch(/^Chosen: doubling off, .*move deadline 1 hour\.$/);
   const reminder = form.locator('input[name="moveDeadlineHours"]').locator('xpath=ancestor::label');
   const reminderWords = async () => (await reminder.textContent())!.replace(/\s+/g, ' ').trim();
   expect(await reminderWords()).toBe('Move deadline hour (optional)');
   await form.locator('input[name="moveDeadlineHours"]').fill('24');
   await expect.poll(reminderWords).toBe('Move deadline hours (optional)');
-  expect(await summary.textContent()).toContain('reminder after 24 hours');
+  expect(await summary.textContent()).toContain('move deadline 24 hours');
 
   // German: the same, in German.
+  await openPrefsMenu(page);
   await page.locator('button[data-lang="de"]').click();
   await expect.poll(() => gamesHelp.textContent()).toBe('4 Spiele: nicht jeder gibt gleich oft (bei 3, 6, 9, … Spielen schon).');
   await form.locator('input[name="games"]').fill('6');
@@ -116,6 +117,7 @@ it('the reminder chosen on the form is named on the table page in the same words
   await reminder.waitFor({ timeout: 10_000 });
   const words = async () => [await reminder.locator('dt').textContent(), await reminder.locator('dd').textContent()].join(' ');
   expect(await words()).toBe('Move deadline 24 hours');
+  await openPrefsMenu(table);
   await table.locator('button[data-lang="de"]').click();
   await expect.poll(words).toBe('Zugfrist 24 Stunden');
 

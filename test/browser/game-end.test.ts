@@ -17,6 +17,7 @@ import {
   createTable,
   expectNoProblems,
   openPage,
+  openPrefsMenu,
   playThroughApi,
   readView,
   SEATS,
@@ -81,6 +82,7 @@ it('after each game of a series its result is in view on every page, with the ar
     await page.close();
     await opened.locator('[data-table]').waitFor({ timeout: 10_000 });
     if (seat === 0) await opened.setViewportSize({ width: 390, height: 844 });
+    await openPrefsMenu(opened);
     await opened.locator(`button[data-lang="${langs[seat]}"]`).click();
     players.push({ page: opened, seat, token: created.seats[seat]!.token });
   }

@@ -7,7 +7,7 @@
 import { expect, inject, it } from 'vitest';
 import { CARD_CODES, type CardCode } from '../../shared/cards.js';
 import { dealFromDeck } from '../../shared/deal.js';
-import { createTable, expectNoProblems, openPage, readView, tableAttributes, useChromium } from './support.js';
+import { createTable, expectNoProblems, openPage, openPrefsMenu, readView, tableAttributes, useChromium } from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -71,14 +71,17 @@ it('with French cards the cards are named as printed, in the page language; with
   expect(hand.map((c) => c.code).sort(), 'the fixed deal').toEqual([...first].sort());
   for (const card of hand) expect(card.label, 'Bavarian cards keep their names').toBe(expected(card.code, bavarian, bavarianRanks));
 
+  await openPrefsMenu(page);
   await page.locator('[data-pattern-toggle]').check();
   for (const lang of ['en', 'de'] as const) {
+    await openPrefsMenu(page);
     await page.locator(`button[data-lang="${lang}"]`).click();
     await expect
       .poll(async () => (await handOf(page)).map((c) => [c.label, c.title]))
       .toEqual(hand.map((c) => [expected(c.code, names[lang].suits, names[lang].ranks), expected(c.code, names[lang].suits, names[lang].ranks)]));
   }
   expect((await handOf(page)).map((c) => c.label).sort(), 'in German').toEqual(['Herz Dame', 'Kreuz Ass', 'Pik Bube']);
+  await openPrefsMenu(page);
   await page.locator('button[data-lang="en"]').click();
   await expect
     .poll(async () => (await handOf(page)).map((c) => c.label).sort(), { message: 'in English' })
