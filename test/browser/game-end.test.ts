@@ -29,6 +29,7 @@ import {
   type Seat,
   type Table,
 } from './support.js';
+import { overlaps } from './layout.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -196,6 +197,9 @@ it('after each game of a series its result is in view on every page, with the ar
       const end = page.locator(`[data-summary][data-deal-index="${final.dealIndex}"]`);
       await expect.poll(() => end.locator('[data-result]').isVisible(), { timeout: 5_000, message: `${where}: the result banner` }).toBe(true);
       await expect.poll(() => inViewport(page, '[data-result]'), { timeout: 3_000, message: `${where}: the banner inside the viewport` }).toBe(true);
+      // The issue's "an open settlement hides half the current trick": the finished game's last
+      // trick, its banner and the button that moves on cover nothing and are covered by nothing.
+      expect(await overlaps(page, ['[data-finished-trick]', '[data-result]', '[data-next-game]']), `${where}: nothing covered`).toEqual([]);
       const banner = (await end.locator('[data-result]').textContent())!;
       expect(await end.locator('[data-result]').getAttribute('data-result'), where).toBe(result.won ? 'won' : 'lost');
       expect(banner, `${where}: the banner names the declarer`).toContain(NAMES[declarer]);
