@@ -12,9 +12,9 @@ import type { PublishedGame } from '../api.js';
 import { useApp } from '../app-context.js';
 import { AppLink } from '../AppLink.js';
 import type { Translate } from '../i18n.js';
-import { CardImage, CardRow } from './CardView.js';
+import { CardImage } from './CardView.js';
 import { levelName, placesOf } from './format.js';
-import { replayPath, sortedCodes } from './Summary.js';
+import { DealHands, Payments, replayPath } from './Summary.js';
 import './result.css';
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
@@ -167,29 +167,8 @@ export function GameEnd({
         <AppLink href={replayPath(tableId, game.dealIndex)}>{t('replayThis')}</AppLink>
       </p>
       <FinishedTrick game={game} viewer={viewer} name={name} />
-      <table class="payments">
-        <caption>{t('payments')}</caption>
-        <tbody>
-          {(game.settlement?.payments ?? [0, 0, 0]).map((amount, seat) => (
-            <tr key={seat}>
-              <th scope="row">{name(seat)}</th>
-              <td data-payment={seat}>{signed(amount)}</td>
-            </tr>
-          ))}
-          <tr>
-            <th scope="row">{t('pot')}</th>
-            <td data-payment="pot">{signed(game.settlement?.pot ?? 0)}</td>
-          </tr>
-        </tbody>
-      </table>
-      <h3>{t('hands')}</h3>
-      <ul class="summary-hands">
-        {game.deal.hands.map((hand, seat) => (
-          <CardRow key={seat} owner={name(seat)} codes={sortedCodes(hand, game.trump)} />
-        ))}
-        <CardRow owner={t('stock')} codes={game.deal.stock} />
-        {game.discards ? <CardRow owner={t('discarded')} codes={game.discards} /> : null}
-      </ul>
+      <Payments game={game} name={name} />
+      <DealHands game={game} name={name} />
     </section>
   );
 }

@@ -35,7 +35,6 @@ export function GameSummary({
   const { t } = useApp();
   const name = (seat: number) => names[seat] ?? `#${seat + 1}`;
   const result = game.result;
-  const payments = game.settlement?.payments ?? [0, 0, 0];
   return (
     <section
       class="summary"
@@ -59,29 +58,8 @@ export function GameSummary({
           {result.endedEarly ? t('summaryEarly') : ''} {game.multiplier > 1 ? `${t('multiplier')} ×${game.multiplier}.` : ''}
         </p>
       ) : null}
-      <table class="payments">
-        <caption>{t('payments')}</caption>
-        <tbody>
-          {payments.map((amount, seat) => (
-            <tr key={seat}>
-              <th scope="row">{name(seat)}</th>
-              <td data-payment={seat}>{amount > 0 ? `+${amount}` : amount}</td>
-            </tr>
-          ))}
-          <tr>
-            <th scope="row">{t('pot')}</th>
-            <td data-payment="pot">{(game.settlement?.pot ?? 0) > 0 ? `+${game.settlement?.pot}` : (game.settlement?.pot ?? 0)}</td>
-          </tr>
-        </tbody>
-      </table>
-      <h3>{t('hands')}</h3>
-      <ul class="summary-hands">
-        {game.deal.hands.map((hand, seat) => (
-          <CardRow key={seat} owner={name(seat)} codes={sortedCodes(hand, game.trump)} />
-        ))}
-        <CardRow owner={t('stock')} codes={game.deal.stock} />
-        {game.discards ? <CardRow owner={t('discarded')} codes={game.discards} /> : null}
-      </ul>
+      <Payments game={game} name={name} />
+      <DealHands game={game} name={name} />
       {game.tricks.length > 0 ? (
         <details>
           <summary>
@@ -109,5 +87,46 @@ export function GameSummary({
         ) : null}
       </p>
     </section>
+  );
+}
+
+const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
+
+/** What each seat and the pot got from a finished game (its record's settlement). */
+export function Payments({ game, name }: { game: PublishedGame; name: (seat: number) => string }) {
+  const { t } = useApp();
+  return (
+    <table class="payments">
+      <caption>{t('payments')}</caption>
+      <tbody>
+        {(game.settlement?.payments ?? [0, 0, 0]).map((amount, seat) => (
+          <tr key={seat}>
+            <th scope="row">{name(seat)}</th>
+            <td data-payment={seat}>{signed(amount)}</td>
+          </tr>
+        ))}
+        <tr>
+          <th scope="row">{t('pot')}</th>
+          <td data-payment="pot">{signed(game.settlement?.pot ?? 0)}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+/** A finished game's deal, open (R10.3): every hand, the stock and the discards. */
+export function DealHands({ game, name }: { game: PublishedGame; name: (seat: number) => string }) {
+  const { t } = useApp();
+  return (
+    <>
+      <h3>{t('hands')}</h3>
+      <ul class="summary-hands">
+        {game.deal.hands.map((hand, seat) => (
+          <CardRow key={seat} owner={name(seat)} codes={sortedCodes(hand, game.trump)} />
+        ))}
+        <CardRow owner={t('stock')} codes={game.deal.stock} />
+        {game.discards ? <CardRow owner={t('discarded')} codes={game.discards} /> : null}
+      </ul>
+    </>
   );
 }
