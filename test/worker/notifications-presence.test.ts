@@ -3,15 +3,17 @@
  * table open (a socket with its link, hibernated too) or acted within ACTIVE_SEAT_MINUTES;
  * at most one unread turn mail per table and seat until it visits (reads its view, opens a
  * socket, acts); reminders held back while it is at the table; webhooks unchanged, every turn.
+ * A turn mail held back while the seat was at the table is put off, not dropped: the alarm
+ * sends it once the seat has left, if the move is still owed.
  *
  * Mails and webhooks are watched as in notifications.test.ts (the table's object runs in the
  * tests' isolate). Time cannot be moved on in workerd: a seat's last action is dated back in
- * the table's storage (seat_activity) instead.
+ * the table's storage (seat_activity) instead, and so is the time a put-off mail is looked at.
  */
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
-import { ACTIVE_SEAT_MINUTES } from '../../worker/table/presence.js';
+import { ACTIVE_SEAT_MINUTES, WATCHING_RECHECK_MS } from '../../worker/table/presence.js';
 import type { WebhookBody } from '../../worker/table/notifier.js';
 import { PAGE_SILENCE_MS } from '../../worker/table/sockets.js';
 import { TableObject } from '../../worker/table/table-object.js';
@@ -89,6 +91,24 @@ async function tableWithMail(seat: Seat, record = GAME, options: Record<string, 
 /** Dates the seat's last action back `minutes` (from now). */
 const actedMinutesAgo = (table: CreatedTable, seat: Seat, minutes: number) =>
   sql(table, 'UPDATE seat_activity SET acted_at = ? WHERE seat = ?', Date.now() - minutes * 60_000, seat);
+
+/** Time passes for the table's clocks of presence: the seats' last actions and the looks at put-off turn mails move `minutes` back. */
+async function minutesPass(table: CreatedTable, minutes: number): Promise<void> {
+  await sql(table, 'UPDATE seat_activity SET acted_at = acted_at - ?', minutes * 60_000);
+  await sql(table, 'UPDATE deferred_turn_mail SET check_at = check_at - ?', minutes * 60_000);
+}
+
+const deferred = (table: CreatedTable) =>
+  sql<{ seat: number; game_number: number; check_at: number }>(table, 'SELECT seat, game_number, check_at FROM deferred_turn_mail ORDER BY seat');
+
+const alarmOf = (table: CreatedTable) => runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.getAlarm());
+
+/** Waits until the table holds no open socket. */
+const socketsClosed = (table: CreatedTable) =>
+  eventually(
+    async () => ((await runInDurableObject(tableStub(table.tableId), (_i, state) => state.getWebSockets().length)) === 0 ? true : undefined),
+    'the socket to close',
+  );
 
 const unread = async (table: CreatedTable) =>
   (await sql<{ seat: number }>(table, 'SELECT seat FROM unread_turn_mail ORDER BY seat')).map((r) => r.seat);
@@ -263,6 +283,20 @@ describe('at most one unread turn mail per table and seat', () => {
     expect(await unread(table)).toEqual([DECLARER]);
   });
 
+  it('a turn while the seat is at the table and its last mail unread is not put off either: no mail after the alarm', async () => {
+    const { table, address, mails } = await declarerWithUnreadMail();
+    // The declarer led a minute before its late mail arrived: at the table when kontra comes.
+    await sql(table, 'UPDATE seat_activity SET acted_at = ? WHERE seat = ?', Date.now() - 60_000, DECLARER);
+    await kontra(table);
+    await deliveriesDone(table);
+    expect(await deferred(table)).toEqual([]);
+    await minutesPass(table, ACTIVE_SEAT_MINUTES + 1);
+    await runDurableObjectAlarm(tableStub(table.tableId));
+    await deliveriesDone(table);
+    expect(mails.map((m) => m.to)).toEqual([address]);
+    expect(await unread(table)).toEqual([DECLARER]);
+  });
+
   it('opening a socket with its link, or acting, reads it too; another link does not', async () => {
     const mails = mailbox();
     webhooks();
@@ -282,5 +316,113 @@ describe('at most one unread turn mail per table and seat', () => {
     const byForehand = GAME.actions.findIndex((a) => a.seat === FOREHAND);
     await playActions(second.table, GAME.actions.slice(0, byForehand + 1), 0);
     expect(await unread(second.table)).toEqual([]);
+  });
+});
+
+describe('a turn mail held back while the seat was at the table is put off, not dropped', () => {
+  /**
+   * Correspondence play: forehand doubles and bids (version 3), seat 2 bids at once, and the
+   * move is forehand's again (version 5), a minute after it acted: it counts as at the table.
+   */
+  async function forehandOwesRightAfterActing() {
+    const mails = mailbox();
+    const bodies = webhooks();
+    const { table, address } = await tableWithMail(FOREHAND);
+    expect(GAME.actions.slice(3, 6).map((a) => a.seat)).toEqual([FOREHAND, 2, FOREHAND]);
+    await playActions(table, GAME.actions.slice(0, 5), 0);
+    await deliveriesDone(table);
+    expect(turnsTo(bodies, FOREHAND)).toEqual([3, 5]); // its webhook is told at once
+    const toForehand = () => mails.filter((m) => m.to === address);
+    expect(toForehand()).toHaveLength(1); // the deal's; version 3's and 5's mails wait
+    const [waiting] = await deferred(table);
+    expect(await deferred(table)).toHaveLength(1);
+    expect(waiting!.seat).toBe(FOREHAND);
+    const acted = (await sql<{ acted_at: number }>(table, 'SELECT acted_at FROM seat_activity WHERE seat = ?', FOREHAND))[0]!.acted_at;
+    expect(waiting!.check_at).toBe(acted + ACTIVE_SEAT_MINUTES * 60_000); // when it stops counting as at the table
+    expect(Math.abs((await alarmOf(table))! - waiting!.check_at)).toBeLessThanOrEqual(1_000); // the alarm is set for it
+    return { table, address, toForehand };
+  }
+
+  it(`the others answer within minutes: no mail now; once ${ACTIVE_SEAT_MINUTES} minutes have passed, the alarm sends exactly one`, async () => {
+    const { table, toForehand } = await forehandOwesRightAfterActing();
+    const stub = tableStub(table.tableId);
+    expect(await runDurableObjectAlarm(stub)).toBe(true); // woken early (as by a retry): too soon, it waits on
+    expect(await deferred(table)).toHaveLength(1);
+    await evictDurableObject(stub); // kept in storage
+    await minutesPass(table, ACTIVE_SEAT_MINUTES + 1);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    await deliveriesDone(table);
+    const mails = toForehand();
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toContain('your turn');
+    expect(await deferred(table)).toEqual([]);
+    expect(await unread(table)).toEqual([FOREHAND]); // a turn mail like any: none more until it visits
+
+    await minutesPass(table, ACTIVE_SEAT_MINUTES + 1);
+    await runDurableObjectAlarm(stub);
+    await deliveriesDone(table);
+    expect(toForehand()).toHaveLength(2);
+  });
+
+  it('the seat makes its move before the alarm: no mail at all', async () => {
+    const { table, toForehand } = await forehandOwesRightAfterActing();
+    await act(table.tableId, table.seats[FOREHAND]!.token, { ...GAME.actions[5]!.action, version: 5 });
+    expect(await deferred(table)).toEqual([]);
+    await minutesPass(table, ACTIVE_SEAT_MINUTES + 1);
+    await runDurableObjectAlarm(tableStub(table.tableId));
+    await deliveriesDone(table);
+    expect(toForehand()).toHaveLength(1);
+  });
+
+  /** Forehand's page is open when its move becomes owed (version 3); it last acted long ago. */
+  async function forehandWatching() {
+    const mails = mailbox();
+    webhooks();
+    const { table, address } = await tableWithMail(FOREHAND);
+    const socket = await connect(table.tableId, table.seats[FOREHAND]!.token);
+    await socket.next(); // the view on connecting
+    await playActions(table, GAME.actions.slice(0, 2), 0);
+    await playersLeave(table);
+    const before = Date.now();
+    await act(table.tableId, table.seats[2]!.token, { ...GAME.actions[2]!.action, version: 2 }); // the window closes: forehand must bid
+    await deliveriesDone(table);
+    const toForehand = () => mails.filter((m) => m.to === address);
+    expect(toForehand()).toHaveLength(1); // the deal's only: the page shows the move
+    const [waiting] = await deferred(table);
+    expect(waiting!.check_at).toBeGreaterThanOrEqual(before + WATCHING_RECHECK_MS);
+    return { table, socket, toForehand };
+  }
+
+  it('the page that was open is closed: the alarm sends the mail', async () => {
+    const { table, socket, toForehand } = await forehandWatching();
+    socket.close();
+    await socketsClosed(table);
+    await minutesPass(table, WATCHING_RECHECK_MS / 60_000 + 1);
+    expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
+    await deliveriesDone(table);
+    expect(toForehand()).toHaveLength(2);
+    expect(await deferred(table)).toEqual([]);
+  });
+
+  it('the page is still open and heard from when the alarm looks: no mail yet, and it looks again later', async () => {
+    const { table, socket, toForehand } = await forehandWatching();
+    await minutesPass(table, WATCHING_RECHECK_MS / 60_000 + 1);
+    socket.ws.send(JSON.stringify({ type: 'ping' })); // the page's heartbeat
+    let message = await socket.next();
+    while (message.type !== 'pong') message = await socket.next();
+    const looked = Date.now();
+    expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
+    await deliveriesDone(table);
+    expect(toForehand()).toHaveLength(1);
+    const [again] = await deferred(table);
+    expect(again!.check_at).toBeGreaterThanOrEqual(looked + WATCHING_RECHECK_MS);
+    expect(Math.abs((await alarmOf(table))! - again!.check_at)).toBeLessThanOrEqual(1_000);
+
+    socket.close();
+    await socketsClosed(table);
+    await minutesPass(table, WATCHING_RECHECK_MS / 60_000 + 1);
+    expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
+    await deliveriesDone(table);
+    expect(toForehand()).toHaveLength(2);
   });
 });

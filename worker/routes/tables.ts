@@ -307,7 +307,9 @@ const putNotifications = createRoute({
   summary: 'Set notifications',
   description:
     'Where this seat is told that it is its turn. A field left out keeps its value; null removes it. ' +
-    `Mail respects the player: no turn or reminder mail while the seat has the table open (a WebSocket with its link) or acted in the last ${ACTIVE_SEAT_MINUTES} minutes, ` +
+    `Mail respects the player: no turn or reminder mail while the seat has the table open (a WebSocket with its link) or acted in the last ${ACTIVE_SEAT_MINUTES} minutes; ` +
+    'a turn mail held back so is sent once the seat has left the table (checked again at most every ' +
+    `${ACTIVE_SEAT_MINUTES} minutes) if the move is still owed; ` +
     'and at most one unread turn mail per table until the seat visits (reads its view, opens a socket with its link, or acts). ' +
     'Webhooks are for programs and get every event.',
   security,

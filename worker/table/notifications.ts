@@ -7,7 +7,7 @@
 import type { Seat } from '../../shared/options.js';
 import type { Deliveries } from './deliveries.js';
 import { pendingSeats, reminderAt, type SeatEvent } from './events.js';
-import type { SeatPresence } from './presence.js';
+import type { SeatPresence, TurnMailDecision } from './presence.js';
 import { MAILED, type MailFacts, type MailLanguage, type WebhookBody } from './notifier.js';
 import { webhookStateOf, type Channel, type Notifications, type TableStorage } from './storage.js';
 import type { LoadedTable, TableState } from './table-state.js';
@@ -29,7 +29,8 @@ export class TableNotifications {
 
   /**
    * Queues what `events` tell each seat, by webhook and (for MAILED events) by mail, for the
-   * seats that have them; inside the caller's transaction. Answers how many it queued.
+   * seats that have them; inside the caller's transaction. Answers how many it queued or put
+   * off (presence.ts): either way the scheduler has something to look at.
    */
   notify(table: LoadedTable, events: readonly SeatEvent[]): number {
     const now = Date.now();
@@ -50,22 +51,42 @@ export class TableNotifications {
         this.deliveries.queue(table.settings.tableId, seat, 'webhook', type, JSON.stringify(body), now);
         queued++;
       }
-      if (own.email !== null && MAILED.has(type) && this.mailWelcome(table, event, now)) {
-        this.deliveries.queue(table.settings.tableId, seat, 'email', type, JSON.stringify(this.mailFacts(table, event)), now);
-        queued++;
-      }
+      if (own.email === null || !MAILED.has(type)) continue;
+      const mail = this.mailDecision(table, event, now);
+      if (mail === 'now') this.queueMail(table, event, now);
+      if (mail !== 'never') queued++;
     }
     return queued;
   }
 
   /**
-   * Whether a mail of this event would tell the seat's player anything (presence.ts): no
-   * turn mail or reminder while the player is at the table, no turn mail while the last is unread.
+   * Whether a mail of this event is sent (presence.ts): no turn mail or reminder while the
+   * player is at the table (a turn mail is put off instead), no turn mail while the last is unread.
    */
-  private mailWelcome(table: LoadedTable, { type, seat }: SeatEvent, now: number): boolean {
-    if (type === 'turn') return this.presence.turnMailWelcome(table, seat, now);
-    if (type === 'reminder') return !this.presence.atTable(seat, now);
-    return true;
+  private mailDecision(table: LoadedTable, { type, seat, gameNumber }: SeatEvent, now: number): TurnMailDecision {
+    if (type === 'turn') return this.presence.turnMail(table, seat, gameNumber, now);
+    if (type === 'reminder') return this.presence.atTable(seat, now) ? 'never' : 'now';
+    return 'now';
+  }
+
+  private queueMail(table: LoadedTable, event: SeatEvent, now: number): void {
+    this.deliveries.queue(table.settings.tableId, event.seat, 'email', event.type, JSON.stringify(this.mailFacts(table, event)), now);
+  }
+
+  /**
+   * Queues the turn mails put off while their players were at the table, once they are due
+   * and still tell the player something (presence.ts). Their webhooks were posted with the
+   * turn itself: only the mail waited.
+   */
+  mailDeferredIfDue(table: LoadedTable): void {
+    const now = Date.now();
+    const at = this.presence.nextCheckAt();
+    if (at === null || at > now) return;
+    this.state.transaction(() => {
+      for (const { seat, gameNumber } of this.presence.dueTurnMails(table, now)) {
+        if (table.notifications[seat]!.email !== null) this.queueMail(table, { type: 'turn', seat, gameNumber }, now);
+      }
+    });
   }
 
   private mailFacts(table: LoadedTable, { type, seat, gameNumber }: SeatEvent): MailFacts {
@@ -87,9 +108,9 @@ export class TableNotifications {
     await this.deliveries.deliver(table, guard);
   }
 
-  /** When something is next due: a delivery, or the reminder of the current move. */
+  /** When something is next due: a delivery, the reminder of the current move, or a look at a turn mail put off. */
   nextDueAt(table: LoadedTable): number | null {
-    const times = [this.storage.nextDeliveryAt(), this.nextReminderAt(table)].filter((t): t is number => t !== null);
+    const times = [this.storage.nextDeliveryAt(), this.nextReminderAt(table), this.presence.nextCheckAt()].filter((t): t is number => t !== null);
     return times.length === 0 ? null : Math.min(...times);
   }
 

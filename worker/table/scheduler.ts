@@ -1,7 +1,8 @@
 /**
  * The table's one alarm. Each queue says when it next needs the table (the history outbox,
- * the deliveries, the reminder of the current move, retention) without reading a payload;
- * the alarm is set to the earliest, and written only when that time moved. Retention's time
+ * the deliveries, the reminder of the current move, turn mails put off while their players
+ * were at the table, retention) without reading a payload; the alarm is set to the
+ * earliest, and written only when that time moved. Retention's time
  * is rounded up to a whole day (retention.ts), so that a table where nothing else waits
  * writes its alarm at most once a day, not on every move.
  */

@@ -2,8 +2,9 @@
  * What a table keeps in its Durable Object's SQLite storage: its settings, the seat token
  * hashes and nonces, every deal (with its secret seed), the live action log, the history
  * outbox, and the notifications: each seat's addresses, the deliveries waiting to be sent,
- * which move was reminded of, when each seat last acted and which have a turn mail unread. Every statement binds its parameters; nothing is built
- * by string interpolation.
+ * which move was reminded of, when each seat last acted, which have a turn mail unread and
+ * which have one put off while they were at the table. Every statement binds its parameters;
+ * nothing is built by string interpolation.
  */
 import type { Action } from '../../shared/actions.js';
 import type { Deal } from '../../shared/deal.js';
@@ -28,6 +29,10 @@ const NOTIFICATION_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS unread_turn_mail (seat INTEGER PRIMARY KEY, sent_at INTEGER NOT NULL)`,
   // When each seat last acted (ms): for a while after, it counts as playing live (presence.ts).
   `CREATE TABLE IF NOT EXISTS seat_activity (seat INTEGER PRIMARY KEY, acted_at INTEGER NOT NULL)`,
+  // A turn mail held back because the seat was at the table when its move became owed: it
+  // is looked at again at check_at (ms), and sent then if the move is still owed and the
+  // seat gone (presence.ts). game_number: the game of that move, for what the mail says.
+  `CREATE TABLE IF NOT EXISTS deferred_turn_mail (seat INTEGER PRIMARY KEY, game_number INTEGER NOT NULL, check_at INTEGER NOT NULL)`,
 ];
 
 /** Columns added after the first release, as [table, column, type]. */
@@ -148,6 +153,15 @@ export interface Notifications {
 export function webhookStateOf(n: Notifications): 'active' | 'disabled' | null {
   if (n.webhookUrl === null) return null;
   return n.webhookDisabledAt ? 'disabled' : 'active';
+}
+
+/** A turn mail put off while its seat was at the table (presence.ts). */
+export interface DeferredTurnMail {
+  readonly seat: Seat;
+  /** The game of the move it is about. */
+  readonly gameNumber: number;
+  /** When to look again whether it is to be sent (ms). */
+  readonly checkAt: number;
 }
 
 type Row = Record<string, SqlStorageValue>;
@@ -523,6 +537,33 @@ export class TableStorage {
   /** Whether a turn mail to `seat` waits to be sent (or is being sent). */
   turnMailWaiting(seat: Seat): boolean {
     return this.sql.exec("SELECT 1 FROM deliveries WHERE seat = ? AND channel = 'email' AND type = 'turn' LIMIT 1", seat).toArray().length > 0;
+  }
+
+  /** The turn mails put off while their seats were at the table (presence.ts). */
+  deferredTurnMails(): DeferredTurnMail[] {
+    return this.sql
+      .exec<Row>('SELECT seat, game_number, check_at FROM deferred_turn_mail ORDER BY seat')
+      .toArray()
+      .map((r) => ({ seat: r.seat as Seat, gameNumber: r.game_number as number, checkAt: r.check_at as number }));
+  }
+
+  /** Puts off the seat's turn mail until `checkAt` (one per seat: a later one takes the place of an earlier). */
+  deferTurnMail({ seat, gameNumber, checkAt }: DeferredTurnMail): void {
+    this.sql.exec(
+      'INSERT INTO deferred_turn_mail (seat, game_number, check_at) VALUES (?, ?, ?) ON CONFLICT (seat) DO UPDATE SET game_number = excluded.game_number, check_at = excluded.check_at',
+      seat,
+      gameNumber,
+      checkAt,
+    );
+  }
+
+  dropDeferredTurnMail(seat: Seat): void {
+    this.sql.exec('DELETE FROM deferred_turn_mail WHERE seat = ?', seat);
+  }
+
+  /** When a put-off turn mail is next to be looked at, or null: none waits. */
+  nextDeferredTurnMailAt(): number | null {
+    return (this.sql.exec<Row>('SELECT MIN(check_at) AS at FROM deferred_turn_mail').toArray()[0]?.at as number | null | undefined) ?? null;
   }
 
   /** The last version whose owed moves were reminded of; -1 when none was. */

@@ -7,7 +7,7 @@
  * - outbox.ts: finished games on their way to D1;
  * - notifications.ts (with events.ts, notifier.ts, deliveries.ts): who is told what, and how;
  * - sockets.ts (with socket-protocol.ts): live views and actions over hibernatable WebSockets;
- * - scheduler.ts: the one alarm, for the outbox, the deliveries, reminders and retention.
+ * - scheduler.ts: the one alarm, for the outbox, the deliveries, reminders, turn mails put off and retention.
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { ServerMessage } from '../contract.js';
@@ -255,7 +255,7 @@ export class TableObject extends DurableObject<Env> {
 
   // ------------------------------------------------------------------ the alarm
 
-  /** The one alarm: reminders, retention, history retries and delivery retries, whichever is due. */
+  /** The one alarm: reminders, turn mails put off, retention, history retries and delivery retries, whichever is due. */
   override async alarm(): Promise<void> {
     const table = this.state.current();
     if (table === null) return;
@@ -263,6 +263,7 @@ export class TableObject extends DurableObject<Env> {
       if (await this.retire(table)) return;
     }
     this.notifications.remindIfDue(table);
+    this.notifications.mailDeferredIfDue(table);
     await this.work(true);
   }
 
