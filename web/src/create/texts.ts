@@ -85,7 +85,7 @@ const en = {
   ruleTariff: 'Bettel and Mord {n}',
   ruleFirstDealer: '{name} deals first',
   ruleReminder: { one: 'move deadline {n} hour', other: 'move deadline {n} hours' },
-  ruleNoReminder: 'no reminders',
+  ruleNoReminder: 'no move deadline',
   createSubmit: 'Create table',
   creating: 'Creating…',
 
@@ -191,7 +191,7 @@ const de: Record<CreateTextKey, Text> = {
   ruleTariff: 'Bettel und Mord {n}',
   ruleFirstDealer: '{name} gibt zuerst',
   ruleReminder: { one: 'Zugfrist {n} Stunde', other: 'Zugfrist {n} Stunden' },
-  ruleNoReminder: 'keine Erinnerung',
+  ruleNoReminder: 'keine Zugfrist',
   createSubmit: 'Tisch anlegen',
   creating: 'Lege an…',
 
