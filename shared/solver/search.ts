@@ -42,6 +42,43 @@ let trumpNamed = false;
 let firstCards = -1;
 let nodes = 0;
 
+/**
+ * COMPRESS[live << 8 | held]: the cards `held` of one suit renumbered by their order among
+ * that suit's `live` cards. The table keys positions by these relative ranks, so positions
+ * that differ only in which cards are gone (a 7 played instead of an 8) share an entry.
+ */
+const COMPRESS = new Uint8Array(1 << 16);
+for (let suitLive = 0; suitLive < 256; suitLive++) {
+  for (let held = 0; held < 256; held++) {
+    let relative = 0;
+    let index = 0;
+    for (let rank = 0; rank < 8; rank++) {
+      if ((suitLive & (1 << rank)) === 0) continue;
+      if ((held & (1 << rank)) !== 0) relative |= 1 << index;
+      index++;
+    }
+    COMPRESS[(suitLive << 8) | held] = relative;
+  }
+}
+
+/** A hand by relative ranks among the live cards (see COMPRESS). */
+function relativeHand(hand: number): number {
+  return (
+    COMPRESS[((live & 0xff) << 8) | (hand & 0xff)]! |
+    (COMPRESS[(live & 0xff00) | ((hand >>> 8) & 0xff)]! << 8) |
+    (COMPRESS[((live >>> 8) & 0xff00) | ((hand >>> 16) & 0xff)]! << 16) |
+    (COMPRESS[((live >>> 24) << 8) | (hand >>> 24)]! << 24)
+  );
+}
+
+/** A card as its suit and its relative rank among the live cards (for the table), and back. */
+const relativeCard = (card: number): number => (card & ~7) | popcount(live & SUIT_MASKS[card >> 3]! & ((1 << card) - 1));
+function absoluteCard(relative: number): number {
+  let rest = live & SUIT_MASKS[relative >> 3]!;
+  for (let i = relative & 7; i > 0; i--) rest &= rest - 1;
+  return 31 - Math.clz32(rest & -rest);
+}
+
 const moves = new Int32Array(MAX_PLY * WIDTH);
 const scores = new Int32Array(MAX_PLY * WIDTH);
 
@@ -236,6 +273,9 @@ function search(need: number, ply: number): boolean {
   let hint = -1;
   let key = 0;
   let cardsLeft = 0;
+  let relative0 = 0;
+  let relative1 = 0;
+  let relative2 = 0;
   // The restricted first card of a trump-fixing lead is not the position the table knows by these hands.
   const tabled = trickLen === 0 && (ply > 0 || firstCards === -1);
   if (trickLen === 0) {
@@ -243,11 +283,17 @@ function search(need: number, ply: number): boolean {
     cardsLeft = popcount(hands[leader]!);
     if (need > (kind === BETTEL ? Math.min(cardsLeft, 1) : cardsLeft)) return false;
     key = context | leader;
-    const slot = tabled ? probe(hands[0]!, hands[1]!, hands[2]!, key) : -1;
+    let slot = -1;
+    if (tabled) {
+      relative0 = relativeHand(hands[0]!);
+      relative1 = relativeHand(hands[1]!);
+      relative2 = relativeHand(hands[2]!);
+      slot = probe(relative0, relative1, relative2, key);
+    }
     if (slot >= 0) {
       if (need <= lowerOf(slot)) return true;
       if (need > upperOf(slot)) return false;
-      hint = bestOf(slot);
+      if (bestOf(slot) >= 0) hint = absoluteCard(bestOf(slot));
     }
     // (Untabled, the first card is restricted to the trump suit: the bounds' lines may not be open to the declarer.)
     if (tabled && kind === NORMAL) {
@@ -293,8 +339,9 @@ function search(need: number, ply: number): boolean {
     }
   }
   if (tabled) {
-    if (result) store(hands[0]!, hands[1]!, hands[2]!, key, cardsLeft, need, 15, best);
-    else store(hands[0]!, hands[1]!, hands[2]!, key, cardsLeft, 0, need - 1, best);
+    const relativeBest = best < 0 ? -1 : relativeCard(best);
+    if (result) store(relative0, relative1, relative2, key, cardsLeft, need, 15, relativeBest);
+    else store(relative0, relative1, relative2, key, cardsLeft, 0, need - 1, relativeBest);
   }
   return result;
 }
