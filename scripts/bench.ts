@@ -7,6 +7,7 @@ import { randomMove, seededRng } from '../shared/bots.js';
 import { shuffleDeal, type Deal } from '../shared/deal.js';
 import { applyParsedAction, legalActions, legalPlayCards, newGame, type GameState } from '../shared/game.js';
 import { validateOptions, type Seat, type TableOptions } from '../shared/options.js';
+import { measureSolver } from './solver-bench.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 
@@ -93,5 +94,10 @@ report(
   }),
   'deals/s',
 );
+
+const solver = measureSolver();
+report('solver.medianMs', solver.medianMs, 'ms');
+report('solver.p99Ms', solver.p99Ms, 'ms');
+report('solver.nodesPerSecond', solver.nodesPerSecond, 'nodes/s');
 
 if (sink === 42) console.error(''); // keeps the measured calls from being optimised away
