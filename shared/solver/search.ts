@@ -181,15 +181,15 @@ function topRun(own: number, suitLive: number): number {
 }
 
 /**
- * Tricks the seat on lead takes in a row for sure in a number contract: its top trumps,
- * then in each side suit its top cards for as many rounds as every other seat still
- * holding trumps has to follow (a seat void in the suit with a trump must ruff, R7.5).
+ * Tricks the seat on lead takes in a row for sure: its top trumps, then in each side suit
+ * its top cards for as many rounds as every other seat still holding trumps has to follow
+ * (a seat void in the suit with a trump must ruff, R7.5). Without trumps (mord), its top cards.
  */
 function quickTricks(lead: number): number {
   const own = hands[lead]!;
   const other1 = hands[next(lead)]!;
   const other2 = hands[next(next(lead))]!;
-  const trumps = SUIT_MASKS[trump]!;
+  const trumps = trump < 0 ? 0 : SUIT_MASKS[trump]!;
   const trumpTricks = topRun(own, live & trumps);
   let total = trumpTricks;
   const ruffs1 = popcount(other1 & trumps) > trumpTricks;
@@ -308,6 +308,7 @@ function search(need: number, ply: number): boolean {
       if (leader === declarer ? need <= quick : need > cardsLeft - quick) return leader === declarer;
     } else if (tabled && kind === MORD) {
       if (mordTrickLost()) return false;
+      if (leader === declarer && need <= quickTricks(declarer)) return true;
     } else if (tabled && winDuty && leader === declarer && bettelTrickForced()) return true;
   }
   const seat = (leader + trickLen) % 3;
