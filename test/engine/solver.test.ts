@@ -223,6 +223,25 @@ describe('solver on positions with a known answer', () => {
     }
   });
 
+  it('R8.2: a pause for re is ignored by solve; evaluatePlays offers nothing until the declarer decided', () => {
+    const paused = gameAfter('0:no 1:no 2:no 1:6 2:pass 0:pass 1:G8,G7 1:7 1:EA 0:kontra', {}, EICHEL);
+    expect(paused.awaitingRe).toBe(true);
+    expect(solve(paused)).toBe(10);
+    expect(evaluatePlays(paused)).toEqual([]);
+    const resumed = gameAfter('0:no 1:no 2:no 1:6 2:pass 0:pass 1:G8,G7 1:7 1:EA 0:kontra 1:no-re', {}, EICHEL);
+    // Seat 2, void in Eichel, may play any of its ten cards; none of them stops the declarer.
+    const plays = evaluatePlays(resumed);
+    expect(plays.map(({ card }) => codeOf(card)).join(' ')).toBe('G9 G10 S7 S8 S9 S10 SU SO SK SA');
+    expect(plays.every(({ declarerTricks }) => declarerTricks === 10)).toBe(true);
+  });
+
+  it('a finished game is its result; a game before the play is refused', () => {
+    const rng = seededRng(12_600);
+    const finished = randomPlayState(rng, 'number', () => false);
+    expect(solve(finished)).toBe(finished.tricksTaken[finished.declarer as Seat]);
+    expect(() => solve(gameAfter('0:no 1:no 2:no'))).toThrow(/phase "auction"/);
+  });
+
   it('solverStats counts the positions searched and resets to 0', () => {
     resetSolverStats();
     expect(solverStats().nodes).toBe(0);
