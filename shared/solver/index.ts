@@ -7,21 +7,15 @@ import { LEVEL_BETTEL, LEVEL_MORD } from '../actions.js';
 import { ABOVE, CARD_CODES, SUITS, type Card } from '../cards.js';
 import { applyParsedAction, legalPlayCards, namesTrump, type GameState } from '../game.js';
 import type { Seat } from '../options.js';
-import { BETTEL, load, MORD, NORMAL, nodeCount, resetNodeCount, solveLoaded } from './search.js';
+import { BETTEL, GUESS, load as loadPosition, MORD, NORMAL, nodeCount, resetNodeCount, solveLoaded, solveLoadedAbove } from './search.js';
 
 const kindOf = (contract: number): number => (contract === LEVEL_BETTEL ? BETTEL : contract === LEVEL_MORD ? MORD : NORMAL);
 
-/**
- * The declarer's tricks at the end of the game (those taken so far included) under perfect
- * play from `game`, a full state in phase "play" (or "finished": its result). A pause for
- * kontra and re is ignored. Before the declarer's first card of a number contract the
- * declarer also chooses trump with that card (R7.2): it takes the best trump it may fix.
- */
-export function solve(game: GameState): number {
-  if (game.phase === 'finished' && game.declarer >= 0) return game.tricksTaken[game.declarer as Seat];
+/** Loads a game in phase "play" into the search; returns the declarer's tricks so far. */
+function load(game: GameState): number {
   if (game.phase !== 'play') throw new Error(`solve: the game is in phase "${game.phase}", not "play"`);
   const declarer = game.declarer as Seat;
-  load({
+  loadPosition({
     hands: game.hands,
     trick: game.trick,
     leader: game.trickLeader,
@@ -31,7 +25,20 @@ export function solve(game: GameState): number {
     declarer,
     trumpNamed: game.options.trump === 'named',
   });
-  return game.tricksTaken[declarer] + solveLoaded();
+  return game.tricksTaken[declarer];
+}
+
+const isOver = (game: GameState): boolean => game.phase === 'finished' && game.declarer >= 0;
+
+/**
+ * The declarer's tricks at the end of the game (those taken so far included) under perfect
+ * play from `game`, a full state in phase "play" (or "finished": its result). A pause for
+ * kontra and re is ignored. Before the declarer's first card of a number contract the
+ * declarer also chooses trump with that card (R7.2): it takes the best trump it may fix.
+ */
+export function solve(game: GameState): number {
+  if (isOver(game)) return game.tricksTaken[game.declarer as Seat];
+  return load(game) + solveLoaded();
 }
 
 /**
@@ -48,6 +55,7 @@ export function evaluatePlays(game: GameState): { card: Card; declarerTricks: nu
   let live = game.hands[0] | game.hands[1] | game.hands[2];
   for (const card of game.trick) live |= 1 << card;
   const valueOf = new Map<Card, number>();
+  let previous = -1;
   for (let card = 31; card >= 0; card--) {
     if ((legal & (1 << card)) === 0) continue;
     const above = live & ABOVE[card]!;
@@ -56,6 +64,7 @@ export function evaluatePlays(game: GameState): { card: Card; declarerTricks: nu
       valueOf.set(card, valueOf.get(31 - Math.clz32(twin))!);
       continue;
     }
+    // Trump is named only in number contracts, where the declarer picks the trump that gives it most.
     let best = -1;
     for (const trump of naming ? SUITS : [undefined]) {
       const next = applyParsedAction(
@@ -64,11 +73,17 @@ export function evaluatePlays(game: GameState): { card: Card; declarerTricks: nu
         trump === undefined ? { type: 'play', card: CARD_CODES[card]! } : { type: 'play', card: CARD_CODES[card]!, trump },
       );
       if (!next.ok) throw new Error(`evaluatePlays: the engine refused a legal card: ${next.error.message}`);
-      const value = solve(next.value);
-      // Trump is named only in number contracts, where the declarer picks the trump that gives it most.
-      if (best < 0 || value > best) best = value;
+      let value: number;
+      if (isOver(next.value)) value = next.value.tricksTaken[next.value.declarer as Seat];
+      else {
+        const taken = load(next.value);
+        // Another trump only matters if it gives more; another card's value is the best first guess.
+        value = taken + (best >= 0 ? solveLoadedAbove(best - taken) : solveLoaded(previous >= 0 ? previous - taken : GUESS));
+      }
+      if (value > best) best = value;
     }
     valueOf.set(card, best);
+    previous = best;
   }
   const plays: { card: Card; declarerTricks: number }[] = [];
   for (let card = 0; card < 32; card++) if ((legal & (1 << card)) !== 0) plays.push({ card, declarerTricks: valueOf.get(card)! });

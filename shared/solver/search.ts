@@ -404,25 +404,29 @@ function test(need: number): boolean {
 }
 
 /** The first guess of the declarer's tricks in a number contract (measured: 5 to 6 search the fewest nodes). */
-const GUESS = 5;
+export const GUESS = 5;
 
-/** The declarer's remaining tricks under perfect play from the loaded position. */
-export function solveLoaded(): number {
+/** The most tricks the declarer can still take from the loaded position. */
+function tricksOpen(): number {
+  const tricksLeft = popcount(hands[(leader + trickLen) % 3]!);
+  return kind === BETTEL ? Math.min(tricksLeft, 1) : tricksLeft;
+}
+
+/** The declarer's remaining tricks under perfect play from the loaded position; `guess` is where to start looking. */
+export function solveLoaded(guess = GUESS): number {
   newGeneration();
-  const seat = (leader + trickLen) % 3;
-  const tricksLeft = popcount(hands[seat]!);
   let low = 0;
-  let high = kind === BETTEL ? Math.min(tricksLeft, 1) : tricksLeft;
-  if (kind === NORMAL && high > GUESS) {
+  let high = tricksOpen();
+  if (kind === NORMAL && guess < high) {
     // Tests near the answer cost most. In a number contract, stepping by one from a guess
-    // near the common answers spends fewer nodes than halving the range, which also tests
-    // far from the answer.
-    if (test(GUESS)) {
-      low = GUESS;
+    // near the answer spends fewer nodes than halving the range, which also tests far from it.
+    const start = Math.min(high, Math.max(1, guess));
+    if (test(start)) {
+      low = start;
       while (low < high && test(low + 1)) low++;
       return low;
     }
-    high = GUESS - 1;
+    high = start - 1;
     while (high > low && !test(high)) high--;
     return high;
   }
@@ -431,5 +435,15 @@ export function solveLoaded(): number {
     if (test(need)) low = need;
     else high = need - 1;
   }
+  return low;
+}
+
+/** Like solveLoaded when the answer exceeds `floor`; otherwise `floor` (for a caller that only needs a better value). */
+export function solveLoadedAbove(floor: number): number {
+  newGeneration();
+  const high = tricksOpen();
+  if (floor >= high || !test(floor + 1)) return floor;
+  let low = floor + 1;
+  while (low < high && test(low + 1)) low++;
   return low;
 }
