@@ -314,7 +314,20 @@ function search(need: number, ply: number): boolean {
     // (Untabled, the first card is restricted to the trump suit: the bounds' lines may not be open to the declarer.)
     if (tabled && kind === NORMAL) {
       const quick = quickTricks(leader);
-      if (leader === declarer ? need <= quick : need > cardsLeft - quick) return leader === declarer;
+      let declarerSure = leader === declarer ? quick : 0;
+      let defendersSure = leader === declarer ? 0 : quick;
+      const trumpsLive = live & SUIT_MASKS[trump]!;
+      if (trumpsLive !== 0) {
+        // The top trumps in one hand each win whenever played, and are played: a seat void in
+        // the led suit must trump (R7.5), and a number game is played out (R7.9).
+        const topTrump = 1 << (31 - Math.clz32(trumpsLive));
+        const holder = (hands[0]! & topTrump) !== 0 ? 0 : (hands[1]! & topTrump) !== 0 ? 1 : 2;
+        const sure = topRun(hands[holder]!, trumpsLive);
+        if (holder === declarer) declarerSure = Math.max(declarerSure, sure);
+        else defendersSure = Math.max(defendersSure, sure);
+      }
+      if (need <= declarerSure) return true;
+      if (need > cardsLeft - defendersSure) return false;
     } else if (tabled && kind === MORD) {
       if (mordTrickLost()) return false;
       if (leader === declarer && need <= quickTricks(declarer)) return true;
