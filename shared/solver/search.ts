@@ -55,16 +55,19 @@ let nodes = 0;
  * that differ only in which cards are gone (a 7 played instead of an 8) share an entry.
  */
 const COMPRESS = new Uint8Array(1 << 16);
-for (let suitLive = 0; suitLive < 256; suitLive++) {
-  for (let held = 0; held < 256; held++) {
-    let relative = 0;
-    let index = 0;
-    for (let rank = 0; rank < 8; rank++) {
-      if ((suitLive & (1 << rank)) === 0) continue;
-      if ((held & (1 << rank)) !== 0) relative |= 1 << index;
-      index++;
+let compressFilled = false;
+
+/** Fills COMPRESS on first use (not at import: the Worker and the web app import this module on start). */
+function fillCompress(): void {
+  compressFilled = true;
+  for (let suitLive = 0; suitLive < 256; suitLive++) {
+    const row = suitLive << 8;
+    // Each entry adds its lowest card's place among the live cards to the entry without it.
+    for (let held = 1; held < 256; held++) {
+      const lowest = held & -held;
+      const place = (suitLive & lowest) === 0 ? 0 : 1 << popcount(suitLive & (lowest - 1));
+      COMPRESS[row | held] = COMPRESS[row | (held ^ lowest)]! | place;
     }
-    COMPRESS[(suitLive << 8) | held] = relative;
   }
 }
 
@@ -112,6 +115,7 @@ function setContext(): void {
 }
 
 export function load(p: SearchPosition): void {
+  if (!compressFilled) fillCompress();
   hands[0] = p.hands[0];
   hands[1] = p.hands[1];
   hands[2] = p.hands[2];
