@@ -6,7 +6,8 @@
  * `search(need)` answers "does the declarer end with at least `need` more tricks?" under
  * perfect play, where the declarer maximises its tricks in numbers and mord and minimises
  * them in bettel (R7.9: bettel is lost with the declarer's first trick, mord with the
- * defenders' first). The exact value is found by a binary search over `need`.
+ * defenders' first). The exact value is found by a few such tests (solveLoaded). One
+ * search at a time: JavaScript runs it to the end before anything else can start one.
  */
 import * as cards from '../cards.js';
 import * as table from './table.js';
@@ -25,6 +26,7 @@ export const MORD = 2;
 /** The seat after `seat` in playing order. */
 const next = (seat: number): number => (seat === 2 ? 0 : seat + 1);
 const MAX_PLY = 32;
+/** Room for the moves of one ply: a hand never holds more than 10 cards in play. */
 const WIDTH = 12;
 
 const hands = new Int32Array(3);
@@ -114,6 +116,7 @@ function setContext(): void {
   context = (declarer | (kind << 2) | ((trump + 1) << 4) | ((winDuty ? 1 : 0) << 7)) << 2;
 }
 
+/** Makes `p` the position searched next. */
 export function load(p: SearchPosition): void {
   if (!compressFilled) fillCompress();
   hands[0] = p.hands[0];
@@ -264,6 +267,8 @@ function orderedMoves(legal: number, seat: number, base: number, hint: number): 
       else if (beats(card)) score = trickLen === 2 || above === 0 ? 96 - value : 48 - value;
       else score = 32 - value;
     } else if (trickLen === 0) {
+      // Bettel: lead low; the declarer then ducks with its highest card that stays under
+      // the winner, and a defender keeps under a declarer's winning card.
       score = 32 - rank;
     } else if (isDeclarer) {
       score = beats(card) ? 16 - rank : 32 + rank;
