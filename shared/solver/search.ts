@@ -237,6 +237,19 @@ function bettelTrickForced(): boolean {
   return true;
 }
 
+/** The seat that takes the last trick, each seat holding one card (R7.7). */
+function lastTrickWinner(): number {
+  const second = next(leader);
+  const third = next(second);
+  const first = 31 - Math.clz32(hands[leader]!);
+  const secondCard = 31 - Math.clz32(hands[second]!);
+  const thirdCard = 31 - Math.clz32(hands[third]!);
+  const secondBeats = secondCard >> 3 === first >> 3 ? secondCard > first : secondCard >> 3 === trump;
+  const best = secondBeats ? secondCard : first;
+  if (thirdCard >> 3 === best >> 3 ? thirdCard > best : thirdCard >> 3 === trump) return third;
+  return secondBeats ? second : leader;
+}
+
 /**
  * The representatives of `legal` (the highest of each run of cards adjacent among the live
  * cards), written at `base` in the order to try them: likely best for the mover first.
@@ -307,6 +320,8 @@ function search(need: number, ply: number): boolean {
     if (need <= 0) return true;
     cardsLeft = popcount(hands[leader]!);
     if (need > (kind === BETTEL ? Math.min(cardsLeft, 1) : cardsLeft)) return false;
+    // The last trick plays itself; here need is 1, met exactly when the declarer takes it.
+    if (cardsLeft === 1) return lastTrickWinner() === declarer;
     key = context | leader;
     let slot = -1;
     if (tabled) {
