@@ -1,16 +1,22 @@
 /** Playing a full-information game to its end: by the easy bot's rules (a quick estimate) or exactly. */
 import { LEVEL_BETTEL } from '../actions.js';
 import { CARD_CODES, type Card } from '../cards.js';
-import { applyParsedAction, legalPlayCards, type GameState } from '../game.js';
+import { applyParsedAction, legalPlayCards, NAMING_ACTIONS, namesTrump, type GameState } from '../game.js';
+import { bestTrump } from './hand.js';
 import type { Seat } from '../options.js';
 import { settlementFigures } from '../settlement.js';
 import { easyCard } from './policy.js';
 
 const PLAYS = CARD_CODES.map((card) => Object.freeze({ type: 'play', card } as const));
 
-/** Plays `card` for the seat to move (kontra/re pauses skipped: they do not change the tricks). */
+/**
+ * Plays `card` for the seat to move (kontra/re pauses skipped: they do not change the tricks);
+ * a first card that names trump (R7.2) names the mover's best trump suit.
+ */
 export function withCard(game: GameState, card: Card): GameState {
-  const next = applyParsedAction(game.awaitingRe ? skipRe(game) : game, game.turn as Seat, PLAYS[card]!);
+  const seat = game.turn as Seat;
+  const action = namesTrump(game) ? NAMING_ACTIONS[card]![bestTrump(game.hands[seat]).suit]! : PLAYS[card]!;
+  const next = applyParsedAction(game.awaitingRe ? skipRe(game) : game, seat, action);
   if (!next.ok) throw new Error(`playout: ${next.error.message}`);
   return next.value;
 }

@@ -18,7 +18,11 @@ export function randomSource(rng: Rng): RandomSource {
 }
 
 export interface Step {
+  /** The series before the action. */
+  readonly state: SeriesState;
   readonly seat: Seat;
+  /** Every seat's memory before the action. */
+  readonly memories: readonly (readonly SeriesView[])[];
   readonly views: readonly SeriesView[];
   readonly action: Action;
 }
@@ -50,7 +54,7 @@ export function playGame(series: SeriesState, players: readonly [Player, Player,
       const views = memories[seat]!;
       const action = player === 'random' ? randomAction(views.at(-1)!, rng) : chooseAction(player, { views }, rng);
       if (action === null) continue;
-      onStep?.({ seat, views: [...views], action });
+      onStep?.({ state, seat, memories: memories.map((m) => [...m]), views: [...views], action });
       state = must(applySeriesAction(state, seat, action));
       remember();
       acted = true;
