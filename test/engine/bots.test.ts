@@ -4,7 +4,7 @@ import { chooseAction, type BotLevel } from '../../shared/bots/index.js';
 import { drawWorld, knowledgeOf } from '../../shared/bots/worlds.js';
 import type { Seat, TableOptions } from '../../shared/options.js';
 import { viewOf, type SeriesView } from '../../shared/view.js';
-import { newSeries, playGame, seededRng, type Player, type Step } from './bot-driver.js';
+import { newSeries, playGame, seededRng, type Player, type Step } from '../../shared/bots/selfplay.js';
 
 /** Tables that change what a seat sees or may do: trick history, named trump, knocks, no kontra, no doubling, the pot. */
 const TABLES: Partial<TableOptions>[] = [

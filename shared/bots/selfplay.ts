@@ -1,15 +1,18 @@
-/** Plays whole series with bots in seats, each bot given only its own seat's views. */
-import { chooseAction, type BotLevel } from '../../shared/bots/index.js';
-import { seededRng, type Rng } from '../../shared/bots.js';
-import type { Action } from '../../shared/actions.js';
-import { shuffleDeal, type RandomSource } from '../../shared/deal.js';
-import type { Seat, TableOptions } from '../../shared/options.js';
-import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
-import { viewOf, type SeriesView } from '../../shared/view.js';
+/**
+ * Games played by bots alone, each given only its own seat's views, as a table does: for the
+ * property tests and the bench (strong against easy and random players).
+ */
+import type { Action } from '../actions.js';
+import { seededRng, type Rng } from '../bots.js';
+import { shuffleDeal, type RandomSource } from '../deal.js';
+import type { Seat, TableOptions } from '../options.js';
+import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../series.js';
+import { viewOf, type SeriesView } from '../view.js';
+import { chooseAction, type BotLevel } from './index.js';
 
 export type Player = BotLevel | 'random';
 
-/** A deterministic deck source for tests and the bench. */
+/** A deck source driven by a seeded rng: reproducible deals for tests and the bench, never for real tables (R2.1). */
 export function randomSource(rng: Rng): RandomSource {
   return (words) => {
     for (let i = 0; i < words.length; i++) words[i] = rng(0x1_0000_0000) >>> 0;
@@ -40,7 +43,13 @@ function randomAction(view: SeriesView, rng: Rng): Action | null {
  * Plays one game from a fresh deal. Every seat's memory collects its view after every
  * accepted action; the first seat (from the seat to move) with something to do acts.
  */
-export function playGame(series: SeriesState, players: readonly [Player, Player, Player], rng: Rng, onStep?: (step: Step) => void): SeriesState {
+export function playGame(
+  series: SeriesState,
+  players: readonly [Player, Player, Player],
+  rng: Rng,
+  onStep?: (step: Step) => void,
+  decide: (player: BotLevel, views: readonly SeriesView[], rng: Rng) => Action | null = (player, views, r) => chooseAction(player, { views }, r),
+): SeriesState {
   let state = must(dealNextGame(series, shuffleDeal(randomSource(rng))));
   const memories: SeriesView[][] = [[], [], []];
   const remember = () => ([0, 1, 2] as Seat[]).forEach((seat) => memories[seat]!.push(viewOf(state, seat)!));
@@ -52,7 +61,7 @@ export function playGame(series: SeriesState, players: readonly [Player, Player,
     for (const seat of order) {
       const player = players[seat]!;
       const views = memories[seat]!;
-      const action = player === 'random' ? randomAction(views.at(-1)!, rng) : chooseAction(player, { views }, rng);
+      const action = player === 'random' ? randomAction(views.at(-1)!, rng) : decide(player, views, rng);
       if (action === null) continue;
       onStep?.({ state, seat, memories: memories.map((m) => [...m]), views: [...views], action });
       state = must(applySeriesAction(state, seat, action));
@@ -66,10 +75,12 @@ export function playGame(series: SeriesState, players: readonly [Player, Player,
   return state;
 }
 
+/** The value of an engine result that must be accepted. */
 export function must<T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
   if (!result.ok) throw new Error(result.error.message);
   return result.value;
 }
 
+/** A series long enough for many games in a row (start another when it is over). */
 export const newSeries = (options: Partial<TableOptions> = {}): SeriesState => must(startSeries({ games: 99, ...options }));
 export { seededRng };
