@@ -33,9 +33,12 @@ function playMany(players: readonly [Player, Player, Player], games: number, see
   });
 }
 
+/** Games with the strong bot take a few seconds: it searches every decision. */
+const SLOW = { timeout: 120_000 };
+
 describe('bots', () => {
   for (const level of ['easy', 'strong'] as BotLevel[]) {
-    it(`${level}: only ever takes one of its view's legal actions, in every phase, at tables with every option`, () => {
+    it(`${level}: only ever takes one of its view's legal actions, in every phase, at tables with every option`, SLOW, () => {
       const phases = new Set<string>();
       const players: [Player, Player, Player] = [level, level === 'easy' ? 'random' : 'easy', level];
       playMany(players, level === 'easy' ? 12 : 4, 7, ({ seat, views, action }) => {
@@ -48,14 +51,14 @@ describe('bots', () => {
     });
   }
 
-  it('is deterministic for a given rng: the same memory and seed give the same action', () => {
+  it('is deterministic for a given rng: the same memory and seed give the same action', SLOW, () => {
     playMany(['strong', 'easy', 'random'], 2, 11, ({ seat, views }) => {
       if (seat !== 0) return;
       expect(chooseAction('strong', { views }, seededRng(99))).toEqual(chooseAction('strong', { views }, seededRng(99)));
     });
   });
 
-  it('R10.2: decides from views only: two worlds that differ only in cards its seat cannot see give the same memory and decision', () => {
+  it('R10.2: decides from views only: two worlds that differ only in cards its seat cannot see give the same memory and decision', SLOW, () => {
     let compared = 0;
     playMany(['strong', 'easy', 'easy'], 2, 13, ({ state, memories }) => {
       for (const seat of [0, 1, 2] as Seat[]) {
@@ -78,7 +81,7 @@ describe('bots', () => {
 });
 
 describe('worlds', () => {
-  it('R7.3–R7.5, R10.2: every drawn world replays through the engine and shows the seat exactly its view', () => {
+  it('R7.3–R7.5, R10.2: every drawn world replays through the engine and shows the seat exactly its view', SLOW, () => {
     let drawn = 0;
     let failed = 0;
     const distinct = new Set<string>();
@@ -108,7 +111,7 @@ describe('worlds', () => {
     expect(distinct.size).toBeGreaterThan(drawn / 10);
   });
 
-  it('R7.3, R7.5: a defender that did not follow or trump holds neither the led suit nor trump in any world', () => {
+  it('R7.3, R7.5: a defender that did not follow or trump holds neither the led suit nor trump in any world', SLOW, () => {
     let checked = 0;
     playMany(['easy', 'easy', 'easy'], 10, 31, ({ state, memories }) => {
       const game = state.game!;
