@@ -56,11 +56,11 @@ export function easyDiscard(hand: CardSet, bidLevel: number): { cards: [Card, Ca
     }
   }
   const numbers = Math.min(Math.floor(best!.tricks), 9) - 6;
-  const mordPair = best!.cards;
-  const afterNumbers = hand & ~(1 << mordPair[0]) & ~(1 << mordPair[1]);
-  if (mordClear(afterNumbers)) return { cards: mordPair, contract: LEVEL_MORD };
+  const afterNumbers = hand & ~(1 << best!.cards[0]) & ~(1 << best!.cards[1]);
+  // Mord keeps the top cards, as numbers do; bettel throws the highest.
+  if (mordClear(afterNumbers) || bidLevel === LEVEL_MORD) return { cards: best!.cards, contract: LEVEL_MORD };
   if (bettelClear(afterBettel) && (bidLevel === LEVEL_BETTEL || numbers < bidLevel)) return { cards: bettelDiscard, contract: LEVEL_BETTEL };
-  if (bidLevel >= LEVEL_BETTEL) return { cards: bettelDiscard, contract: LEVEL_BETTEL };
+  if (bidLevel === LEVEL_BETTEL) return { cards: bettelDiscard, contract: LEVEL_BETTEL };
   return { cards: best!.cards, contract: Math.max(numbers, bidLevel) };
 }
 

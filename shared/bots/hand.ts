@@ -70,9 +70,8 @@ export function mordClear(hand: CardSet): boolean {
   for (let suit = 0; suit < 4; suit++) {
     const cards = suitCards(hand, suit);
     const length = popcount(cards);
-    // The top `length` cards of the suit, or a suit so long that the others run out first.
     const top = (0xff << (8 - length)) & 0xff;
-    if (length > 0 && length < 6 && cards !== top << (suit * 8)) return false;
+    if (length > 0 && cards !== top << (suit * 8)) return false;
   }
   return true;
 }

@@ -51,7 +51,7 @@ function throwAway(s: PlaySituation, legal: readonly Card[], trump: number): Car
 }
 
 function lead(s: PlaySituation, legal: readonly Card[], trump: number): Card {
-  if (s.contract === LEVEL_BETTEL) return s.seat === s.declarer ? lowest(legal, trump) : lowest(legal, trump);
+  if (s.contract === LEVEL_BETTEL) return lowest(legal, trump); // the declarer ducks; defenders probe with low cards
   const masters = legal.filter((c) => isMaster(c, s.gone, s.hand));
   if (s.contract === LEVEL_MORD) return masters.length > 0 ? highest(masters, trump) : highest(legal, trump);
   if (trump === NO_TRUMP) {

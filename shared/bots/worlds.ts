@@ -11,7 +11,7 @@ import { applyParsedAction, legalPlayCards, newGame, type GameState } from '../g
 import type { Seat } from '../options.js';
 import { NO_TRUMP } from '../play.js';
 import type { SeriesView } from '../view.js';
-import { currentView, handOf, maskOfCodes, seenPlays, type BotMemory, type Rng } from './memory.js';
+import { currentView, handOf, levelIndex, maskOfCodes, seenPlays, trumpIndex, type BotMemory, type Rng } from './memory.js';
 
 const ALL_CARDS = -1; // all 32 bits
 
@@ -36,7 +36,7 @@ export interface Knowledge {
   readonly plays: readonly KnownPlay[];
   /** The cards nobody's view has placed: to be dealt among the slots. */
   readonly pool: CardSet;
-  /** Slots: per seat its hidden current hand, per seat its plays not seen, and the stock or discards. */
+  /** Per seat: the cards of its hand this seat cannot see (during doubling, its own seven still to come too). */
   readonly hidden: readonly [Slot, Slot, Slot];
   readonly unseenPlays: readonly [number, number, number];
   /** The stock before the pickup, or a defender's view of the declarer's discards (2), else 0. */
@@ -98,8 +98,8 @@ export function knowledgeOf(memory: BotMemory): Knowledge | null {
   const unseenPlays: [number, number, number] = [0, 0, 0];
   for (const play of plays) if (play.card === null) unseenPlays[play.seat]++;
 
-  const contract = view.contract === null ? -1 : ['6', '7', '8', '9', '10', 'bettel', 'mord'].indexOf(view.contract);
-  const trump = view.trump === null ? NO_TRUMP : SUITS.indexOf(view.trump);
+  const contract = levelIndex(view.contract);
+  const trump = trumpIndex(view.trump);
   const winDuty = contract !== LEVEL_BETTEL || view.options.winDutyInBettel;
   const forbidden: CardSet[] = [0, 0, 0];
   dutyInferences(plays, trump, winDuty, forbidden);
