@@ -115,7 +115,7 @@ if (sink === 42) console.error(''); // keeps the measured calls from being optim
       series = playGame(series, players, rng, undefined, (player, views, r) => {
         const start = performance.now();
         const action = chooseAction(player, { views }, r);
-        if (player === 'strong' && action !== null) timings?.push(performance.now() - start);
+        if (player === 'strong') timings?.push(performance.now() - start);
         return action;
       });
       total += series.game!.outcome!.settlement.payments[strongSeat as Seat];

@@ -131,8 +131,8 @@ export function easyAction(memory: BotMemory): Action | null {
       return declare(view);
     case 'play': {
       if (view.awaitingRe) return NO_RE; // re never
-      if (actions.some((a) => a.type === 'kontra') && easyKontra(view)) return KONTRA;
       if (view.turn !== view.seat) return null;
+      if (actions.some((a) => a.type === 'kontra') && easyKontra(view)) return KONTRA;
       const situation = situationOf(memory);
       const card = easyCard(situation);
       return playActionFor(view, card, namedTrump(situation.hand));

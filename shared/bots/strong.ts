@@ -20,11 +20,11 @@ import { drawWorlds, knowledgeOf } from './worlds.js';
  * Worlds per decision, chosen so that a decision stays within 50 ms of CPU (bench:
  * bots.strongDecisionMsP99): the first trick's full-depth solves are the dearest.
  */
-const playWorlds = (completedTricks: number): number => (completedTricks === 0 ? 5 : completedTricks === 1 ? 10 : completedTricks === 2 ? 16 : 24);
-const BID_WORLDS = 5;
+const playWorlds = (completedTricks: number): number => (completedTricks === 0 ? 4 : completedTricks === 1 ? 8 : completedTricks === 2 ? 14 : 24);
+const BID_WORLDS = 4;
 const DISCARD_WORLDS = 3;
-const DECLARE_WORLDS = 6;
-const KONTRA_WORLDS = 6;
+const DECLARE_WORLDS = 5;
+const KONTRA_WORLDS = 5;
 
 /** The seat's gain from the declarer's final tricks: the declarer's own, or its opposite for a defender. */
 const sideGain = (world: GameState, me: Seat, tricks: number): number => {
@@ -169,8 +169,9 @@ export function strongAction(memory: BotMemory, rng: Rng): Action | null {
       return declare(view, memory, rng);
     case 'play': {
       if (view.awaitingRe) return successChance(memory, rng) >= 0.75 ? RE : NO_RE;
-      if (view.legalActions.some((a) => a.type === 'kontra') && successChance(memory, rng) <= 0.3) return KONTRA;
+      // R8.1: a defender weighs kontra when its own card to the first trick is due, as players do.
       if (view.turn !== view.seat) return null;
+      if (view.legalActions.some((a) => a.type === 'kontra') && successChance(memory, rng) <= 0.3) return KONTRA;
       return chooseCard(memory, view, rng);
     }
     default:

@@ -218,34 +218,76 @@ export function drawWorld(k: Knowledge, rng: Rng): GameState | null {
   }
   const hands = holdings.map((hand, seat) => handCodes(hand, seat === k.me ? k.myPacket : 0, rng));
   const deal = { hands: hands as never, stock: cardsOf(stock).map((c) => CARD_CODES[c]!) } as GameState['deal'];
-  let game = newGame(view.options, deal, view.dealer, view.gameNumber, view.pot, view.redeal);
-  let play = 0;
-  for (const move of view.moves) {
-    let action: Action | null;
-    if (move.type === 'play') {
-      const known = k.plays[play++]!;
-      let card = known.card;
-      if (card === null) {
-        // An unseen card: any card of the seat's unseen ones that was legal then.
-        const legal = game.turn === move.seat ? legalPlayCards(game) & unseen[move.seat]! : 0;
-        if (legal === 0) return null;
-        card = lowestCard(legal);
-        unseen[move.seat] = unseen[move.seat]! & ~(1 << card);
-      }
-      const played: { type: 'play'; card: (typeof CARD_CODES)[number]; knock?: true; trump?: (typeof SUITS)[number] } = {
-        type: 'play',
-        card: CARD_CODES[card]!,
-      };
-      if (known.knock) played.knock = true;
-      if (known.trump !== NO_TRUMP) played.trump = SUITS[known.trump]!;
-      action = played;
-    } else action = replayAction(move, discards);
-    if (action === null) return null;
-    const next = applyParsedAction(game, move.seat, action);
-    if (!next.ok) return null;
-    game = next.value;
+  const game = newGame(view.options, deal, view.dealer, view.gameNumber, view.pot, view.redeal);
+  const replay: Replay = { k, discards, unseen, budget: REPLAY_BUDGET, trump: trumpIndex(view.trump) };
+  return replayFrom(replay, game, 0, 0);
+}
+
+/** Replaying a world's moves: its hidden cards, and a bound on the search for unseen cards. */
+interface Replay {
+  readonly k: Knowledge;
+  readonly discards: CardSet;
+  /** Per seat, the cards dealt for its plays not seen, not yet replayed. */
+  readonly unseen: CardSet[];
+  budget: number;
+  readonly trump: number;
+}
+
+/** Enough tries for the unseen cards of a few tricks; a world needing more is drawn again. */
+const REPLAY_BUDGET = 2000;
+
+type PlayAction = { type: 'play'; card: (typeof CARD_CODES)[number]; knock?: true; trump?: (typeof SUITS)[number] };
+
+/**
+ * The game after the moves from `index` on, or null. A card the seat did not see is one of
+ * the player's unseen cards that was legal then and leads to what the seat did see: the
+ * trick's winner (public) and the trump suit.
+ */
+function replayFrom(r: Replay, game: GameState, index: number, play: number): GameState | null {
+  const moves = r.k.view.moves;
+  for (let i = index; i < moves.length; i++) {
+    const move = moves[i]!;
+    if (move.type !== 'play') {
+      const action = replayAction(move, r.discards);
+      const next = action === null ? null : applyParsedAction(game, move.seat, action);
+      if (next === null || !next.ok) return null;
+      game = next.value;
+      continue;
+    }
+    const known = r.k.plays[play++]!;
+    if (known.card !== null) {
+      const next = playOne(r, game, move.seat, known, known.card);
+      if (next === null) return null;
+      game = next;
+      continue;
+    }
+    const legal = game.turn === move.seat ? legalPlayCards(game) & r.unseen[move.seat]! : 0;
+    for (let rest = legal; rest !== 0; rest &= rest - 1) {
+      if (--r.budget < 0) return null;
+      const card = lowestCard(rest);
+      const next = playOne(r, game, move.seat, known, card);
+      if (next === null) continue;
+      r.unseen[move.seat] = r.unseen[move.seat]! & ~(1 << card);
+      const end = replayFrom(r, next, i + 1, play);
+      if (end !== null) return end;
+      r.unseen[move.seat] = r.unseen[move.seat]! | (1 << card);
+    }
+    return null;
   }
   return game;
+}
+
+/** One card replayed, or null when the engine refuses it or it contradicts a trick winner or the trump the seat saw. */
+function playOne(r: Replay, game: GameState, seat: Seat, known: KnownPlay, card: Card): GameState | null {
+  const action: PlayAction = { type: 'play', card: CARD_CODES[card]! };
+  if (known.knock) action.knock = true;
+  if (known.trump !== NO_TRUMP) action.trump = SUITS[known.trump]!;
+  const next = applyParsedAction(game, seat, action);
+  if (!next.ok) return null;
+  const after = next.value;
+  if (after.trump !== NO_TRUMP && after.trump !== r.trump) return null;
+  if (after.completedTricks > game.completedTricks && after.trickLeader !== r.k.view.trickWinners[game.completedTricks]) return null;
+  return after;
 }
 
 /** Up to `count` worlds (fewer only if draws keep failing). */

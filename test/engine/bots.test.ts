@@ -111,6 +111,26 @@ describe('worlds', () => {
     expect(distinct.size).toBeGreaterThan(drawn / 10);
   });
 
+  it(
+    'R10.2: a seat that remembers only its current view still draws worlds that replay to it (earlier cards are dealt as unseen plays)',
+    SLOW,
+    () => {
+      let drawn = 0;
+      let tried = 0;
+      playMany(['easy', 'random', 'easy'], 3, 41, ({ state, memories }) => {
+        for (const seat of [0, 1, 2] as Seat[]) {
+          const now = memories[seat]!.at(-1)!;
+          const world = drawWorld(knowledgeOf({ views: [now] })!, seededRng(tried++));
+          if (world === null) continue;
+          drawn++;
+          expect(viewOf({ ...state, game: world }, seat)).toEqual(now);
+        }
+      });
+      // Unseen cards must also give each trick its public winner, so more draws are redrawn here.
+      expect(drawn).toBeGreaterThan(tried * 0.4);
+    },
+  );
+
   it('R7.3, R7.5: a defender that did not follow or trump holds neither the led suit nor trump in any world', SLOW, () => {
     let checked = 0;
     playMany(['easy', 'easy', 'easy'], 10, 31, ({ state, memories }) => {
