@@ -20,11 +20,11 @@ import { drawWorlds, knowledgeOf } from './worlds.js';
  * Worlds per decision, chosen so that a decision stays within 50 ms of CPU (bench:
  * bots.strongDecisionMsP99): the first trick's full-depth solves are the dearest.
  */
-const playWorlds = (completedTricks: number): number => (completedTricks === 0 ? 4 : completedTricks === 1 ? 8 : completedTricks === 2 ? 14 : 24);
-const BID_WORLDS = 4;
+const playWorlds = (completedTricks: number): number => (completedTricks === 0 ? 5 : completedTricks === 1 ? 10 : completedTricks === 2 ? 16 : 24);
+const BID_WORLDS = 5;
 const DISCARD_WORLDS = 3;
-const DECLARE_WORLDS = 5;
-const KONTRA_WORLDS = 5;
+const DECLARE_WORLDS = 6;
+const KONTRA_WORLDS = 6;
 
 /** The seat's gain from the declarer's final tricks: the declarer's own, or its opposite for a defender. */
 const sideGain = (world: GameState, me: Seat, tricks: number): number => {
