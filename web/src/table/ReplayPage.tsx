@@ -12,6 +12,8 @@ import { CardImage, CardRow } from './CardView.js';
 import { snapshotAt } from './replay-steps.js';
 import { History } from './History.js';
 import { GameSummary, sortedCodes } from './Summary.js';
+import { useAnalysis } from './useAnalysis.js';
+import { AnalysisLine, AnalysisProgress, CardCostMark } from './AnalysisView.js';
 
 export default function ReplayPage({ tableId, dealIndex }: { tableId: string; dealIndex: number }) {
   const { t } = useApp();
@@ -35,6 +37,7 @@ export default function ReplayPage({ tableId, dealIndex }: { tableId: string; de
   }, [tableId, token, dealIndex]);
 
   const snapshot = useMemo(() => (game ? snapshotAt(game, step) : null), [game, step]);
+  const analysis = useAnalysis(game);
   const total = game?.actions.length ?? 0;
   const go = (to: number) => setStep(Math.max(0, Math.min(total, to)));
   const tablePath = `/t/${tableId}${location.hash}`;
@@ -76,6 +79,7 @@ export default function ReplayPage({ tableId, dealIndex }: { tableId: string; de
           {t('replayEnd')} ▶▶
         </button>
       </div>
+      <AnalysisProgress analysis={analysis} />
       <ul class="replay-hands">
         {snapshot.hands.map((hand, seat) => (
           <CardRow
@@ -95,12 +99,17 @@ export default function ReplayPage({ tableId, dealIndex }: { tableId: string; de
               {names[played.seat]}
               {played.knock ? ` (${t('knocked')})` : ''}
             </span>
+            <CardCostMark cost={analysis.costs.get(played.card)} />
           </span>
         ))}
         {snapshot.winner !== null ? <p>{t('trickWonBy', { name: names[snapshot.winner] ?? '' })}</p> : null}
       </section>
       <History view={{ seats: names.map((name) => ({ name })), history: snapshot.said }} />
-      {step === total ? <GameSummary game={game} names={names} tableId={tableId} nextStarted={false} /> : null}
+      {step === total ? (
+        <GameSummary game={game} names={names} tableId={tableId} nextStarted={false}>
+          <AnalysisLine analysis={analysis} contract={game.contract} />
+        </GameSummary>
+      ) : null}
       {game.seed !== null ? <p class="muted seed">{t('seedCheck', { seed: game.seed, commitment: game.commitment ?? '' })}</p> : null}
     </div>
   );

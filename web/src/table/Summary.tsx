@@ -2,6 +2,7 @@
  * A finished game as its record tells it (R10.3: all hands, the stock, the discards, every
  * trick and the payments), as the replay ends; the table page's game end is GameEnd.tsx.
  */
+import type { ComponentChildren } from 'preact';
 import { bit, cardFromCode, codesOf, SUITS, type CardCode } from '../../../shared/cards.js';
 import type { PublishedGame } from '../api.js';
 import { useApp } from '../app-context.js';
@@ -25,12 +26,15 @@ export function GameSummary({
   tableId,
   onClose,
   nextStarted,
+  children,
 }: {
   game: PublishedGame;
   names: readonly string[];
   tableId: string;
   onClose?: () => void;
   nextStarted: boolean;
+  /** What the page adds under the result (the replay: the analysis). */
+  children?: ComponentChildren;
 }) {
   const { t } = useApp();
   const name = (seat: number) => names[seat] ?? `#${seat + 1}`;
@@ -58,6 +62,7 @@ export function GameSummary({
           {result.endedEarly ? t('summaryEarly') : ''} {game.multiplier > 1 ? `${t('multiplier')} ×${game.multiplier}.` : ''}
         </p>
       ) : null}
+      {children}
       <Payments game={game} name={name} />
       <DealHands game={game} name={name} />
       {game.tricks.length > 0 ? (

@@ -1,0 +1,49 @@
+/** The analysis of a finished game as the replay page shows it: a mark by each card, and what perfect play would have made. */
+import type { CardCode } from '../../../shared/cards.js';
+import type { CardCost } from '../../../shared/solver/analysis.js';
+import type { Level } from '../../../shared/actions.js';
+import { useApp } from '../app-context.js';
+import { cardName } from '../cards/index.js';
+import type { AnalysisState } from './useAnalysis.js';
+
+/** By a played card: a check for a perfect card, the tricks lost and the best card(s) for a mistake. */
+export function CardCostMark({ cost }: { cost: CardCost | undefined }) {
+  const { t, prefs } = useApp();
+  if (cost === undefined) return null;
+  if (cost.cost === 0) {
+    return (
+      <span class="card-cost perfect" data-card-cost="0" role="img" aria-label={t('cardPerfect')} title={t('cardPerfect')}>
+        ✓
+      </span>
+    );
+  }
+  const cards = cost.best.map((code: CardCode) => cardName(code, prefs.pattern, prefs.lang)).join(', ');
+  return (
+    <span class="card-cost mistake" data-card-cost={cost.cost}>
+      {t('cardCost', { n: cost.cost, cards })}
+    </span>
+  );
+}
+
+/** While the solver works through the game: shown at the top of the replay, so that the marks' late arrival is explained. */
+export function AnalysisProgress({ analysis }: { analysis: AnalysisState }) {
+  const { t } = useApp();
+  if (analysis.status !== 'running') return null;
+  return (
+    <p class="analysis muted" role="status" aria-busy="true" data-analysis="running">
+      {t('analysing')}
+    </p>
+  );
+}
+
+/** In the summary: what the declarer could have made under perfect play, once the whole game is analysed. */
+export function AnalysisLine({ analysis, contract }: { analysis: AnalysisState; contract: Level | null }) {
+  const { t } = useApp();
+  if (analysis.result === null) return null;
+  return (
+    <p class="analysis" data-analysis="done" data-perfect-tricks={analysis.result.perfectTricks}>
+      <strong>{t('analysisPerfect', { n: analysis.result.perfectTricks })}</strong> {t('analysisHow')}
+      {contract === 'bettel' ? ` ${t('analysisBettel')}` : ''}
+    </p>
+  );
+}
