@@ -132,14 +132,16 @@ describe('analysis of a finished game', () => {
     expect(seen).toBe(1);
   });
 
-  it('costs are never negative in games played at random, and each card is analysed once', () => {
+  it('R7.9: costs are never negative in games played at random, bettel and mord ended early among them, and each card is analysed once', () => {
     const rng = seededRng(1230);
+    let endedEarly = 0;
     for (let i = 0; i < 12; i++) {
       const game = playedGame(rng, (['number', 'bettel', 'mord'] as const)[i % 3]!, i % 2 === 0 ? 'led' : 'named', (state, seat) => {
         const plays = legalActions(state, seat).filter((a) => a.type === 'play');
         return plays[rng(plays.length)]!;
       });
       const record = recordOf(game);
+      if (record.result?.kind === 'contract' && record.result.endedEarly) endedEarly++;
       const analysis = analyseGame(record)!;
       expect(analysis.cards.length).toBe(record.actions.filter((a) => a.action.type === 'play').length);
       for (const card of analysis.cards) {
@@ -148,6 +150,7 @@ describe('analysis of a finished game', () => {
         expect(record.actions[card.actionIndex]!.action).toMatchObject({ type: 'play', card: card.card });
       }
     }
+    expect(endedEarly).toBeGreaterThan(0);
   });
 
   it('R5: an all-pass redeal has no play and no analysis', () => {
