@@ -113,10 +113,12 @@ it('the replay marks a mistake with its cost and the best card, and the summary 
   await openPrefsMenu(page);
   await page.locator('button[data-lang="de"]').click();
   await expect.poll(() => line.textContent()).toContain(`Der Spieler hätte ${n} ${tricks(n, 'de')} machen können.`);
-  for (let step = 0; step < 200 && (await page.locator('[data-step="prev"]').isEnabled()); step++) {
-    if ((await page.getAttribute('.replay', 'data-replay-step')) === String(mistake.actionIndex + 1)) break;
-    await page.locator('[data-step="prev"]').click();
-  }
+  // The summary lists the one mistake; its button brings the replay back to that card.
+  const shows = page.locator('[data-summary] [data-show-step]');
+  expect(await shows.count()).toBe(1);
+  expect(await page.locator('[data-summary] .analysis-mistakes [data-card-cost]').getAttribute('data-card-cost')).toBe(String(mistake.cost));
+  await shows.click();
+  await expect.poll(() => page.getAttribute('.replay', 'data-replay-step')).toBe(String(mistake.actionIndex + 1));
   expect(await mark.textContent()).toBe(`−${mistake.cost} ${tricks(mistake.cost, 'de')}; besser: ${bestNames('de')}`);
   expectNoProblems([page]);
   await context.close();

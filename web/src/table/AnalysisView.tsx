@@ -36,14 +36,44 @@ export function AnalysisProgress({ analysis }: { analysis: AnalysisState }) {
   );
 }
 
-/** In the summary: what the declarer could have made under perfect play, once the whole game is analysed. */
-export function AnalysisLine({ analysis, contract }: { analysis: AnalysisState; contract: Level | null }) {
-  const { t } = useApp();
+/** In the summary: what the declarer could have made under perfect play, once the whole game is analysed, and the mistakes, each a step of the replay. */
+export function AnalysisLine({
+  analysis,
+  contract,
+  names,
+  onShow,
+}: {
+  analysis: AnalysisState;
+  contract: Level | null;
+  names: readonly string[];
+  onShow: (step: number) => void;
+}) {
+  const { t, prefs } = useApp();
   if (analysis.result === null) return null;
+  const mistakes = analysis.result.cards.map((cost, index) => ({ cost, trick: Math.floor(index / 3) + 1 })).filter(({ cost }) => cost.cost > 0);
   return (
-    <p class="analysis" data-analysis="done" data-perfect-tricks={analysis.result.perfectTricks}>
-      <strong>{t('analysisPerfect', { n: analysis.result.perfectTricks })}</strong> {t('analysisHow')}
-      {contract === 'bettel' ? ` ${t('analysisBettel')}` : ''}
-    </p>
+    <div class="analysis">
+      <p data-analysis="done" data-perfect-tricks={analysis.result.perfectTricks}>
+        <strong>{t('analysisPerfect', { n: analysis.result.perfectTricks })}</strong> {t('analysisHow')}
+        {contract === 'bettel' ? ` ${t('analysisBettel')}` : ''}
+      </p>
+      {mistakes.length === 0 ? (
+        <p>{t('analysisNoMistakes')}</p>
+      ) : (
+        <>
+          <p>{t('analysisMistakes')}</p>
+          <ul class="analysis-mistakes">
+            {mistakes.map(({ cost, trick }) => (
+              <li key={cost.card}>
+                <button type="button" class="link" data-show-step={cost.actionIndex + 1} onClick={() => onShow(cost.actionIndex + 1)}>
+                  {t('logTrick', { n: trick })} · {names[cost.seat] ?? `#${cost.seat + 1}`}: {cardName(cost.card, prefs.pattern, prefs.lang)}
+                </button>{' '}
+                <CardCostMark cost={cost} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
   );
 }

@@ -3,7 +3,7 @@
  * shown once the game is over). Only bookkeeping happens here: who held which card after
  * each step; the tricks' winners and the settlement come from the record.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError, fetchGames, fetchView, type PublishedGame } from '../api.js';
 import { useApp } from '../app-context.js';
 import { AppLink } from '../AppLink.js';
@@ -41,6 +41,12 @@ export default function ReplayPage({ tableId, dealIndex }: { tableId: string; de
   const total = game?.actions.length ?? 0;
   const go = (to: number) => setStep(Math.max(0, Math.min(total, to)));
   const tablePath = `/t/${tableId}${location.hash}`;
+  const trickRef = useRef<HTMLElement>(null);
+  // A mistake shown from the summary: the summary goes away with the last step, so the trick is brought into view.
+  const show = (to: number) => {
+    go(to);
+    requestAnimationFrame(() => trickRef.current?.scrollIntoView({ block: 'center' }));
+  };
 
   if (error !== null) {
     return (
@@ -91,7 +97,7 @@ export default function ReplayPage({ tableId, dealIndex }: { tableId: string; de
         ))}
         {snapshot.stock.length > 0 ? <CardRow owner={t('stock')} codes={snapshot.stock} /> : null}
       </ul>
-      <section class="replay-trick" aria-label={t('trickArea')}>
+      <section class="replay-trick" aria-label={t('trickArea')} ref={trickRef}>
         {snapshot.trick.map((played) => (
           <span key={played.card} class={`played${snapshot.winner === played.seat ? ' winner' : ''}`}>
             <CardImage code={played.card} />
@@ -107,7 +113,7 @@ export default function ReplayPage({ tableId, dealIndex }: { tableId: string; de
       <History view={{ seats: names.map((name) => ({ name })), history: snapshot.said }} />
       {step === total ? (
         <GameSummary game={game} names={names} tableId={tableId} nextStarted={false}>
-          <AnalysisLine analysis={analysis} contract={game.contract} />
+          <AnalysisLine analysis={analysis} contract={game.contract} names={names} onShow={show} />
         </GameSummary>
       ) : null}
       {game.seed !== null ? <p class="muted seed">{t('seedCheck', { seed: game.seed, commitment: game.commitment ?? '' })}</p> : null}
