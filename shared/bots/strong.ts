@@ -1,0 +1,180 @@
+/**
+ * The strong bot: perfect-information Monte Carlo. It draws worlds consistent with all its
+ * seat has seen (worlds.ts), solves each double-dummy (shared/solver), and takes the action
+ * with the best average payment for its side: cards in play, and the bids, discard,
+ * contract, kontra and re by the contracts' simulated values (contracts.ts).
+ */
+import { DOUBLE_NO, DOUBLE_YES, KONTRA, NO_RE, RE, type Action } from '../actions.js';
+import { cardFromCode, cardsOf, codeOf, rankOf, SUITS, type Card, type CardSet, type Suit } from '../cards.js';
+import { applyParsedAction, NAMING_ACTIONS, type GameState } from '../game.js';
+import type { Seat } from '../options.js';
+import { evaluatePlays, solve } from '../solver/index.js';
+import type { SeriesView } from '../view.js';
+import { bettelDiscard, ContractValues, declarerGain, without } from './contracts.js';
+import { easyAction, easyDiscard } from './easy.js';
+import { bestTrump } from './hand.js';
+import { currentView, handOf, levelIndex, playActionFor, type BotMemory, type Rng } from './memory.js';
+import { drawWorlds, knowledgeOf } from './worlds.js';
+
+/**
+ * Worlds per decision, chosen so that a decision stays within 50 ms of CPU (bench:
+ * bots.strongDecisionMsP99): the first trick's full-depth solves are the dearest.
+ */
+const playWorlds = (completedTricks: number): number => (completedTricks === 0 ? 5 : completedTricks === 1 ? 10 : completedTricks === 2 ? 16 : 24);
+const BID_WORLDS = 5;
+const DISCARD_WORLDS = 3;
+const DECLARE_WORLDS = 6;
+const KONTRA_WORLDS = 6;
+
+/** The seat's gain from the declarer's final tricks: the declarer's own, or its opposite for a defender. */
+const sideGain = (world: GameState, me: Seat, tricks: number): number => {
+  const gain = declarerGain(world, world.contract, tricks);
+  return me === world.declarer ? gain : -gain;
+};
+
+function chooseCard(memory: BotMemory, view: SeriesView, rng: Rng): Action | null {
+  const k = knowledgeOf(memory);
+  if (k === null) return null;
+  const me = k.me;
+  const naming = view.legalActions.some((a) => a.type === 'play' && a.trump !== undefined);
+  const worlds = drawWorlds(k, playWorlds(view.trickWinners.length), rng);
+  // Keyed by card * 4 + named trump (0 when none is named).
+  const totals = new Map<number, number>();
+  const add = (world: GameState, key: number, tricks: number) => {
+    // Tricks break ties between equal payments: more for the declarer's side, fewer against it.
+    const tieBreak = (me === world.declarer ? tricks : -tricks) / 100;
+    totals.set(key, (totals.get(key) ?? 0) + sideGain(world, me, tricks) + tieBreak);
+  };
+  for (const world of worlds) {
+    if (world.phase !== 'play' || world.turn !== me || world.awaitingRe) continue;
+    if (naming) {
+      for (const action of view.legalActions) {
+        if (action.type !== 'play' || action.trump === undefined || action.knock === true) continue;
+        const card = cardFromCode(action.card)!;
+        const trump = SUITS.indexOf(action.trump as Suit);
+        const next = applyParsedAction(world, me, NAMING_ACTIONS[card]![trump]!);
+        if (next.ok) add(world, card * 4 + trump, solve(next.value));
+      }
+    } else for (const { card, declarerTricks } of evaluatePlays(world)) add(world, card * 4, declarerTricks);
+  }
+  let best = -1;
+  for (const [key, total] of totals) if (best < 0 || total > totals.get(best)! || (total === totals.get(best)! && key < best)) best = key;
+  if (best < 0) return easyAction(memory);
+  return playActionFor(view, best >> 2, naming ? best & 3 : undefined);
+}
+
+/** The declarer's chance to make its contract from here, over worlds drawn from this seat's knowledge. */
+function successChance(memory: BotMemory, rng: Rng): number {
+  const k = knowledgeOf(memory);
+  if (k === null) return 0.5;
+  const worlds = drawWorlds(k, KONTRA_WORLDS, rng).filter((w) => w.phase === 'play');
+  let won = 0;
+  for (const world of worlds) if (declarerGain(world, world.contract, solve(world)) > 0) won++;
+  return worlds.length === 0 ? 0.5 : won / worlds.length;
+}
+
+/** The auction: each contract's mean gain over worlds of the stock and the others' hands, with the discard judged per world. */
+function auctionValues(memory: BotMemory, rng: Rng): ContractValues {
+  const values = new ContractValues();
+  const k = knowledgeOf(memory);
+  if (k === null) return values;
+  for (const world of drawWorlds(k, BID_WORLDS, rng)) {
+    const twelve = world.hands[k.me] | world.stock;
+    const ten = without(twelve, easyDiscard(twelve, 0).cards);
+    values.addWorld(world, k.me, twelve, ten, without(twelve, bettelDiscard(twelve)), k.view.options.tenTrickBid);
+  }
+  return values;
+}
+
+/** A small margin over passing: a defender's seat is worth about nothing on average. */
+const WORTH_PLAYING = 1;
+
+function bid(view: SeriesView, values: ContractValues): Action {
+  const actions = view.legalActions;
+  const pass = actions.find((a) => a.type === 'pass')!;
+  const hold = actions.find((a) => a.type === 'hold');
+  if (hold !== undefined) return values.best(levelIndex(view.bid)).value > WORTH_PLAYING ? hold : pass;
+  for (const action of actions) {
+    if (action.type === 'bid' && values.best(levelIndex(action.bid)).value > WORTH_PLAYING) return action;
+  }
+  return pass;
+}
+
+/** Discard candidates: the counting bot's choice, the bettel choice, and the pairs that keep the most counted tricks. */
+function discardCandidates(hand: CardSet, bidLevel: number): [Card, Card][] {
+  const cards = cardsOf(hand);
+  const pairs: { pair: [Card, Card]; tricks: number }[] = [];
+  for (let i = 0; i < cards.length; i++) {
+    for (let j = i + 1; j < cards.length; j++) {
+      const pair: [Card, Card] = [cards[i]!, cards[j]!];
+      pairs.push({ pair, tricks: bestTrump(without(hand, pair)).tricks - (rankOf(pair[0]) + rankOf(pair[1])) / 1000 });
+    }
+  }
+  pairs.sort((a, b) => b.tricks - a.tricks);
+  const candidates = [easyDiscard(hand, bidLevel).cards, bettelDiscard(hand)];
+  for (const { pair } of pairs) {
+    if (candidates.length >= 3) break;
+    if (!candidates.some((c) => c[0] === pair[0] && c[1] === pair[1])) candidates.push(pair);
+  }
+  return candidates;
+}
+
+function discard(view: SeriesView, memory: BotMemory, rng: Rng): Action {
+  const hand = handOf(view);
+  const bidLevel = levelIndex(view.bid);
+  const k = knowledgeOf(memory);
+  const worlds = k === null ? [] : drawWorlds(k, DISCARD_WORLDS, rng);
+  let best: { pair: [Card, Card]; value: number } | null = null;
+  for (const pair of discardCandidates(hand, bidLevel)) {
+    const values = new ContractValues();
+    const ten = without(hand, pair);
+    for (const world of worlds) values.addWorld(world, view.seat!, hand, ten, ten, view.options.tenTrickBid);
+    const value = worlds.length === 0 ? 0 : values.best(bidLevel).value;
+    if (best === null || value > best.value) best = { pair, value };
+  }
+  return { type: 'discard', cards: [codeOf(best!.pair[0]), codeOf(best!.pair[1])] };
+}
+
+function declare(view: SeriesView, memory: BotMemory, rng: Rng): Action {
+  const ten = handOf(view);
+  const k = knowledgeOf(memory);
+  const values = new ContractValues();
+  const twelve = ten | (k?.discards ?? 0);
+  for (const world of k === null ? [] : drawWorlds(k, DECLARE_WORLDS, rng))
+    values.addWorld(world, view.seat!, twelve, ten, ten, view.options.tenTrickBid);
+  const { contract } = values.best(levelIndex(view.bid));
+  const allowed = view.legalActions.filter((a): a is Extract<Action, { type: 'declare' }> => a.type === 'declare');
+  return allowed.find((a) => levelIndex(a.contract) === contract) ?? allowed[0]!;
+}
+
+function double(view: SeriesView): Action {
+  // A packet with two aces, or an ace beside two kings: the game is likely to go our way.
+  const packet = handOf(view);
+  const high = cardsOf(packet).filter((c) => rankOf(c) >= 6).length;
+  const aces = cardsOf(packet).filter((c) => rankOf(c) === 7).length;
+  return aces >= 2 || (aces >= 1 && high >= 3) ? DOUBLE_YES : DOUBLE_NO;
+}
+
+export function strongAction(memory: BotMemory, rng: Rng): Action | null {
+  const view = currentView(memory);
+  if (view === undefined || view.seat === null || view.legalActions.length === 0) return null;
+  switch (view.phase) {
+    case 'doubling':
+      return double(view);
+    case 'auction':
+      return bid(view, auctionValues(memory, rng));
+    case 'discard':
+      return discard(view, memory, rng);
+    case 'declare':
+      return declare(view, memory, rng);
+    case 'play': {
+      if (view.awaitingRe) return successChance(memory, rng) >= 0.75 ? RE : NO_RE;
+      // R8.1: a defender weighs kontra when its own card to the first trick is due, as players do.
+      if (view.turn !== view.seat) return null;
+      if (view.legalActions.some((a) => a.type === 'kontra') && successChance(memory, rng) <= 0.3) return KONTRA;
+      return chooseCard(memory, view, rng);
+    }
+    default:
+      return null;
+  }
+}

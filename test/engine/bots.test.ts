@@ -1,0 +1,154 @@
+/** Bots (issue 12): legal, view-only, deterministic; the worlds they imagine are consistent with what their seat saw. */
+import { describe, expect, it } from 'vitest';
+import { chooseAction, type BotLevel } from '../../shared/bots/index.js';
+import { drawWorld, knowledgeOf } from '../../shared/bots/worlds.js';
+import type { Seat, TableOptions } from '../../shared/options.js';
+import { viewOf, type SeriesView } from '../../shared/view.js';
+import { newSeries, playGame, seededRng, type Player, type Step } from '../../shared/bots/selfplay.js';
+
+/** Tables that change what a seat sees or may do: trick history, named trump, knocks, no kontra, no doubling, the pot. */
+const TABLES: Partial<TableOptions>[] = [
+  {},
+  { trickHistory: 'opponents', knock: true },
+  { trickHistory: 'all', trump: 'named', tenTrickBid: true },
+  { doubling: false, kontra: false, winDutyInBettel: false },
+  { allPass: 'pot', trickHistory: 'opponents', trump: 'named' },
+];
+
+/** Whether `action` is one of the view's legal actions (a discard: two different cards of the seat's hand). */
+function isLegal(view: SeriesView, action: ReturnType<typeof chooseAction>): boolean {
+  if (action === null) return true;
+  if (action.type === 'discard') {
+    const [a, b] = action.cards;
+    return view.legalActions.some((l) => l.type === 'discard') && a !== b && view.hand!.includes(a) && view.hand!.includes(b);
+  }
+  return view.legalActions.some((l) => JSON.stringify(l) === JSON.stringify(action));
+}
+
+function playMany(players: readonly [Player, Player, Player], games: number, seed: number, onStep: (step: Step) => void): void {
+  const rng = seededRng(seed);
+  TABLES.forEach((table) => {
+    let series = newSeries(table);
+    for (let game = 0; game < games; game++) series = playGame(series, players, rng, onStep);
+  });
+}
+
+/** Games with the strong bot take a few seconds: it searches every decision. */
+const SLOW = { timeout: 120_000 };
+
+describe('bots', () => {
+  for (const level of ['easy', 'strong'] as BotLevel[]) {
+    it(`${level}: only ever takes one of its view's legal actions, in every phase, at tables with every option`, SLOW, () => {
+      const phases = new Set<string>();
+      const players: [Player, Player, Player] = [level, level === 'easy' ? 'random' : 'easy', level];
+      playMany(players, level === 'easy' ? 12 : 4, 7, ({ seat, views, action }) => {
+        if (players[seat] !== level) return;
+        const view = views.at(-1)!;
+        phases.add(view.phase + (action.type === 're' || action.type === 'kontra' ? `:${action.type}` : ''));
+        expect(isLegal(view, action), `${JSON.stringify(action)} in ${view.phase}`).toBe(true);
+      });
+      for (const phase of ['doubling', 'auction', 'discard', 'declare', 'play']) expect(phases).toContain(phase);
+    });
+  }
+
+  it('is deterministic for a given rng: the same memory and seed give the same action', SLOW, () => {
+    playMany(['strong', 'easy', 'random'], 2, 11, ({ seat, views }) => {
+      if (seat !== 0) return;
+      expect(chooseAction('strong', { views }, seededRng(99))).toEqual(chooseAction('strong', { views }, seededRng(99)));
+    });
+  });
+
+  it('R10.2: decides from views only: two worlds that differ only in cards its seat cannot see give the same memory and decision', SLOW, () => {
+    let compared = 0;
+    playMany(['strong', 'easy', 'easy'], 2, 13, ({ state, memories }) => {
+      for (const seat of [0, 1, 2] as Seat[]) {
+        const memory = { views: memories[seat]! };
+        const knowledge = knowledgeOf(memory);
+        if (knowledge === null) continue;
+        const world = drawWorld(knowledge, seededRng(compared + 1));
+        if (world === null) continue;
+        // The other world's memory: its views after each of its actions, as the seat saw them.
+        const other = { ...state, game: world };
+        expect(viewOf(other, seat)).toEqual(memory.views.at(-1));
+        expect(chooseAction('strong', { views: [...memory.views.slice(0, -1), viewOf(other, seat)!] }, seededRng(5))).toEqual(
+          chooseAction('strong', memory, seededRng(5)),
+        );
+        compared++;
+      }
+    });
+    expect(compared).toBeGreaterThan(100);
+  });
+});
+
+describe('worlds', () => {
+  it('R7.3–R7.5, R10.2: every drawn world replays through the engine and shows the seat exactly its view', SLOW, () => {
+    let drawn = 0;
+    let failed = 0;
+    const distinct = new Set<string>();
+    playMany(['random', 'random', 'random'], 6, 21, ({ state, memories }) => {
+      for (const seat of [0, 1, 2] as Seat[]) {
+        const memory = { views: memories[seat]! };
+        const knowledge = knowledgeOf(memory)!;
+        for (let i = 0; i < 3; i++) {
+          const world = drawWorld(knowledge, seededRng(drawn * 7 + i));
+          if (world === null) {
+            failed++;
+            continue;
+          }
+          drawn++;
+          const seen = viewOf({ ...state, game: world }, seat)!;
+          const real = memory.views.at(-1)!;
+          expect(seen.hand).toEqual(real.hand);
+          expect(seen.trick).toEqual(real.trick);
+          expect(seen.moves).toEqual(real.moves);
+          expect(seen).toEqual(real);
+          if (state.game!.phase === 'play') distinct.add(JSON.stringify(world.hands));
+        }
+      }
+    });
+    expect(drawn).toBeGreaterThan(2000);
+    expect(failed / (drawn + failed)).toBeLessThan(0.02);
+    expect(distinct.size).toBeGreaterThan(drawn / 10);
+  });
+
+  it(
+    'R10.2: a seat that remembers only its current view still draws worlds that replay to it (earlier cards are dealt as unseen plays)',
+    SLOW,
+    () => {
+      let drawn = 0;
+      let tried = 0;
+      playMany(['easy', 'random', 'easy'], 3, 41, ({ state, memories }) => {
+        for (const seat of [0, 1, 2] as Seat[]) {
+          const now = memories[seat]!.at(-1)!;
+          const world = drawWorld(knowledgeOf({ views: [now] })!, seededRng(tried++));
+          if (world === null) continue;
+          drawn++;
+          expect(viewOf({ ...state, game: world }, seat)).toEqual(now);
+        }
+      });
+      // Unseen cards must also give each trick its public winner, so more draws are redrawn here.
+      expect(drawn).toBeGreaterThan(tried * 0.4);
+    },
+  );
+
+  it('R7.3, R7.5: a defender that did not follow or trump holds neither the led suit nor trump in any world', SLOW, () => {
+    let checked = 0;
+    playMany(['easy', 'easy', 'easy'], 10, 31, ({ state, memories }) => {
+      const game = state.game!;
+      if (game.phase !== 'play' || game.trick.length < 2 || game.trump < 0) return;
+      const [led, second] = game.trick;
+      if (led! >> 3 === second! >> 3 || second! >> 3 === game.trump || led! >> 3 === game.trump) return;
+      const follower = ((game.trickLeader + 1) % 3) as Seat;
+      const watcher = ((game.trickLeader + 2) % 3) as Seat;
+      const knowledge = knowledgeOf({ views: memories[watcher]! })!;
+      for (let i = 0; i < 20; i++) {
+        const world = drawWorld(knowledge, seededRng(i));
+        if (world === null) continue; // a rare dead end of the dealing, redrawn by the bot
+        const voids = (0xff << ((led! >> 3) * 8)) | (0xff << (game.trump * 8));
+        expect(world.hands[follower] & voids).toBe(0);
+        checked++;
+      }
+    });
+    expect(checked).toBeGreaterThan(50);
+  });
+});
