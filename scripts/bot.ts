@@ -96,7 +96,7 @@ let socket: WebSocket | null = null;
 function next(action: Action | null): void {
   if (action === null) return;
   const version = lastVersion;
-  if (socket?.readyState === WebSocket.OPEN) {
+  if (socket !== null && socket.readyState === 1 /* OPEN */) {
     socket.send(JSON.stringify({ type: 'action', action: { ...action, id: crypto.randomUUID(), version } }));
   } else {
     post(action, version).catch(fail);
@@ -111,7 +111,14 @@ function fail(error: unknown): void {
 /** Opens the socket; answers false when it could not be opened (then the caller polls). */
 function connect(): Promise<boolean> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(`${api.replace(/^http/, 'ws')}/ws`, ['wallachen', `bearer.${token}`]);
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(`${api.replace(/^http/, 'ws')}/ws`, ['wallachen', `bearer.${token}`]);
+    } catch {
+      // A runtime without WebSocket, or a URL it refuses: GET and POST still play.
+      resolve(false);
+      return;
+    }
     let opened = false;
     ws.addEventListener('open', () => {
       opened = true;
