@@ -63,6 +63,8 @@ export default defineConfig({
                 TOKEN_SECRET,
                 // The operator's token of /api/ops (worker/routes/ops.ts).
                 OPS_TOKEN: 'test-only-ops-token-0123456789abcdef',
+                // Bot seats move as soon as they may (worker/table/bot-seats.ts); the tests run their alarm.
+                BOT_DELAY_MS: '0',
                 TEST_MIGRATIONS: migrations,
               },
             },

@@ -3,6 +3,7 @@
  * free of Worker types so that the web app can import them, as types only.
  */
 import type { Action } from '../shared/actions.js';
+import type { BotLevel } from '../shared/bots/index.js';
 import type { GameRecord } from '../shared/record.js';
 import type { SeriesView } from '../shared/view.js';
 
@@ -20,7 +21,12 @@ export interface TableView extends Omit<SeriesView, 'seats'> {
   readonly tableId: string;
   readonly name: string;
   readonly version: number;
-  readonly seats: (SeriesView['seats'][number] & { readonly name: string; readonly bot: boolean })[];
+  readonly seats: (SeriesView['seats'][number] & {
+    readonly name: string;
+    readonly bot: boolean;
+    /** Which bot plays the seat (null: a person); `bot` stays the boolean it always was. */
+    readonly botLevel: BotLevel | null;
+  })[];
   /** SHA-256 of the current deal's secret seed (see README, "Checking a deal"); null for fixed test deals. */
   readonly commitment: string | null;
   /** When the seat to act should have acted (option moveDeadlineHours), or null. */

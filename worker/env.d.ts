@@ -11,6 +11,8 @@ interface OptionalVars {
   ALLOW_LOCAL_WEBHOOKS?: string;
   /** The operator's token for /api/ops (routes/ops.ts): an optional secret; unset, those endpoints answer 404. */
   OPS_TOKEN?: string;
+  /** How long a bot seat seems to think before it moves, in ms (bot-seats.ts; default 2000, tests 0). */
+  BOT_DELAY_MS?: string;
 }
 
 interface Env extends OptionalVars {}

@@ -94,7 +94,15 @@ const SeatInput = z.strictObject({
         'nothing else is sent to it. Every mail has a one-click unsubscribe link (List-Unsubscribe). At most 10 mails per address and 30 per table an hour.',
     }),
   lang: MailLang.optional(),
-  bot: z.boolean().optional(),
+  bot: z
+    .union([z.boolean(), z.enum(['easy', 'strong'])])
+    .optional()
+    .openapi({
+      description:
+        'false (default): a person plays this seat. "easy" or "strong" (true = "strong"): a bot plays it by itself on the server, ' +
+        "a move a short moment after it may act; the seat's link then only watches (an action by it is refused with 403), " +
+        'and the seat gets no mail (an email given is ignored)',
+    }),
 });
 
 export const DealSchema = z
@@ -235,7 +243,15 @@ export const ViewSchema = z
     turn: SeatNumber.nullable(),
     hand: z.array(Card).nullable().openapi({ description: 'Own cards; during doubling only the first 3' }),
     seats: z.array(
-      z.object({ name: z.string(), bot: z.boolean(), cards: z.number(), balance: z.number(), tricks: z.number(), decided: z.boolean() }),
+      z.object({
+        name: z.string(),
+        bot: z.boolean().openapi({ description: 'Whether a bot plays this seat' }),
+        botLevel: z.enum(['easy', 'strong']).nullable().openapi({ description: 'Which bot plays this seat; null: a person' }),
+        cards: z.number(),
+        balance: z.number(),
+        tricks: z.number(),
+        decided: z.boolean(),
+      }),
     ),
     pot: z.number(),
     redeal: z.number().int().openapi({ description: 'R5.2, R5.4: 0 for the first deal of this game number, n for its n-th redeal in a row' }),

@@ -24,7 +24,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const server = await startServer({
     label: 'browser tests',
     tempPrefix: 'wallachen-browser-',
-    vars: { TEST_DEALS: 'on', ALLOW_LOCAL_WEBHOOKS: 'on' },
+    // Bots move a tenth of a second after they may (worker/table/bot-seats.ts; `npm start` keeps the natural 1.5–3 s).
+    vars: { TEST_DEALS: 'on', ALLOW_LOCAL_WEBHOOKS: 'on', BOT_DELAY_MS: '100' },
   });
   project.provide('baseUrl', server.base);
   return () => closeServer(server);

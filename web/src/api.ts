@@ -15,7 +15,7 @@ export interface CreatedTable {
 
 export interface CreateTableBody {
   readonly name?: string;
-  readonly seats?: readonly { readonly name?: string; readonly email?: string }[];
+  readonly seats?: readonly { readonly name?: string; readonly email?: string; readonly bot?: false | 'easy' | 'strong' }[];
   readonly options?: Record<string, unknown>;
 }
 

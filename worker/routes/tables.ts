@@ -142,7 +142,13 @@ handle(createTable, async (c) => {
   }
   const seats = [0, 1, 2].map((seat) => {
     const given = body.seats?.[seat];
-    return { name: given?.name ?? `Seat ${seat + 1}`, bot: given?.bot ?? false, ...(given?.lang === undefined ? {} : { lang: given.lang }) };
+    const botLevel = given?.bot === true ? 'strong' : given?.bot || null;
+    return {
+      name: given?.name ?? `Seat ${seat + 1}`,
+      bot: botLevel !== null,
+      ...(botLevel === null ? {} : { botLevel }),
+      ...(given?.lang === undefined ? {} : { lang: given.lang }),
+    };
   });
   const who: (Seat | null)[] = [0, 1, 2, null];
   const nonces = who.map(() => newNonce());
@@ -163,7 +169,8 @@ handle(createTable, async (c) => {
         origin,
       },
       tokens: who.map((seat, i) => ({ seat, hash: hashes[i]!, nonce: nonces[i]! })),
-      emails: [0, 1, 2].map((seat) => body.seats?.[seat]?.email ?? null),
+      // A bot reads no mail: its seat is never mailed (schemas.ts).
+      emails: seats.map((s, seat) => (s.bot ? null : (body.seats?.[seat]?.email ?? null))),
       fixedDeals,
     });
   };

@@ -4,7 +4,7 @@
  * the engine parse and apply it, and commit the change with all it causes (the next deal,
  * finished games for the history, notifications) in one storage transaction.
  */
-import { parseAction } from '../../shared/actions.js';
+import { parseAction, type Action } from '../../shared/actions.js';
 import type { Seat } from '../../shared/options.js';
 import { applySeriesAction } from '../../shared/series.js';
 import { sameAction } from './action-ids.js';
@@ -14,7 +14,7 @@ import type { HistoryOutbox } from './outbox.js';
 import { failure, success, type ErrorStatus, type Outcome } from './outcome.js';
 import { publishedGame, type TableView } from './published.js';
 import type { TableStorage } from './storage.js';
-import type { TableState } from './table-state.js';
+import type { LoadedTable, TableState } from './table-state.js';
 
 export interface ActionRequest {
   /** The action as the client sent it: the engine parses it (shared/actions.ts parseAction). */
@@ -61,6 +61,18 @@ export class ActionPath {
     const { table, caller } = found.value;
     if (caller.seat === null) return failure(403, 'forbidden', 'a spectator link can watch but not play');
     const seat = caller.seat;
+    if (table.settings.seats[seat]!.bot) return failure(403, 'forbidden', 'a bot plays this seat: its link can watch but not play');
+    return this.perform(table, seat, request);
+  }
+
+  /** A bot seat's move (bot-seats.ts): the same path as a person's, without a token. */
+  actForBot(seat: Seat, action: Action): Outcome<Accepted> {
+    const table = this.state.current();
+    if (table === null) return failure(404, 'not_found', 'no such table');
+    return this.perform(table, seat, { action });
+  }
+
+  private perform(table: LoadedTable, seat: Seat, request: ActionRequest): Outcome<Accepted> {
     if (request.id !== undefined) {
       // API.md: the same id (this seat's own: ids are per seat) is applied once, and only for the same action.
       const earlier = this.storage.actionWithId(seat, request.id);

@@ -37,6 +37,7 @@ export class TableNotifications {
     let queued = 0;
     for (const event of events) {
       const { seat, type } = event;
+      if (table.settings.seats[seat]!.bot) continue; // a bot plays inside the table (bot-seats.ts): nobody to tell
       const own = table.notifications[seat]!;
       if (webhookStateOf(own) === 'active') {
         const body: WebhookBody = {

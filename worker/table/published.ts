@@ -6,7 +6,7 @@ import type { PublishedGame, TableSummary, TableView } from '../contract.js';
 import type { Seat } from '../../shared/options.js';
 import type { SeriesState } from '../../shared/series.js';
 import { viewOf } from '../../shared/view.js';
-import type { DealRow, Settings } from './storage.js';
+import { botLevelOf, type DealRow, type Settings } from './storage.js';
 
 export type { PublishedGame, TableSummary, TableView };
 
@@ -28,7 +28,7 @@ export function tableView(
     name: settings.name,
     version,
     ...view,
-    seats: view.seats.map((s, i) => ({ ...s, name: settings.seats[i]!.name, bot: settings.seats[i]!.bot })),
+    seats: view.seats.map((s, i) => ({ ...s, name: settings.seats[i]!.name, bot: settings.seats[i]!.bot, botLevel: botLevelOf(settings.seats[i]!) })),
     commitment: deal.commitment,
     deadline,
     moveDeadlineHours: settings.moveDeadlineHours,

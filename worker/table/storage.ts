@@ -6,6 +6,7 @@
  * which have one put off while they were at the table. Every statement binds its parameters;
  * nothing is built by string interpolation.
  */
+import type { BotLevel } from '../../shared/bots/index.js';
 import type { Action } from '../../shared/actions.js';
 import type { Deal } from '../../shared/deal.js';
 import type { Seat, TableOptions } from '../../shared/options.js';
@@ -72,9 +73,14 @@ const SCHEMA = [
   ...NOTIFICATION_SCHEMA,
 ];
 
+/** The level of the bot playing a seat, or null for a person. */
+export const botLevelOf = (seat: SeatSettings): BotLevel | null => (seat.bot ? (seat.botLevel ?? 'strong') : null);
+
 export interface SeatSettings {
   readonly name: string;
   readonly bot: boolean;
+  /** Who plays a bot seat: the easy or the strong bot; absent for a person, and for bot seats stored before levels (strong, API.md). */
+  readonly botLevel?: BotLevel;
   /** The language of the seat's mails; absent: German and English both. */
   readonly lang?: MailLanguage;
 }

@@ -7,7 +7,8 @@
  * - outbox.ts: finished games on their way to D1;
  * - notifications.ts (with events.ts, notifier.ts, deliveries.ts): who is told what, and how;
  * - sockets.ts (with socket-protocol.ts): live views and actions over hibernatable WebSockets;
- * - scheduler.ts: the one alarm, for the outbox, the deliveries, reminders, turn mails put off and retention.
+ * - bot-seats.ts: the moves of the seats a bot plays;
+ * - scheduler.ts: the one alarm, for the outbox, the deliveries, reminders, turn mails put off, bots' moves and retention.
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { ServerMessage } from '../contract.js';
@@ -17,6 +18,7 @@ import { startSeries } from '../../shared/series.js';
 import { History } from '../history/writer.js';
 import { reasonOf } from '../log-reasons.js';
 import { ActionPath, type ActionRequest } from './action-path.js';
+import { botDelayBase, BotSeats } from './bot-seats.js';
 import { Deliveries } from './deliveries.js';
 import { eventsOf } from './events.js';
 import { TableNotifications, type NotificationsRequest } from './notifications.js';
@@ -52,6 +54,7 @@ export class TableObject extends DurableObject<Env> {
   private readonly sockets: TableSockets;
   private readonly scheduler: Scheduler;
   private readonly history: History;
+  private readonly bots: BotSeats;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -77,6 +80,7 @@ export class TableObject extends DurableObject<Env> {
       act: (ws, tokenHash, id, request) => this.actOver(ws, tokenHash, id, request),
     });
     this.scheduler = new Scheduler(ctx.storage);
+    this.bots = new BotSeats(this.state, botDelayBase(env.BOT_DELAY_MS));
     // The web app's heartbeat is answered by the runtime itself: an open page never wakes a hibernating table.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(JSON.stringify({ type: 'ping' }), PONG));
   }
@@ -150,7 +154,8 @@ export class TableObject extends DurableObject<Env> {
       const table = this.state.current()!;
       this.sockets.broadcast((seat) => this.state.viewFor(table, seat), from);
     }
-    if (accepted.value.followUp) this.kick();
+    // A bot that owes a move now moves by the alarm: it must be set.
+    if (accepted.value.followUp || this.bots.nextDueAt(this.state.current()!) !== null) this.kick();
     return accepted;
   }
 
@@ -180,6 +185,7 @@ export class TableObject extends DurableObject<Env> {
     if (!found.ok) return found;
     const seat = found.value.caller.seat;
     if (seat === null) return failure(403, 'forbidden', 'a spectator link has no notifications');
+    if (found.value.table.settings.seats[seat]!.bot) return failure(403, 'forbidden', 'a bot plays this seat: its link has no notifications');
     const next = this.notifications.change(found.value.table, seat, request, newSecret);
     this.kick();
     return success(next);
@@ -264,7 +270,23 @@ export class TableObject extends DurableObject<Env> {
     }
     this.notifications.remindIfDue(table);
     this.notifications.mailDeferredIfDue(table);
+    this.moveBot(table);
     await this.work(true);
+  }
+
+  /**
+   * One bot's move, when one is due (bot-seats.ts): through the same action path as a
+   * person's, then pushed to every socket. One move per alarm: the next is set by `work`.
+   */
+  private moveBot(table: LoadedTable): void {
+    const move = this.bots.decide(table, Date.now());
+    if (move === null) return;
+    const accepted = this.actions.actForBot(move.seat, move.action);
+    if (!accepted.ok) {
+      console.error(`table ${table.settings.tableId}: the bot of seat ${move.seat} was refused ${JSON.stringify(move.action)}: ${accepted.message}`);
+      return;
+    }
+    this.sockets.broadcast((seat) => this.state.viewFor(this.state.current()!, seat));
   }
 
   /** Starts what is due now in the background (history, deliveries) and sets the alarm for what is due later. */
@@ -287,7 +309,12 @@ export class TableObject extends DurableObject<Env> {
     const table = this.state.current();
     if (table === null) return;
     await this.scheduler.rearm(
-      [this.outbox.nextDueAt(), this.notifications.nextDueAt(table), retentionDueAt(table.lastChangeAt, this.retentionDays())],
+      [
+        this.outbox.nextDueAt(),
+        this.notifications.nextDueAt(table),
+        this.bots.nextDueAt(table),
+        retentionDueAt(table.lastChangeAt, this.retentionDays()),
+      ],
       inAlarm,
     );
   }

@@ -8,6 +8,7 @@ import { commitmentOf, dealFromSeed, newSeed, type Deal } from '../../shared/dea
 import type { Seat } from '../../shared/options.js';
 import type { Result } from '../../shared/result.js';
 import { dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
+import { viewOf, type SeriesView } from '../../shared/view.js';
 import { replayLog, upgradedOptions } from './legacy-log.js';
 import { failure, success, type Outcome } from './outcome.js';
 import { tableView, type TableView } from './published.js';
@@ -184,6 +185,24 @@ export class TableState {
       this.views.bySeat.set(seat, view);
     }
     return view;
+  }
+
+  /**
+   * What `seat` has seen of the current game: its view after the deal and after every action
+   * since, oldest first, replayed from the log (a bot's memory, bot-seats.ts). Views only:
+   * whoever gets them learns nothing its seat did not see.
+   */
+  seatViewsOfCurrentGame(table: LoadedTable, seat: Seat): SeriesView[] {
+    const current = table.deals.length;
+    const views: SeriesView[] = [];
+    let dealt = 0;
+    const seen = (series: SeriesState): SeriesState => {
+      if (series.status === 'awaitingDeal' && dealt < current) series = must(dealNextGame(series, dealOf(table.deals[dealt++]!)));
+      if (dealt === current) views.push(viewOf(series, seat)!);
+      return series;
+    };
+    seen(must(replayLog(must(startSeries(table.settings.options)), this.storage.actions(), seen)));
+    return views;
   }
 
   /**

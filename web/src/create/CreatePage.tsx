@@ -61,7 +61,12 @@ function EmbedCode({ url }: { url: string }) {
   );
 }
 
-function ShareScreen({ table }: { table: SavedTable }) {
+/** Who plays a seat, as the form offers it: a person, or a bot of a level (API.md `seats[i].bot`). */
+type SeatKind = 'person' | 'easy' | 'strong';
+const SEAT_KINDS: readonly SeatKind[] = ['person', 'easy', 'strong'];
+const KIND_TEXT = { person: 'kindPerson', easy: 'kindEasy', strong: 'kindStrong' } as const;
+
+function ShareScreen({ table, kinds }: { table: SavedTable; kinds: readonly SeatKind[] }) {
   const t = useTexts();
   return (
     <section class="share" aria-labelledby="share-title">
@@ -69,7 +74,13 @@ function ShareScreen({ table }: { table: SavedTable }) {
       <p>{t('shareIntro')}</p>
       <ul class="share-links">
         {table.seats.map((seat, i) => (
-          <CopyLink key={i} url={seat.url} label={seat.name} copyName={`seat${i}`} hook={{ 'data-seat-link': String(i) }} />
+          <CopyLink
+            key={i}
+            url={seat.url}
+            label={kinds[i] === 'person' ? seat.name : t('botLink', { name: seat.name, kind: t(KIND_TEXT[kinds[i] ?? 'person']) })}
+            copyName={`seat${i}`}
+            hook={{ 'data-seat-link': String(i) }}
+          />
         ))}
         <CopyLink url={table.spectatorUrl} label={t('spectatorLink')} copyName="spectator" hook={{ 'data-spectator-link': '' }} />
       </ul>
@@ -257,6 +268,7 @@ export default function CreatePage() {
   const [error, setError] = useState<string | null>(null);
   const [allPass, setAllPass] = useState<string>(DEFAULT_OPTIONS.allPass);
   const [shown, setShown] = useState<FormState>(INITIAL_FORM);
+  const [kinds, setKinds] = useState<SeatKind[]>(['person', 'person', 'person']);
   const defaultNames = [0, 1, 2].map((i) => t('playerName', { n: i + 1 }));
   const names = defaultNames.map((fallback, i) => shown.names[i] || fallback);
 
@@ -271,6 +283,8 @@ export default function CreatePage() {
       const answer = await createTable({
         name: tableName,
         seats: names.map((name, i) => {
+          const kind = kinds[i]!;
+          if (kind !== 'person') return { name, bot: kind };
           const email = String(form.get(`email${i}`) ?? '').trim();
           // The seat's mails come in the language of this page (the server writes both without it).
           return email === '' ? { name } : { name, email, lang: prefs.lang };
@@ -292,7 +306,7 @@ export default function CreatePage() {
     if (details !== null) details.open = true;
   };
 
-  if (created !== null) return <ShareScreen table={created} />;
+  if (created !== null) return <ShareScreen table={created} kinds={kinds} />;
   const o = DEFAULT_OPTIONS;
   return (
     <>
@@ -309,13 +323,30 @@ export default function CreatePage() {
           <legend>{t('players')}</legend>
           {[0, 1, 2].map((i) => (
             <div class="player" key={i}>
-              <label>
+              <label class="player-name">
                 {t('playerName', { n: i + 1 })}{' '}
-                <input type="text" name={`seat${i}`} maxLength={40} placeholder={defaultNames[i]} autoComplete="off" />
+                <input type="text" name={`seat${i}`} size={12} maxLength={40} placeholder={defaultNames[i]} autoComplete="off" />
               </label>
-              <label>
-                {t('playerEmail', { n: i + 1 })} <input type="email" name={`email${i}`} maxLength={254} autoComplete="off" />
-              </label>
+              {/* Beside the name, labelled for screen readers: the form stays as short on a phone. */}
+              <select
+                aria-label={t('playerKind', { n: i + 1 })}
+                name={`kind${i}`}
+                data-seat-kind={i}
+                value={kinds[i]}
+                onChange={(e) => setKinds(kinds.map((k, j) => (j === i ? (e.currentTarget.value as SeatKind) : k)))}
+              >
+                {SEAT_KINDS.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {t(KIND_TEXT[kind])}
+                  </option>
+                ))}
+              </select>
+              {/* A bot reads no mail: its seat has no address. */}
+              {kinds[i] === 'person' && (
+                <label>
+                  {t('playerEmail', { n: i + 1 })} <input type="email" name={`email${i}`} maxLength={254} autoComplete="off" />
+                </label>
+              )}
             </div>
           ))}
         </fieldset>

@@ -14,6 +14,11 @@ export function SeatPanel({ view, seat, showBacks }: { view: TableView; seat: nu
       <header>
         <strong class="seat-name">{info.name}</strong>
         {view.seat === seat ? <span class="badge">{t('you')}</span> : null}
+        {info.bot ? (
+          <span class="badge" data-bot={info.botLevel ?? 'strong'}>
+            {t(info.botLevel === 'easy' ? 'botEasy' : 'botStrong')}
+          </span>
+        ) : null}
         {view.dealer === seat ? <span class="badge">{t('dealer')}</span> : null}
         {view.declarer === seat ? <span class="badge declarer">{t('declarer')}</span> : null}
         {view.kontra === seat ? <span class="badge">{t('kontra')}</span> : null}
