@@ -82,28 +82,34 @@ const MailLang = z.enum(['de', 'en']).openapi('MailLanguage', {
   description: 'The language of this seat\'s mails: "de" German, "en" English; without it they are written in both',
 });
 
-const SeatInput = z.strictObject({
-  name: z.string().trim().min(1).max(40).optional().openapi({ example: 'Vroni' }),
-  email: z
-    .email()
-    .max(254)
-    .optional()
-    .openapi({
-      description:
-        'Turn notifications go here; the mail carries the seat link. The first mail to an address asks it to confirm; until it does, ' +
-        'nothing else is sent to it. Every mail has a one-click unsubscribe link (List-Unsubscribe). At most 10 mails per address and 30 per table an hour.',
-    }),
-  lang: MailLang.optional(),
-  bot: z
-    .union([z.boolean(), z.enum(['easy', 'strong'])])
-    .optional()
-    .openapi({
-      description:
-        'false (default): a person plays this seat. "easy" or "strong" (true = "strong"): a bot plays it by itself on the server, ' +
-        "a move a short moment after it may act; the seat's link then only watches (an action by it is refused with 403), " +
-        'and the seat gets no mail (an email given is ignored)',
-    }),
-});
+const SeatInput = z
+  .strictObject({
+    name: z.string().trim().min(1).max(40).optional().openapi({ example: 'Vroni' }),
+    email: z
+      .email()
+      .max(254)
+      .optional()
+      .openapi({
+        description:
+          'Turn notifications go here; the mail carries the seat link. The first mail to an address asks it to confirm; until it does, ' +
+          'nothing else is sent to it. Every mail has a one-click unsubscribe link (List-Unsubscribe). At most 10 mails per address and 30 per table an hour.',
+      }),
+    lang: MailLang.optional(),
+    bot: z
+      .union([z.boolean(), z.enum(['easy', 'strong'])])
+      .optional()
+      .openapi({
+        description:
+          'false (default): a person plays this seat. "easy" or "strong" (true = "strong"): a bot plays it by itself on the server, ' +
+          "a move a short moment after it may act; the seat's link then only watches (an action by it is refused with 403), " +
+          'and the seat gets no mail: an email (or lang) with a bot is refused with 400',
+      }),
+  })
+  // A field accepted and then ignored would mislead the creator: a bot reads no mail.
+  .refine((seat) => !seat.bot || (seat.email === undefined && seat.lang === undefined), {
+    path: ['email'],
+    message: 'a bot plays this seat and reads no mail: leave out email and lang, or make the seat a person (bot: false)',
+  });
 
 export const DealSchema = z
   .strictObject({

@@ -53,7 +53,11 @@ describe('creating a table with bot seats', () => {
   });
 
   it("lists the bot seat's link, which watches but may neither act nor be notified", async () => {
-    const table = await createTable({ seats: [{}, { bot: 'easy', email: 'bot@example.com' }, {}] });
+    const mailed = await postJson('/api/tables', { seats: [{}, { bot: 'easy', email: 'bot@example.com' }, {}] }, { 'cf-connecting-ip': randomIp() });
+    expect(await expectError(mailed, 400, 'bad_request'), 'an address for a bot is refused, not ignored').toMatch(
+      /seats\.1\.email: a bot plays this seat/,
+    );
+    const table = await createTable({ seats: [{}, { bot: 'easy' }, {}] });
     expect(table.seats).toHaveLength(3);
     const own = await view(table.tableId, table.seats[1]!.token);
     expect(own.seat).toBe(1);
