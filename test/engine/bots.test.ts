@@ -1,6 +1,8 @@
 /** Bots (issue 12): legal, view-only, deterministic; the worlds they imagine are consistent with what their seat saw. */
 import { describe, expect, it } from 'vitest';
 import { chooseAction, type BotLevel } from '../../shared/bots/index.js';
+import { maskOfCodes } from '../../shared/bots/memory.js';
+import { doublesOnPacket } from '../../shared/bots/strong.js';
 import { drawWorld, knowledgeOf } from '../../shared/bots/worlds.js';
 import type { Seat, TableOptions } from '../../shared/options.js';
 import { viewOf, type SeriesView } from '../../shared/view.js';
@@ -50,6 +52,13 @@ describe('bots', () => {
       for (const phase of ['doubling', 'auction', 'discard', 'declare', 'play']) expect(phases).toContain(phase);
     });
   }
+
+  it('R3.1: the strong bot doubles on a first packet holding a king or an ace, never on three lower cards', () => {
+    expect(doublesOnPacket(maskOfCodes(['EK', 'G7', 'H8']))).toBe(true);
+    expect(doublesOnPacket(maskOfCodes(['SA', 'S9', 'G10']))).toBe(true);
+    expect(doublesOnPacket(maskOfCodes(['EO', 'GU', 'H10']))).toBe(false);
+    expect(doublesOnPacket(maskOfCodes(['E7', 'G8', 'S9']))).toBe(false);
+  });
 
   it('is deterministic for a given rng: the same memory and seed give the same action', SLOW, () => {
     playMany(['strong', 'easy', 'random'], 2, 11, ({ seat, views }) => {
