@@ -393,13 +393,18 @@ describe('a turn mail held back while the seat was at the table is put off, not 
     return { table, socket, toForehand };
   }
 
-  it('the page that was open is closed: the alarm sends the mail', async () => {
-    const { table, socket, toForehand } = await forehandWatching();
+  /** The page is closed, the recheck period passes, and the table's alarm runs with its deliveries. */
+  async function closeAndLetTheAlarmLook(table: Awaited<ReturnType<typeof forehandWatching>>['table'], socket: { close(): void }) {
     socket.close();
     await socketsClosed(table);
     await minutesPass(table, WATCHING_RECHECK_MS / 60_000 + 1);
     expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
     await deliveriesDone(table);
+  }
+
+  it('the page that was open is closed: the alarm sends the mail', async () => {
+    const { table, socket, toForehand } = await forehandWatching();
+    await closeAndLetTheAlarmLook(table, socket);
     expect(toForehand()).toHaveLength(2);
     expect(await deferred(table)).toEqual([]);
   });
@@ -418,11 +423,7 @@ describe('a turn mail held back while the seat was at the table is put off, not 
     expect(again!.check_at).toBeGreaterThanOrEqual(looked + WATCHING_RECHECK_MS);
     expect(Math.abs((await alarmOf(table))! - again!.check_at)).toBeLessThanOrEqual(1_000);
 
-    socket.close();
-    await socketsClosed(table);
-    await minutesPass(table, WATCHING_RECHECK_MS / 60_000 + 1);
-    expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
-    await deliveriesDone(table);
+    await closeAndLetTheAlarmLook(table, socket);
     expect(toForehand()).toHaveLength(2);
   });
 });
