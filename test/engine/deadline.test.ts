@@ -1,0 +1,84 @@
+/** The clock of a move with stops (shared/deadline.ts): pauses and vacations do not count, open stops leave it unknown. */
+import { describe, expect, it } from 'vitest';
+import { deadlineAt, reminderAt, stoppedDeadlineAt, stoppedReminderAt } from '../../shared/deadline.js';
+
+const H = 3_600_000;
+const start = Date.parse('2026-11-30T12:00:00Z');
+const at = (hours: number): number => start + hours * H;
+
+describe('stoppedDeadlineAt', () => {
+  it('without stops is the plain deadline', () => {
+    expect(stoppedDeadlineAt(start, 24, [])).toBe(deadlineAt(start, 24));
+    expect(stoppedDeadlineAt(start, 24, [])).toBe(at(24));
+  });
+
+  it('a stop inside the period moves the deadline by its length', () => {
+    expect(stoppedDeadlineAt(start, 24, [{ from: at(2), until: at(12) }])).toBe(at(34));
+  });
+
+  it('a stop begun before the move counts only from the move on; one ended before it not at all', () => {
+    expect(stoppedDeadlineAt(start, 24, [{ from: at(-5), until: at(3) }])).toBe(at(27));
+    expect(stoppedDeadlineAt(start, 24, [{ from: at(-5), until: at(-1) }])).toBe(at(24));
+    expect(stoppedDeadlineAt(start, 24, [{ from: at(-5), until: start }])).toBe(at(24));
+  });
+
+  it('a stop after the deadline changes nothing, and one beginning exactly at it neither', () => {
+    expect(stoppedDeadlineAt(start, 24, [{ from: at(30), until: at(40) }])).toBe(at(24));
+    expect(stoppedDeadlineAt(start, 24, [{ from: at(24), until: null }])).toBe(at(24));
+  });
+
+  it('overlapping stops count once (a pause during a vacation)', () => {
+    const stops = [
+      { from: at(2), until: at(10) },
+      { from: at(5), until: at(12) },
+      { from: at(6), until: at(7) },
+    ];
+    expect(stoppedDeadlineAt(start, 24, stops)).toBe(at(34));
+  });
+
+  it('adjacent stops count as one, in any order', () => {
+    expect(
+      stoppedDeadlineAt(start, 24, [
+        { from: at(6), until: at(9) },
+        { from: at(2), until: at(6) },
+      ]),
+    ).toBe(at(31));
+  });
+
+  it('separate stops add up, and a later stop reached only because of an earlier one counts', () => {
+    // 24 h run: 0–2 runs, 2–10 stopped, 10–30 runs (22 h in total), 30–40 stopped, 40–42 runs.
+    expect(
+      stoppedDeadlineAt(start, 24, [
+        { from: at(2), until: at(10) },
+        { from: at(30), until: at(40) },
+      ]),
+    ).toBe(at(42));
+  });
+
+  it('an open stop begun before the deadline leaves it unknown (null); an open one overlapping a closed one too', () => {
+    expect(stoppedDeadlineAt(start, 24, [{ from: at(3), until: null }])).toBeNull();
+    expect(stoppedDeadlineAt(start, 24, [{ from: at(-3), until: null }])).toBeNull();
+    expect(
+      stoppedDeadlineAt(start, 24, [
+        { from: at(2), until: at(8) },
+        { from: at(5), until: null },
+      ]),
+    ).toBeNull();
+    // Reached only after an earlier stop pushed the deadline past its beginning.
+    expect(
+      stoppedDeadlineAt(start, 24, [
+        { from: at(1), until: at(10) },
+        { from: at(26), until: null },
+      ]),
+    ).toBeNull();
+  });
+});
+
+describe('stoppedReminderAt', () => {
+  it('is the plain reminder without stops, and moves with the stops', () => {
+    expect(stoppedReminderAt(start, 24, [])).toBe(reminderAt(start, 24));
+    expect(stoppedReminderAt(start, 2, [])).toBe(reminderAt(start, 2));
+    expect(stoppedReminderAt(start, 24, [{ from: at(1), until: at(5) }])).toBe(at(27));
+    expect(stoppedReminderAt(start, 24, [{ from: at(1), until: null }])).toBeNull();
+  });
+});
