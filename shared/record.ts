@@ -31,7 +31,8 @@ export interface GameRecord {
   readonly redeal: number;
   readonly options: TableOptions;
   readonly deal: Deal;
-  readonly actions: readonly { readonly seat: Seat; readonly action: Action }[];
+  /** `auto`: the table made this move for the seat (its deadline passed, or its only legal card); absent otherwise. */
+  readonly actions: readonly { readonly seat: Seat; readonly action: Action; readonly auto?: true }[];
   readonly doubles: readonly Seat[];
   readonly declarer: Seat | null;
   readonly bid: Level | null;
@@ -156,10 +157,15 @@ export function validateRecord(input: unknown): Result<GameRecord> {
   const replayed = replayGame(input as GameRecord);
   if (!replayed.ok) return replayed;
   const record = recordOf(replayed.value);
+  const given = input as Record<string, unknown>;
+  // Which moves the table made for a seat is no part of the game: kept as given, if `true`.
+  const auto = (given.actions as { auto?: unknown }[]).map((entry) => entry?.auto);
+  if (auto.some((a) => a !== undefined && a !== true)) return badRequest('R10.1: an action\'s "auto" can only be true');
+  const actions = record.actions.map((entry, i) => (auto[i] === true ? { ...entry, auto: true as const } : entry));
   for (const key of Object.keys(record) as (keyof GameRecord)[]) {
-    if (canonicalJson(record[key]) !== canonicalJson((input as Record<string, unknown>)[key])) {
+    if (canonicalJson(key === 'actions' ? actions : record[key]) !== canonicalJson(given[key])) {
       return badRequest(`R10.1: the record's "${key}" does not match its replay`);
     }
   }
-  return ok(record);
+  return ok({ ...record, actions });
 }

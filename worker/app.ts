@@ -13,6 +13,7 @@ import { ApiError, errorResponse, type ErrorCode } from './errors.js';
 import { mail } from './routes/mail.js';
 import { ops } from './routes/ops.js';
 import { overview } from './routes/overview.js';
+import { seatSettings } from './routes/seat-settings.js';
 import { tables } from './routes/tables.js';
 import { WebhookBodySchema, WebhookHeadersSchema } from './schemas.js';
 import { validationHook } from './validation.js';
@@ -78,10 +79,12 @@ app.use(
   bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c, 413, 'payload_too_large', `the body is over ${MAX_BODY_BYTES / 1024} KB`) }),
 );
 app.on(['POST', 'PUT'], ['/api/tables', '/api/tables/overview', '/api/tables/:id/actions', '/api/tables/:id/notifications'], jsonOnly);
+app.on(['POST', 'PUT'], ['/api/tables/:id/vacation', '/api/tables/:id/preferences'], jsonOnly);
 
 app.get('/api/health', (c) => c.json({ ok: true, version: VERSION }));
 
 app.route('/', tables);
+app.route('/', seatSettings); // a seat's vacation and preferences (routes/seat-settings.ts)
 app.route('/', overview); // several tables at a glance, for the home page (routes/overview.ts)
 app.route('/', mail); // the links of the mails: confirm, unsubscribe (routes/mail.ts)
 app.route('/', ops); // an operator's dead letters (routes/ops.ts)

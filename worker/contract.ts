@@ -17,7 +17,7 @@ export interface PublishedGame extends GameRecord {
   readonly finishedAt: string;
 }
 
-export interface TableView extends Omit<SeriesView, 'seats'> {
+export interface TableView extends Omit<SeriesView, 'seats' | 'moves'> {
   readonly tableId: string;
   readonly name: string;
   readonly version: number;
@@ -26,13 +26,25 @@ export interface TableView extends Omit<SeriesView, 'seats'> {
     readonly bot: boolean;
     /** Which bot plays the seat (null: a person); `bot` stays the boolean it always was. */
     readonly botLevel: BotLevel | null;
+    /** While the seat is on vacation (its clock stopped, POST …/vacation): until when (ISO); else null. */
+    readonly vacationUntil: string | null;
+    /** The whole hours of vacation the seat may still take this series. */
+    readonly vacationHoursLeft: number;
   })[];
+  /** Every accepted action of the current game as in SeriesView; `auto: true` on one made for its seat (timeout or forced card). */
+  readonly moves: (SeriesView['moves'][number] & { readonly auto?: true })[];
   /** SHA-256 of the current deal's secret seed (see README, "Checking a deal"); null for fixed test deals. */
   readonly commitment: string | null;
-  /** When the seat to act should have acted (option moveDeadlineHours), or null. */
+  /** When the seat to act must have acted (option moveDeadlineHours; pauses and its vacations stop the clock), or null (none, or paused). */
   readonly deadline: string | null;
   /** The table's option moveDeadlineHours (a reminder after this many hours), or null: the pages say it as the mails do. */
   readonly moveDeadlineHours: number | null;
+  /** What happens when the deadline passes: the strong bot makes that one move ("bot"), or only reminders ("wait"). */
+  readonly onTimeout: 'bot' | 'wait';
+  /** The table's option vacationHours: hours of vacation per seat and series. */
+  readonly vacationHours: number;
+  /** The caller's own opt-in: its forced cards (only one legal card) are played at once; null for a spectator or a bot seat. */
+  readonly autoForced: boolean | null;
   /** The caller's own webhook: active, disabled (its receiver answered 410 Gone), or null (none, or a spectator). */
   readonly webhook: 'active' | 'disabled' | null;
 }

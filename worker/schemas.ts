@@ -9,6 +9,10 @@ import { CARD_CODES } from '../shared/cards.js';
 import { OPTION_LIMITS } from '../shared/options.js';
 import { OVERVIEW_LINKS_PER_READ, OVERVIEW_MAX_LINKS } from './contract.js';
 import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT } from './table/games-page.js';
+import { DEFAULT_VACATION_HOURS } from './table/storage.js';
+
+/** The most vacation a table may give each seat per series: two weeks. */
+export const MAX_VACATION_HOURS = 336;
 
 const Card = z.enum(CARD_CODES as [string, ...string[]]).openapi('Card', { description: 'Suit E G H S + rank A K O U 10 9 8 7, e.g. "H10"' });
 const Level = z.enum(LEVELS).openapi('Level', { description: 'A bid or contract, low to high; "10" only with tenTrickBid' });
@@ -69,13 +73,31 @@ export const OptionsSchema = z
       .openapi({
         description:
           'Hours a seat has for its move, shown as `deadline` in the view; the seats owing the move are reminded shortly before it. ' +
-          'People see it as "Move deadline {n} hours" / "Zugfrist {n} Stunden", and the reminder mail names it so',
+          'People see it as "Move deadline {n} hours" / "Zugfrist {n} Stunden", and the reminder mail names it so. ' +
+          'The clock stops while the table is paused and while the owing seat is on vacation (POST …/vacation)',
+      }),
+    onTimeout: z
+      .enum(['bot', 'wait'])
+      .optional()
+      .openapi({
+        description:
+          'With moveDeadlineHours, what happens when a seat\'s deadline passes: "bot" (default) — the strong bot makes that one move for it from what the seat may see, ' +
+          'marked `auto: true` in the view\'s `moves` and the record\'s `actions`; "wait" — reminders only, the table waits',
+      }),
+    vacationHours: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_VACATION_HOURS)
+      .optional()
+      .openapi({
+        description: `Hours of vacation each seat may take per series (POST …/vacation), 0 to ${MAX_VACATION_HOURS} (default ${DEFAULT_VACATION_HOURS})`,
       }),
   })
   .openapi('Options');
 
 /** The rule options as a table holds them: every one set, the defaults filled in. */
-const RuleOptionsSchema = OptionsSchema.omit({ moveDeadlineHours: true }).required().openapi('RuleOptions');
+const RuleOptionsSchema = OptionsSchema.omit({ moveDeadlineHours: true, onTimeout: true, vacationHours: true }).required().openapi('RuleOptions');
 
 /** The language of a seat's mails. */
 const MailLang = z.enum(['de', 'en']).openapi('MailLanguage', {
@@ -222,6 +244,31 @@ export const NotificationsAnswerSchema = z
   })
   .openapi('Notifications');
 
+const AutoFlag = z
+  .literal(true)
+  .optional()
+  .openapi({
+    description: 'The table made this move for the seat: its deadline passed (onTimeout "bot"), or it was its only legal card and the seat opted in',
+  });
+
+export const VacationSchema = z
+  .strictObject({
+    hours: z.number().int().min(0).max(MAX_VACATION_HOURS).openapi({
+      description:
+        'Whole hours from now, at most what is left (`vacationHoursLeft`); a running vacation is replaced (it ends now and gives back its whole hours not yet begun). 0 ends the running vacation',
+      example: 24,
+    }),
+  })
+  .openapi('VacationRequest');
+
+export const PreferencesSchema = z
+  .strictObject({
+    autoForced: z
+      .boolean()
+      .openapi({ description: 'true: whenever this seat may only play one card (nothing else to decide), the table plays it at once' }),
+  })
+  .openapi('Preferences');
+
 const PlayedCard = z.object({ seat: SeatNumber, card: Card, knock: z.literal(true).optional() });
 const Trick = z.object({ leader: SeatNumber, winner: SeatNumber, cards: z.array(PlayedCard) }).openapi('Trick');
 const Settlement = z.object({ payments: z.array(z.number()).length(3), pot: z.number() }).openapi('Settlement');
@@ -253,6 +300,13 @@ export const ViewSchema = z
         name: z.string(),
         bot: z.boolean().openapi({ description: 'Whether a bot plays this seat' }),
         botLevel: z.enum(['easy', 'strong']).nullable().openapi({ description: 'Which bot plays this seat; null: a person' }),
+        vacationUntil: z
+          .string()
+          .nullable()
+          .openapi({
+            description: 'While the seat is on vacation (its clock stopped, POST …/vacation): when it ends; else null. Shown to every seat',
+          }),
+        vacationHoursLeft: z.number().int().openapi({ description: 'The whole hours of vacation the seat may still take this series' }),
         cards: z.number(),
         balance: z.number(),
         tricks: z.number(),
@@ -297,13 +351,15 @@ export const ViewSchema = z
             }),
             knock: z.literal(true).optional().openapi({ description: 'R7.11: the defender knocked with this card' }),
             trump: z.enum(['E', 'G', 'H', 'S']).optional().openapi({ description: 'R7.2: the trump suit named with this card' }),
+            auto: AutoFlag,
           }),
-          z.object({ seat: SeatNumber, type: z.string() }).passthrough(),
+          z.object({ seat: SeatNumber, type: z.string(), auto: AutoFlag }).passthrough(),
         ]),
       )
       .openapi({
         description:
-          'Every accepted action of the current game, oldest first: the entries of `history` (doubles hidden as there, R3.1) and each card played with its trick',
+          'Every accepted action of the current game, oldest first: the entries of `history` (doubles hidden as there, R3.1) and each card played with its trick; ' +
+          '`auto: true` on a move the table made for its seat',
       }),
     trickWinners: z.array(SeatNumber).openapi({ description: 'Who took each completed trick of the current game, oldest first' }),
     stock: z.array(Card).nullable().openapi({ description: 'The declarer alone, after the pickup' }),
@@ -314,12 +370,27 @@ export const ViewSchema = z
     result: Result.nullable(),
     settlement: Settlement.nullable(),
     commitment: z.string().nullable().openapi({ description: 'SHA-256 of the secret seed of this deal; the seed is revealed in …/games' }),
-    deadline: z.string().nullable(),
+    deadline: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          'When the seat to act (`turn`; during doubling the first of the undecided seats) must have acted: option moveDeadlineHours from when the move became owed, ' +
+          'the clock stopped while the table is paused and while that seat is on vacation. Null without a clock, between games, or while paused',
+      }),
     moveDeadlineHours: z
       .number()
       .int()
       .nullable()
       .openapi({ description: "The table's option moveDeadlineHours: a seat is reminded after this many hours; null: no clock" }),
+    onTimeout: z
+      .enum(['bot', 'wait'])
+      .openapi({ description: 'The table\'s option onTimeout: at the deadline the strong bot makes the move ("bot") or the table waits ("wait")' }),
+    vacationHours: z.number().int().openapi({ description: "The table's option vacationHours: hours of vacation per seat and series" }),
+    autoForced: z.boolean().nullable().openapi({
+      description:
+        "The caller's own choice (PUT …/preferences): its forced cards (one legal card, nothing else to decide) are played at once; null for a spectator or a bot seat",
+    }),
     webhook: z.enum(['active', 'disabled']).nullable().openapi({
       description:
         "The caller's own webhook: active, disabled (its receiver answered 410 Gone; set a webhook again to turn it on), or null (none set, or a spectator)",
@@ -336,7 +407,7 @@ export const GamesSchema = z
           gameNumber: z.number().int(),
           dealer: SeatNumber,
           deal: DealSchema,
-          actions: z.array(z.object({ seat: SeatNumber, action: z.object({ type: z.string() }).passthrough() })),
+          actions: z.array(z.object({ seat: SeatNumber, action: z.object({ type: z.string() }).passthrough(), auto: AutoFlag })),
           contract: Level.nullable(),
           declarer: SeatNumber.nullable(),
           tricks: z.array(Trick),

@@ -35,6 +35,15 @@ describe('the JSON record', () => {
     }
   });
 
+  it('R10.1: moves the table made for a seat stay marked (auto: true); any other auto value is refused', () => {
+    const record = JSON.parse(JSON.stringify(sample())) as GameRecord;
+    const marked = { ...record, actions: record.actions.map((a, i) => (i === 2 ? { ...a, auto: true as const } : a)) };
+    expect(must(validateRecord(marked)).actions[2]).toEqual({ ...record.actions[2], auto: true });
+    expect(must(validateRecord(marked)).actions[1]).not.toHaveProperty('auto');
+    const bad = { ...record, actions: record.actions.map((a, i) => (i === 2 ? { ...a, auto: 1 } : a)) };
+    expectRefused(validateRecord(bad), 'bad_request', 'R10.1: an action\'s "auto" can only be true');
+  });
+
   it('R10.1: a record whose derived fields were edited is refused', () => {
     const record = JSON.parse(JSON.stringify(sample()));
     expectRefused(validateRecord({ ...record, settlement: { payments: [0, 0, 0], pot: 0 } }), 'bad_request', 'R10.1: the record\'s "settlement"');

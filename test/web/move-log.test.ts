@@ -49,7 +49,7 @@ function forcedGame(plays: number): SeriesState {
 
 const logView = (s: SeriesState, seat: Seat | null): LogView => ({
   ...viewOf(s, seat)!,
-  seats: viewOf(s, seat)!.seats.map((x, i) => ({ ...x, name: NAMES[i]!, bot: false, botLevel: null })),
+  seats: viewOf(s, seat)!.seats.map((x, i) => ({ ...x, name: NAMES[i]!, bot: false, botLevel: null, vacationUntil: null, vacationHoursLeft: 72 })),
 });
 
 describe('the move log', () => {

@@ -468,8 +468,9 @@ describe('reminders', () => {
     expect(mails[0]!.text).toContain(`Bitte zieh bis ${posts[0]!.body.view.deadline!.slice(0, 16).replace('T', ' ')} UTC.`);
     expect(mails[0]!.text).toContain(table.seats[FOREHAND]!.url);
 
-    // Once per move: no second reminder, and no alarm left for one.
-    await expectIdleAlarm(table);
+    // Once per move: no second reminder. The alarm now waits only for the deadline itself, when
+    // the strong bot moves for the seat (onTimeout "bot", the default: deadlines.test.ts).
+    expect(Math.abs((await alarmIn(table))! - (deadline - Date.now()))).toBeLessThan(5_000);
     posts.length = 0;
     // The next move gets its own reminder time.
     const bid = GAME.actions[3]!;
@@ -484,7 +485,10 @@ describe('reminders', () => {
     const plain = await createTable(tableFor(GAME));
     await hookAll(plain);
     await expectIdleAlarm(plain);
-    const unreachable = await createTable(tableFor(GAME, { options: { ...GAME.options, firstDealer: GAME.dealer, games: 1, moveDeadlineHours: 1 } }));
+    // onTimeout "wait": with "bot" the alarm waits for the deadline, when the bot moves (deadlines.test.ts).
+    const unreachable = await createTable(
+      tableFor(GAME, { options: { ...GAME.options, firstDealer: GAME.dealer, games: 1, moveDeadlineHours: 1, onTimeout: 'wait' } }),
+    );
     await eventually(async () => ((await tableStub(unreachable.tableId).pendingHistory()) === 0 ? true : undefined), 'the table row to reach D1');
     await expectIdleAlarm(unreachable);
   });

@@ -20,6 +20,8 @@ const ROUTES: [method: string, path: string, statuses: number[]][] = [
   ['get', '/api/tables/{id}/games', [200, 400, 401, 403, 404, 429]],
   ['put', '/api/tables/{id}/notifications', [200, 400, 401, 403, 404, 413, 415, 429]],
   ['get', '/api/tables/{id}/notifications', [200, 401, 403, 404, 429]],
+  ['post', '/api/tables/{id}/vacation', [200, 400, 401, 403, 404, 409, 413, 415, 429]],
+  ['put', '/api/tables/{id}/preferences', [200, 400, 401, 403, 404, 413, 415, 429]],
 ];
 
 async function document(): Promise<Json> {
@@ -130,6 +132,9 @@ describe('the documented schemas describe the real answers', () => {
       'multiplier',
       'legalActions',
       'deadline',
+      'onTimeout',
+      'vacationHours',
+      'autoForced',
     ];
     expect(Object.keys(ViewSchema.shape)).toEqual(expect.arrayContaining(required));
   });

@@ -30,7 +30,7 @@ import { validationHook } from '../validation.js';
 import { addressStub, type AddressState } from '../mail/address.js';
 import { addressKey } from '../mail/links.js';
 import { ACTIVE_SEAT_MINUTES } from '../table/presence.js';
-import { webhookStateOf, type Notifications } from '../table/storage.js';
+import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS, webhookStateOf, type Notifications } from '../table/storage.js';
 
 export const tables = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -61,9 +61,9 @@ const ERROR_TEXT: Record<number, string> = {
   503: 'not_configured: the server lacks its TOKEN_SECRET (an operator must set it)',
 };
 
-const TableParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'k3h8q2m5x7c9v4b6' }) });
+export const TableParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'k3h8q2m5x7c9v4b6' }) });
 export const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
-const security = [{ bearer: [] }];
+export const security = [{ bearer: [] }];
 
 export type TableStub = DurableObjectStub<import('../table/table-object.js').TableObject>;
 export const tableStub = (c: Context<AppEnv>, id: string): TableStub => c.env.TABLES.get(c.env.TABLES.idFromName(id)) as TableStub;
@@ -81,7 +81,7 @@ async function callerHash(
 }
 
 /** Answers JSON text made by the table as it is, or the table's error. */
-function answer(c: Context<AppEnv>, outcome: Outcome<string>): Response {
+export function answer(c: Context<AppEnv>, outcome: Outcome<string>): Response {
   return outcome.ok
     ? c.body(outcome.value, 200, { 'content-type': 'application/json' })
     : errorResponse(c, outcome.status, outcome.code, outcome.message);
@@ -96,7 +96,7 @@ export const clientOf = (c: Context<AppEnv>): string => clientKey(c.req.header('
 const readLimited = (c: Context<AppEnv>) => rateLimited(c, c.env.READ_LIMITER, clientOf(c), 'reads from this address', PERIOD_SECONDS.READ_LIMITER);
 
 /** The table `id` and the caller's hashed token, or the answer that refuses the request. */
-async function callerAt(
+export async function callerAt(
   c: Context<AppEnv>,
   id: string,
   authorization?: string,
@@ -121,7 +121,7 @@ handle(createTable, async (c) => {
   const limited = await rateLimited(c, c.env.CREATE_LIMITER, clientOf(c), 'tables created from this address', PERIOD_SECONDS.CREATE_LIMITER);
   if (limited) return limited;
   const body = c.req.valid('json') ?? {};
-  const { moveDeadlineHours, ...ruleOptions } = body.options ?? {};
+  const { moveDeadlineHours, onTimeout, vacationHours, ...ruleOptions } = body.options ?? {};
   const options = validateOptions(ruleOptions);
   if (!options.ok) return errorResponse(c, 400, 'bad_request', options.error.message);
   const fixedDeals: Deal[] = [];
@@ -165,6 +165,8 @@ handle(createTable, async (c) => {
         options: options.value,
         seats,
         moveDeadlineHours: moveDeadlineHours ?? null,
+        onTimeout: onTimeout ?? DEFAULT_ON_TIMEOUT,
+        vacationHours: vacationHours ?? DEFAULT_VACATION_HOURS,
         createdAt: new Date().toISOString(),
         origin,
       },

@@ -5,6 +5,7 @@
  * finished games for the history, notifications) in one storage transaction.
  */
 import { parseAction, type Action } from '../../shared/actions.js';
+import { actionsOf } from '../../shared/game.js';
 import type { Seat } from '../../shared/options.js';
 import { applySeriesAction } from '../../shared/series.js';
 import { sameAction } from './action-ids.js';
@@ -12,7 +13,7 @@ import { eventsOf } from './events.js';
 import type { TableNotifications } from './notifications.js';
 import type { HistoryOutbox } from './outbox.js';
 import { failure, success, type ErrorStatus, type Outcome } from './outcome.js';
-import { publishedGame, type TableView } from './published.js';
+import { autoKey, publishedGame, type TableView } from './published.js';
 import type { TableStorage } from './storage.js';
 import type { LoadedTable, TableState } from './table-state.js';
 
@@ -65,14 +66,18 @@ export class ActionPath {
     return this.perform(table, seat, request);
   }
 
-  /** A bot seat's move (bot-seats.ts): the same path as a person's, without a token. */
-  actForBot(seat: Seat, action: Action): Outcome<Accepted> {
+  /**
+   * A bot seat's move (bot-seats.ts), or with `auto` a move the table makes for a person's
+   * seat (auto-moves.ts: its deadline passed, or its forced card): the same path as a
+   * person's, without a token; an automatic move is marked so in the log, records and views.
+   */
+  actForBot(seat: Seat, action: Action, auto = false): Outcome<Accepted> {
     const table = this.state.current();
     if (table === null) return failure(404, 'not_found', 'no such table');
-    return this.perform(table, seat, { action });
+    return this.perform(table, seat, { action }, auto);
   }
 
-  private perform(table: LoadedTable, seat: Seat, request: ActionRequest): Outcome<Accepted> {
+  private perform(table: LoadedTable, seat: Seat, request: ActionRequest, auto = false): Outcome<Accepted> {
     if (request.id !== undefined) {
       // API.md: the same id (this seat's own: ids are per seat) is applied once, and only for the same action.
       const earlier = this.storage.actionWithId(seat, request.id);
@@ -104,20 +109,23 @@ export class ActionPath {
     const now = new Date().toISOString();
     const before = table.series;
     const finishedBefore = before.records.length;
+    // Where the move lands: the current deal, after the game's actions so far.
+    const autoAt = auto ? autoKey(table.deals.length - 1, actionsOf(before.game!).length) : null;
     const view = this.state.transaction(() => {
       table.series = result.value;
       table.version += 1;
+      if (autoAt !== null) table.autoMoves.add(autoAt);
       table.lastChangeAt = now;
       this.notifications.presence.acted(table, seat, Date.parse(now));
       for (const record of table.series.records.slice(finishedBefore)) {
-        const game = publishedGame(record, table.deals.at(-1)!, now);
+        const game = publishedGame(record, table.deals.at(-1)!, now, table.autoMoves);
         this.outbox.queueGame({ tableId: table.settings.tableId, game, settlement: record.settlement }, Date.now());
       }
       const gameEnded = table.series.records.length > finishedBefore;
       if (table.series.status === 'awaitingDeal') this.state.dealNext(table, now); // API.md: the next game starts by itself
       const viewObject = this.state.viewFor(table, seat);
       const answer = JSON.stringify(viewObject);
-      this.storage.saveAction(table.version, seat, parsed.value, request.id ?? null, now);
+      this.storage.saveAction(table.version, seat, parsed.value, request.id ?? null, now, auto);
       const notified = this.notifications.notify(table, eventsOf(before, table.series));
       return { answer, viewObject, gameEnded, followUp: gameEnded || notified > 0 || table.settings.moveDeadlineHours !== null };
     });

@@ -74,28 +74,38 @@ export class BotSeats {
 
   /**
    * The move of the bot whose time has come first, decided from its seat's views; null when
-   * none is due yet. A decision that throws or is not among the offered actions is logged and
-   * replaced by the seat's first owed action.
+   * none is due yet.
    */
   decide(table: LoadedTable, now: number): { seat: Seat; action: Action } | null {
     const next = this.due(table)
       .filter((d) => d.at <= now)
       .sort((a, b) => a.at - b.at)[0];
     if (next === undefined) return null;
-    const views = this.state.seatViewsOfCurrentGame(table, next.seat);
+    const action = this.decideFor(table, next.seat, next.level);
+    return action === null ? null : { seat: next.seat, action };
+  }
+
+  /**
+   * What the `level` bot does in `seat`'s place now, from that seat's views only: for a bot
+   * seat, and for a person's seat whose deadline passed (auto-moves.ts). A decision that
+   * throws or is not among the offered actions is logged and replaced by the seat's first
+   * owed action; null when the seat owes nothing.
+   */
+  decideFor(table: LoadedTable, seat: Seat, level: BotLevel): Action | null {
+    const views = this.state.seatViewsOfCurrentGame(table, seat);
     const view = views.at(-1)!;
     let action: Action | null = null;
     try {
-      action = this.choose(next.level, { views }, seededRng(seedOf(table, next.seat, 'choice')));
+      action = this.choose(level, { views }, seededRng(seedOf(table, seat, 'choice')));
     } catch (error) {
-      console.error(`table ${table.settings.tableId}: the ${next.level} bot of seat ${next.seat} failed to decide: ${String(error)}`);
+      console.error(`table ${table.settings.tableId}: the ${level} bot of seat ${seat} failed to decide: ${String(error)}`);
     }
     if (action === null || !offers(view, action)) {
       if (action !== null)
-        console.error(`table ${table.settings.tableId}: the ${next.level} bot of seat ${next.seat} chose ${JSON.stringify(action)}, not offered`);
+        console.error(`table ${table.settings.tableId}: the ${level} bot of seat ${seat} chose ${JSON.stringify(action)}, not offered`);
       action = fallback(view);
     }
-    return action === null ? null : { seat: next.seat, action };
+    return action;
   }
 }
 

@@ -50,15 +50,20 @@ function storedReAhead(game: GameState, rows: readonly LoggedAction[], from: num
 
 /**
  * Replays `rows` onto `start` through the engine. `beforeRow` runs before each stored row
- * is applied (the table deals the next game there when the series waits for one). Answers
+ * is applied, with the row's index (the table deals the next game there when the series
+ * waits for one). Answers
  * the series, or the engine's refusal naming the stored row.
  */
-export function replayLog(start: SeriesState, rows: readonly LoggedAction[], beforeRow: (series: SeriesState) => SeriesState): Result<SeriesState> {
+export function replayLog(
+  start: SeriesState,
+  rows: readonly LoggedAction[],
+  beforeRow: (series: SeriesState, row: number) => SeriesState,
+): Result<SeriesState> {
   let series = start;
   const appliedEarly = new Set<number>();
   for (let i = 0; i < rows.length; i++) {
     if (appliedEarly.has(i)) continue;
-    series = beforeRow(series);
+    series = beforeRow(series, i);
     const row = rows[i]!;
     const game = series.game;
     if (game !== null && game.phase === 'play' && game.awaitingRe && !isDeclarersRe(game, row)) {

@@ -6,11 +6,13 @@
  */
 import type { Seat } from '../../shared/options.js';
 import type { Deliveries } from './deliveries.js';
-import { pendingSeats, reminderAt, type SeatEvent } from './events.js';
+import { seatReminderAt } from './clock.js';
+import { pendingSeats, type SeatEvent } from './events.js';
 import type { SeatPresence, TurnMailDecision } from './presence.js';
 import { MAILED, type MailFacts, type MailLanguage, type WebhookBody } from './notifier.js';
 import { webhookStateOf, type Channel, type Notifications, type TableStorage } from './storage.js';
 import type { LoadedTable, TableState } from './table-state.js';
+import { runningVacation } from './vacations.js';
 
 export interface NotificationsRequest {
   readonly email?: string | null;
@@ -115,28 +117,45 @@ export class TableNotifications {
     return times.length === 0 ? null : Math.min(...times);
   }
 
-  /** When the seats owing the current move are to be reminded, or null (no deadlines, reminded already, nobody to tell). */
-  private nextReminderAt(table: LoadedTable): number | null {
-    const hours = table.settings.moveDeadlineHours;
-    if (hours === null || table.remindedVersion >= table.version) return null;
-    const reachable = pendingSeats(table.series).some((seat) => {
+  /**
+   * The seats owing the current move that are still to be reminded of it, each with when
+   * (clock.ts: its own clock, stopped by pauses and its vacations); none without deadlines,
+   * for a seat already reminded, one with nobody to tell, or one whose clock is held.
+   */
+  private reminders(table: LoadedTable): { seat: Seat; at: number }[] {
+    if (table.settings.moveDeadlineHours === null) return [];
+    const clock = { ...table.settings, lastChangeAt: table.lastChangeAt, pauses: table.pauses, vacations: table.vacations };
+    const due: { seat: Seat; at: number }[] = [];
+    for (const seat of pendingSeats(table.series)) {
+      if (Math.max(table.remindedVersion, table.seatRemindedVersions[seat]!) >= table.version) continue;
       const own = table.notifications[seat]!;
-      return webhookStateOf(own) === 'active' || own.email !== null;
-    });
-    return reachable ? reminderAt(Date.parse(table.lastChangeAt), hours) : null;
+      if (webhookStateOf(own) !== 'active' && own.email === null) continue;
+      const at = seatReminderAt(clock, seat);
+      if (at !== null) due.push({ seat, at });
+    }
+    return due;
   }
 
-  /** Queues the reminders of the current move when they are due: once per move. */
+  /** When the next seat is to be reminded of the current move, or null. */
+  private nextReminderAt(table: LoadedTable): number | null {
+    const times = this.reminders(table).map((r) => r.at);
+    return times.length === 0 ? null : Math.min(...times);
+  }
+
+  /** Queues the reminders of the current move that are due: once per move and seat; never to a seat on vacation. */
   remindIfDue(table: LoadedTable): void {
-    const at = this.nextReminderAt(table);
-    if (at === null || at > Date.now()) return;
+    const now = Date.now();
+    const due = this.reminders(table).filter((r) => r.at <= now && runningVacation(table.vacations, r.seat, now) === undefined);
+    if (due.length === 0) return;
     this.state.transaction(() => {
       this.notify(
         table,
-        pendingSeats(table.series).map((seat) => ({ type: 'reminder', seat, gameNumber: table.series.game!.gameNumber })),
+        due.map(({ seat }) => ({ type: 'reminder', seat, gameNumber: table.series.game!.gameNumber })),
       );
-      table.remindedVersion = table.version;
-      this.storage.saveRemindedVersion(table.version);
+      for (const { seat } of due) {
+        table.seatRemindedVersions[seat] = table.version;
+        this.storage.saveSeatRemindedVersion(seat, table.version);
+      }
     });
   }
 

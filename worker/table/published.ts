@@ -1,14 +1,41 @@
 /** What the API publishes of a table: a seat's view (R10.2) and finished games' records (R10.3). */
 import { isMoveOwed } from '../../shared/actions.js';
-import { deadlineAt } from '../../shared/deadline.js';
+import type { ClockStop } from '../../shared/deadline.js';
 import type { GameRecord } from '../../shared/record.js';
 import type { PublishedGame, TableSummary, TableView } from '../contract.js';
 import type { Seat } from '../../shared/options.js';
 import type { SeriesState } from '../../shared/series.js';
 import { viewOf } from '../../shared/view.js';
-import { botLevelOf, type DealRow, type Settings } from './storage.js';
+import { viewDeadlineAt } from './clock.js';
+import { botLevelOf, type DealRow, type Settings, type VacationRow } from './storage.js';
+import { runningVacation, vacationHoursLeft } from './vacations.js';
 
 export type { PublishedGame, TableSummary, TableView };
+
+/** What a view shows besides the series: the clock's stops, who plays forced cards automatically, which moves were made for a seat. */
+export interface ViewExtras {
+  readonly pauses: readonly ClockStop[];
+  readonly vacations: readonly VacationRow[];
+  /** The seats that opted in to have their forced cards played at once. */
+  readonly autoForced: ReadonlySet<Seat>;
+  /** The moves made for a seat, as `autoKey`s. */
+  readonly autoMoves: ReadonlySet<string>;
+  /** The first deal of the running series (vacations.ts). */
+  readonly seriesFirstDeal: number;
+  /** When the view is built (ms): whether a vacation runs. */
+  readonly now: number;
+}
+
+export const NO_EXTRAS: ViewExtras = { pauses: [], vacations: [], autoForced: new Set(), autoMoves: new Set(), seriesFirstDeal: 0, now: 0 };
+
+/** Names an action made for a seat: the deal and its place among the game's actions (what the view's `moves` and a record's `actions` are indexed by). */
+export const autoKey = (dealIndex: number, actionIndex: number): string => `${dealIndex}/${actionIndex}`;
+
+/** `entries` with `auto: true` on those made for their seat. */
+function markedAuto<T extends object>(entries: readonly T[], dealIndex: number, autoMoves: ReadonlySet<string>): T[] {
+  if (autoMoves.size === 0) return [...entries];
+  return entries.map((entry, i) => (autoMoves.has(autoKey(dealIndex, i)) ? { ...entry, auto: true as const } : entry));
+}
 
 export function tableView(
   settings: Settings,
@@ -18,20 +45,38 @@ export function tableView(
   deal: DealRow,
   lastChangeAt: string,
   webhook: TableView['webhook'] = null,
+  extras: ViewExtras = NO_EXTRAS,
 ): TableView {
   const view = viewOf(series, seat)!;
   const running = view.phase !== 'finished';
-  const deadline =
-    running && settings.moveDeadlineHours !== null ? new Date(deadlineAt(Date.parse(lastChangeAt), settings.moveDeadlineHours)).toISOString() : null;
+  const clock = { moveDeadlineHours: settings.moveDeadlineHours, lastChangeAt, pauses: extras.pauses, vacations: extras.vacations };
+  const deadlineMs = running ? viewDeadlineAt(clock, series, view.turn) : null;
+  const vacationOf = (i: number) => {
+    const running = runningVacation(extras.vacations, i as Seat, extras.now);
+    return {
+      vacationUntil: running === undefined ? null : new Date(running.until).toISOString(),
+      vacationHoursLeft: vacationHoursLeft(extras.vacations, i as Seat, settings.vacationHours, extras.seriesFirstDeal),
+    };
+  };
   return {
     tableId: settings.tableId,
     name: settings.name,
     version,
     ...view,
-    seats: view.seats.map((s, i) => ({ ...s, name: settings.seats[i]!.name, bot: settings.seats[i]!.bot, botLevel: botLevelOf(settings.seats[i]!) })),
+    moves: markedAuto(view.moves, deal.dealIndex, extras.autoMoves),
+    seats: view.seats.map((s, i) => ({
+      ...s,
+      name: settings.seats[i]!.name,
+      bot: settings.seats[i]!.bot,
+      botLevel: botLevelOf(settings.seats[i]!),
+      ...vacationOf(i),
+    })),
     commitment: deal.commitment,
-    deadline,
+    deadline: deadlineMs === null ? null : new Date(deadlineMs).toISOString(),
     moveDeadlineHours: settings.moveDeadlineHours,
+    onTimeout: settings.onTimeout,
+    vacationHours: settings.vacationHours,
+    autoForced: seat === null || settings.seats[seat]!.bot ? null : extras.autoForced.has(seat),
     webhook: seat === null ? null : webhook,
   };
 }
@@ -59,6 +104,8 @@ export function tableSummary(view: TableView, lastChangeAt: string): TableSummar
   };
 }
 
-export function publishedGame(record: GameRecord, deal: DealRow, finishedAt: string): PublishedGame {
-  return { ...record, dealIndex: deal.dealIndex, seed: deal.seed, commitment: deal.commitment, finishedAt };
+/** A finished game as published; `autoMoves`: the moves made for a seat (marked `auto: true` in its actions). */
+export function publishedGame(record: GameRecord, deal: DealRow, finishedAt: string, autoMoves: ReadonlySet<string> = new Set()): PublishedGame {
+  const actions = markedAuto(record.actions, deal.dealIndex, autoMoves);
+  return { ...record, actions, dealIndex: deal.dealIndex, seed: deal.seed, commitment: deal.commitment, finishedAt };
 }

@@ -34,6 +34,17 @@ const NOTIFICATION_SCHEMA = [
   // is looked at again at check_at (ms), and sent then if the move is still owed and the
   // seat gone (presence.ts). game_number: the game of that move, for what the mail says.
   `CREATE TABLE IF NOT EXISTS deferred_turn_mail (seat INTEGER PRIMARY KEY, game_number INTEGER NOT NULL, check_at INTEGER NOT NULL)`,
+  // A seat's vacation (ms): its clock stops from from_at to until_at. hours: what it is
+  // charged (ended early: less the whole hours it gave back). deal_index: the deal it was
+  // taken in, so that the hours of one series can be told from another's (vacations.ts).
+  `CREATE TABLE IF NOT EXISTS vacations (
+     id INTEGER PRIMARY KEY AUTOINCREMENT, seat INTEGER NOT NULL, from_at INTEGER NOT NULL, until_at INTEGER NOT NULL,
+     hours INTEGER NOT NULL, deal_index INTEGER NOT NULL)`,
+  // A seat's own choices at this table: auto_forced 1: its forced cards are played at once for it.
+  `CREATE TABLE IF NOT EXISTS seat_preferences (seat INTEGER PRIMARY KEY, auto_forced INTEGER NOT NULL DEFAULT 0)`,
+  // The last version whose owed move each seat was reminded of, per seat (a seat on vacation
+  // is reminded later than the others); the single row of \`reminded\` still counts for all.
+  `CREATE TABLE IF NOT EXISTS reminded_seat (seat INTEGER PRIMARY KEY, version INTEGER NOT NULL)`,
 ];
 
 /** Columns added after the first release, as [table, column, type]. */
@@ -48,6 +59,9 @@ const ADDED_COLUMNS = [
   ['notifications', 'lang', 'TEXT'],
   // When the seat's webhook receiver answered 410 Gone: its webhook is off until the seat sets one again.
   ['notifications', 'webhook_disabled_at', 'TEXT'],
+  ['settings', 'on_timeout', 'TEXT'], // D: null = "bot"
+  ['settings', 'vacation_hours', 'INTEGER'], // D: null = 72
+  ['actions', 'auto', 'INTEGER'], // D: 1 = made for the seat (timeout or forced card)
 ] as const;
 
 const SCHEMA = [
@@ -91,6 +105,10 @@ export interface Settings {
   readonly options: TableOptions;
   readonly seats: readonly SeatSettings[];
   readonly moveDeadlineHours: number | null;
+  /** What happens when a seat's move deadline passes: the strong bot makes that move ("bot"), or only reminders ("wait"). */
+  readonly onTimeout: 'bot' | 'wait';
+  /** Hours of vacation each seat may take per series (API.md, "Deadlines"). */
+  readonly vacationHours: number;
   readonly createdAt: string;
   /** Where the links point to, e.g. "https://wallachen.example"; null for tables made before it was kept. */
   readonly origin: string | null;
@@ -118,7 +136,25 @@ export interface ActionRow {
   readonly seat: Seat;
   readonly action: Action;
   readonly at: string;
+  /** Made for the seat (its deadline passed, or its forced card), not by it. */
+  readonly auto?: true;
 }
+
+/** A seat's vacation (ms), as stored (vacations.ts). */
+export interface VacationRow {
+  readonly id: number;
+  readonly seat: Seat;
+  readonly from: number;
+  readonly until: number;
+  /** The hours it is charged. */
+  readonly hours: number;
+  /** The deal it was taken in. */
+  readonly dealIndex: number;
+}
+
+/** Defaults of the clock settings for tables stored before them (API.md, "Deadlines"). */
+export const DEFAULT_ON_TIMEOUT = 'bot';
+export const DEFAULT_VACATION_HOURS = 72;
 
 export interface OutboxRow {
   readonly id: number;
@@ -189,6 +225,7 @@ export class TableStorage {
    */
   initialize(): void {
     for (const statement of SCHEMA) this.sql.exec(statement);
+    this.upgrade(); // the columns added since SCHEMA was first written
   }
 
   /** Brings the storage of a table created by an earlier release up to date (idempotent). */
@@ -217,6 +254,8 @@ export class TableStorage {
       options: JSON.parse(row.options as string) as TableOptions,
       seats: JSON.parse(row.seats as string) as SeatSettings[],
       moveDeadlineHours: row.move_deadline_hours as number | null,
+      onTimeout: (row.on_timeout as 'bot' | 'wait' | null | undefined) ?? DEFAULT_ON_TIMEOUT,
+      vacationHours: (row.vacation_hours as number | null | undefined) ?? DEFAULT_VACATION_HOURS,
       createdAt: row.created_at as string,
       origin: (row.origin as string | null | undefined) ?? null,
     };
@@ -224,7 +263,7 @@ export class TableStorage {
 
   saveSettings(s: Settings): void {
     this.sql.exec(
-      'INSERT INTO settings (id, table_id, name, options, seats, move_deadline_hours, created_at, origin) VALUES (1, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO settings (id, table_id, name, options, seats, move_deadline_hours, created_at, origin, on_timeout, vacation_hours) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       s.tableId,
       s.name,
       JSON.stringify(s.options),
@@ -232,6 +271,8 @@ export class TableStorage {
       s.moveDeadlineHours,
       s.createdAt,
       s.origin,
+      s.onTimeout,
+      s.vacationHours,
     );
   }
 
@@ -281,9 +322,15 @@ export class TableStorage {
 
   actions(): ActionRow[] {
     return this.sql
-      .exec<Row>('SELECT version, seat, action, at FROM actions ORDER BY version')
+      .exec<Row>('SELECT version, seat, action, at, auto FROM actions ORDER BY version')
       .toArray()
-      .map((r) => ({ version: r.version as number, seat: r.seat as Seat, action: JSON.parse(r.action as string) as Action, at: r.at as string }));
+      .map((r) => ({
+        version: r.version as number,
+        seat: r.seat as Seat,
+        action: JSON.parse(r.action as string) as Action,
+        at: r.at as string,
+        ...(r.auto === 1 ? { auto: true as const } : {}),
+      }));
   }
 
   /**
@@ -291,14 +338,15 @@ export class TableStorage {
    * table's storage): the table keeps the running game's answers in memory and replays the
    * log for the others (action-path.ts). The column stays, '' (none), for tables made before.
    */
-  saveAction(version: number, seat: Seat, action: Action, actionId: string | null, at: string): void {
+  saveAction(version: number, seat: Seat, action: Action, actionId: string | null, at: string, auto = false): void {
     this.sql.exec(
-      "INSERT INTO actions (version, seat, action, action_id, response, at) VALUES (?, ?, ?, ?, '', ?)",
+      "INSERT INTO actions (version, seat, action, action_id, response, at, auto) VALUES (?, ?, ?, ?, '', ?, ?)",
       version,
       seat,
       JSON.stringify(action),
       actionId,
       at,
+      auto ? 1 : null,
     );
   }
 
@@ -580,5 +628,75 @@ export class TableStorage {
 
   saveRemindedVersion(version: number): void {
     this.sql.exec('INSERT INTO reminded (id, version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version', version);
+  }
+
+  // ---------------------------------------------------------------- deadlines (vacations.ts, auto-moves.ts)
+
+  /** Every vacation taken at this table, oldest first. */
+  vacations(): VacationRow[] {
+    return this.sql
+      .exec<Row>('SELECT id, seat, from_at, until_at, hours, deal_index FROM vacations ORDER BY id')
+      .toArray()
+      .map((r) => ({
+        id: r.id as number,
+        seat: r.seat as Seat,
+        from: r.from_at as number,
+        until: r.until_at as number,
+        hours: r.hours as number,
+        dealIndex: r.deal_index as number,
+      }));
+  }
+
+  /** Stores a new vacation; answers it with its id. */
+  addVacation(v: Omit<VacationRow, 'id'>): VacationRow {
+    const id = this.sql
+      .exec<Row>(
+        'INSERT INTO vacations (seat, from_at, until_at, hours, deal_index) VALUES (?, ?, ?, ?, ?) RETURNING id',
+        v.seat,
+        v.from,
+        v.until,
+        v.hours,
+        v.dealIndex,
+      )
+      .one().id as number;
+    return { id, ...v };
+  }
+
+  /** A vacation ended early: it runs until `until`, charged `hours`. */
+  endVacation(id: number, until: number, hours: number): void {
+    this.sql.exec('UPDATE vacations SET until_at = ?, hours = ? WHERE id = ?', until, hours, id);
+  }
+
+  /** The seats whose forced cards are played for them at once. */
+  autoForcedSeats(): Set<Seat> {
+    return new Set(
+      this.sql
+        .exec<Row>('SELECT seat FROM seat_preferences WHERE auto_forced = 1')
+        .toArray()
+        .map((r) => r.seat as Seat),
+    );
+  }
+
+  saveAutoForced(seat: Seat, on: boolean): void {
+    this.sql.exec(
+      'INSERT INTO seat_preferences (seat, auto_forced) VALUES (?, ?) ON CONFLICT (seat) DO UPDATE SET auto_forced = excluded.auto_forced',
+      seat,
+      on ? 1 : 0,
+    );
+  }
+
+  /** The last version each seat was reminded of by itself (-1: none; the single `reminded` row counts besides). */
+  seatRemindedVersions(): number[] {
+    const versions = [-1, -1, -1];
+    for (const r of this.sql.exec<Row>('SELECT seat, version FROM reminded_seat').toArray()) versions[r.seat as number] = r.version as number;
+    return versions;
+  }
+
+  saveSeatRemindedVersion(seat: Seat, version: number): void {
+    this.sql.exec(
+      'INSERT INTO reminded_seat (seat, version) VALUES (?, ?) ON CONFLICT (seat) DO UPDATE SET version = excluded.version',
+      seat,
+      version,
+    );
   }
 }

@@ -8,6 +8,7 @@
  * - notifications.ts (with events.ts, notifier.ts, deliveries.ts): who is told what, and how;
  * - sockets.ts (with socket-protocol.ts): live views and actions over hibernatable WebSockets;
  * - bot-seats.ts: the moves of the seats a bot plays;
+ * - auto-moves.ts (with clock.ts, vacations.ts): moves made for a person's seat, at its deadline or its forced card;
  * - scheduler.ts: the one alarm, for the outbox, the deliveries, reminders, turn mails put off, bots' moves and retention.
  */
 import { DurableObject } from 'cloudflare:workers';
@@ -18,6 +19,7 @@ import { startSeries } from '../../shared/series.js';
 import { History } from '../history/writer.js';
 import { reasonOf } from '../log-reasons.js';
 import { ActionPath, type ActionRequest } from './action-path.js';
+import { AutoMoves } from './auto-moves.js';
 import { botDelayBase, BotSeats } from './bot-seats.js';
 import { Deliveries } from './deliveries.js';
 import { eventsOf } from './events.js';
@@ -31,7 +33,8 @@ import { retentionDays, retentionDueAt } from './retention.js';
 import { Scheduler } from './scheduler.js';
 import { PONG, TableSockets } from './sockets.js';
 import { TableStorage, type Notifications, type Settings, type TokenRow } from './storage.js';
-import { must, SEATS, TableState, type LoadedTable } from './table-state.js';
+import { must, SEATS, seriesFirstDeal, TableState, type LoadedTable } from './table-state.js';
+import { vacationChange } from './vacations.js';
 
 export type { ActionRequest } from './action-path.js';
 export type { NotificationsRequest } from './notifications.js';
@@ -55,6 +58,7 @@ export class TableObject extends DurableObject<Env> {
   private readonly scheduler: Scheduler;
   private readonly history: History;
   private readonly bots: BotSeats;
+  private readonly auto: AutoMoves;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -81,6 +85,7 @@ export class TableObject extends DurableObject<Env> {
     });
     this.scheduler = new Scheduler(ctx.storage);
     this.bots = new BotSeats(this.state, botDelayBase(env.BOT_DELAY_MS));
+    this.auto = new AutoMoves(this.state, this.bots);
     // The web app's heartbeat is answered by the runtime itself: an open page never wakes a hibernating table.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(JSON.stringify({ type: 'ping' }), PONG));
   }
@@ -103,12 +108,17 @@ export class TableObject extends DurableObject<Env> {
         settings: init.settings,
         tokens: this.storage.tokens(),
         series,
+        autoMoves: new Set(),
+        vacations: [],
+        autoForced: new Set(),
+        seatRemindedVersions: [-1, -1, -1],
         deals: [],
         version: 0,
         lastChangeAt: now,
         notifications: SEATS.map((seat) => this.storage.notifications(seat)),
         remindedVersion: -1,
         unreadTurnMail: new Set(),
+        pauses: [],
       };
       this.state.adopt(table);
       this.state.dealNext(table, now);
@@ -154,8 +164,9 @@ export class TableObject extends DurableObject<Env> {
       const table = this.state.current()!;
       this.sockets.broadcast((seat) => this.state.viewFor(table, seat), from);
     }
-    // A bot that owes a move now moves by the alarm: it must be set.
-    if (accepted.value.followUp || this.bots.nextDueAt(this.state.current()!) !== null) this.kick();
+    // A bot that owes a move now, or a forced card, is played by the alarm: it must be set.
+    const table = this.state.current()!;
+    if (accepted.value.followUp || this.bots.nextDueAt(table) !== null || this.auto.nextDueAt(table) !== null) this.kick();
     return accepted;
   }
 
@@ -175,7 +186,7 @@ export class TableObject extends DurableObject<Env> {
     }
     const fromTable = (index: number) => {
       const record = table.series.records[index];
-      return record === undefined ? undefined : publishedGame(record, table.deals[index]!, this.state.finishedAt(table, index));
+      return record === undefined ? undefined : publishedGame(record, table.deals[index]!, this.state.finishedAt(table, index), table.autoMoves);
     };
     return success(pageOfGames(fromD1, fromTable, table.series.records.length, page));
   }
@@ -198,6 +209,60 @@ export class TableObject extends DurableObject<Env> {
     const seat = found.value.caller.seat;
     if (seat === null) return failure(403, 'forbidden', 'a spectator link has no notifications');
     return success({ notifications: found.value.table.notifications[seat]!, origin: found.value.table.settings.origin });
+  }
+
+  /**
+   * Starts, replaces or ends the caller's vacation (vacations.ts); answers its new view as
+   * JSON text, and pushes every socket its view: a vacation is shown to all.
+   */
+  vacation(tokenHash: string, hours: number): Outcome<string> {
+    const found = this.ownSeat(tokenHash, 'a vacation');
+    if (!found.ok) return found;
+    const { table, seat } = found.value;
+    if (table.series.status === 'over') return failure(409, 'conflict', 'the series is over: there is no clock to stop');
+    const now = Date.now();
+    const change = vacationChange(table.vacations, seat, hours, now, table.settings.vacationHours, seriesFirstDeal(table), table.deals.length - 1);
+    if (!change.ok) return failure(409, 'conflict', change.message);
+    if (change.end !== undefined || change.start !== undefined) {
+      this.state.transaction(() => {
+        if (change.end !== undefined) {
+          const { id, until, hours: charged } = change.end;
+          this.storage.endVacation(id, until, charged);
+          const index = table.vacations.findIndex((v) => v.id === id);
+          table.vacations[index] = { ...table.vacations[index]!, until, hours: charged };
+        }
+        if (change.start !== undefined) table.vacations.push(this.storage.addVacation(change.start));
+      });
+      this.state.invalidateViews();
+      this.sockets.broadcast((viewer) => this.state.viewFor(table, viewer));
+      this.kick(); // the reminder and the timeout moved
+    }
+    return success(JSON.stringify(this.state.viewFor(table, seat)));
+  }
+
+  /** Sets the caller's own preferences at this table: whether its forced cards are played at once. */
+  setPreferences(tokenHash: string, autoForced: boolean): Outcome<{ autoForced: boolean }> {
+    const found = this.ownSeat(tokenHash, 'preferences');
+    if (!found.ok) return found;
+    const { table, seat } = found.value;
+    this.state.transaction(() => {
+      this.storage.saveAutoForced(seat, autoForced);
+      if (autoForced) table.autoForced.add(seat);
+      else table.autoForced.delete(seat);
+    });
+    this.state.invalidateViews();
+    this.kick(); // a forced card owed now is played by the alarm
+    return success({ autoForced });
+  }
+
+  /** The table and the caller's seat, for what only a person's seat may do (`what`, for the refusal). */
+  private ownSeat(tokenHash: string, what: string): Outcome<{ table: LoadedTable; seat: Seat }> {
+    const found = this.state.authorize(tokenHash);
+    if (!found.ok) return found;
+    const seat = found.value.caller.seat;
+    if (seat === null) return failure(403, 'forbidden', `a spectator link has no ${what}`);
+    if (found.value.table.settings.seats[seat]!.bot) return failure(403, 'forbidden', `a bot plays this seat: its link has no ${what}`);
+    return success({ table: found.value.table, seat });
   }
 
   /** How many history writes wait in the outbox, dead letters included (for tests and monitoring). */
@@ -271,7 +336,24 @@ export class TableObject extends DurableObject<Env> {
     this.notifications.remindIfDue(table);
     this.notifications.mailDeferredIfDue(table);
     this.moveBot(table);
+    this.autoMoves(table);
     await this.work(true);
+  }
+
+  /**
+   * A move the table makes for a person's seat, when one is due (auto-moves.ts: its deadline
+   * passed, or its forced card): through the action path, marked automatic, then pushed to
+   * every socket. One per alarm run, as for bots: the next is set by `work`.
+   */
+  private autoMoves(table: LoadedTable): void {
+    const move = this.auto.decide(table, Date.now());
+    if (move === null) return;
+    const accepted = this.actions.actForBot(move.seat, move.action, true);
+    if (!accepted.ok) {
+      console.error(`table ${table.settings.tableId}: the automatic move (${move.kind}) of seat ${move.seat} was refused: ${accepted.message}`);
+      return;
+    }
+    this.sockets.broadcast((seat) => this.state.viewFor(this.state.current()!, seat));
   }
 
   /**
@@ -313,6 +395,7 @@ export class TableObject extends DurableObject<Env> {
         this.outbox.nextDueAt(),
         this.notifications.nextDueAt(table),
         this.bots.nextDueAt(table),
+        this.auto.nextDueAt(table),
         retentionDueAt(table.lastChangeAt, this.retentionDays()),
       ],
       inAlarm,

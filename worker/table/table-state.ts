@@ -8,11 +8,21 @@ import { commitmentOf, dealFromSeed, newSeed, type Deal } from '../../shared/dea
 import type { Seat } from '../../shared/options.js';
 import type { Result } from '../../shared/result.js';
 import { dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
+import { actionsOf } from '../../shared/game.js';
 import { viewOf, type SeriesView } from '../../shared/view.js';
 import { replayLog, upgradedOptions } from './legacy-log.js';
 import { failure, success, type Outcome } from './outcome.js';
-import { tableView, type TableView } from './published.js';
-import { webhookStateOf, type ActionRow, type DealRow, type Notifications, type Settings, type TableStorage, type TokenRow } from './storage.js';
+import { autoKey, tableView, type TableView, type ViewExtras } from './published.js';
+import {
+  webhookStateOf,
+  type ActionRow,
+  type DealRow,
+  type Notifications,
+  type Settings,
+  type TableStorage,
+  type TokenRow,
+  type VacationRow,
+} from './storage.js';
 import { sameHash } from './tokens.js';
 
 export const SEATS: readonly Seat[] = [0, 1, 2];
@@ -26,6 +36,14 @@ export interface LoadedTable {
   readonly settings: Settings;
   readonly tokens: TokenRow[];
   series: SeriesState;
+  /** The moves made for a seat (timeout or forced card), as `autoKey`s (published.ts). */
+  readonly autoMoves: Set<string>;
+  /** Every vacation taken at this table, oldest first (vacations.ts). */
+  readonly vacations: VacationRow[];
+  /** The seats that opted in to have their forced cards played at once. */
+  readonly autoForced: Set<Seat>;
+  /** The last version each seat was reminded of by itself (-1: none), besides `remindedVersion`. */
+  readonly seatRemindedVersions: number[];
   readonly deals: DealRow[];
   version: number;
   /** When the last action was accepted or the last game dealt (for deadlines and retention). */
@@ -36,6 +54,8 @@ export interface LoadedTable {
   remindedVersion: number;
   /** The seats with a turn mail they have not read yet (presence.ts). */
   readonly unreadTurnMail: Set<Seat>;
+  /** The table's pauses, oldest first (ms); `until` null: paused now (admin). Clocks stop while paused. */
+  readonly pauses: { from: number; until: number | null }[];
 }
 
 /** A stored table that today's engine cannot replay is a bug, not a refusal: it throws. */
@@ -54,14 +74,28 @@ export function replaySeries(
   storedOptions: unknown,
   deals: readonly DealRow[],
   rows: readonly ActionRow[],
-): { series: SeriesState; options: SeriesState['options']; dealt: number } {
+): { series: SeriesState; options: SeriesState['options']; dealt: number; autoMoves: Set<string> } {
   const start = must(startSeries(upgradedOptions(storedOptions)));
   let dealt = 0;
+  const autoMoves = new Set<string>();
   const dealIfWaiting = (series: SeriesState): SeriesState =>
     series.status === 'awaitingDeal' && dealt < deals.length ? must(dealNextGame(series, dealOf(deals[dealt++]!))) : series;
-  const series = dealIfWaiting(must(replayLog(start, rows, dealIfWaiting)));
-  return { series, options: start.options, dealt };
+  const beforeRow = (waiting: SeriesState, row: number): SeriesState => {
+    const series = dealIfWaiting(waiting);
+    // Where a move made for a seat lands: its deal and its place among that game's actions.
+    if (rows[row]!.auto) autoMoves.add(autoKey(dealt - 1, actionsOf(series.game!).length));
+    return series;
+  };
+  const series = dealIfWaiting(must(replayLog(start, rows, beforeRow)));
+  return { series, options: start.options, dealt, autoMoves };
 }
+
+/**
+ * The first deal of the running series, from which vacation hours are counted
+ * (vacations.ts). A table plays one series for now; once its admin can start another at the
+ * same table, this is where that series' first deal is answered.
+ */
+export const seriesFirstDeal = (_table: LoadedTable): number => 0;
 
 /** What a seat's own view says of its webhook (a spectator has none). */
 const webhookState = (table: LoadedTable, seat: Seat | null): TableView['webhook'] =>
@@ -71,7 +105,7 @@ export class TableState {
   /** undefined: not read from storage yet; null: no table was created here. */
   private table: LoadedTable | null | undefined;
   /** Views of the current version, by seat (see viewFor). */
-  private views: { series: SeriesState; version: number; bySeat: Map<Seat | null, TableView> } | undefined;
+  private views: { series: SeriesState; version: number; validUntil: number; bySeat: Map<Seat | null, TableView> } | undefined;
 
   constructor(
     private readonly storage: TableStorage,
@@ -87,7 +121,7 @@ export class TableState {
     if (stored === null) return (this.table = null);
     const deals = this.storage.deals();
     const rows = this.storage.actions();
-    const { series, options } = replaySeries(stored.options, deals, rows);
+    const { series, options, autoMoves } = replaySeries(stored.options, deals, rows);
     const lastRow = rows.at(-1);
     let lastChangeAt = lastRow?.at ?? stored.createdAt;
     const lastDeal = deals.at(-1);
@@ -96,12 +130,17 @@ export class TableState {
       settings: { ...stored, options },
       tokens: this.storage.tokens(),
       series,
+      autoMoves,
+      vacations: this.storage.vacations(),
+      autoForced: this.storage.autoForcedSeats(),
+      seatRemindedVersions: this.storage.seatRemindedVersions(),
       deals,
       version: lastRow?.version ?? 0,
       lastChangeAt,
       notifications: SEATS.map((seat) => this.storage.notifications(seat)),
       remindedVersion: this.storage.remindedVersion(),
       unreadTurnMail: this.storage.unreadTurnMails(),
+      pauses: [],
     });
   }
 
@@ -176,15 +215,39 @@ export class TableState {
    * the pushes and the notifications of one action all need it.
    */
   viewFor(table: LoadedTable, seat: Seat | null): TableView {
-    if (this.views?.series !== table.series || this.views.version !== table.version) {
-      this.views = { series: table.series, version: table.version, bySeat: new Map() };
+    const now = Date.now();
+    if (this.views?.series !== table.series || this.views.version !== table.version || now >= this.views.validUntil) {
+      // A running vacation shows in the views until it ends: then they are built again.
+      const ends = table.vacations.filter((v) => v.from <= now && now < v.until).map((v) => v.until);
+      this.views = { series: table.series, version: table.version, validUntil: Math.min(Infinity, ...ends), bySeat: new Map() };
     }
     let view = this.views.bySeat.get(seat);
     if (view === undefined) {
-      view = tableView(table.settings, table.series, seat, table.version, table.deals.at(-1)!, table.lastChangeAt, webhookState(table, seat));
+      view = tableView(
+        table.settings,
+        table.series,
+        seat,
+        table.version,
+        table.deals.at(-1)!,
+        table.lastChangeAt,
+        webhookState(table, seat),
+        this.extras(table, now),
+      );
       this.views.bySeat.set(seat, view);
     }
     return view;
+  }
+
+  /** What the views show besides the series (published.ts). */
+  extras(table: LoadedTable, now: number = Date.now()): ViewExtras {
+    return {
+      pauses: table.pauses,
+      vacations: table.vacations,
+      autoForced: table.autoForced,
+      autoMoves: table.autoMoves,
+      seriesFirstDeal: seriesFirstDeal(table),
+      now,
+    };
   }
 
   /**
@@ -215,6 +278,15 @@ export class TableState {
     const { series, dealt } = replaySeries(table.settings.options, table.deals, rows);
     const deal = table.deals[dealt - 1]!;
     const at = rows.at(-1)?.at ?? table.settings.createdAt;
-    return tableView(table.settings, series, seat, version, deal, deal.dealtAt > at ? deal.dealtAt : at, webhookState(table, seat));
+    return tableView(
+      table.settings,
+      series,
+      seat,
+      version,
+      deal,
+      deal.dealtAt > at ? deal.dealtAt : at,
+      webhookState(table, seat),
+      this.extras(table),
+    );
   }
 }

@@ -1,0 +1,360 @@
+/**
+ * Deadlines that act (API.md, "Deadlines"; worker/table/auto-moves.ts, clock.ts, vacations.ts):
+ * at a passed deadline the strong bot makes the move for the seat (onTimeout "bot") or the
+ * table only reminds ("wait"); a vacation stops the seat's clock; an opted-in seat's forced
+ * card is played at once; nothing moves while the table is paused. Time cannot be moved on
+ * in workerd: the tests date the table's storage back and run the real alarm.
+ */
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CardCode } from '../../shared/cards.js';
+import type { Seat } from '../../shared/options.js';
+import { cardCodesIn } from '../../shared/view.js';
+import { forcedCard } from '../../worker/table/auto-moves.js';
+import type { TableObject } from '../../worker/table/table-object.js';
+import type { WebhookBody } from '../../worker/table/notifier.js';
+import {
+  clientIpOf,
+  createTable,
+  expectError,
+  expectOnlyCards,
+  games,
+  handMade,
+  playActions,
+  postJson,
+  putNotifications,
+  request,
+  sql,
+  tableFor,
+  tableStub,
+  view,
+  type CreatedTable,
+  type TableView,
+} from './support.js';
+
+const GAME = handMade('01-hold-stage1-overtrump');
+const SEATS: Seat[] = [0, 1, 2];
+const HOUR = 3_600_000;
+/** The first card of the game: 3 doubles, 5 auction actions, the discard and the contract come before it. */
+const PLAY_STARTS = 10;
+/** Trick 2 is led by the declarer (seat 1), who may play any of its 9 cards: a real decision. */
+const TRICK_TWO = PLAY_STARTS + 3;
+/** Trick 3: seat 0 cannot follow diamonds (E) and holds one trump, H9: R7.5 forces it (and with knock on, may knock, R7.11). */
+const FORCED_H9 = PLAY_STARTS + 7;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'cf-connecting-ip': clientIpOf(token) });
+
+const postVacation = (table: CreatedTable, seat: Seat | 'spectator', body: unknown) =>
+  postJson(`/api/tables/${table.tableId}/vacation`, body, auth(seat === 'spectator' ? table.spectator.token : table.seats[seat]!.token));
+
+async function vacation(table: CreatedTable, seat: Seat, hours: number): Promise<TableView> {
+  const res = await postVacation(table, seat, { hours });
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  return JSON.parse(text) as TableView;
+}
+
+const putPreferences = (table: CreatedTable, seat: Seat | 'spectator', body: unknown) =>
+  request(`/api/tables/${table.tableId}/preferences`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', ...auth(seat === 'spectator' ? table.spectator.token : table.seats[seat]!.token) },
+    body: JSON.stringify(body),
+  });
+
+/** A table dealt GAME's deal with a 2-hour clock, `options` added; GAME's first `played` actions made. */
+async function tableAt(played: number, options: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Promise<CreatedTable> {
+  const table = await createTable(
+    tableFor(GAME, { options: { ...GAME.options, firstDealer: GAME.dealer, games: 1, moveDeadlineHours: 2, ...options }, ...extra }),
+  );
+  await playActions(table, GAME.actions.slice(0, played), 0);
+  return table;
+}
+
+const versionOf = async (table: CreatedTable) => (await sql<{ v: number }>(table, 'SELECT COALESCE(MAX(version), 0) AS v FROM actions'))[0]!.v;
+
+/**
+ * Time passes: everything the table dated (its moves, its deal, the seats' activity and
+ * vacations) is moved `ms` back, as if that much time had gone by; then the real alarm runs.
+ */
+async function timePasses(table: CreatedTable, ms: number): Promise<void> {
+  const back = `-${ms / 1000} seconds`;
+  // ISO text as toISOString writes it (SQLite's %f: seconds with milliseconds).
+  await sql(table, "UPDATE actions SET at = strftime('%Y-%m-%dT%H:%M:%fZ', at, ?)", back);
+  await sql(table, "UPDATE deals SET dealt_at = strftime('%Y-%m-%dT%H:%M:%fZ', dealt_at, ?)", back);
+  await sql(table, 'UPDATE seat_activity SET acted_at = acted_at - ?', ms);
+  await sql(table, 'UPDATE vacations SET from_at = from_at - ?, until_at = until_at - ?', ms, ms);
+  await evictDurableObject(tableStub(table.tableId));
+  expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
+}
+
+/** Stands in for every webhook receiver: records each POST's body. */
+function receivers(): WebhookBody[] {
+  const posts: WebhookBody[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    posts.push((await new Request(input, init).json()) as WebhookBody);
+    return new Response(null, { status: 204 });
+  });
+  return posts;
+}
+
+async function hookAll(table: CreatedTable): Promise<void> {
+  for (const seat of SEATS) {
+    const res = await putNotifications(table.tableId, table.seats[seat]!.token, { webhookUrl: `https://hooks.example.com/${seat}` });
+    expect(res.status).toBe(200);
+  }
+}
+
+const deliveriesDone = async (table: CreatedTable) => {
+  for (let i = 0; i < 60; i++) {
+    if ((await sql<{ n: number }>(table, 'SELECT COUNT(*) AS n FROM deliveries'))[0]!.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('deliveries still wait');
+};
+
+/** The cards `seat` may know now: its dealt hand, the stock if it declared after the pickup, and every card played (R10.2). */
+async function knowableNow(table: CreatedTable, seat: Seat): Promise<Set<CardCode>> {
+  const known = new Set<CardCode>(GAME.deal.hands[seat]);
+  if (seat === GAME.declarer) for (const card of GAME.deal.stock) known.add(card);
+  for (const { action } of await sql<{ action: string }>(table, 'SELECT action FROM actions')) {
+    const parsed = JSON.parse(action) as { type: string; card?: CardCode };
+    if (parsed.type === 'play') known.add(parsed.card!);
+  }
+  return known;
+}
+
+describe('options onTimeout and vacationHours', () => {
+  it('default to "bot" and 72, are shown in every view, and are refused out of range', async () => {
+    const plain = await createTable({});
+    expect(await view(plain.tableId, plain.spectator.token)).toMatchObject({ onTimeout: 'bot', vacationHours: 72, autoForced: null });
+    const set = await createTable({ options: { moveDeadlineHours: 24, onTimeout: 'wait', vacationHours: 0 } });
+    const own = await view(set.tableId, set.seats[0]!.token);
+    expect(own).toMatchObject({ onTimeout: 'wait', vacationHours: 0, autoForced: false });
+    expect(own.seats.map((s) => [s.vacationUntil, s.vacationHoursLeft])).toEqual([
+      [null, 0],
+      [null, 0],
+      [null, 0],
+    ]);
+    expect(own.options).not.toHaveProperty('onTimeout'); // a table setting, not a rule
+    for (const options of [{ onTimeout: 'never' }, { vacationHours: 337 }, { vacationHours: -1 }, { vacationHours: 1.5 }]) {
+      const res = await postJson('/api/tables', { options }, { 'cf-connecting-ip': clientIpOf(JSON.stringify(options)) });
+      expect(await expectError(res, 400, 'bad_request')).toMatch(/options\.(onTimeout|vacationHours)/);
+    }
+  });
+});
+
+describe('a passed deadline', () => {
+  it('onTimeout "bot": the seat is reminded first; at the deadline the strong bot makes its one move, marked automatic, and others learn no hidden card', async () => {
+    const posts = receivers();
+    const table = await tableAt(TRICK_TWO);
+    await hookAll(table);
+    const seat = GAME.actions[TRICK_TWO]!.seat;
+    expect((await view(table.tableId, table.seats[seat]!.token)).turn).toBe(seat);
+
+    await timePasses(table, 100 * 60_000); // 1 h 40 min: past the reminder (1 h 30 min), before the deadline
+    await deliveriesDone(table);
+    expect(posts.map((p) => [p.type, p.seat])).toEqual([['reminder', seat]]);
+    expect(await versionOf(table)).toBe(TRICK_TWO);
+
+    posts.length = 0;
+    await timePasses(table, 21 * 60_000); // 2 h 1 min: past the deadline
+    expect(await versionOf(table)).toBe(TRICK_TWO + 1);
+    expect(await sql(table, 'SELECT seat, auto FROM actions WHERE version = ?', TRICK_TWO + 1)).toEqual([{ seat, auto: 1 }]);
+    const own = await view(table.tableId, table.seats[seat]!.token);
+    const made = own.moves.at(-1)!;
+    expect(made).toMatchObject({ seat, type: 'play', auto: true });
+    expect(own.moves.slice(0, -1).some((m) => 'auto' in m)).toBe(false);
+    expect(own.hand).toHaveLength(8); // one card of the 9 it held played
+    for (const viewer of SEATS) {
+      const v = await view(table.tableId, table.seats[viewer]!.token);
+      expect(v.moves.at(-1)).toMatchObject({ seat, auto: true });
+      expectOnlyCards(cardCodesIn(v), await knowableNow(table, viewer), `seat ${viewer}'s view after the automatic move`);
+    }
+    // Everyone was pushed the change; the next seat's clock starts now.
+    await deliveriesDone(table);
+    expect(posts.map((p) => p.type)).toEqual(['turn']);
+    expect(Date.parse((await view(table.tableId, table.spectator.token)).deadline!)).toBeGreaterThan(Date.now() + 2 * HOUR - 60_000);
+  });
+
+  it('the bot plays a whole game for absent players; the record marks each of its moves auto, the others not', async () => {
+    const table = await tableAt(TRICK_TWO);
+    for (let version = TRICK_TWO; version < GAME.actions.length; version++) await timePasses(table, 2 * HOUR + 60_000);
+    const [record] = await games(table.tableId, table.spectator.token);
+    expect(record!.actions).toHaveLength(GAME.actions.length);
+    expect(record!.actions.slice(0, TRICK_TWO).every((a) => !('auto' in a))).toBe(true);
+    expect(record!.actions.slice(TRICK_TWO).every((a) => a.auto === true)).toBe(true);
+    const { validateRecord } = await import('../../shared/record.js');
+    expect(validateRecord(JSON.parse(JSON.stringify(record))).ok).toBe(true);
+  });
+
+  it('onTimeout "wait": only the reminder; nothing moves however long it waits', async () => {
+    const posts = receivers();
+    const table = await tableAt(TRICK_TWO, { onTimeout: 'wait' });
+    await hookAll(table);
+    await timePasses(table, 3 * HOUR);
+    await deliveriesDone(table);
+    expect(posts.map((p) => p.type)).toEqual(['reminder']);
+    await timePasses(table, 48 * HOUR);
+    expect(await versionOf(table)).toBe(TRICK_TWO);
+    expect(await runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.getAlarm())).toBeGreaterThan(
+      Date.now() + 100 * 86_400_000,
+    );
+  });
+
+  it('nothing moves while the table is paused; once resumed, the clock goes on from where it stopped', async () => {
+    const table = await tableAt(TRICK_TWO);
+    const pause = (until: number | null) =>
+      runInDurableObject(tableStub(table.tableId), (instance: TableObject) => {
+        // The admin's pause (worker/table/pause.ts) in memory only: its storage is the admin's part.
+        const state = (instance as unknown as { state: { current(): { pauses: { from: number; until: number | null }[] }; invalidateViews(): void } })
+          .state;
+        const pauses = state.current().pauses;
+        if (until === null) pauses.push({ from: Date.now() - 3 * HOUR, until: null });
+        else pauses[pauses.length - 1]!.until = until;
+        state.invalidateViews();
+      });
+    // Owed 3 h ago, paused since: the deadline is unknown and nothing moves.
+    await sql(table, 'UPDATE actions SET at = ?', new Date(Date.now() - 3 * HOUR).toISOString());
+    await evictDurableObject(tableStub(table.tableId));
+    await pause(null);
+    expect((await view(table.tableId, table.spectator.token)).deadline).toBeNull();
+    await runDurableObjectAlarm(tableStub(table.tableId));
+    expect(await versionOf(table)).toBe(TRICK_TWO);
+    // Resumed now: the 2 h still run from now.
+    await pause(Date.now());
+    const deadline = Date.parse((await view(table.tableId, table.spectator.token)).deadline!);
+    expect(Math.abs(deadline - (Date.now() + 2 * HOUR))).toBeLessThan(60_000);
+    await runDurableObjectAlarm(tableStub(table.tableId));
+    expect(await versionOf(table)).toBe(TRICK_TWO);
+  });
+});
+
+describe('vacations', () => {
+  it("stop the seat's clock: no reminder and no automatic move during one, the deadline moved by it; shown to every seat", async () => {
+    const posts = receivers();
+    const table = await tableAt(TRICK_TWO);
+    await hookAll(table);
+    const seat = GAME.actions[TRICK_TWO]!.seat;
+    const before = Date.parse((await view(table.tableId, table.spectator.token)).deadline!);
+    const own = await vacation(table, seat, 5);
+    expect(Date.parse(own.deadline!)).toBe(before + 5 * HOUR);
+    const other = await view(table.tableId, table.seats[(seat + 1) % 3]!.token);
+    expect(Date.parse(other.seats[seat]!.vacationUntil!)).toBeGreaterThan(Date.now() + 5 * HOUR - 60_000);
+    expect(other.seats[seat]!.vacationHoursLeft).toBe(67);
+    expect(other.seats.filter((_s, i) => i !== seat).map((s) => [s.vacationUntil, s.vacationHoursLeft])).toEqual([
+      [null, 72],
+      [null, 72],
+    ]);
+
+    // 4 h later: past the plain deadline, but the seat is away: neither reminded nor moved for.
+    await timePasses(table, 4 * HOUR);
+    await deliveriesDone(table);
+    expect(posts).toEqual([]);
+    expect(await versionOf(table)).toBe(TRICK_TWO);
+    // 6 h 40 min after the move became owed: the vacation ended 1 h 40 min ago; the reminder is due.
+    await timePasses(table, 2 * HOUR + 40 * 60_000);
+    await deliveriesDone(table);
+    expect(posts.map((p) => [p.type, p.seat])).toEqual([['reminder', seat]]);
+    expect((await view(table.tableId, table.spectator.token)).seats[seat]!.vacationUntil).toBeNull();
+    expect(await versionOf(table)).toBe(TRICK_TWO);
+    // 7 h 1 min: the deadline moved by the vacation has passed.
+    await timePasses(table, 21 * 60_000);
+    expect(await versionOf(table)).toBe(TRICK_TWO + 1);
+  });
+
+  it('end early with hours 0, giving back the whole hours not begun; more than is left is refused; a new one replaces the running one', async () => {
+    const table = await tableAt(TRICK_TWO, { vacationHours: 12 });
+    const taken = await vacation(table, 0, 10);
+    expect(taken.seats[0]!.vacationHoursLeft).toBe(2);
+    // 3 h 20 min into it: ended, it is charged 4 hours (the 4th had begun), 6 come back.
+    await sql(table, 'UPDATE vacations SET from_at = from_at - ?, until_at = until_at - ?', 200 * 60_000, 200 * 60_000);
+    await evictDurableObject(tableStub(table.tableId));
+    const ended = await vacation(table, 0, 0);
+    expect(ended.seats[0]).toMatchObject({ vacationUntil: null, vacationHoursLeft: 8 });
+    expect((await vacation(table, 0, 0)).seats[0]).toMatchObject({ vacationUntil: null, vacationHoursLeft: 8 }); // again: nothing to end
+    expect(await expectError(postVacation(table, 0, { hours: 9 }), 409, 'conflict')).toMatch(/8 hours of vacation left this series \(at most 12/);
+    await vacation(table, 0, 5); // 3 left
+    // Replaced at once: the running 5 give back 4 (the first hour has begun), so 7 are possible, 8 not.
+    expect(await expectError(postVacation(table, 0, { hours: 8 }), 409, 'conflict')).toMatch(/7 hours/);
+    const replaced = await vacation(table, 0, 7);
+    expect(replaced.seats[0]!.vacationHoursLeft).toBe(0);
+    expect(Date.parse(replaced.seats[0]!.vacationUntil!)).toBeGreaterThan(Date.now() + 7 * HOUR - 60_000);
+    expect(await sql(table, 'SELECT seat, hours FROM vacations ORDER BY id')).toEqual([
+      { seat: 0, hours: 4 },
+      { seat: 0, hours: 1 },
+      { seat: 0, hours: 7 },
+    ]);
+  });
+
+  it('are pushed to every socket, and refused to a spectator, a bot seat and for bad hours', async () => {
+    const table = await tableAt(0, {}, { seats: [{}, {}, { bot: 'easy' }] });
+    expect(await expectError(postVacation(table, 'spectator', { hours: 1 }), 403, 'forbidden')).toMatch(/spectator/);
+    expect(await expectError(postVacation(table, 2, { hours: 1 }), 403, 'forbidden')).toMatch(/a bot plays this seat/);
+    for (const hours of [-1, 1.5, 337, '3', null]) await expectError(postVacation(table, 0, { hours }), 400, 'bad_request');
+    await expectError(postVacation(table, 0, {}), 400, 'bad_request');
+    await expectError(postVacation(table, 0, { hours: 1, days: 1 }), 400, 'bad_request');
+  });
+});
+
+describe('forced cards', () => {
+  it('forcedCard: one card and nothing else; a knock, a kontra, a named trump or re make it a choice', () => {
+    expect(forcedCard([{ type: 'play', card: 'H9' }])).toEqual({ type: 'play', card: 'H9' });
+    expect(
+      forcedCard([
+        { type: 'play', card: 'H9' },
+        { type: 'play', card: 'H9', knock: true },
+      ]),
+    ).toBeNull();
+    expect(forcedCard([{ type: 'play', card: 'H9' }, { type: 'kontra' }])).toBeNull();
+    expect(forcedCard([{ type: 'play', card: 'H9', knock: true }])).toBeNull();
+    expect(forcedCard(['E', 'G', 'H', 'S'].map((trump) => ({ type: 'play', card: 'H9', trump }) as never))).toBeNull();
+    expect(forcedCard([{ type: 're' }, { type: 're', re: false }])).toBeNull();
+    expect(
+      forcedCard([
+        { type: 'play', card: 'H9' },
+        { type: 'play', card: 'H7' },
+      ]),
+    ).toBeNull();
+    expect(forcedCard([])).toBeNull();
+  });
+
+  it("an opted-in seat's forced card is played at once by the alarm, marked automatic; without the opt-in it waits", async () => {
+    const table = await tableAt(FORCED_H9 - 1, { moveDeadlineHours: undefined });
+    const refused = await putPreferences(table, 'spectator', { autoForced: true });
+    expect(refused.status).toBe(403);
+    const res = await putPreferences(table, 0, { autoForced: true });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ autoForced: true });
+    expect((await view(table.tableId, table.seats[0]!.token)).autoForced).toBe(true);
+    expect((await view(table.tableId, table.seats[1]!.token)).autoForced).toBe(false);
+    // Seat 2 leads E: now seat 0 owes H9, its only legal card.
+    await playActions(table, [GAME.actions[FORCED_H9 - 1]!], FORCED_H9 - 1);
+    expect(await runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.getAlarm())).toBeLessThan(Date.now() + 5_000);
+    expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
+    expect(await versionOf(table)).toBe(FORCED_H9 + 1);
+    const after = await view(table.tableId, table.seats[2]!.token);
+    expect(after.moves.at(-1)).toEqual({ seat: 0, type: 'play', trick: 3, card: 'H9', auto: true });
+
+    // Turned off: seat 0's next forced card waits for it (trick 10: one card left each).
+    expect((await putPreferences(table, 0, { autoForced: false })).status).toBe(200);
+    await playActions(table, GAME.actions.slice(FORCED_H9 + 1, GAME.actions.length - 1), FORCED_H9 + 1);
+    await runDurableObjectAlarm(tableStub(table.tableId));
+    expect(await versionOf(table)).toBe(GAME.actions.length - 1);
+  });
+
+  it('with the knock option, the same card is a choice (knock or not): nothing is played for the seat', async () => {
+    const table = await tableAt(FORCED_H9, { knock: true, moveDeadlineHours: undefined });
+    expect((await putPreferences(table, 0, { autoForced: true })).status).toBe(200);
+    const own = await view(table.tableId, table.seats[0]!.token);
+    expect(own.legalActions).toEqual([
+      { type: 'play', card: 'H9' },
+      { type: 'play', card: 'H9', knock: true },
+    ]);
+    await runDurableObjectAlarm(tableStub(table.tableId));
+    expect(await versionOf(table)).toBe(FORCED_H9);
+  });
+});

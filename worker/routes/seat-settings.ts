@@ -1,0 +1,72 @@
+/**
+ * What a seat sets for itself at its table (API.md, "Deadlines"): a vacation that stops its
+ * own clock, and whether its forced cards are played for it at once. Both are the seat's
+ * own: a spectator link, a bot seat's link and the admin link are refused with 403.
+ */
+import { createRoute, OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
+import type { AppEnv } from '../app.js';
+import { errorResponse } from '../errors.js';
+import { PERIOD_SECONDS, rateLimited } from '../limits.js';
+import { MAX_VACATION_HOURS, PreferencesSchema, VacationSchema, ViewSchema } from '../schemas.js';
+import { validationHook } from '../validation.js';
+import { answer, callerAt, errors, json, security, TableParams } from './tables.js';
+
+export const seatSettings = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+function handle<R extends RouteConfig>(config: R, handler: (c: Parameters<RouteHandler<R, AppEnv>>[0]) => Promise<Response>): void {
+  seatSettings.openapi(config, handler as unknown as RouteHandler<R, AppEnv>);
+}
+
+// ---------------------------------------------------------------- POST /api/tables/{id}/vacation
+
+const postVacation = createRoute({
+  method: 'post',
+  path: '/api/tables/{id}/vacation',
+  summary: 'Take a vacation',
+  description:
+    "Stops this seat's move clock (option moveDeadlineHours) for `hours` whole hours from now: no reminder and no automatic move for it meanwhile, " +
+    'and its deadline moves by the time it was away. Every seat sees it (`seats[i].vacationUntil`, `vacationHoursLeft`). ' +
+    `A seat has option vacationHours (default 72, at most ${MAX_VACATION_HOURS}) per series. A new vacation while one runs takes its place: ` +
+    'the running one ends now and gives back its whole hours not yet begun, the new one is charged in full. ' +
+    '`{"hours": 0}` ends the running vacation the same way (10 hours ended after 3 h 20 min are charged 4) and changes nothing without one. ' +
+    'More hours than are left, or a vacation after the series is over, are refused with 409 conflict. ' +
+    "Counted against the same limit as the link's actions.",
+  security,
+  request: { params: TableParams, body: { ...json(VacationSchema), required: true } },
+  responses: { 200: { description: "The caller's new view", ...json(ViewSchema) }, ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+});
+
+handle(postVacation, async (c) => {
+  const { id } = c.req.valid('param');
+  const caller = await callerAt(c, id);
+  if ('response' in caller) return caller.response;
+  const limited = await rateLimited(c, c.env.ACTION_LIMITER, caller.hash, 'actions from this link', PERIOD_SECONDS.ACTION_LIMITER);
+  if (limited) return limited;
+  return answer(c, await caller.table.vacation(caller.hash, c.req.valid('json').hours));
+});
+
+// ---------------------------------------------------------------- PUT /api/tables/{id}/preferences
+
+const putPreferences = createRoute({
+  method: 'put',
+  path: '/api/tables/{id}/preferences',
+  summary: "Set the seat's preferences",
+  description:
+    '`autoForced: true`: whenever this seat owes a move and all it may do is play one card (no knock, no kontra, no trump to name: those are choices), ' +
+    "the table plays that card at once, marked `auto: true` in the moves and the record. Off by default; the view shows the caller's own choice as `autoForced`. " +
+    "Counted against the same limit as the link's actions.",
+  security,
+  request: { params: TableParams, body: { ...json(PreferencesSchema), required: true } },
+  responses: { 200: { description: "The seat's preferences", ...json(PreferencesSchema) }, ...errors(400, 401, 403, 404, 413, 415, 429) },
+});
+
+handle(putPreferences, async (c) => {
+  const { id } = c.req.valid('param');
+  const caller = await callerAt(c, id);
+  if ('response' in caller) return caller.response;
+  const limited = await rateLimited(c, c.env.ACTION_LIMITER, caller.hash, 'actions from this link', PERIOD_SECONDS.ACTION_LIMITER);
+  if (limited) return limited;
+  const saved = await caller.table.setPreferences(caller.hash, c.req.valid('json').autoForced);
+  if (!saved.ok) return errorResponse(c, saved.status, saved.code, saved.message);
+  return c.json(saved.value, 200);
+});
