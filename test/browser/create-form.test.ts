@@ -35,7 +35,7 @@ it('the create form on a phone: the rules folded under a summary of the defaults
   expect(await details.evaluate((d) => (d as unknown as { open: boolean }).open), 'the rules start folded').toBe(false);
   for (const name of ['tableName', 'seat0', 'email0', 'seat2', 'email2', 'games'])
     expect(await form.locator(`input[name="${name}"]`).isVisible(), `${name} is up front`).toBe(true);
-  for (const name of ['doubling', 'stakePerTrick', 'moveDeadlineHours'])
+  for (const name of ['doubling', 'stakePerTrick', 'moveDeadlineHours', 'vacationHours'])
     expect(await form.locator(`input[name="${name}"]`).isVisible(), `${name} is folded away`).toBe(false);
 
   const folded = await formExtent(page);
@@ -79,7 +79,10 @@ it('the create form on a phone: the rules folded under a summary of the defaults
   const unfolded = await formExtent(page);
   await form.locator('input[name="doubling"]').uncheck();
   await form.locator('input[name="moveDeadlineHours"]').fill('1');
-  await expect.poll(() => summary.textContent()).toMatch(/^Chosen: doubling off, .*move deadline 1 hour\.$/);
+  // With a deadline, what happens when it passes and the vacation each player has are said too.
+  await expect
+    .poll(() => summary.textContent())
+    .toMatch(/^Chosen: doubling off, .*move deadline 1 hour, then a bot moves, vacation 72 hours per player\.$/);
   const reminder = form.locator('input[name="moveDeadlineHours"]').locator('xpath=ancestor::label');
   const reminderWords = async () => (await reminder.textContent())!.replace(/\s+/g, ' ').trim();
   expect(await reminderWords()).toBe('Move deadline hour (optional)');
@@ -94,7 +97,9 @@ it('the create form on a phone: the rules folded under a summary of the defaults
   await form.locator('input[name="games"]').fill('6');
   await expect.poll(() => gamesHelp.textContent()).toBe('Jeder gibt 2-mal.');
   expect(await details.locator('summary .more-rules-title').textContent()).toBe('Weitere Regeln');
-  expect(await summary.textContent()).toMatch(/^Gewählt: Doppeln aus, .*Anni gibt zuerst, Zugfrist 24 Stunden\.$/);
+  expect(await summary.textContent()).toMatch(
+    /^Gewählt: Doppeln aus, .*Anni gibt zuerst, Zugfrist 24 Stunden, danach zieht ein Bot, Urlaub 72 Stunden pro Spieler\.$/,
+  );
   expect(await reminderWords()).toBe('Zugfrist Stunden (freiwillig)');
 
   console.info(

@@ -49,6 +49,13 @@ describe('create page texts', () => {
     expect(words).toContain('Bettel and Mord 20');
     expect(words).toContain('Xaver deals first');
     expect(words).toContain('move deadline 1 hour');
+    expect(words.slice(-3)).toEqual(['move deadline 1 hour', 'then a bot moves', 'vacation 72 hours per player']);
+    expect(rulesInWords(de, { ...changed, onTimeout: 'wait', vacationHours: 1 }, names).slice(-2)).toEqual([
+      'danach wartet der Tisch',
+      'Urlaub 1 Stunde pro Spieler',
+    ]);
+    // Without a deadline neither is said: they would mean nothing.
+    expect(rulesInWords(en, { ...changed, moveDeadlineHours: null, onTimeout: 'wait' }, names).at(-1)).toBe('no move deadline');
     expect(rulesSummary(en, changed, defaults, names)).toMatch(/^Chosen: doubling off, /);
     // The same words for other defaults: the summary is made from the values it is given, not copied.
     expect(rulesSummary(en, changed, changed, names)).toMatch(/^Defaults: doubling off, /);

@@ -131,3 +131,11 @@ export const fetchNotifications = (tableId: string, token: string): Promise<Noti
 /** Many links' tables in one request (API.md, POST /api/tables/overview): the tokens in the body, one entry per link in order. */
 export const fetchOverview = (links: readonly { readonly tableId: string; readonly token: string }[]): Promise<{ tables: OverviewEntry[] }> =>
   call('/api/tables/overview', { method: 'POST', body: JSON.stringify({ links }) });
+
+/** POST …/vacation: the seat stops its clock for `hours` from now (0: ends its vacation); answers its new view. */
+export const takeVacation = (tableId: string, token: string, hours: number): Promise<TableView> =>
+  call(`/api/tables/${encodeURIComponent(tableId)}/vacation`, { method: 'POST', token, body: JSON.stringify({ hours }) });
+
+/** PUT …/preferences: whether the seat's forced cards are played for it at once. */
+export const savePreferences = (tableId: string, token: string, autoForced: boolean): Promise<{ autoForced: boolean }> =>
+  call(`/api/tables/${encodeURIComponent(tableId)}/preferences`, { method: 'PUT', token, body: JSON.stringify({ autoForced }) });

@@ -264,6 +264,22 @@ const en = {
   scoreAllPass: 'all passed',
   scoreNone: 'No game has finished yet.',
   standingsTitle: 'Final standings',
+  // issue 13 — deadlines
+  deadlineBotMoves: 'If you have not moved by {time}, a bot moves for you.',
+  onVacationUntil: 'on vacation until {time}',
+  vacationTitle: 'Vacation',
+  vacationLeft: { one: '{n} hour of vacation left this series.', other: '{n} hours of vacation left this series.' },
+  vacationHelp: 'While you are on vacation your clock stops: no reminder, and nobody moves for you. Everyone at the table sees it.',
+  vacationYoursUntil: 'You are on vacation until {time}.',
+  vacationHours: 'Hours',
+  vacationTake: 'Take a vacation',
+  vacationReplace: 'Start a new vacation instead',
+  vacationEnd: 'End the vacation now',
+  vacationEndHelp: 'Ending early gives back the whole hours not yet begun.',
+  vacationTooLong: { one: 'At most {n} hour is left.', other: 'At most {n} hours are left.' },
+  autoForced: 'Play forced cards at once',
+  autoForcedHelp: 'At this table: when only one card is allowed, it is played for you at once, marked as automatic.',
+  autoForcedFailed: 'Could not save: {reason}',
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -535,6 +551,22 @@ const de: Record<TextKey, Text> = {
   scoreAllPass: 'alle weiter',
   scoreNone: 'Noch kein Spiel ist zu Ende.',
   standingsTitle: 'Endstand',
+  // issue 13 — deadlines
+  deadlineBotMoves: 'Ziehst du bis {time} nicht, zieht ein Bot für dich.',
+  onVacationUntil: 'im Urlaub bis {time}',
+  vacationTitle: 'Urlaub',
+  vacationLeft: { one: 'Noch {n} Stunde Urlaub in dieser Serie.', other: 'Noch {n} Stunden Urlaub in dieser Serie.' },
+  vacationHelp: 'Während deines Urlaubs steht deine Uhr: keine Erinnerung, und niemand zieht für dich. Alle am Tisch sehen es.',
+  vacationYoursUntil: 'Du bist im Urlaub bis {time}.',
+  vacationHours: 'Stunden',
+  vacationTake: 'Urlaub nehmen',
+  vacationReplace: 'Stattdessen neuen Urlaub beginnen',
+  vacationEnd: 'Urlaub jetzt beenden',
+  vacationEndHelp: 'Wer früher zurückkommt, bekommt die noch nicht begonnenen ganzen Stunden zurück.',
+  vacationTooLong: { one: 'Es ist höchstens noch {n} Stunde übrig.', other: 'Es sind höchstens noch {n} Stunden übrig.' },
+  autoForced: 'Erzwungene Karten sofort spielen',
+  autoForcedHelp: 'An diesem Tisch: Ist nur eine Karte erlaubt, wird sie sofort für dich gespielt, als automatisch gekennzeichnet.',
+  autoForcedFailed: 'Nicht gespeichert: {reason}',
 };
 
 const TEXTS: Record<Language, Record<TextKey, Text>> = { en, de };

@@ -6,6 +6,7 @@ import { AppLink } from './AppLink.js';
 import { EmbedPage } from './embed/EmbedPage.js';
 import { translator, type Language } from './i18n.js';
 import { lazyPage } from './lazy.js';
+import { usePageMenu } from './page-menu.js';
 import { applyToDocument, loadPrefs, savePrefs, type Prefs } from './prefs.js';
 import { routeOf, type Route } from './router.js';
 import { TablePage } from './table/TablePage.js';
@@ -22,6 +23,7 @@ const RulesPage = lazyPage<{ lang: Language }>(() => import('./rules/RulesPage.j
 
 function Header() {
   const { prefs, t, setPrefs } = useApp();
+  const pageMenu = usePageMenu();
   // On a phone the preferences fold into a menu: the header would take a fifth of the screen.
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => {
@@ -96,6 +98,7 @@ function Header() {
           />
           {t('patternFrench')}
         </label>
+        {pageMenu}
       </div>
     </header>
   );

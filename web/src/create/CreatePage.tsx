@@ -214,10 +214,23 @@ function optionsFrom(form: FormData): Record<string, unknown> {
   }
   const deadline = String(form.get('moveDeadlineHours') ?? '').trim();
   if (deadline !== '') options.moveDeadlineHours = Number(deadline);
+  options.onTimeout = form.get('onTimeout');
+  const vacation = String(form.get('vacationHours') ?? '').trim();
+  if (vacation !== '') options.vacationHours = Number(vacation); // emptied: the server's default
   return options;
 }
 
-const DEFAULT_RULES: SummarizedOptions = { ...DEFAULT_OPTIONS, moveDeadlineHours: null };
+/** The server's defaults of the clock's settings (API.md, "Deadlines"). */
+const DEFAULT_ON_TIMEOUT = 'bot';
+const DEFAULT_VACATION_HOURS = 72;
+const MAX_VACATION_HOURS = 336;
+
+const DEFAULT_RULES: SummarizedOptions = {
+  ...DEFAULT_OPTIONS,
+  moveDeadlineHours: null,
+  onTimeout: DEFAULT_ON_TIMEOUT,
+  vacationHours: DEFAULT_VACATION_HOURS,
+};
 
 /** What the form shows beyond its fields: the typed names, the number of games, and the rules for the summary. */
 interface FormState {
@@ -246,6 +259,7 @@ function readForm(form: HTMLFormElement): FormState {
     stakePerTrick: countOf(options.stakePerTrick) ?? DEFAULT_RULES.stakePerTrick,
     flatTariff: countOf(options.flatTariff) ?? DEFAULT_RULES.flatTariff,
     moveDeadlineHours: deadline,
+    vacationHours: Number.isInteger(options.vacationHours) ? (options.vacationHours as number) : DEFAULT_VACATION_HOURS,
   };
   return {
     names: [0, 1, 2].map((i) => String(data.get(`seat${i}`) ?? '').trim()),
@@ -467,6 +481,24 @@ export default function CreatePage() {
                 {t('optDeadlineHelp')}
               </p>
             </div>
+            <Choice
+              name="onTimeout"
+              label="optOnTimeout"
+              help="optOnTimeoutHelp"
+              value={DEFAULT_ON_TIMEOUT}
+              choices={[
+                ['bot', 'optOnTimeoutBot'],
+                ['wait', 'optOnTimeoutWait'],
+              ]}
+            />
+            <NumberField
+              name="vacationHours"
+              label="optVacationHours"
+              help="optVacationHoursHelp"
+              value={DEFAULT_VACATION_HOURS}
+              min={0}
+              max={MAX_VACATION_HOURS}
+            />
           </fieldset>
         </details>
         {error !== null ? (

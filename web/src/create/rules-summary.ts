@@ -6,8 +6,19 @@
 import type { TableOptions } from '../../../shared/options.js';
 import type { CreateTranslate } from './texts.js';
 
-/** The options the summary speaks of: every rule option but the number of games (asked up front), and the reminder. */
-export type SummarizedOptions = Omit<TableOptions, 'games'> & { readonly moveDeadlineHours: number | null };
+/**
+ * The options the summary speaks of: every rule option but the number of games (asked up
+ * front), and the clock: the reminder, and with it what a passed deadline does and the vacation.
+ */
+export type SummarizedOptions = Omit<TableOptions, 'games'> & {
+  readonly moveDeadlineHours: number | null;
+  /** Left out: the server's default, "bot". */
+  readonly onTimeout?: 'bot' | 'wait';
+  /** Left out: the server's default, 72. */
+  readonly vacationHours?: number;
+};
+
+const DEFAULT_VACATION_HOURS = 72;
 
 const TRICK_HISTORY = { last: 'ruleTrickHistoryLast', all: 'ruleTrickHistoryAll', opponents: 'ruleTrickHistoryOpponents' } as const;
 
@@ -26,7 +37,13 @@ export function rulesInWords(t: CreateTranslate, o: SummarizedOptions, dealerNam
     t('ruleStake', { n: o.stakePerTrick }),
     t('ruleTariff', { n: o.flatTariff }),
     t('ruleFirstDealer', { name: dealerNames[o.firstDealer] ?? String(o.firstDealer + 1) }),
-    o.moveDeadlineHours === null ? t('ruleNoReminder') : t('ruleReminder', { n: o.moveDeadlineHours }),
+    ...(o.moveDeadlineHours === null
+      ? [t('ruleNoReminder')]
+      : [
+          t('ruleReminder', { n: o.moveDeadlineHours }),
+          t(o.onTimeout === 'wait' ? 'ruleOnTimeoutWait' : 'ruleOnTimeoutBot'),
+          t('ruleVacation', { n: o.vacationHours ?? DEFAULT_VACATION_HOURS }),
+        ]),
   ];
 }
 

@@ -112,6 +112,17 @@ const en = {
   allLinks: 'All links of this table',
   forget: 'Forget',
   forgetLabel: 'Forget “{name}” on this device',
+  // issue 13 — deadlines
+  optOnTimeout: 'When time runs out',
+  optOnTimeoutBot: 'a bot moves for the player',
+  optOnTimeoutWait: 'wait (reminders only)',
+  optOnTimeoutHelp:
+    'With a move deadline: when it passes, the strong bot makes that one move for the player, marked as automatic; or the table simply waits.',
+  optVacationHours: 'Vacation per seat (hours)',
+  optVacationHoursHelp: 'Each player may stop their own clock for this many hours per series (0 to 336), from the table page.',
+  ruleOnTimeoutBot: 'then a bot moves',
+  ruleOnTimeoutWait: 'then the table waits',
+  ruleVacation: { one: 'vacation {n} hour per player', other: 'vacation {n} hours per player' },
 } as const;
 
 export type CreateTextKey = keyof typeof en;
@@ -223,6 +234,17 @@ const de: Record<CreateTextKey, Text> = {
   allLinks: 'Alle Links dieses Tisches',
   forget: 'Vergessen',
   forgetLabel: '„{name}“ auf diesem Gerät vergessen',
+  // issue 13 — deadlines
+  optOnTimeout: 'Wenn die Zeit abläuft',
+  optOnTimeoutBot: 'zieht ein Bot für den Spieler',
+  optOnTimeoutWait: 'warten (nur erinnern)',
+  optOnTimeoutHelp:
+    'Mit Zugfrist: Läuft sie ab, macht der starke Bot diesen einen Zug für den Spieler, als automatisch gekennzeichnet; oder der Tisch wartet einfach.',
+  optVacationHours: 'Urlaub pro Platz (Stunden)',
+  optVacationHoursHelp: 'Jeder Spieler darf seine eigene Uhr so viele Stunden pro Serie anhalten (0 bis 336), auf der Tischseite.',
+  ruleOnTimeoutBot: 'danach zieht ein Bot',
+  ruleOnTimeoutWait: 'danach wartet der Tisch',
+  ruleVacation: { one: 'Urlaub {n} Stunde pro Spieler', other: 'Urlaub {n} Stunden pro Spieler' },
 };
 
 const TEXTS: Record<Language, Record<CreateTextKey, Text>> = { en, de };

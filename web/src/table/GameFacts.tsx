@@ -1,4 +1,5 @@
 /** What a table shows of the game at a glance: whose turn it is, and the facts of the game (contract, trump, multiplier, pot, deadline). */
+import { isMoveOwed } from '../../../shared/actions.js';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { suitName, SuitIcon } from '../cards/index.js';
@@ -70,6 +71,12 @@ export function GameFacts({ view }: { view: TableView }) {
         <div>
           <dt>{t('deadline', { time: '' }).replace(/\s+$/, '')}</dt>
           <dd>{formatTime(view.deadline, prefs.lang)}</dd>
+          {/* The seat that owes the move is told what happens then (onTimeout "bot"). */}
+          {view.onTimeout === 'bot' && view.legalActions.some(isMoveOwed) ? (
+            <dd class="note" data-timeout-bot>
+              {t('deadlineBotMoves', { time: formatTime(view.deadline, prefs.lang) })}
+            </dd>
+          ) : null}
         </div>
       ) : null}
       {typeof view.moveDeadlineHours === 'number' && !view.seriesOver ? (

@@ -2,10 +2,13 @@
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { HiddenCards } from './CardView.js';
+import { formatTime } from './format.js';
+import { vacationShown } from './Vacation.js';
 
 export function SeatPanel({ view, seat, showBacks }: { view: TableView; seat: number; showBacks: boolean }) {
-  const { t } = useApp();
+  const { t, prefs } = useApp();
   const info = view.seats[seat]!;
+  const vacation = vacationShown(view, seat);
   const onTurn = view.turn === seat || (view.phase === 'doubling' && !info.decided);
   const doubled = view.doubles.includes(seat as 0 | 1 | 2);
   const knocks = view.knocks.filter((k) => k.seat === seat).length;
@@ -17,6 +20,11 @@ export function SeatPanel({ view, seat, showBacks }: { view: TableView; seat: nu
         {info.bot ? (
           <span class="badge" data-bot={info.botLevel ?? 'strong'}>
             {t(info.botLevel === 'easy' ? 'botEasy' : 'botStrong')}
+          </span>
+        ) : null}
+        {vacation !== null ? (
+          <span class="badge vacation" data-vacation={seat}>
+            {t('onVacationUntil', { time: formatTime(vacation, prefs.lang) })}
           </span>
         ) : null}
         {view.dealer === seat ? <span class="badge">{t('dealer')}</span> : null}

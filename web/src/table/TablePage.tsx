@@ -17,6 +17,9 @@ import { MoveLog } from './MoveLog.js';
 import { ScoreSheet } from './ScoreSheet.js';
 import { AllTricks, LastTrick, TrickArea } from './Tricks.js';
 import { useTable } from './useTable.js';
+import { AutoForcedToggle } from './AutoForced.js';
+import { useInPageMenu } from '../page-menu.js';
+import { Vacation } from './Vacation.js';
 
 const dismissedKey = (tableId: string) => `wallachen.summarySeen.${tableId}`;
 
@@ -41,6 +44,13 @@ export function TablePage({ tableId }: { tableId: string }) {
   // A link that showed its table is listed under "Your tables" on the home page of this device.
   useEffect(() => void (view !== null && rememberLink(tableId, token, view.name)), [tableId, token, view?.name]);
   const wide = useWide();
+  // The seat's own choice at this table, in the ☰ menu (a spectator and a bot seat have none).
+  const autoForced = view?.autoForced ?? null;
+  useInPageMenu(autoForced === null ? null : <AutoForcedToggle key={String(autoForced)} tableId={tableId} token={token} initial={autoForced} />, [
+    autoForced,
+    tableId,
+    token,
+  ]);
 
   // The tab's title says when a move is owed, so a table left in a background tab is noticed.
   const owesMove = view !== null && view.legalActions.some(isMoveOwed);
@@ -126,6 +136,7 @@ export function TablePage({ tableId }: { tableId: string }) {
           {t('noticesWebhookDisabled')}
         </p>
       ) : null}
+      {view.seat !== null ? <Vacation view={view} tableId={tableId} token={token} onView={table.show} /> : null}
       {view.seat !== null ? <Notifications tableId={tableId} token={token} /> : null}
     </div>
   );

@@ -23,6 +23,8 @@ export interface TableState {
   /** Sends `action`; `label` (the move in words) lets a move made offline wait for the connection (see QueuedMove). */
   readonly act: (action: Action, label?: string) => Promise<void>;
   readonly clearError: () => void;
+  /** Shows a view answered to something else the page did (a vacation): as a pushed view, only if not older. */
+  readonly show: (view: TableView) => void;
   readonly queued: QueuedMove | null;
   /** Forgets the move waiting for the connection (or the note that it was not sent). */
   readonly cancelQueued: () => void;
@@ -223,5 +225,5 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
     setQueued(null);
   }, []);
 
-  return { view, connection, fatal, error, games, gamesLoading, pending, act, clearError: () => setError(null), queued, cancelQueued };
+  return { view, connection, fatal, error, games, gamesLoading, pending, act, clearError: () => setError(null), show: accept, queued, cancelQueued };
 }

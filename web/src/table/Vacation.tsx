@@ -1,0 +1,103 @@
+/**
+ * The seat's own vacation (API.md, "Deadlines"): take some hours off the clock, see what is
+ * left this series, end it early. Shown to a person's seat at a table with a move deadline;
+ * every seat sees the vacation in the seat panels (SeatPanel.tsx).
+ */
+import { useState } from 'preact/hooks';
+import { ApiError, takeVacation, type TableView } from '../api.js';
+import { useApp } from '../app-context.js';
+import { errorText } from '../i18n.js';
+import { formatTime } from './format.js';
+
+const HOUR_MS = 3_600_000;
+
+/** Until when the seat is on vacation (ISO), or null: none, or it has ended (the view was built before). */
+export function vacationShown(view: TableView, seat: number, now: number = Date.now()): string | null {
+  const until = view.seats[seat]?.vacationUntil ?? null;
+  return until !== null && Date.parse(until) > now ? until : null;
+}
+
+export function Vacation({ view, tableId, token, onView }: { view: TableView; tableId: string; token: string; onView: (view: TableView) => void }) {
+  const { t, prefs } = useApp();
+  const [hours, setHours] = useState('24');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const seat = view.seat;
+  if (seat === null || view.seats[seat]!.bot || view.moveDeadlineHours === null || view.vacationHours === 0 || view.seriesOver) return null;
+  const until = vacationShown(view, seat);
+  const left = view.seats[seat]!.vacationHoursLeft;
+  // A new vacation takes the running one's place, which gives back its whole hours not yet begun.
+  const possible = left + (until === null ? 0 : Math.floor((Date.parse(until) - Date.now()) / HOUR_MS));
+
+  const send = async (asked: number) => {
+    setBusy(true);
+    setError(null);
+    try {
+      onView(await takeVacation(tableId, token, asked));
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.code === 'conflict'
+          ? t('vacationTooLong', { n: possible })
+          : err instanceof ApiError
+            ? errorText(t, err)
+            : t('errorGeneric', { message: String(err) }),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <details class="vacation" data-vacation-control open={until !== null}>
+      <summary>
+        {t('vacationTitle')}
+        {until !== null ? `: ${t('onVacationUntil', { time: formatTime(until, prefs.lang) })}` : null}
+      </summary>
+      <form
+        class="create"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send(Number(hours));
+        }}
+      >
+        <p class="help">{t('vacationHelp')}</p>
+        {until !== null ? (
+          <p data-vacation-until={until}>
+            {t('vacationYoursUntil', { time: formatTime(until, prefs.lang) })}{' '}
+            <button type="button" data-vacation-end disabled={busy} onClick={() => void send(0)}>
+              {t('vacationEnd')}
+            </button>
+          </p>
+        ) : null}
+        {until !== null ? <p class="help">{t('vacationEndHelp')}</p> : null}
+        <p data-vacation-left={left}>{t('vacationLeft', { n: left })}</p>
+        {possible > 0 ? (
+          <div class="option">
+            <label>
+              {t('vacationHours')}{' '}
+              <input
+                type="number"
+                name="vacationHours"
+                min={1}
+                max={possible}
+                step={1}
+                inputMode="numeric"
+                value={hours}
+                onInput={(e) => setHours(e.currentTarget.value)}
+                data-vacation-hours
+              />
+            </label>{' '}
+            <button type="submit" class="primary" data-vacation-take disabled={busy}>
+              {t(until === null ? 'vacationTake' : 'vacationReplace')}
+            </button>
+          </div>
+        ) : null}
+        {error !== null ? (
+          <p class="error" role="alert" data-error>
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </details>
+  );
+}
