@@ -14,11 +14,14 @@ export function AutoForcedToggle({ tableId, token, initial }: { tableId: string;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const change = async (next: boolean) => {
+    // Shown as chosen at once; put back should the server not keep it.
+    setOn(next);
     setBusy(true);
     setError(null);
     try {
       setOn((await savePreferences(tableId, token, next)).autoForced);
     } catch (err) {
+      setOn(!next);
       setError(t('autoForcedFailed', { reason: err instanceof ApiError ? errorText(t, err) : String(err) }));
     } finally {
       setBusy(false);
