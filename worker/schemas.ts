@@ -244,12 +244,9 @@ export const NotificationsAnswerSchema = z
   })
   .openapi('Notifications');
 
-const AutoFlag = z
-  .literal(true)
-  .optional()
-  .openapi({
-    description: 'The table made this move for the seat: its deadline passed (onTimeout "bot"), or it was its only legal card and the seat opted in',
-  });
+const AutoFlag = z.literal(true).optional().openapi({
+  description: 'The table made this move for the seat: its deadline passed (onTimeout "bot"), or it was its only legal card and the seat opted in',
+});
 
 export const VacationSchema = z
   .strictObject({
@@ -300,12 +297,9 @@ export const ViewSchema = z
         name: z.string(),
         bot: z.boolean().openapi({ description: 'Whether a bot plays this seat' }),
         botLevel: z.enum(['easy', 'strong']).nullable().openapi({ description: 'Which bot plays this seat; null: a person' }),
-        vacationUntil: z
-          .string()
-          .nullable()
-          .openapi({
-            description: 'While the seat is on vacation (its clock stopped, POST …/vacation): when it ends; else null. Shown to every seat',
-          }),
+        vacationUntil: z.string().nullable().openapi({
+          description: 'While the seat is on vacation (its clock stopped, POST …/vacation): when it ends; else null. Shown to every seat',
+        }),
         vacationHoursLeft: z.number().int().openapi({ description: 'The whole hours of vacation the seat may still take this series' }),
         cards: z.number(),
         balance: z.number(),

@@ -15,6 +15,7 @@ import type { TableObject } from '../../worker/table/table-object.js';
 import type { WebhookBody } from '../../worker/table/notifier.js';
 import {
   clientIpOf,
+  connect,
   createTable,
   expectError,
   expectOnlyCards,
@@ -290,7 +291,33 @@ describe('vacations', () => {
     ]);
   });
 
-  it('are pushed to every socket, and refused to a spectator, a bot seat and for bad hours', async () => {
+  it('are pushed to every socket when taken, and again when they end by themselves', async () => {
+    const table = await tableAt(TRICK_TWO);
+    const sockets = await Promise.all([connect(table.tableId, table.seats[2]!.token), connect(table.tableId, table.spectator.token)]);
+    for (const socket of sockets) expect((await socket.next()).view!.seats[0]!.vacationUntil).toBeNull();
+    await vacation(table, 0, 2);
+    for (const socket of sockets) {
+      const pushed = (await socket.next()).view!;
+      expect(Date.parse(pushed.seats[0]!.vacationUntil!)).toBeGreaterThan(Date.now() + 2 * HOUR - 60_000);
+      expect(pushed.seats[0]!.vacationHoursLeft).toBe(70);
+    }
+    // Its end is what the alarm waits for first; once it has passed, every page is shown the seat back.
+    const alarm = await runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.getAlarm());
+    expect(Math.abs(alarm! - (Date.now() + 2 * HOUR))).toBeLessThan(60_000);
+    await sql(table, 'UPDATE vacations SET from_at = from_at - ?, until_at = until_at - ?', 3 * HOUR, 3 * HOUR);
+    await runInDurableObject(tableStub(table.tableId), (instance: TableObject) => {
+      // The table's memory holds the vacation as taken: date it back there too (an eviction would close the sockets).
+      // Its views were built to last until the vacation's end as taken: built again, as they would be then.
+      const { state } = instance as unknown as { state: { current(): { vacations: { from: number; until: number }[] }; invalidateViews(): void } };
+      for (const v of state.current().vacations) Object.assign(v, { from: v.from - 3 * HOUR, until: v.until - 3 * HOUR });
+      state.invalidateViews();
+    });
+    expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
+    for (const socket of sockets) expect((await socket.next()).view!.seats[0]).toMatchObject({ vacationUntil: null, vacationHoursLeft: 70 });
+    for (const socket of sockets) socket.close();
+  });
+
+  it('are refused to a spectator, a bot seat and for bad hours', async () => {
     const table = await tableAt(0, {}, { seats: [{}, {}, { bot: 'easy' }] });
     expect(await expectError(postVacation(table, 'spectator', { hours: 1 }), 403, 'forbidden')).toMatch(/spectator/);
     expect(await expectError(postVacation(table, 2, { hours: 1 }), 403, 'forbidden')).toMatch(/a bot plays this seat/);

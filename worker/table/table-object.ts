@@ -34,7 +34,7 @@ import { Scheduler } from './scheduler.js';
 import { PONG, TableSockets } from './sockets.js';
 import { TableStorage, type Notifications, type Settings, type TokenRow } from './storage.js';
 import { must, SEATS, seriesFirstDeal, TableState, type LoadedTable } from './table-state.js';
-import { vacationChange } from './vacations.js';
+import { nextVacationEnd, vacationChange } from './vacations.js';
 
 export type { ActionRequest } from './action-path.js';
 export type { NotificationsRequest } from './notifications.js';
@@ -59,6 +59,8 @@ export class TableObject extends DurableObject<Env> {
   private readonly history: History;
   private readonly bots: BotSeats;
   private readonly auto: AutoMoves;
+  /** When `autoMoves` last looked for vacations that ended (ms; 0 after an eviction: one push too many at worst). */
+  private vacationsLookedAt = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -343,17 +345,26 @@ export class TableObject extends DurableObject<Env> {
   /**
    * A move the table makes for a person's seat, when one is due (auto-moves.ts: its deadline
    * passed, or its forced card): through the action path, marked automatic, then pushed to
-   * every socket. One per alarm run, as for bots: the next is set by `work`.
+   * every socket. One per alarm run, as for bots: the next is set by `work`. A vacation that
+   * ended meanwhile is pushed too.
    */
   private autoMoves(table: LoadedTable): void {
-    const move = this.auto.decide(table, Date.now());
-    if (move === null) return;
-    const accepted = this.actions.actForBot(move.seat, move.action, true);
-    if (!accepted.ok) {
+    const now = Date.now();
+    const move = this.auto.decide(table, now);
+    const accepted = move === null ? null : this.actions.actForBot(move.seat, move.action, true);
+    if (move !== null && accepted !== null && !accepted.ok) {
       console.error(`table ${table.settings.tableId}: the automatic move (${move.kind}) of seat ${move.seat} was refused: ${accepted.message}`);
-      return;
     }
-    this.sockets.broadcast((seat) => this.state.viewFor(this.state.current()!, seat));
+    // A move is pushed; so is a vacation that ended since the last look: every page shows the seat back.
+    const vacationEnded = table.vacations.some((v) => v.until <= now && v.until > this.vacationsLookedAt);
+    this.vacationsLookedAt = now;
+    if (accepted?.ok || vacationEnded) this.sockets.broadcast((seat) => this.state.viewFor(this.state.current()!, seat));
+  }
+
+  /** When the alarm is next needed for `autoMoves`: an automatic move, or a vacation's end. */
+  private autoMovesDueAt(table: LoadedTable): number | null {
+    const times = [this.auto.nextDueAt(table), nextVacationEnd(table.vacations, Date.now())].filter((t): t is number => t !== null);
+    return times.length === 0 ? null : Math.min(...times);
   }
 
   /**
@@ -395,7 +406,7 @@ export class TableObject extends DurableObject<Env> {
         this.outbox.nextDueAt(),
         this.notifications.nextDueAt(table),
         this.bots.nextDueAt(table),
-        this.auto.nextDueAt(table),
+        this.autoMovesDueAt(table),
         retentionDueAt(table.lastChangeAt, this.retentionDays()),
       ],
       inAlarm,

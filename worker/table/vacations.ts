@@ -58,3 +58,9 @@ export function vacationChange(
   const start = { seat, from: now, until: now + hours * HOUR_MS, hours, dealIndex };
   return end === undefined ? { ok: true, start } : { ok: true, end, start };
 }
+
+/** When the next running vacation ends (ms), or null: then every page is to show the seat back. */
+export function nextVacationEnd(vacations: readonly VacationRow[], now: number): number | null {
+  const ends = vacations.filter((v) => v.until > now).map((v) => v.until);
+  return ends.length === 0 ? null : Math.min(...ends);
+}
