@@ -7,7 +7,7 @@ import { createRoute, OpenAPIHono, type RouteConfig, type RouteHandler } from '@
 import type { AppEnv } from '../app.js';
 import { errorResponse } from '../errors.js';
 import { PERIOD_SECONDS, rateLimited } from '../limits.js';
-import { MAX_VACATION_HOURS, PreferencesSchema, VacationSchema, ViewSchema } from '../schemas.js';
+import { ErrorSchema, MAX_VACATION_HOURS, PreferencesSchema, VacationSchema, ViewSchema } from '../schemas.js';
 import { validationHook } from '../validation.js';
 import { answer, callerAt, errors, json, security, TableParams } from './tables.js';
 
@@ -33,7 +33,11 @@ const postVacation = createRoute({
     "Counted against the same limit as the link's actions.",
   security,
   request: { params: TableParams, body: { ...json(VacationSchema), required: true } },
-  responses: { 200: { description: "The caller's new view", ...json(ViewSchema) }, ...errors(400, 401, 403, 404, 409, 413, 415, 429) },
+  responses: {
+    200: { description: "The caller's new view", ...json(ViewSchema) },
+    ...errors(400, 401, 403, 404, 413, 415, 429),
+    409: { description: 'conflict: more hours than this seat has left this series, or the series is over', ...json(ErrorSchema) },
+  },
 });
 
 handle(postVacation, async (c) => {
