@@ -465,6 +465,9 @@ describe('reminders', () => {
     ]);
     expect(mails[0]!.text).toContain('Der Tisch ist auf „Zugfrist 2 Stunden“ gestellt.');
     expect(mails[0]!.text).toContain('The table is set to "Move deadline 2 hours".');
+    // onTimeout "bot" (the default): the mail says what happens at the deadline.
+    expect(mails[0]!.text).toContain('Ziehst du bis dahin nicht, zieht ein Bot für dich.');
+    expect(mails[0]!.text).toContain('If you have not moved by then, a bot moves for you.');
     expect(mails[0]!.text).toContain(`Bitte zieh bis ${posts[0]!.body.view.deadline!.slice(0, 16).replace('T', ' ')} UTC.`);
     expect(mails[0]!.text).toContain(table.seats[FOREHAND]!.url);
 

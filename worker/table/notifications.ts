@@ -102,6 +102,7 @@ export class TableNotifications {
       games: view.games,
       deadline: view.deadline,
       ...(type === 'reminder' ? { reminderHours: table.settings.moveDeadlineHours } : {}),
+      ...(table.settings.moveDeadlineHours === null ? {} : { onTimeout: table.settings.onTimeout }),
       ...(type === 'table_over' ? { standings: view.seats.map((s) => ({ name: s.name, balance: s.balance })) } : {}),
     };
   }

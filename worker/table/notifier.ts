@@ -107,6 +107,8 @@ export interface MailFacts {
   readonly deadline: string | null;
   /** The table's option moveDeadlineHours, which people see as "Move deadline {n} hours" (absent in mails queued before it was kept). */
   readonly reminderHours?: number | null;
+  /** What the deadline's passing does (option onTimeout); absent without a deadline, and in mails queued before it was kept. */
+  readonly onTimeout?: 'bot' | 'wait';
   /** table_over: every seat's name and final balance (public information). */
   readonly standings?: readonly { readonly name: string; readonly balance: number }[];
 }
@@ -237,6 +239,10 @@ export function mailFor(
   if (owed && due !== null) {
     de.push(`Bitte zieh bis ${due}.`);
     en.push(`Please move by ${due}.`);
+    if (facts.onTimeout === 'bot') {
+      de.push('Ziehst du bis dahin nicht, zieht ein Bot für dich.');
+      en.push('If you have not moved by then, a bot moves for you.');
+    }
   }
   if (link !== null) {
     de.push('', owed ? `Zum Tisch: ${link}` : `Alle Spiele ansehen: ${link}`);
