@@ -23,6 +23,7 @@ import {
   games,
   handMade,
   playActions,
+  postAction,
   postJson,
   putNotifications,
   request,
@@ -323,6 +324,19 @@ describe('vacations', () => {
     expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
     for (const socket of sockets) expect((await socket.next()).view!.seats[0]).toMatchObject({ vacationUntil: null, vacationHoursLeft: 70 });
     for (const socket of sockets) socket.close();
+  });
+
+  it("count against the link's ACTION_LIMITER budget, as actions do, and so do preferences", async () => {
+    const table = await tableAt(0);
+    let accepted = 0;
+    for (let status = 200; status !== 429 && accepted <= 240; accepted++) status = (await postVacation(table, 0, { hours: 0 })).status;
+    // Windows are aligned to the clock: a run may cross one, so up to twice the limit may pass.
+    expect(accepted - 1).toBeGreaterThanOrEqual(120);
+    expect(await expectError(postAction(table.tableId, table.seats[0]!.token, { type: 'double', double: false }), 429, 'rate_limited')).toMatch(
+      /actions from this link/,
+    );
+    await expectError(putPreferences(table, 0, { autoForced: true }), 429, 'rate_limited');
+    expect((await postVacation(table, 1, { hours: 1 })).status, "another seat's link has its own budget").toBe(200);
   });
 
   it('are refused to a spectator, a bot seat and for bad hours', async () => {
