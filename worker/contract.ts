@@ -11,6 +11,8 @@ import type { SeriesView } from '../shared/view.js';
 export interface PublishedGame extends GameRecord {
   /** 0, 1, 2, …: the order in which the table dealt its games, redeals included. */
   readonly dealIndex: number;
+  /** Which series of the table the game belongs to: 1, 2, … (the admin's newSeries starts another). */
+  readonly series: number;
   /** The seed the deal was derived from, and its commitment shown while the game ran; null for fixed test deals. */
   readonly seed: string | null;
   readonly commitment: string | null;
@@ -35,6 +37,12 @@ export interface TableView extends Omit<SeriesView, 'seats'> {
   readonly moveDeadlineHours: number | null;
   /** The caller's own webhook: active, disabled (its receiver answered 410 Gone), or null (none, or a spectator). */
   readonly webhook: 'active' | 'disabled' | null;
+  /** Whether the table's admin paused the table: no action is taken meanwhile (409 paused). */
+  readonly paused: boolean;
+  /** Whether the table's admin ended the table: it stays readable, takes no action (409 table_ended). */
+  readonly ended: boolean;
+  /** Which series the table plays, 1 for the first (the admin may start another once one is over). */
+  readonly series: number;
 }
 
 /** An API error as bodies, socket answers and socket errors carry it (API.md, "Errors"). */

@@ -6,7 +6,7 @@
 import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { validateDeal, type Deal } from '../../shared/deal.js';
-import { validateOptions, type Seat } from '../../shared/options.js';
+import { validateOptions } from '../../shared/options.js';
 import type { AppEnv } from '../app.js';
 import { errorResponse } from '../errors.js';
 import { clientKey } from '../client-key.js';
@@ -25,12 +25,23 @@ import {
 import { webhookUrlRefusal } from '../webhook-urls.js';
 import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT, type GamesPageRequest } from '../table/games-page.js';
 import type { Outcome } from '../table/outcome.js';
-import { deriveToken, hashToken, linkOf, newNonce, newTableId, TABLE_ID_PATTERN, tokenKey, TOKEN_PATTERN } from '../table/tokens.js';
+import {
+  adminLinkOf,
+  deriveToken,
+  hashToken,
+  linkOf,
+  newNonce,
+  newTableId,
+  TABLE_ID_PATTERN,
+  tokenKey,
+  TOKEN_PATTERN,
+  type TokenOwner,
+} from '../table/tokens.js';
 import { validationHook } from '../validation.js';
 import { addressStub, type AddressState } from '../mail/address.js';
 import { addressKey } from '../mail/links.js';
 import { ACTIVE_SEAT_MINUTES } from '../table/presence.js';
-import { webhookStateOf, type Notifications } from '../table/storage.js';
+import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS, webhookStateOf, type Notifications } from '../table/storage.js';
 
 export const tables = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -69,7 +80,7 @@ export type TableStub = DurableObjectStub<import('../table/table-object.js').Tab
 export const tableStub = (c: Context<AppEnv>, id: string): TableStub => c.env.TABLES.get(c.env.TABLES.idFromName(id)) as TableStub;
 
 /** The caller's token from `Authorization: Bearer <token>` (or `header`), hashed; or the error answer. */
-async function callerHash(
+export async function callerHash(
   c: Context<AppEnv>,
   header: string = c.req.header('authorization') ?? '',
 ): Promise<{ hash: string } | { response: Response }> {
@@ -87,7 +98,7 @@ function answer(c: Context<AppEnv>, outcome: Outcome<string>): Response {
     : errorResponse(c, outcome.status, outcome.code, outcome.message);
 }
 
-const noSuchTable = (c: Context<AppEnv>) => errorResponse(c, 404, 'not_found', 'no such table');
+export const noSuchTable = (c: Context<AppEnv>) => errorResponse(c, 404, 'not_found', 'no such table');
 
 /** The rate-limit key of the client that sent the request (client-key.ts). */
 export const clientOf = (c: Context<AppEnv>): string => clientKey(c.req.header('cf-connecting-ip'));
@@ -150,7 +161,8 @@ handle(createTable, async (c) => {
       ...(given?.lang === undefined ? {} : { lang: given.lang }),
     };
   });
-  const who: (Seat | null)[] = [0, 1, 2, null];
+  // The three seats, the spectators and the table's admin (API.md "Table admin").
+  const who: TokenOwner[] = [0, 1, 2, null, 'admin'];
   const nonces = who.map(() => newNonce());
   // A new id is 80 random bits; should one ever be taken, draw again.
   let tableId = newTableId();
@@ -165,10 +177,18 @@ handle(createTable, async (c) => {
         options: options.value,
         seats,
         moveDeadlineHours: moveDeadlineHours ?? null,
+        onTimeout: DEFAULT_ON_TIMEOUT,
+        vacationHours: DEFAULT_VACATION_HOURS,
         createdAt: new Date().toISOString(),
         origin,
+        chat: true,
       },
-      tokens: who.map((seat, i) => ({ seat, hash: hashes[i]!, nonce: nonces[i]! })),
+      tokens: who.map((owner, i) => ({
+        seat: owner === 'admin' ? null : owner,
+        hash: hashes[i]!,
+        nonce: nonces[i]!,
+        role: owner === 'admin' ? ('admin' as const) : null,
+      })),
       // A bot reads no mail: its seat is never mailed (schemas.ts).
       emails: seats.map((s, seat) => (s.bot ? null : (body.seats?.[seat]?.email ?? null))),
       fixedDeals,
@@ -184,6 +204,7 @@ handle(createTable, async (c) => {
       tableId,
       seats: [0, 1, 2].map((seat) => ({ seat, token: tokens[seat]!, url: link(tokens[seat]!) })),
       spectator: { token: tokens[3]!, url: link(tokens[3]!) },
+      admin: { token: tokens[4]!, url: adminLinkOf(origin, tableId, tokens[4]!) },
     },
     201,
   );

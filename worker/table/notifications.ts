@@ -10,6 +10,7 @@ import { pendingSeats, reminderAt, type SeatEvent } from './events.js';
 import type { SeatPresence, TurnMailDecision } from './presence.js';
 import { MAILED, type MailFacts, type MailLanguage, type WebhookBody } from './notifier.js';
 import { webhookStateOf, type Channel, type Notifications, type TableStorage } from './storage.js';
+import { isHalted } from './pause.js';
 import type { LoadedTable, TableState } from './table-state.js';
 
 export interface NotificationsRequest {
@@ -118,7 +119,7 @@ export class TableNotifications {
   /** When the seats owing the current move are to be reminded, or null (no deadlines, reminded already, nobody to tell). */
   private nextReminderAt(table: LoadedTable): number | null {
     const hours = table.settings.moveDeadlineHours;
-    if (hours === null || table.remindedVersion >= table.version) return null;
+    if (hours === null || table.remindedVersion >= table.version || isHalted(table)) return null;
     const reachable = pendingSeats(table.series).some((seat) => {
       const own = table.notifications[seat]!;
       return webhookStateOf(own) === 'active' || own.email !== null;

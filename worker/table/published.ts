@@ -10,6 +10,16 @@ import { botLevelOf, type DealRow, type Settings } from './storage.js';
 
 export type { PublishedGame, TableSummary, TableView };
 
+/** What the table admin made of the table (API.md "Table admin"), as every view shows it. */
+export interface TableStatus {
+  readonly paused: boolean;
+  readonly ended: boolean;
+  /** Which series is played, 1 for the first. */
+  readonly series: number;
+}
+
+const FIRST_SERIES: TableStatus = { paused: false, ended: false, series: 1 };
+
 export function tableView(
   settings: Settings,
   series: SeriesState,
@@ -18,9 +28,11 @@ export function tableView(
   deal: DealRow,
   lastChangeAt: string,
   webhook: TableView['webhook'] = null,
+  status: TableStatus = FIRST_SERIES,
 ): TableView {
   const view = viewOf(series, seat)!;
-  const running = view.phase !== 'finished';
+  // No clock runs while the admin has the table paused, nor after the end.
+  const running = view.phase !== 'finished' && !status.paused && !status.ended;
   const deadline =
     running && settings.moveDeadlineHours !== null ? new Date(deadlineAt(Date.parse(lastChangeAt), settings.moveDeadlineHours)).toISOString() : null;
   return {
@@ -33,6 +45,9 @@ export function tableView(
     deadline,
     moveDeadlineHours: settings.moveDeadlineHours,
     webhook: seat === null ? null : webhook,
+    paused: status.paused,
+    ended: status.ended,
+    series: status.series,
   };
 }
 
@@ -59,6 +74,6 @@ export function tableSummary(view: TableView, lastChangeAt: string): TableSummar
   };
 }
 
-export function publishedGame(record: GameRecord, deal: DealRow, finishedAt: string): PublishedGame {
-  return { ...record, dealIndex: deal.dealIndex, seed: deal.seed, commitment: deal.commitment, finishedAt };
+export function publishedGame(record: GameRecord, deal: DealRow, finishedAt: string, series: number): PublishedGame {
+  return { ...record, dealIndex: deal.dealIndex, series, seed: deal.seed, commitment: deal.commitment, finishedAt };
 }
