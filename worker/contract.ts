@@ -5,6 +5,7 @@
 import type { Action } from '../shared/actions.js';
 import type { BotLevel } from '../shared/bots/index.js';
 import type { GameRecord } from '../shared/record.js';
+import type { Seat, TableOptions } from '../shared/options.js';
 import type { SeriesView } from '../shared/view.js';
 
 /** A finished game as `GET …/games` returns it: the record, with the seed revealed. */
@@ -104,3 +105,40 @@ export interface TableSummaryRefusal {
 }
 
 export type OverviewEntry = TableSummary | TableSummaryRefusal;
+
+/** What the admin sees of the table: settings and seats, and from the game only what a spectator sees of it. */
+export interface AdminView {
+  readonly tableId: string;
+  readonly name: string;
+  readonly options: TableOptions;
+  readonly moveDeadlineHours: number | null;
+  readonly onTimeout: 'bot' | 'wait';
+  readonly vacationHours: number;
+  readonly chat: boolean;
+  readonly series: number;
+  readonly paused: boolean;
+  readonly ended: boolean;
+  readonly phase: TableView['phase'];
+  readonly gameNumber: number;
+  readonly games: number;
+  readonly seriesOver: boolean;
+  readonly turn: Seat | null;
+  readonly version: number;
+  readonly seats: readonly {
+    readonly seat: Seat;
+    readonly name: string;
+    readonly bot: boolean;
+    readonly botLevel: BotLevel | null;
+    /** Whether the seat has a mail address for turn mails (never the address). */
+    readonly mail: boolean;
+    /** The seat's webhook: active, disabled (410 Gone), or null (none); never its URL or secret. */
+    readonly webhook: 'active' | 'disabled' | null;
+  }[];
+}
+
+/** A seat's new link after the admin's `rotate`: shown once. */
+export interface RotatedLink {
+  readonly seat: Seat;
+  readonly token: string;
+  readonly url: string;
+}

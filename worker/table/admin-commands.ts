@@ -9,7 +9,10 @@
  * never a card, a hand, or a seat's address or webhook URL (R10.2).
  */
 import type { BotLevel } from '../../shared/bots/index.js';
-import type { Seat, TableOptions } from '../../shared/options.js';
+import type { Seat } from '../../shared/options.js';
+import type { AdminView } from '../contract.js';
+
+export type { AdminView };
 import { startSeries } from '../../shared/series.js';
 import { eventsOf } from './events.js';
 import type { TableNotifications } from './notifications.js';
@@ -40,36 +43,6 @@ export type AdminCommand =
 export interface NewSeatToken {
   readonly hash: string;
   readonly nonce: string;
-}
-
-/** What the admin sees of the table: settings and seats, and from the game only what a spectator sees of it. */
-export interface AdminView {
-  readonly tableId: string;
-  readonly name: string;
-  readonly options: TableOptions;
-  readonly moveDeadlineHours: number | null;
-  readonly onTimeout: 'bot' | 'wait';
-  readonly vacationHours: number;
-  readonly chat: boolean;
-  readonly series: number;
-  readonly paused: boolean;
-  readonly ended: boolean;
-  readonly phase: string;
-  readonly gameNumber: number;
-  readonly games: number;
-  readonly seriesOver: boolean;
-  readonly turn: Seat | null;
-  readonly version: number;
-  readonly seats: readonly {
-    readonly seat: Seat;
-    readonly name: string;
-    readonly bot: boolean;
-    readonly botLevel: BotLevel | null;
-    /** Whether the seat has a mail address for turn mails (never the address). */
-    readonly mail: boolean;
-    /** The seat's webhook: active, disabled (410 Gone), or null (none); never its URL or secret. */
-    readonly webhook: 'active' | 'disabled' | null;
-  }[];
 }
 
 /** What a command changed, for the object to follow up: push views, close a link's sockets, set the alarm. */

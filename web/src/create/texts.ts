@@ -112,6 +112,10 @@ const en = {
   allLinks: 'All links of this table',
   forget: 'Forget',
   forgetLabel: 'Forget “{name}” on this device',
+  // issue 13 — admin
+  adminLink: 'Admin (manage the table)',
+  adminLinkHelp:
+    "With the admin link you pause the table, replace a seat's link, seat a bot, change the move deadline, start a new series or end the table. Keep it to yourself: it opens no seat, but it manages the table.",
 } as const;
 
 export type CreateTextKey = keyof typeof en;
@@ -223,6 +227,10 @@ const de: Record<CreateTextKey, Text> = {
   allLinks: 'Alle Links dieses Tisches',
   forget: 'Vergessen',
   forgetLabel: '„{name}“ auf diesem Gerät vergessen',
+  // issue 13 — admin
+  adminLink: 'Admin (Tisch verwalten)',
+  adminLinkHelp:
+    'Mit dem Admin-Link hältst du den Tisch an, ersetzt den Link eines Platzes, setzt einen Bot ein, änderst die Zugfrist, startest eine neue Serie oder beendest den Tisch. Gib ihn nicht weiter: er öffnet keinen Platz, aber er verwaltet den Tisch.',
 };
 
 const TEXTS: Record<Language, Record<CreateTextKey, Text>> = { en, de };
