@@ -117,7 +117,7 @@ function SeatForm({
           {t('adminApply')}
         </button>
       </form>
-      <p class="help">{seat.bot ? null : noticesText(t, seat)}</p>
+      {seat.bot ? null : <p class="help">{noticesText(t, seat)}</p>}
       <div class="admin-row">
         <button
           type="button"
