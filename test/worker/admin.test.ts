@@ -16,6 +16,7 @@ import {
   expectError,
   handMade,
   postAction,
+  postJson,
   request,
   sql,
   tableFor,
@@ -103,12 +104,23 @@ describe('pause and resume', () => {
     expect(pushed.view!.deadline).toBeNull();
     expect((await view(table.tableId, table.spectator.token)).paused).toBe(true);
     expect(await expectError(postAction(table.tableId, table.seats[0]!.token, { type: 'double', double: false }), 409, 'paused')).toMatch(/paused/);
+    // "Your tables" does not call it the seat's move while the table is paused.
+    const owes = async () => {
+      const res = await postJson(
+        '/api/tables/overview',
+        { links: [{ tableId: table.tableId, token: table.seats[0]!.token }] },
+        headers(table.seats[0]!.token),
+      );
+      return ((await res.json()) as { tables: { owesMove: boolean }[] }).tables[0]!.owesMove;
+    };
+    expect(await owes()).toBe(false);
     seat0.ws.send(JSON.stringify({ type: 'action', action: { type: 'double', double: false, id: 'while-paused' } }));
     expect(await seat0.next()).toMatchObject({ type: 'answer', id: 'while-paused', status: 409, error: { code: 'paused' } });
     expect((await command(table, { type: 'pause' })).paused, 'pausing twice changes nothing').toBe(true);
     expect((await seat0.next()).view!.paused).toBe(true);
     expect((await command(table, { type: 'resume' })).paused).toBe(false);
     expect((await seat0.next()).view!.paused).toBe(false);
+    expect(await owes()).toBe(true);
     await act(table.tableId, table.seats[0]!.token, { type: 'double', double: false });
     expect(await sql(table, 'SELECT paused_until IS NOT NULL AS closed FROM pauses')).toEqual([{ closed: 1 }]);
     seat0.close();

@@ -190,6 +190,9 @@ export class TableAdmin {
       table.seriesStarts.push(start);
       table.series = must(startSeries(table.settings.options));
       table.lastChangeAt = now;
+      // The version stays where the last series left it: its first move must not count as reminded already.
+      table.remindedVersion = -1;
+      this.storage.saveRemindedVersion(-1);
       this.state.dealNext(table, now);
       // The first deal of the series: every seat owing a move is told, as at creation.
       this.notifications.notify(table, eventsOf(null, table.series, start.firstDeal));

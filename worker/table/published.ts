@@ -67,7 +67,8 @@ export function tableSummary(view: TableView, lastChangeAt: string): TableSummar
     games: view.games,
     seriesOver: view.seriesOver,
     turn: view.turn,
-    owesMove: view.legalActions.some(isMoveOwed),
+    // Paused or ended by the admin, nobody owes a move now (the view keeps its actions, shown disabled).
+    owesMove: !view.paused && !view.ended && view.legalActions.some(isMoveOwed),
     version: view.version,
     deadline: view.deadline,
     lastChangeAt,

@@ -125,7 +125,8 @@ export function TablePage({ tableId }: { tableId: string }) {
           <Dock view={view} table={table} tableId={tableId} hidden={view.seat !== null && (showResult || resultPending)} loading={resultPending} />
         </fieldset>
       </div>
-      {table.games !== null ? <ScoreSheet view={view} games={table.games} tableId={tableId} /> : null}
+      {/* The score sheet adds up the series being played only (games of earlier series stay in …/games). */}
+      {table.games !== null ? <ScoreSheet view={view} games={table.games.filter((g) => (g.series ?? 1) === view.series)} tableId={tableId} /> : null}
       {view.webhook === 'disabled' ? (
         <p class="error" role="status" data-webhook-state="disabled">
           {t('noticesWebhookDisabled')}
