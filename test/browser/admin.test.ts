@@ -92,6 +92,13 @@ async function adminFlow(kind: 'desktop' | 'phone'): Promise<void> {
       return root.scrollWidth - root.clientWidth;
     });
     expect(overflow, 'the admin page fits 390 px').toBeLessThanOrEqual(0);
+    await adminPage.setViewportSize({ width: 360, height: 640 });
+    const narrow = await adminPage.evaluate(() => {
+      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document
+        .documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+    expect(narrow, 'and 360 px').toBeLessThanOrEqual(0);
   }
   expectNoProblems([home, adminPage, seat1, seat2New]);
   expectNoProblems([seat2], (_page, problem) => replacedLinkRefusals(problem));
@@ -101,6 +108,6 @@ it('the admin page pauses and resumes, rotates a link and seats a bot (desktop)'
   await adminFlow('desktop');
 });
 
-it('the same on a phone at 390 px', { timeout: 90_000 }, async () => {
+it('the same on a phone at 390 px, the admin page fitting 360 px too', { timeout: 90_000 }, async () => {
   await adminFlow('phone');
 });

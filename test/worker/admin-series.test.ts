@@ -8,7 +8,7 @@ import { evictDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MAX_SERIES } from '../../worker/table/admin-commands.js';
 import { command, createAdminTable, postAdmin } from './admin-support.js';
-import { eventually, expectError, games, handMade, playActions, sql, tableFor, tableStub, view } from './support.js';
+import { act, eventually, expectError, games, handMade, playActions, sql, tableFor, tableStub, view } from './support.js';
 
 const GAME = handMade('01-hold-stage1-overtrump');
 
@@ -69,6 +69,22 @@ describe('a new series', () => {
     // The rest of the second game; then both.
     await playActions(table, GAME.actions.slice(3), GAME.actions.length + 3);
     expect((await games(table.tableId, table.spectator.token)).map((g) => g.series)).toEqual([1, 2]);
+  });
+
+  it("answers a retried action of an earlier series with that series' view, replayed from its own start", async () => {
+    const table = await createAdminTable({ ...tableFor(GAME), deals: [GAME.deal, GAME.deal] });
+    await playActions(table, GAME.actions.slice(0, -1), 0);
+    const last = GAME.actions.at(-1)!;
+    const sent = { ...last.action, id: 'last-of-series-1' };
+    const first = await act(table.tableId, table.seats[last.seat]!.token, sent);
+    await command(table, { type: 'newSeries' });
+    await playActions(table, GAME.actions.slice(0, 2), GAME.actions.length);
+    // Evicted, the table keeps no answer in memory: the retry is answered from the log.
+    await evictDurableObject(tableStub(table.tableId));
+    const again = await act(table.tableId, table.seats[last.seat]!.token, sent);
+    expect(again).toEqual(first);
+    expect(again).toMatchObject({ series: 1, seriesOver: true, version: GAME.actions.length });
+    expect((await view(table.tableId, table.spectator.token)).version, 'the retry changed nothing').toBe(GAME.actions.length + 2);
   });
 
   it(`stops at ${MAX_SERIES} series per table`, async () => {
