@@ -10,6 +10,7 @@ import { HTTPException } from 'hono/http-exception';
 import { version } from '../package.json';
 import { docsPage } from './docs.js';
 import { ApiError, errorResponse, type ErrorCode } from './errors.js';
+import { admin } from './routes/admin.js';
 import { mail } from './routes/mail.js';
 import { ops } from './routes/ops.js';
 import { overview } from './routes/overview.js';
@@ -78,6 +79,11 @@ app.use(
   '/api/*',
   bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c, 413, 'payload_too_large', `the body is over ${MAX_BODY_BYTES / 1024} KB`) }),
 );
+app.on(
+  ['POST', 'PUT'],
+  ['/api/tables', '/api/tables/overview', '/api/tables/:id/actions', '/api/tables/:id/notifications', '/api/tables/:id/admin'],
+  jsonOnly,
+);
 app.on(['POST', 'PUT'], ['/api/tables', '/api/tables/overview', '/api/tables/:id/actions', '/api/tables/:id/notifications'], jsonOnly);
 app.on(['POST', 'PUT'], ['/api/tables/:id/vacation', '/api/tables/:id/preferences'], jsonOnly);
 
@@ -85,6 +91,7 @@ app.get('/api/health', (c) => c.json({ ok: true, version: VERSION }));
 
 app.route('/', tables);
 app.route('/', seatSettings); // a seat's vacation and preferences (routes/seat-settings.ts)
+app.route('/', admin); // the table admin's commands (routes/admin.ts)
 app.route('/', overview); // several tables at a glance, for the home page (routes/overview.ts)
 app.route('/', mail); // the links of the mails: confirm, unsubscribe (routes/mail.ts)
 app.route('/', ops); // an operator's dead letters (routes/ops.ts)

@@ -5,12 +5,15 @@
 import type { Action } from '../shared/actions.js';
 import type { BotLevel } from '../shared/bots/index.js';
 import type { GameRecord } from '../shared/record.js';
+import type { Seat, TableOptions } from '../shared/options.js';
 import type { SeriesView } from '../shared/view.js';
 
 /** A finished game as `GET …/games` returns it: the record, with the seed revealed. */
 export interface PublishedGame extends GameRecord {
   /** 0, 1, 2, …: the order in which the table dealt its games, redeals included. */
   readonly dealIndex: number;
+  /** Which series of the table the game belongs to: 1, 2, … (the admin's newSeries starts another). */
+  readonly series: number;
   /** The seed the deal was derived from, and its commitment shown while the game ran; null for fixed test deals. */
   readonly seed: string | null;
   readonly commitment: string | null;
@@ -47,6 +50,12 @@ export interface TableView extends Omit<SeriesView, 'seats' | 'moves'> {
   readonly autoForced: boolean | null;
   /** The caller's own webhook: active, disabled (its receiver answered 410 Gone), or null (none, or a spectator). */
   readonly webhook: 'active' | 'disabled' | null;
+  /** Whether the table's admin paused the table: no action is taken meanwhile (409 paused). */
+  readonly paused: boolean;
+  /** Whether the table's admin ended the table: it stays readable, takes no action (409 table_ended). */
+  readonly ended: boolean;
+  /** Which series the table plays, 1 for the first (the admin may start another once one is over). */
+  readonly series: number;
 }
 
 /** An API error as bodies, socket answers and socket errors carry it (API.md, "Errors"). */
@@ -108,3 +117,40 @@ export interface TableSummaryRefusal {
 }
 
 export type OverviewEntry = TableSummary | TableSummaryRefusal;
+
+/** What the admin sees of the table: settings and seats, and from the game only what a spectator sees of it. */
+export interface AdminView {
+  readonly tableId: string;
+  readonly name: string;
+  readonly options: TableOptions;
+  readonly moveDeadlineHours: number | null;
+  readonly onTimeout: 'bot' | 'wait';
+  readonly vacationHours: number;
+  readonly chat: boolean;
+  readonly series: number;
+  readonly paused: boolean;
+  readonly ended: boolean;
+  readonly phase: TableView['phase'];
+  readonly gameNumber: number;
+  readonly games: number;
+  readonly seriesOver: boolean;
+  readonly turn: Seat | null;
+  readonly version: number;
+  readonly seats: readonly {
+    readonly seat: Seat;
+    readonly name: string;
+    readonly bot: boolean;
+    readonly botLevel: BotLevel | null;
+    /** Whether the seat has a mail address for turn mails (never the address). */
+    readonly mail: boolean;
+    /** The seat's webhook: active, disabled (410 Gone), or null (none); never its URL or secret. */
+    readonly webhook: 'active' | 'disabled' | null;
+  }[];
+}
+
+/** A seat's new link after the admin's `rotate`: shown once. */
+export interface RotatedLink {
+  readonly seat: Seat;
+  readonly token: string;
+  readonly url: string;
+}

@@ -13,6 +13,8 @@ export type ErrorCode =
   | 'stale_version'
   | 'id_reused'
   | 'conflict'
+  | 'paused'
+  | 'table_ended'
   | 'illegal_action'
   | 'not_your_turn'
   | 'rate_limited'

@@ -1,7 +1,7 @@
 /**
  * Abuse limits with the Workers rate-limiting binding (wrangler.toml [[ratelimits]], whose
  * numbers the README lists): CREATE_LIMITER, READ_LIMITER and SOCKET_LIMITER per client
- * (client-key.ts), ACTION_LIMITER and NOTIFY_LIMITER per link (its token's hash).
+ * (client-key.ts), ACTION_LIMITER, NOTIFY_LIMITER and ADMIN_LIMITER per link (its token's hash).
  */
 import type { Context } from 'hono';
 import type { AppEnv } from './app.js';
@@ -14,6 +14,7 @@ export const PERIOD_SECONDS = {
   READ_LIMITER: 10,
   SOCKET_LIMITER: 60,
   NOTIFY_LIMITER: 60,
+  ADMIN_LIMITER: 60,
 } as const satisfies Record<string, 10 | 60>;
 
 /**

@@ -163,6 +163,11 @@ export const CreatedTableSchema = z
     tableId: z.string(),
     seats: z.array(Link.extend({ seat: SeatNumber })).length(3),
     spectator: Link,
+    admin: Link.openapi({
+      description:
+        "The table admin's secret link (the web app's admin page): pause, rotate a seat's link, change seats and the clock, new series, end (POST …/admin). " +
+        'It opens no seat or spectator endpoint (403)',
+    }),
   })
   .openapi('CreatedTable');
 
@@ -389,6 +394,17 @@ export const ViewSchema = z
       description:
         "The caller's own webhook: active, disabled (its receiver answered 410 Gone; set a webhook again to turn it on), or null (none set, or a spectator)",
     }),
+    paused: z
+      .boolean()
+      .openapi({ description: "Whether the table's admin paused the table: actions are refused with 409 paused, the clock stops, bots wait" }),
+    ended: z
+      .boolean()
+      .openapi({ description: "Whether the table's admin ended the table: it stays readable, actions are refused with 409 table_ended" }),
+    series: z
+      .number()
+      .int()
+      .min(1)
+      .openapi({ description: 'Which series the table plays: 1 first, counting up with each new series the admin starts' }),
   })
   .openapi('View');
 
@@ -398,6 +414,7 @@ export const GamesSchema = z
       z
         .object({
           dealIndex: z.number().int(),
+          series: z.number().int().min(1).openapi({ description: 'Which series of the table the game belongs to (its gameNumber counts within it)' }),
           gameNumber: z.number().int(),
           dealer: SeatNumber,
           deal: DealSchema,

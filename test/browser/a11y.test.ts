@@ -71,6 +71,7 @@ it('every page passes axe-core (WCAG 2.1 A/AA) in German and English, light and 
     { label: 'declarer naming trump', path: `/t/${naming.tableId}#${naming.seats[namingDeclarer]!.token}`, ready: '[data-trump-picker]' },
     { label: 'replay', path: `/t/${created.tableId}/replay/0#${created.seats[1]!.token}`, ready: '[data-step="next"]' },
     { label: 'rules', path: '/rules', ready: 'article h2' },
+    { label: 'admin page', path: `/admin/${playing.tableId}#${playing.admin.token}`, ready: '[data-admin-seat="2"]' },
     // The embed pages have no header: the framing site sets the look in the query.
     { label: 'embed page in play', path: `/embed/${playing.tableId}#${playing.spectator.token}`, ready: '[data-embed] [data-trick] [data-card]' },
     { label: 'embed page refusing a seat link', path: `/embed/${playing.tableId}#${playing.seats[0]!.token}`, ready: '[data-error="seat_link"]' },

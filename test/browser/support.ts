@@ -30,6 +30,8 @@ export interface CreatedTable {
   tableId: string;
   seats: { seat: Seat; token: string; url: string }[];
   spectator: { token: string; url: string };
+  /** The table admin's link (API.md "Table admin"). */
+  admin: { token: string; url: string };
 }
 
 /** A view as the API answers it (API.md "The view"): the engine's view of the seat, with the table's id and version. */

@@ -106,7 +106,8 @@ it('a table created here is listed by its spectator link until one of its seat l
   await expect.poll(async () => ((await item.textContent()) ?? '').replace(/\s+/g, ' ')).toContain('You are watching');
   expect(await item.locator('a.your-table-name').textContent()).toBe('Made here');
   // The creator still has every link to send.
-  expect(await item.locator('details.all-links a').count()).toBe(4);
+  expect(await item.locator('details.all-links a').count(), 'three seats, the spectators and the admin').toBe(5);
+  expect(await item.locator('details.all-links a[data-admin-link]').getAttribute('href')).toMatch(/\/admin\//);
 
   await visit(home, `${base}/t/${seat2.tableId}#${seat2.token}`, '2');
   await home.goto(`${base}/`);

@@ -15,6 +15,8 @@ describe('routes', () => {
     expect(routeOf('/admin')).toEqual({ page: 'notFound' });
     expect(routeOf('/embed/abc123')).toEqual({ page: 'embed', tableId: 'abc123' });
     expect(routeOf('/embed/')).toEqual({ page: 'notFound' });
+    expect(routeOf('/admin/abc123')).toEqual({ page: 'admin', tableId: 'abc123' });
+    expect(routeOf('/admin/')).toEqual({ page: 'notFound' });
   });
 
   it('turns a spectator link into its embed page, the token kept in the fragment', () => {

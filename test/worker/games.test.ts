@@ -59,6 +59,7 @@ const published = (record: GameRecord, dealIndex: number, options: TableOptions 
   ...record,
   options,
   dealIndex,
+  series: 1,
   seed: null,
   commitment: null,
   finishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),

@@ -22,6 +22,8 @@ const ROUTES: [method: string, path: string, statuses: number[]][] = [
   ['get', '/api/tables/{id}/notifications', [200, 401, 403, 404, 429]],
   ['post', '/api/tables/{id}/vacation', [200, 400, 401, 403, 404, 409, 413, 415, 429]],
   ['put', '/api/tables/{id}/preferences', [200, 400, 401, 403, 404, 413, 415, 429]],
+  ['post', '/api/tables/{id}/admin', [200, 400, 401, 403, 404, 409, 413, 415, 429, 503]],
+  ['get', '/api/tables/{id}/admin', [200, 401, 403, 404, 429]],
 ];
 
 async function document(): Promise<Json> {

@@ -31,6 +31,8 @@ export interface CreatedTable {
   tableId: string;
   seats: (Link & { seat: Seat })[];
   spectator: Link;
+  /** The table admin's link (API.md "Table admin"). */
+  admin: Link;
 }
 
 /** A request to the Worker; `path` starts with "/". */

@@ -17,6 +17,7 @@ describe('deriveToken', () => {
     // Computed independently (Node: createHmac('sha256', key).update(message).digest('base64url')).
     expect(await deriveToken(KEY, 'abcdefghijkmnpqr', 1, NONCE)).toBe('fF6F2JZC1CjuI-j2oE4NbIeNSafW_TiD1at6s7HGVmA');
     expect(await deriveToken(KEY, 'abcdefghijkmnpqr', null, NONCE)).toBe('d8Rzu9zd0PguT6cQ8QgWmu_MLj7uSr0-sTFbre98Gj0');
+    expect(await deriveToken(KEY, 'abcdefghijkmnpqr', 'admin', NONCE)).toBe('eqlWqcZq_IWrjb2pRs8dFy36gr9932f6_ATXTTmG7y0'); // "tableId:admin:nonce"
     expect(await deriveToken(KEY, 'abcdefghijkmnpqr', 1, NONCE)).toMatch(TOKEN_PATTERN);
   });
 
@@ -60,15 +61,18 @@ describe("a table's tokens", () => {
   it("the table stores each token's nonce and hash; the key and the nonce give the token again", async () => {
     const table = await createTable();
     const rows = await runInDurableObject(tableStub(table.tableId), (_i, state) =>
-      state.storage.sql.exec<{ hash: string; seat: Seat | null; nonce: string }>('SELECT hash, seat, nonce FROM tokens').toArray(),
+      state.storage.sql
+        .exec<{ hash: string; seat: Seat | null; nonce: string; role: string | null }>('SELECT hash, seat, nonce, role FROM tokens')
+        .toArray(),
     );
-    expect(rows).toHaveLength(4);
-    for (const { hash, seat, nonce } of rows) {
+    expect(rows).toHaveLength(5);
+    for (const { hash, seat, nonce, role } of rows) {
       expect(nonce).toMatch(/^[A-Za-z0-9_-]{22}$/); // 128 bits
-      const token = seat === null ? table.spectator.token : table.seats[seat]!.token;
-      expect(await deriveToken(env.TOKEN_SECRET, table.tableId, seat, nonce)).toBe(token);
+      const owner = role === 'admin' ? 'admin' : seat;
+      const token = owner === 'admin' ? table.admin.token : owner === null ? table.spectator.token : table.seats[owner]!.token;
+      expect(await deriveToken(env.TOKEN_SECRET, table.tableId, owner, nonce)).toBe(token);
       expect(await hashToken(token)).toBe(hash);
     }
-    expect(new Set(rows.map((r) => r.nonce)).size).toBe(4);
+    expect(new Set(rows.map((r) => r.nonce)).size).toBe(5);
   });
 });

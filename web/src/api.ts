@@ -3,14 +3,16 @@
  * the server's own modules, as types only: nothing of the server ends up in the bundle.
  */
 import type { Action } from '../../shared/actions.js';
-import type { OverviewEntry, TableView, PublishedGame } from '../../worker/contract.js';
+import type { AdminView, OverviewEntry, RotatedLink, TableView, PublishedGame } from '../../worker/contract.js';
 
-export type { OverviewEntry, TableView, PublishedGame };
+export type { AdminView, OverviewEntry, RotatedLink, TableView, PublishedGame };
 
 export interface CreatedTable {
   readonly tableId: string;
   readonly seats: readonly { readonly seat: number; readonly token: string; readonly url: string }[];
   readonly spectator: { readonly token: string; readonly url: string };
+  /** The table admin's link (API.md "Table admin"). */
+  readonly admin: { readonly token: string; readonly url: string };
 }
 
 export interface CreateTableBody {
@@ -127,6 +129,29 @@ export const saveNotifications = (tableId: string, token: string, change: Notifi
 
 export const fetchNotifications = (tableId: string, token: string): Promise<NotificationSettings> =>
   call(`/api/tables/${encodeURIComponent(tableId)}/notifications`, { token });
+
+/** One command of the table admin (API.md "Table admin"); `rotate` has its own call. */
+export type AdminCommand =
+  | { readonly type: 'pause' | 'resume' | 'newSeries' | 'end' }
+  | { readonly type: 'seat'; readonly seat: number; readonly name?: string; readonly bot?: false | 'easy' | 'strong' }
+  | {
+      readonly type: 'options';
+      readonly moveDeadlineHours?: number | null;
+      readonly onTimeout?: 'bot' | 'wait';
+      readonly vacationHours?: number;
+      readonly chat?: boolean;
+    };
+
+const adminPath = (tableId: string) => `/api/tables/${encodeURIComponent(tableId)}/admin`;
+
+export const fetchAdminView = (tableId: string, token: string): Promise<AdminView> => call(adminPath(tableId), { token });
+
+export const adminCommand = (tableId: string, token: string, command: AdminCommand): Promise<AdminView> =>
+  call(adminPath(tableId), { method: 'POST', token, body: JSON.stringify(command) });
+
+/** A new link for `seat`: the old one stops working at once; the answer is the only time the new one is shown. */
+export const rotateSeatLink = (tableId: string, token: string, seat: number): Promise<RotatedLink> =>
+  call(adminPath(tableId), { method: 'POST', token, body: JSON.stringify({ type: 'rotate', seat }) });
 
 /** Many links' tables in one request (API.md, POST /api/tables/overview): the tokens in the body, one entry per link in order. */
 export const fetchOverview = (links: readonly { readonly tableId: string; readonly token: string }[]): Promise<{ tables: OverviewEntry[] }> =>

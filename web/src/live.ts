@@ -23,6 +23,11 @@ const MAX_BACKOFF_MS = 30_000;
 /** An action's answer takes longer than this over the socket: it is sent again by POST (same id, applied once). */
 const ANSWER_TIMEOUT_MS = 8_000;
 
+/** The close code of a socket whose link the table's admin replaced (worker/table/sockets.ts CLOSE_LINK_REPLACED). */
+const CLOSE_LINK_REPLACED = 4001;
+/** The page's own error code for it: the table page then says the link was replaced. */
+export const LINK_REPLACED = 'link_replaced';
+
 interface AwaitedAnswer {
   readonly resolve: (view: TableView) => void;
   readonly reject: (error: ApiError) => void;
@@ -139,9 +144,15 @@ export class LiveTable {
         else this.settle(message.id, { error: new ApiError(message.status, message.error.code, message.error.message) });
       }
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.dropSocket();
+      // The table's admin replaced this link: no use reconnecting with it.
+      if (event.code === CLOSE_LINK_REPLACED) {
+        this.stop();
+        this.handlers.onFatal(new ApiError(401, LINK_REPLACED, event.reason || "this link was replaced by the table's admin"));
+        return;
+      }
       this.scheduleReconnect();
     };
   }

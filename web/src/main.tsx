@@ -20,6 +20,7 @@ const Loading = () => (
 const CreatePage = lazyPage(() => import('./create/CreatePage.js'), Loading);
 const ReplayPage = lazyPage<{ tableId: string; dealIndex: number }>(() => import('./table/ReplayPage.js'), Loading);
 const RulesPage = lazyPage<{ lang: Language }>(() => import('./rules/RulesPage.js'), Loading);
+const AdminPage = lazyPage<{ tableId: string }>(() => import('./admin/AdminPage.js'), Loading);
 
 function Header() {
   const { prefs, t, setPrefs } = useApp();
@@ -118,6 +119,8 @@ function Page({ route, hash }: { route: Route; hash: string }) {
       return <ReplayPage tableId={route.tableId} dealIndex={route.dealIndex} />;
     case 'embed':
       return <EmbedPage key={`${route.tableId}${hash}`} tableId={route.tableId} />;
+    case 'admin':
+      return <AdminPage key={`${route.tableId}${hash}`} tableId={route.tableId} />;
     case 'notFound':
       return <p class="not-found">{t('notFound')}</p>;
   }

@@ -9,6 +9,8 @@ export type Route =
   | { readonly page: 'replay'; readonly tableId: string; readonly dealIndex: number }
   /** The read-only spectator table that other sites may frame (API.md "Embedding"). */
   | { readonly page: 'embed'; readonly tableId: string }
+  /** The table admin's page (API.md "Table admin"): the admin token in the fragment. */
+  | { readonly page: 'admin'; readonly tableId: string }
   | { readonly page: 'notFound' };
 
 export function routeOf(pathname: string): Route {
@@ -20,6 +22,8 @@ export function routeOf(pathname: string): Route {
   if (replay) return { page: 'replay', tableId: replay[1]!, dealIndex: Number(replay[2]) };
   const embed = /^\/embed\/([A-Za-z0-9_-]{1,64})\/?$/.exec(pathname);
   if (embed) return { page: 'embed', tableId: embed[1]! };
+  const admin = /^\/admin\/([A-Za-z0-9_-]{1,64})\/?$/.exec(pathname);
+  if (admin) return { page: 'admin', tableId: admin[1]! };
   return { page: 'notFound' };
 }
 

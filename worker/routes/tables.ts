@@ -6,7 +6,7 @@
 import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { validateDeal, type Deal } from '../../shared/deal.js';
-import { validateOptions, type Seat } from '../../shared/options.js';
+import { validateOptions } from '../../shared/options.js';
 import type { AppEnv } from '../app.js';
 import { errorResponse } from '../errors.js';
 import { clientKey } from '../client-key.js';
@@ -25,7 +25,18 @@ import {
 import { webhookUrlRefusal } from '../webhook-urls.js';
 import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT, type GamesPageRequest } from '../table/games-page.js';
 import type { Outcome } from '../table/outcome.js';
-import { deriveToken, hashToken, linkOf, newNonce, newTableId, TABLE_ID_PATTERN, tokenKey, TOKEN_PATTERN } from '../table/tokens.js';
+import {
+  adminLinkOf,
+  deriveToken,
+  hashToken,
+  linkOf,
+  newNonce,
+  newTableId,
+  TABLE_ID_PATTERN,
+  tokenKey,
+  TOKEN_PATTERN,
+  type TokenOwner,
+} from '../table/tokens.js';
 import { validationHook } from '../validation.js';
 import { addressStub, type AddressState } from '../mail/address.js';
 import { addressKey } from '../mail/links.js';
@@ -52,7 +63,9 @@ const ERROR_TEXT: Record<number, string> = {
   401: 'unauthorized: no or malformed `Authorization: Bearer <token>`',
   403: "forbidden: the token is not one of this table's, or a spectator tried to act",
   404: 'not_found: no such table',
-  409: 'stale_version: `version` is not the current version; id_reused: this seat used the action `id` before for a different action',
+  409:
+    'stale_version: `version` is not the current version; id_reused: this seat used the action `id` before for a different action; ' +
+    "paused: the table's admin paused the table; table_ended: the admin ended it; conflict: the admin's command does not fit the table now",
   413: 'payload_too_large: the body is over 64 KB',
   415: 'unsupported_media_type: the body must be application/json',
   422: 'illegal_action or not_your_turn: the rules forbid it; the message names the rule',
@@ -69,7 +82,7 @@ export type TableStub = DurableObjectStub<import('../table/table-object.js').Tab
 export const tableStub = (c: Context<AppEnv>, id: string): TableStub => c.env.TABLES.get(c.env.TABLES.idFromName(id)) as TableStub;
 
 /** The caller's token from `Authorization: Bearer <token>` (or `header`), hashed; or the error answer. */
-async function callerHash(
+export async function callerHash(
   c: Context<AppEnv>,
   header: string = c.req.header('authorization') ?? '',
 ): Promise<{ hash: string } | { response: Response }> {
@@ -87,7 +100,7 @@ export function answer(c: Context<AppEnv>, outcome: Outcome<string>): Response {
     : errorResponse(c, outcome.status, outcome.code, outcome.message);
 }
 
-const noSuchTable = (c: Context<AppEnv>) => errorResponse(c, 404, 'not_found', 'no such table');
+export const noSuchTable = (c: Context<AppEnv>) => errorResponse(c, 404, 'not_found', 'no such table');
 
 /** The rate-limit key of the client that sent the request (client-key.ts). */
 export const clientOf = (c: Context<AppEnv>): string => clientKey(c.req.header('cf-connecting-ip'));
@@ -150,7 +163,8 @@ handle(createTable, async (c) => {
       ...(given?.lang === undefined ? {} : { lang: given.lang }),
     };
   });
-  const who: (Seat | null)[] = [0, 1, 2, null];
+  // The three seats, the spectators and the table's admin (API.md "Table admin").
+  const who: TokenOwner[] = [0, 1, 2, null, 'admin'];
   const nonces = who.map(() => newNonce());
   // A new id is 80 random bits; should one ever be taken, draw again.
   let tableId = newTableId();
@@ -169,8 +183,14 @@ handle(createTable, async (c) => {
         vacationHours: vacationHours ?? DEFAULT_VACATION_HOURS,
         createdAt: new Date().toISOString(),
         origin,
+        chat: true,
       },
-      tokens: who.map((seat, i) => ({ seat, hash: hashes[i]!, nonce: nonces[i]! })),
+      tokens: who.map((owner, i) => ({
+        seat: owner === 'admin' ? null : owner,
+        hash: hashes[i]!,
+        nonce: nonces[i]!,
+        role: owner === 'admin' ? ('admin' as const) : null,
+      })),
       // A bot reads no mail: its seat is never mailed (schemas.ts).
       emails: seats.map((s, seat) => (s.bot ? null : (body.seats?.[seat]?.email ?? null))),
       fixedDeals,
@@ -186,6 +206,7 @@ handle(createTable, async (c) => {
       tableId,
       seats: [0, 1, 2].map((seat) => ({ seat, token: tokens[seat]!, url: link(tokens[seat]!) })),
       spectator: { token: tokens[3]!, url: link(tokens[3]!) },
+      admin: { token: tokens[4]!, url: adminLinkOf(origin, tableId, tokens[4]!) },
     },
     201,
   );

@@ -15,7 +15,8 @@ import type { HistoryOutbox } from './outbox.js';
 import { failure, success, type ErrorStatus, type Outcome } from './outcome.js';
 import { autoKey, publishedGame, type TableView } from './published.js';
 import type { TableStorage } from './storage.js';
-import type { LoadedTable, TableState } from './table-state.js';
+import { isEnded, isPaused } from './pause.js';
+import { currentStart, type LoadedTable, type TableState } from './table-state.js';
 
 export interface ActionRequest {
   /** The action as the client sent it: the engine parses it (shared/actions.ts parseAction). */
@@ -97,6 +98,9 @@ export class ActionPath {
         });
       }
     }
+    // After a retried id (answered as before): nothing new is taken while paused or after the end.
+    if (isEnded(table)) return failure(409, 'table_ended', "the table's admin ended this table: it can be read, not played");
+    if (isPaused(table)) return failure(409, 'paused', 'the table is paused by its admin; play goes on when the admin resumes it');
     if (request.version !== undefined && request.version !== table.version) {
       return failure(409, 'stale_version', `the table is at version ${table.version}, not ${request.version}; reload and try again`);
     }
@@ -118,7 +122,7 @@ export class ActionPath {
       table.lastChangeAt = now;
       this.notifications.presence.acted(table, seat, Date.parse(now));
       for (const record of table.series.records.slice(finishedBefore)) {
-        const game = publishedGame(record, table.deals.at(-1)!, now, table.autoMoves);
+        const game = publishedGame(record, table.deals.at(-1)!, now, currentStart(table).series, table.autoMoves);
         this.outbox.queueGame({ tableId: table.settings.tableId, game, settlement: record.settlement }, Date.now());
       }
       const gameEnded = table.series.records.length > finishedBefore;
@@ -126,7 +130,7 @@ export class ActionPath {
       const viewObject = this.state.viewFor(table, seat);
       const answer = JSON.stringify(viewObject);
       this.storage.saveAction(table.version, seat, parsed.value, request.id ?? null, now, auto);
-      const notified = this.notifications.notify(table, eventsOf(before, table.series));
+      const notified = this.notifications.notify(table, eventsOf(before, table.series, currentStart(table).firstDeal));
       return { answer, viewObject, gameEnded, followUp: gameEnded || notified > 0 || table.settings.moveDeadlineHours !== null };
     });
     // Committed: the answer is kept for a retry while its game runs; a finished game's are let go.

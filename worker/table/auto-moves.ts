@@ -9,7 +9,7 @@
  *   (no knock to choose, no kontra to weigh, no trump to name: each would be a choice, R7.2,
  *   R7.11, R8.1); it is played at once.
  *
- * Nothing moves while the table is paused. Nothing of this is stored besides the moves: when
+ * Nothing moves while the table is paused or after it ended. Nothing of this is stored besides the moves: when
  * a move is due follows from the table, so an eviction only means it is worked out again.
  */
 import type { Action } from '../../shared/actions.js';
@@ -17,7 +17,8 @@ import type { Seat } from '../../shared/options.js';
 import { seatsOwingMove } from '../../shared/series.js';
 import type { OfferedAction } from '../../shared/view.js';
 import type { BotSeats } from './bot-seats.js';
-import { pausedNow, seatDeadlineAt } from './clock.js';
+import { seatDeadlineAt } from './clock.js';
+import { isHalted } from './pause.js';
 import type { LoadedTable, TableState } from './table-state.js';
 
 export type AutoKind = 'timeout' | 'forced';
@@ -36,7 +37,7 @@ export class AutoMoves {
 
   /** The person's seats the table will move for, each with when and why. */
   due(table: LoadedTable): { seat: Seat; at: number; kind: AutoKind }[] {
-    if (pausedNow(table.pauses)) return [];
+    if (isHalted(table)) return []; // paused or ended (pause.ts)
     const due: { seat: Seat; at: number; kind: AutoKind }[] = [];
     const clock = { ...table.settings, lastChangeAt: table.lastChangeAt, pauses: table.pauses, vacations: table.vacations };
     for (const seat of seatsOwingMove(table.series)) {

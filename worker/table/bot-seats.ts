@@ -14,6 +14,7 @@ import { chooseAction, type BotLevel, type BotMemory, type Rng } from '../../sha
 import type { Seat } from '../../shared/options.js';
 import type { SeriesView } from '../../shared/view.js';
 import { sameAction } from './action-ids.js';
+import { isHalted } from './pause.js';
 import { botLevelOf } from './storage.js';
 import { SEATS, type LoadedTable, type TableState } from './table-state.js';
 
@@ -55,6 +56,7 @@ export class BotSeats {
    * not owed: a bot weighs it when it is on turn anyway, during the first trick (R8.1).
    */
   due(table: LoadedTable): { seat: Seat; level: BotLevel; at: number }[] {
+    if (isHalted(table)) return []; // paused or ended by the admin: no bot moves (resumed, an owed move is due at once)
     const since = Date.parse(table.lastChangeAt);
     const due: { seat: Seat; level: BotLevel; at: number }[] = [];
     for (const seat of SEATS) {

@@ -37,12 +37,15 @@ export interface SeatEvent {
 
 const SEATS: readonly Seat[] = [0, 1, 2];
 
-/** What each seat is told after the series went from `before` (null: nothing dealt yet) to `after`. */
-export function eventsOf(before: SeriesState | null, after: SeriesState): SeatEvent[] {
+/**
+ * What each seat is told after the series went from `before` (null: nothing dealt yet) to
+ * `after`. `firstDeal`: the deal index of the series' first game (a table's later series, admin's newSeries).
+ */
+export function eventsOf(before: SeriesState | null, after: SeriesState, firstDeal = 0): SeatEvent[] {
   const events: SeatEvent[] = [];
   const finishedBefore = before?.records.length ?? 0;
   after.records.slice(finishedBefore).forEach((record, i) => {
-    for (const seat of SEATS) events.push({ type: 'game_over', seat, gameNumber: record.gameNumber, dealIndex: finishedBefore + i });
+    for (const seat of SEATS) events.push({ type: 'game_over', seat, gameNumber: record.gameNumber, dealIndex: firstDeal + finishedBefore + i });
   });
   if (after.status === 'over' && before?.status !== 'over') {
     for (const seat of SEATS) events.push({ type: 'table_over', seat, gameNumber: after.game?.gameNumber ?? after.gameNumber });

@@ -11,6 +11,7 @@ import { pendingSeats, type SeatEvent } from './events.js';
 import type { SeatPresence, TurnMailDecision } from './presence.js';
 import { MAILED, type MailFacts, type MailLanguage, type WebhookBody } from './notifier.js';
 import { webhookStateOf, type Channel, type Notifications, type TableStorage } from './storage.js';
+import { isHalted } from './pause.js';
 import type { LoadedTable, TableState } from './table-state.js';
 import { runningVacation } from './vacations.js';
 
@@ -124,7 +125,7 @@ export class TableNotifications {
    * for a seat already reminded, one with nobody to tell, or one whose clock is held.
    */
   private reminders(table: LoadedTable): { seat: Seat; at: number }[] {
-    if (table.settings.moveDeadlineHours === null) return [];
+    if (table.settings.moveDeadlineHours === null || isHalted(table)) return [];
     const clock = { ...table.settings, lastChangeAt: table.lastChangeAt, pauses: table.pauses, vacations: table.vacations };
     const due: { seat: Seat; at: number }[] = [];
     for (const seat of pendingSeats(table.series)) {

@@ -12,8 +12,19 @@ import { runningVacation, vacationHoursLeft } from './vacations.js';
 
 export type { PublishedGame, TableSummary, TableView };
 
-/** What a view shows besides the series: the clock's stops, who plays forced cards automatically, which moves were made for a seat. */
+/** What the table admin made of the table (API.md "Table admin"), as every view shows it. */
+export interface TableStatus {
+  readonly paused: boolean;
+  readonly ended: boolean;
+  /** Which series is played, 1 for the first. */
+  readonly series: number;
+}
+
+const FIRST_SERIES: TableStatus = { paused: false, ended: false, series: 1 };
+
+/** What a view shows besides the series: the admin's doings, the clock's stops, who plays forced cards automatically, which moves were made for a seat. */
 export interface ViewExtras {
+  readonly status: TableStatus;
   readonly pauses: readonly ClockStop[];
   readonly vacations: readonly VacationRow[];
   /** The seats that opted in to have their forced cards played at once. */
@@ -26,7 +37,15 @@ export interface ViewExtras {
   readonly now: number;
 }
 
-export const NO_EXTRAS: ViewExtras = { pauses: [], vacations: [], autoForced: new Set(), autoMoves: new Set(), seriesFirstDeal: 0, now: 0 };
+export const NO_EXTRAS: ViewExtras = {
+  status: FIRST_SERIES,
+  pauses: [],
+  vacations: [],
+  autoForced: new Set(),
+  autoMoves: new Set(),
+  seriesFirstDeal: 0,
+  now: 0,
+};
 
 /** Names an action made for a seat: the deal and its place among the game's actions (what the view's `moves` and a record's `actions` are indexed by). */
 export const autoKey = (dealIndex: number, actionIndex: number): string => `${dealIndex}/${actionIndex}`;
@@ -48,7 +67,8 @@ export function tableView(
   extras: ViewExtras = NO_EXTRAS,
 ): TableView {
   const view = viewOf(series, seat)!;
-  const running = view.phase !== 'finished';
+  // No clock runs after the end; while paused, the clock's open stop leaves the deadline unknown (clock.ts).
+  const running = view.phase !== 'finished' && !extras.status.ended;
   const clock = { moveDeadlineHours: settings.moveDeadlineHours, lastChangeAt, pauses: extras.pauses, vacations: extras.vacations };
   const deadlineMs = running ? viewDeadlineAt(clock, series, view.turn) : null;
   const vacationOf = (i: number) => {
@@ -78,6 +98,9 @@ export function tableView(
     vacationHours: settings.vacationHours,
     autoForced: seat === null || settings.seats[seat]!.bot ? null : extras.autoForced.has(seat),
     webhook: seat === null ? null : webhook,
+    paused: extras.status.paused,
+    ended: extras.status.ended,
+    series: extras.status.series,
   };
 }
 
@@ -97,7 +120,8 @@ export function tableSummary(view: TableView, lastChangeAt: string): TableSummar
     games: view.games,
     seriesOver: view.seriesOver,
     turn: view.turn,
-    owesMove: view.legalActions.some(isMoveOwed),
+    // Paused or ended by the admin, nobody owes a move now (the view keeps its actions, shown disabled).
+    owesMove: !view.paused && !view.ended && view.legalActions.some(isMoveOwed),
     version: view.version,
     deadline: view.deadline,
     lastChangeAt,
@@ -105,7 +129,13 @@ export function tableSummary(view: TableView, lastChangeAt: string): TableSummar
 }
 
 /** A finished game as published; `autoMoves`: the moves made for a seat (marked `auto: true` in its actions). */
-export function publishedGame(record: GameRecord, deal: DealRow, finishedAt: string, autoMoves: ReadonlySet<string> = new Set()): PublishedGame {
+export function publishedGame(
+  record: GameRecord,
+  deal: DealRow,
+  finishedAt: string,
+  series: number,
+  autoMoves: ReadonlySet<string> = new Set(),
+): PublishedGame {
   const actions = markedAuto(record.actions, deal.dealIndex, autoMoves);
-  return { ...record, actions, dealIndex: deal.dealIndex, seed: deal.seed, commitment: deal.commitment, finishedAt };
+  return { ...record, actions, dealIndex: deal.dealIndex, series, seed: deal.seed, commitment: deal.commitment, finishedAt };
 }

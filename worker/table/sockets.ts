@@ -39,6 +39,8 @@ export const PAGE_SILENCE_MS = 3 * 60_000;
 /** Close codes of our own (4000–4999 are the application's). */
 export const CLOSE_REPLACED = 4008;
 export const CLOSE_FLOODING = 1008;
+/** The socket's link was replaced by the table's admin (API.md "Table admin"): the page must not reconnect with it. */
+export const CLOSE_LINK_REPLACED = 4001;
 
 export const PONG = JSON.stringify({ type: 'pong' } satisfies ServerMessage);
 
@@ -198,6 +200,11 @@ export class TableSockets {
   closed(ws: WebSocket, code: number): void {
     this.forget(ws);
     ws.close(code === 1005 || code === 1006 ? 1000 : code, 'bye');
+  }
+
+  /** Closes the sockets opened with the token `tokenHash` (its link was replaced). */
+  closeLink(tokenHash: string, code: number, reason: string): void {
+    for (const ws of this.ctx.getWebSockets(tokenHash)) this.close(ws, code, reason);
   }
 
   /** Closes every socket (the table is being deleted). */

@@ -13,6 +13,7 @@ import type { Seat, TableOptions } from '../../shared/options.js';
 import type { EventType } from './events.js';
 import { SendBudget, TABLE_MAILS_PER_HOUR, TABLE_WEBHOOKS_PER_MINUTE } from './send-budget.js';
 import type { MailLanguage } from './notifier.js';
+import { AdminStorage } from './admin-storage.js';
 
 /** Tables added after the first release: created on load in tables made before them, too. */
 const NOTIFICATION_SCHEMA = [
@@ -62,6 +63,8 @@ const ADDED_COLUMNS = [
   ['settings', 'on_timeout', 'TEXT'], // D: null = "bot"
   ['settings', 'vacation_hours', 'INTEGER'], // D: null = 72
   ['actions', 'auto', 'INTEGER'], // D: 1 = made for the seat (timeout or forced card)
+  ['settings', 'chat', 'INTEGER'], // C: null = on
+  ['tokens', 'role', 'TEXT'], // A: "admin" for the admin token, else null
 ] as const;
 
 const SCHEMA = [
@@ -112,14 +115,18 @@ export interface Settings {
   readonly createdAt: string;
   /** Where the links point to, e.g. "https://wallachen.example"; null for tables made before it was kept. */
   readonly origin: string | null;
+  /** Whether the table has a chat (option `chat`). */
+  readonly chat: boolean;
 }
 
 export interface TokenRow {
   readonly hash: string;
-  /** null: the spectator token. */
+  /** null: the spectator token (or, with role "admin", the admin token). */
   readonly seat: Seat | null;
   /** null for tables made before tokens were derived (their links cannot be mailed). */
   readonly nonce: string | null;
+  /** "admin": the table admin's token (API.md "Table admin"), which opens no seat or spectator endpoint. */
+  readonly role?: 'admin' | null;
 }
 
 export interface DealRow {
@@ -214,7 +221,11 @@ export class TableStorage {
   /** How many webhook attempts the table may still make this minute (send-budget.ts). */
   readonly webhookBudget: SendBudget;
 
+  /** What the table admin's commands keep (admin-storage.ts). */
+  readonly admin: AdminStorage;
+
   constructor(private readonly sql: SqlStorage) {
+    this.admin = new AdminStorage(sql);
     this.mailBudget = new SendBudget(sql, 'mail_sends', TABLE_MAILS_PER_HOUR, 3_600_000);
     this.webhookBudget = new SendBudget(sql, 'webhook_sends', TABLE_WEBHOOKS_PER_MINUTE, 60_000);
   }
@@ -225,18 +236,24 @@ export class TableStorage {
    */
   initialize(): void {
     for (const statement of SCHEMA) this.sql.exec(statement);
-    this.upgrade(); // the columns added since SCHEMA was first written
+    this.addColumns();
+    this.admin.initialize();
   }
 
   /** Brings the storage of a table created by an earlier release up to date (idempotent). */
   upgrade(): void {
+    this.addColumns();
+    for (const statement of NOTIFICATION_SCHEMA) this.sql.exec(statement);
+    this.admin.initialize();
+    // Answers stored by releases before answers were kept in memory only: let go.
+    this.sql.exec("UPDATE actions SET response = '' WHERE response <> ''");
+  }
+
+  private addColumns(): void {
     for (const [table, column, type] of ADDED_COLUMNS) {
       const columns = this.sql.exec<Row>(`PRAGMA table_info(${table})`).toArray();
       if (!columns.some((c) => c.name === column)) this.sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
     }
-    for (const statement of NOTIFICATION_SCHEMA) this.sql.exec(statement);
-    // Answers stored by releases before answers were kept in memory only: let go.
-    this.sql.exec("UPDATE actions SET response = '' WHERE response <> ''");
   }
 
   /** Whether a table was ever created in this object. */
@@ -258,12 +275,14 @@ export class TableStorage {
       vacationHours: (row.vacation_hours as number | null | undefined) ?? DEFAULT_VACATION_HOURS,
       createdAt: row.created_at as string,
       origin: (row.origin as string | null | undefined) ?? null,
+      chat: row.chat === null || row.chat === undefined ? true : row.chat === 1,
     };
   }
 
   saveSettings(s: Settings): void {
     this.sql.exec(
-      'INSERT INTO settings (id, table_id, name, options, seats, move_deadline_hours, created_at, origin, on_timeout, vacation_hours) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO settings (id, table_id, name, options, seats, move_deadline_hours, created_at, origin, on_timeout, vacation_hours, chat)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       s.tableId,
       s.name,
       JSON.stringify(s.options),
@@ -273,18 +292,29 @@ export class TableStorage {
       s.origin,
       s.onTimeout,
       s.vacationHours,
+      s.chat ? 1 : 0,
     );
+  }
+
+  /** The clock of the admin's `options` command (API.md "Table admin"). */
+  updateClock(moveDeadlineHours: number | null, onTimeout: 'bot' | 'wait'): void {
+    this.sql.exec('UPDATE settings SET move_deadline_hours = ?, on_timeout = ? WHERE id = 1', moveDeadlineHours, onTimeout);
   }
 
   tokens(): TokenRow[] {
     return this.sql
-      .exec<Row>('SELECT hash, seat, nonce FROM tokens ORDER BY seat')
+      .exec<Row>('SELECT hash, seat, nonce, role FROM tokens ORDER BY seat')
       .toArray()
-      .map((r) => ({ hash: r.hash as string, seat: r.seat as Seat | null, nonce: r.nonce as string | null }));
+      .map((r) => ({
+        hash: r.hash as string,
+        seat: r.seat as Seat | null,
+        nonce: r.nonce as string | null,
+        role: r.role === 'admin' ? ('admin' as const) : null,
+      }));
   }
 
   saveToken(t: TokenRow): void {
-    this.sql.exec('INSERT INTO tokens (hash, seat, nonce) VALUES (?, ?, ?)', t.hash, t.seat, t.nonce);
+    this.sql.exec('INSERT INTO tokens (hash, seat, nonce, role) VALUES (?, ?, ?, ?)', t.hash, t.seat, t.nonce, t.role ?? null);
   }
 
   saveFixedDeals(deals: readonly Deal[]): void {
@@ -320,9 +350,10 @@ export class TableStorage {
     );
   }
 
-  actions(): ActionRow[] {
+  /** The log's rows with a version above `after` and up to `upTo` (a series, or part of one: admin-storage.ts). */
+  actions(after = 0, upTo = Number.MAX_SAFE_INTEGER): ActionRow[] {
     return this.sql
-      .exec<Row>('SELECT version, seat, action, at, auto FROM actions ORDER BY version')
+      .exec<Row>('SELECT version, seat, action, at, auto FROM actions WHERE version > ? AND version <= ? ORDER BY version', after, upTo)
       .toArray()
       .map((r) => ({
         version: r.version as number,

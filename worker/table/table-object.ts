@@ -20,6 +20,7 @@ import { History } from '../history/writer.js';
 import { reasonOf } from '../log-reasons.js';
 import { ActionPath, type ActionRequest } from './action-path.js';
 import { AutoMoves } from './auto-moves.js';
+import { TableAdmin, type AdminCommand, type AdminEffect, type AdminView, type NewSeatToken } from './admin-commands.js';
 import { botDelayBase, BotSeats } from './bot-seats.js';
 import { Deliveries } from './deliveries.js';
 import { eventsOf } from './events.js';
@@ -28,20 +29,21 @@ import { pageOfGames, type GamesPage, type GamesPageRequest } from './games-page
 import { HistoryOutbox } from './outbox.js';
 import { SeatPresence } from './presence.js';
 import { failure, success, type Outcome } from './outcome.js';
-import { publishedGame, tableSummary, type PublishedGame, type TableSummary, type TableView } from './published.js';
+import { tableSummary, type PublishedGame, type TableSummary, type TableView } from './published.js';
 import { retentionDays, retentionDueAt } from './retention.js';
 import { Scheduler } from './scheduler.js';
-import { PONG, TableSockets } from './sockets.js';
+import { CLOSE_LINK_REPLACED, PONG, TableSockets } from './sockets.js';
 import { TableStorage, type Notifications, type Settings, type TokenRow } from './storage.js';
-import { must, SEATS, seriesFirstDeal, TableState, type LoadedTable } from './table-state.js';
+import { firstSeries, must, SEATS, seriesFirstDeal, TableState, type LoadedTable } from './table-state.js';
 import { nextVacationEnd, vacationChange } from './vacations.js';
 
 export type { ActionRequest } from './action-path.js';
 export type { NotificationsRequest } from './notifications.js';
+export type { AdminCommand, AdminView } from './admin-commands.js';
 
 export interface CreateTable {
   readonly settings: Settings;
-  /** The three seat tokens' and the spectator token's SHA-256 hashes and nonces (tokens.ts). */
+  /** The three seat tokens', the spectator token's and the admin token's SHA-256 hashes and nonces (tokens.ts). */
   readonly tokens: readonly TokenRow[];
   /** Turn notifications by mail, per seat (from the seats' `email`). */
   readonly emails: readonly (string | null)[];
@@ -61,6 +63,7 @@ export class TableObject extends DurableObject<Env> {
   private readonly auto: AutoMoves;
   /** When `autoMoves` last looked for vacations that ended (ms; 0 after an eviction: one push too many at worst). */
   private vacationsLookedAt = 0;
+  private readonly admin: TableAdmin;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -88,6 +91,7 @@ export class TableObject extends DurableObject<Env> {
     this.scheduler = new Scheduler(ctx.storage);
     this.bots = new BotSeats(this.state, botDelayBase(env.BOT_DELAY_MS));
     this.auto = new AutoMoves(this.state, this.bots);
+    this.admin = new TableAdmin(this.state, this.storage, this.notifications);
     // The web app's heartbeat is answered by the runtime itself: an open page never wakes a hibernating table.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(JSON.stringify({ type: 'ping' }), PONG));
   }
@@ -120,7 +124,9 @@ export class TableObject extends DurableObject<Env> {
         notifications: SEATS.map((seat) => this.storage.notifications(seat)),
         remindedVersion: -1,
         unreadTurnMail: new Set(),
+        seriesStarts: [firstSeries(init.settings.createdAt)],
         pauses: [],
+        endedAt: null,
       };
       this.state.adopt(table);
       this.state.dealNext(table, now);
@@ -186,11 +192,51 @@ export class TableObject extends DurableObject<Env> {
     } catch (error) {
       console.warn(`table ${table.settings.tableId}: reading the history failed, answering from the table itself: ${reasonOf(error)}`);
     }
-    const fromTable = (index: number) => {
-      const record = table.series.records[index];
-      return record === undefined ? undefined : publishedGame(record, table.deals[index]!, this.state.finishedAt(table, index), table.autoMoves);
-    };
-    return success(pageOfGames(fromD1, fromTable, table.series.records.length, page));
+    // Games written before the table had series belong to its first.
+    const stored = fromD1.map((game) => (game.series === undefined ? { ...game, series: 1 } : game));
+    return success(pageOfGames(stored, this.state.finishedGames(table), this.state.finishedCount(table), page));
+  }
+
+  /** One command of the table's admin (admin-commands.ts); answers the admin view. */
+  adminCommand(tokenHash: string, command: Exclude<AdminCommand, { type: 'rotate' }>): Outcome<AdminView> {
+    const found = this.state.authorizeAdmin(tokenHash);
+    if (!found.ok) return found;
+    const done = this.admin.run(found.value, command);
+    if (!done.ok) return done;
+    this.afterAdmin(done.value);
+    return success(this.admin.view(this.state.current()!));
+  }
+
+  /** The admin's view of the table, unchanged (the admin page reads it on load). */
+  adminView(tokenHash: string): Outcome<AdminView> {
+    const found = this.state.authorizeAdmin(tokenHash);
+    return found.ok ? success(this.admin.view(found.value)) : found;
+  }
+
+  /** Where the table's links point (null: a table made before that was kept), for the admin's caller only. */
+  adminOrigin(tokenHash: string): Outcome<string | null> {
+    const found = this.state.authorizeAdmin(tokenHash);
+    return found.ok ? success(found.value.settings.origin) : found;
+  }
+
+  /** Rotates seat `seat`'s link to `next` (made by the Worker, which knows the key); its old link's sockets are closed. */
+  rotateSeat(tokenHash: string, seat: Seat, next: NewSeatToken): Outcome<null> {
+    const found = this.state.authorizeAdmin(tokenHash);
+    if (!found.ok) return found;
+    const done = this.admin.rotate(found.value, seat, next);
+    if (!done.ok) return done;
+    this.afterAdmin(done.value);
+    return success(null);
+  }
+
+  /** Every page sees what the admin changed at once; a bot or a mail that is now due gets the alarm. */
+  private afterAdmin(effect: AdminEffect): void {
+    if (effect.revokedHash !== undefined)
+      this.sockets.closeLink(effect.revokedHash, CLOSE_LINK_REPLACED, "this link was replaced by the table's admin");
+    this.state.invalidateViews();
+    const table = this.state.current()!;
+    this.sockets.broadcast((seat) => this.state.viewFor(table, seat));
+    this.kick();
   }
 
   setNotifications(tokenHash: string, request: NotificationsRequest, newSecret: string): Outcome<Notifications> {

@@ -10,9 +10,11 @@ import type { Result } from '../../shared/result.js';
 import { dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
 import { actionsOf } from '../../shared/game.js';
 import { viewOf, type SeriesView } from '../../shared/view.js';
+import type { SeriesStart } from './admin-storage.js';
 import { replayLog, upgradedOptions } from './legacy-log.js';
 import { failure, success, type Outcome } from './outcome.js';
-import { autoKey, tableView, type TableView, type ViewExtras } from './published.js';
+import { isEnded, isPaused } from './pause.js';
+import { autoKey, publishedGame, tableView, type PublishedGame, type TableStatus, type TableView, type ViewExtras } from './published.js';
 import {
   webhookStateOf,
   type ActionRow,
@@ -33,7 +35,8 @@ export interface Caller {
 }
 
 export interface LoadedTable {
-  readonly settings: Settings;
+  /** Changed by the admin's commands only (admin-commands.ts). */
+  settings: Settings;
   readonly tokens: TokenRow[];
   series: SeriesState;
   /** The moves made for a seat (timeout or forced card), as `autoKey`s (published.ts). */
@@ -54,9 +57,41 @@ export interface LoadedTable {
   remindedVersion: number;
   /** The seats with a turn mail they have not read yet (presence.ts). */
   readonly unreadTurnMail: Set<Seat>;
+  /** Where each series starts in the deals and the log, oldest first; the last is the one played now (admin's newSeries). */
+  readonly seriesStarts: SeriesStart[];
   /** The table's pauses, oldest first (ms); `until` null: paused now (admin). Clocks stop while paused. */
   readonly pauses: { from: number; until: number | null }[];
+  /** When the admin ended the table (ISO), or null. */
+  endedAt: string | null;
 }
+
+/** The series being played now. */
+export const currentStart = (table: LoadedTable): SeriesStart => table.seriesStarts.at(-1)!;
+
+/** The last series start that `holds` (the first series holds everything). */
+function lastStart(table: LoadedTable, holds: (start: SeriesStart) => boolean): SeriesStart {
+  for (let i = table.seriesStarts.length - 1; i > 0; i--) if (holds(table.seriesStarts[i]!)) return table.seriesStarts[i]!;
+  return table.seriesStarts[0]!;
+}
+
+/** The series that dealt `dealIndex`. */
+const startOfDeal = (table: LoadedTable, dealIndex: number): SeriesStart => lastStart(table, (s) => s.firstDeal <= dealIndex);
+
+/** The series whose log holds `version` (≥ 1). */
+const startOfVersion = (table: LoadedTable, version: number): SeriesStart => lastStart(table, (s) => s.firstVersion < version);
+
+/** The deals of a series, and the versions of its log: (after, upTo]. */
+function boundsOf(table: LoadedTable, start: SeriesStart): { deals: DealRow[]; after: number; upTo: number } {
+  const next = table.seriesStarts.find((s) => s.series === start.series + 1);
+  return {
+    deals: table.deals.slice(start.firstDeal, next?.firstDeal ?? table.deals.length),
+    after: start.firstVersion,
+    upTo: next?.firstVersion ?? Number.MAX_SAFE_INTEGER,
+  };
+}
+
+/** The first series, which every table has: from the first deal and the log's start. */
+export const firstSeries = (createdAt: string): SeriesStart => ({ series: 1, firstDeal: 0, firstVersion: 0, startedAt: createdAt });
 
 /** A stored table that today's engine cannot replay is a bug, not a refusal: it throws. */
 export function must<T>(result: Result<T>): T {
@@ -68,12 +103,13 @@ export const dealOf = (row: DealRow): Deal => row.fixed ?? must(dealFromSeed(row
 
 /**
  * Replays `rows` of the log from the start of the series, dealing each game as it was
- * dealt. `settings.options` as stored may be older than the engine (legacy-log.ts).
+ * dealt; `deals` begin at the table's deal `firstDeal` (the series' first: autoKey's index). `settings.options` as stored may be older than the engine (legacy-log.ts).
  */
 export function replaySeries(
   storedOptions: unknown,
   deals: readonly DealRow[],
   rows: readonly ActionRow[],
+  firstDeal = 0,
 ): { series: SeriesState; options: SeriesState['options']; dealt: number; autoMoves: Set<string> } {
   const start = must(startSeries(upgradedOptions(storedOptions)));
   let dealt = 0;
@@ -83,7 +119,7 @@ export function replaySeries(
   const beforeRow = (waiting: SeriesState, row: number): SeriesState => {
     const series = dealIfWaiting(waiting);
     // Where a move made for a seat lands: its deal and its place among that game's actions.
-    if (rows[row]!.auto) autoMoves.add(autoKey(dealt - 1, actionsOf(series.game!).length));
+    if (rows[row]!.auto) autoMoves.add(autoKey(firstDeal + dealt - 1, actionsOf(series.game!).length));
     return series;
   };
   const series = dealIfWaiting(must(replayLog(start, rows, beforeRow)));
@@ -92,10 +128,12 @@ export function replaySeries(
 
 /**
  * The first deal of the running series, from which vacation hours are counted
- * (vacations.ts). A table plays one series for now; once its admin can start another at the
- * same table, this is where that series' first deal is answered.
+ * (vacations.ts): each series started by the admin gives every seat its hours anew.
  */
-export const seriesFirstDeal = (_table: LoadedTable): number => 0;
+export const seriesFirstDeal = (table: LoadedTable): number => currentStart(table).firstDeal;
+
+/** What every view says of the admin's doings: paused, ended, which series. */
+const statusOf = (table: LoadedTable, series: number): TableStatus => ({ paused: isPaused(table), ended: isEnded(table), series });
 
 /** What a seat's own view says of its webhook (a spectator has none). */
 const webhookState = (table: LoadedTable, seat: Seat | null): TableView['webhook'] =>
@@ -120,8 +158,11 @@ export class TableState {
     const stored = this.storage.settings();
     if (stored === null) return (this.table = null);
     const deals = this.storage.deals();
-    const rows = this.storage.actions();
-    const { series, options, autoMoves } = replaySeries(stored.options, deals, rows);
+    // Each new series replays from its own first deal and action (the admin's newSeries).
+    const seriesStarts = [firstSeries(stored.createdAt), ...this.storage.admin.seriesStarts()];
+    const start = seriesStarts.at(-1)!;
+    const rows = this.storage.actions(start.firstVersion);
+    const { series, options, autoMoves } = replaySeries(stored.options, deals.slice(start.firstDeal), rows, start.firstDeal);
     const lastRow = rows.at(-1);
     let lastChangeAt = lastRow?.at ?? stored.createdAt;
     const lastDeal = deals.at(-1);
@@ -135,12 +176,14 @@ export class TableState {
       autoForced: this.storage.autoForcedSeats(),
       seatRemindedVersions: this.storage.seatRemindedVersions(),
       deals,
-      version: lastRow?.version ?? 0,
+      version: lastRow?.version ?? start.firstVersion,
       lastChangeAt,
       notifications: SEATS.map((seat) => this.storage.notifications(seat)),
       remindedVersion: this.storage.remindedVersion(),
       unreadTurnMail: this.storage.unreadTurnMails(),
-      pauses: [],
+      seriesStarts,
+      pauses: this.storage.admin.pauses(),
+      endedAt: this.storage.admin.endedAt(),
     });
   }
 
@@ -174,8 +217,32 @@ export class TableState {
     }
   }
 
-  /** The table and who `tokenHash` belongs to, or why not. */
+  /**
+   * The table and who `tokenHash` belongs to, or why not: the admin's token opens no seat or
+   * spectator endpoint (403), and a seat's token replaced by the admin is told so (401).
+   */
   authorize(tokenHash: string): Outcome<{ table: LoadedTable; caller: Caller }> {
+    const found = this.tokenOwner(tokenHash);
+    if (!found.ok) return found;
+    const { table, owner } = found.value;
+    if (owner === 'admin') return failure(403, 'forbidden', "this is the table admin's link: it opens the admin page, not a seat");
+    if (owner !== null) return success({ table, caller: owner });
+    if (this.storage.admin.revokedSeat(tokenHash) !== null)
+      return failure(401, 'unauthorized', "this link was replaced by the table's admin; ask the admin for the new one");
+    return failure(403, 'forbidden', 'this link does not belong to this table');
+  }
+
+  /** The table, when `tokenHash` is its admin's token; a seat's or the spectators' gets 403 (API.md "Table admin"). */
+  authorizeAdmin(tokenHash: string): Outcome<LoadedTable> {
+    const found = this.tokenOwner(tokenHash);
+    if (!found.ok) return found;
+    const { table, owner } = found.value;
+    if (owner === 'admin') return success(table);
+    if (owner !== null) return failure(403, 'forbidden', "a seat's or the spectators' link cannot administer the table: use the admin link");
+    return failure(403, 'forbidden', 'this link is not the admin link of this table');
+  }
+
+  private tokenOwner(tokenHash: string): Outcome<{ table: LoadedTable; owner: Caller | 'admin' | null }> {
     const table = this.current();
     if (table === null) {
       const retired = this.storage.retiredAt();
@@ -188,10 +255,9 @@ export class TableState {
       return failure(404, 'not_found', 'no such table');
     }
     // Compare with every stored hash, always, in constant time: no early exit to time.
-    let caller: Caller | null = null;
-    for (const { hash, seat } of table.tokens) if (sameHash(hash, tokenHash)) caller = { seat };
-    if (caller === null) return failure(403, 'forbidden', 'this link does not belong to this table');
-    return success({ table, caller });
+    let owner: Caller | 'admin' | null = null;
+    for (const { hash, seat, role } of table.tokens) if (sameHash(hash, tokenHash)) owner = role === 'admin' ? 'admin' : { seat };
+    return success({ table, owner });
   }
 
   /** Deals the next game: a fixed test deal if one was given for it, else a fresh secret seed. Inside a transaction. */
@@ -239,8 +305,9 @@ export class TableState {
   }
 
   /** What the views show besides the series (published.ts). */
-  extras(table: LoadedTable, now: number = Date.now()): ViewExtras {
+  extras(table: LoadedTable, now: number = Date.now(), status: TableStatus = statusOf(table, currentStart(table).series)): ViewExtras {
     return {
+      status,
       pauses: table.pauses,
       vacations: table.vacations,
       autoForced: table.autoForced,
@@ -256,15 +323,16 @@ export class TableState {
    * whoever gets them learns nothing its seat did not see.
    */
   seatViewsOfCurrentGame(table: LoadedTable, seat: Seat): SeriesView[] {
-    const current = table.deals.length;
+    const { deals, after } = boundsOf(table, currentStart(table));
+    const current = deals.length;
     const views: SeriesView[] = [];
     let dealt = 0;
     const seen = (series: SeriesState): SeriesState => {
-      if (series.status === 'awaitingDeal' && dealt < current) series = must(dealNextGame(series, dealOf(table.deals[dealt++]!)));
+      if (series.status === 'awaitingDeal' && dealt < current) series = must(dealNextGame(series, dealOf(deals[dealt++]!)));
       if (dealt === current) views.push(viewOf(series, seat)!);
       return series;
     };
-    seen(must(replayLog(must(startSeries(table.settings.options)), this.storage.actions(), seen)));
+    seen(must(replayLog(must(startSeries(table.settings.options)), this.storage.actions(after), seen)));
     return views;
   }
 
@@ -273,20 +341,50 @@ export class TableState {
    * answer was pruned), replayed from the log: the same view as answered then.
    */
   viewAt(table: LoadedTable, seat: Seat, version: number): TableView {
-    const rows = this.storage.actions().filter((row) => row.version <= version);
+    const start = startOfVersion(table, version);
+    const { deals, after } = boundsOf(table, start);
+    const rows = this.storage.actions(after, version);
     // The replay deals as the table did: a game ending at `version` dealt the next with it.
-    const { series, dealt } = replaySeries(table.settings.options, table.deals, rows);
-    const deal = table.deals[dealt - 1]!;
+    const { series, dealt, autoMoves } = replaySeries(table.settings.options, deals, rows, start.firstDeal);
+    const deal = deals[dealt - 1]!;
     const at = rows.at(-1)?.at ?? table.settings.createdAt;
-    return tableView(
-      table.settings,
-      series,
-      seat,
-      version,
-      deal,
-      deal.dealtAt > at ? deal.dealtAt : at,
-      webhookState(table, seat),
-      this.extras(table),
-    );
+    return tableView(table.settings, series, seat, version, deal, deal.dealtAt > at ? deal.dealtAt : at, webhookState(table, seat), {
+      ...this.extras(table, Date.now(), statusOf(table, start.series)),
+      autoMoves,
+    });
+  }
+
+  /** How many games the table finished, in every series. */
+  finishedCount(table: LoadedTable): number {
+    return currentStart(table).firstDeal + table.series.records.length;
+  }
+
+  /**
+   * The finished games from the table's own log, by deal index (for those D1 lacks): the
+   * running series from memory, an earlier one replayed once per use of the answer.
+   */
+  finishedGames(table: LoadedTable): (dealIndex: number) => PublishedGame | undefined {
+    const replayed = new Map<number, { series: SeriesState; lastAt: string; autoMoves: ReadonlySet<string> }>();
+    return (dealIndex) => {
+      if (dealIndex < 0 || dealIndex >= this.finishedCount(table)) return undefined;
+      const start = startOfDeal(table, dealIndex);
+      if (start === currentStart(table)) {
+        const record = table.series.records[dealIndex - start.firstDeal];
+        return record && publishedGame(record, table.deals[dealIndex]!, this.finishedAt(table, dealIndex), start.series, table.autoMoves);
+      }
+      let earlier = replayed.get(start.series);
+      if (earlier === undefined) {
+        const { deals, after, upTo } = boundsOf(table, start);
+        const rows = this.storage.actions(after, upTo);
+        const { series, autoMoves } = replaySeries(table.settings.options, deals, rows, start.firstDeal);
+        earlier = { series, lastAt: rows.at(-1)?.at ?? start.startedAt, autoMoves };
+        replayed.set(start.series, earlier);
+      }
+      const index = dealIndex - start.firstDeal;
+      const record = earlier.series.records[index];
+      // The series' last game ended with its last action, not when the next series was dealt.
+      const finishedAt = index === earlier.series.records.length - 1 ? earlier.lastAt : this.finishedAt(table, dealIndex);
+      return record && publishedGame(record, table.deals[dealIndex]!, finishedAt, start.series, earlier.autoMoves);
+    };
   }
 }

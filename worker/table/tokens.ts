@@ -1,7 +1,7 @@
 /**
  * Seat links. A token is derived from the server's secret key and a random nonce:
  *
- *   token = base64url(HMAC-SHA256(key = TOKEN_SECRET, message = `${tableId}:${seat or "spectator"}:${nonce}`))
+ *   token = base64url(HMAC-SHA256(key = TOKEN_SECRET, message = `${tableId}:${seat or "spectator" or "admin"}:${nonce}`))
  *
  * with a 128-bit random nonce per token. The table stores the nonce and the token's SHA-256
  * hash, never the token; it compares hashes in constant time. Knowing the key, the table
@@ -68,11 +68,14 @@ export function tokenKey(env: { readonly TOKEN_SECRET?: string | undefined }, or
   return { ok: false, message: 'the server has no TOKEN_SECRET: set it with `npx wrangler secret put TOKEN_SECRET`' };
 }
 
-/** The token of `seat` (null: the spectators) at a table, from the key and the token's nonce. */
-export async function deriveToken(secret: string, tableId: string, seat: Seat | null, nonce: string): Promise<string> {
+/** Whose token: a seat's, the spectators' (null), or the table admin's. */
+export type TokenOwner = Seat | null | 'admin';
+
+/** The token of `owner` (a seat, null: the spectators, or "admin") at a table, from the key and the token's nonce. */
+export async function deriveToken(secret: string, tableId: string, owner: TokenOwner, nonce: string): Promise<string> {
   const encoder = new TextEncoder();
   const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(`${tableId}:${seat ?? 'spectator'}:${nonce}`));
+  const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(`${tableId}:${owner ?? 'spectator'}:${nonce}`));
   return base64url(new Uint8Array(mac));
 }
 
@@ -92,3 +95,6 @@ export function sameHash(a: string, b: string): boolean {
 
 /** A seat's link: the token sits in the fragment, which browsers never send to a server. */
 export const linkOf = (origin: string, tableId: string, token: string): string => `${origin}/t/${tableId}#${token}`;
+
+/** The admin's link: the admin page of the web app, the token in the fragment as for the seats. */
+export const adminLinkOf = (origin: string, tableId: string, token: string): string => `${origin}/admin/${tableId}#${token}`;

@@ -83,7 +83,11 @@ function ShareScreen({ table, kinds }: { table: SavedTable; kinds: readonly Seat
           />
         ))}
         <CopyLink url={table.spectatorUrl} label={t('spectatorLink')} copyName="spectator" hook={{ 'data-spectator-link': '' }} />
+        {table.adminUrl === undefined ? null : (
+          <CopyLink url={table.adminUrl} label={t('adminLink')} copyName="admin" hook={{ 'data-admin-link': '' }} />
+        )}
       </ul>
+      {table.adminUrl === undefined ? null : <p class="help">{t('adminLinkHelp')}</p>}
       <p class="muted">{t('shareKeep')}</p>
       <EmbedCode url={table.spectatorUrl} />
     </section>

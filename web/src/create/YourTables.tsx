@@ -69,6 +69,13 @@ function TableItem({ table, entry, onForget }: { table: DeviceTable; entry: Over
             <li>
               <a href={table.created.spectatorUrl}>{t('spectatorLink')}</a>
             </li>
+            {table.created.adminUrl === undefined ? null : (
+              <li>
+                <a href={table.created.adminUrl} data-admin-link>
+                  {t('adminLink')}
+                </a>
+              </li>
+            )}
           </ul>
         </details>
       ) : null}

@@ -11,6 +11,8 @@ export interface SavedTable {
   readonly createdAt: string;
   readonly seats: readonly { readonly name: string; readonly url: string }[];
   readonly spectatorUrl: string;
+  /** The admin link (absent for tables saved before there was one). */
+  readonly adminUrl?: string;
 }
 
 const KEY = 'wallachen.tables';
@@ -31,6 +33,7 @@ export function saveTable(created: CreatedTable, name: string, seatNames: readon
     createdAt: new Date().toISOString(),
     seats: created.seats.map((s) => ({ name: seatNames[s.seat] ?? '', url: s.url })),
     spectatorUrl: created.spectator.url,
+    adminUrl: created.admin.url,
   };
   writeStored(KEY, JSON.stringify([saved, ...savedTables().filter((t) => t.tableId !== saved.tableId)].slice(0, 50)));
   return saved;

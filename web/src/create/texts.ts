@@ -123,6 +123,10 @@ const en = {
   ruleOnTimeoutBot: 'then a bot moves',
   ruleOnTimeoutWait: 'then the table waits',
   ruleVacation: { one: 'vacation {n} hour per player', other: 'vacation {n} hours per player' },
+  // issue 13 — admin
+  adminLink: 'Admin (manage the table)',
+  adminLinkHelp:
+    "With the admin link you pause the table, replace a seat's link, seat a bot, change the move deadline, start a new series or end the table. Keep it to yourself: it opens no seat, but it manages the table.",
 } as const;
 
 export type CreateTextKey = keyof typeof en;
@@ -245,6 +249,10 @@ const de: Record<CreateTextKey, Text> = {
   ruleOnTimeoutBot: 'danach zieht ein Bot',
   ruleOnTimeoutWait: 'danach wartet der Tisch',
   ruleVacation: { one: 'Urlaub {n} Stunde pro Spieler', other: 'Urlaub {n} Stunden pro Spieler' },
+  // issue 13 — admin
+  adminLink: 'Admin (Tisch verwalten)',
+  adminLinkHelp:
+    'Mit dem Admin-Link hältst du den Tisch an, ersetzt den Link eines Platzes, setzt einen Bot ein, änderst die Zugfrist, startest eine neue Serie oder beendest den Tisch. Gib ihn nicht weiter: er öffnet keinen Platz, aber er verwaltet den Tisch.',
 };
 
 const TEXTS: Record<Language, Record<CreateTextKey, Text>> = { en, de };

@@ -20,6 +20,7 @@ import { useTable } from './useTable.js';
 import { AutoForcedToggle } from './AutoForced.js';
 import { useInPageMenu } from '../page-menu.js';
 import { Vacation } from './Vacation.js';
+import { AdminNotice } from './AdminNotice.js';
 
 const dismissedKey = (tableId: string) => `wallachen.summarySeen.${tableId}`;
 
@@ -102,6 +103,7 @@ export function TablePage({ tableId }: { tableId: string }) {
         </p>
       </div>
       <p class="who">{view.seat === null ? t('spectating') : t('youAre', { name: seatName(view, view.seat) })}</p>
+      <AdminNotice view={view} />
       {table.error ? (
         <p class="error" role="alert" data-error>
           {errorText(t, table.error)}{' '}
@@ -128,9 +130,13 @@ export function TablePage({ tableId }: { tableId: string }) {
         </div>
         <SeatPanel view={view} seat={places.bottom} showBacks={view.seat === null} />
         {/* A seat's next hand and controls wait for it to move on; a spectator's dock holds only what the game waits for. */}
-        <Dock view={view} table={table} tableId={tableId} hidden={view.seat !== null && (showResult || resultPending)} loading={resultPending} />
+        {/* Paused or ended by the admin: the controls stay in view, disabled (the server refuses them too). */}
+        <fieldset class="dock-lock" disabled={view.paused || view.ended}>
+          <Dock view={view} table={table} tableId={tableId} hidden={view.seat !== null && (showResult || resultPending)} loading={resultPending} />
+        </fieldset>
       </div>
-      {table.games !== null ? <ScoreSheet view={view} games={table.games} tableId={tableId} /> : null}
+      {/* The score sheet adds up the series being played only (games of earlier series stay in …/games). */}
+      {table.games !== null ? <ScoreSheet view={view} games={table.games.filter((g) => (g.series ?? 1) === view.series)} tableId={tableId} /> : null}
       {view.webhook === 'disabled' ? (
         <p class="error" role="status" data-webhook-state="disabled">
           {t('noticesWebhookDisabled')}

@@ -1,0 +1,113 @@
+/**
+ * The table admin in the browser (API.md "Table admin", web/src/admin/AdminPage.tsx): a table
+ * created through the form shows its admin link on the share screen; the admin page pauses
+ * the table (the seat's page says so and its controls are disabled) and resumes it; rotates
+ * seat 2's link (the old page is told its link was replaced, the new link opens the seat);
+ * and seats a bot in a person's place, which then decides by itself. Again at 390 px, where
+ * the admin page must fit without scrolling sideways.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, inject, it } from 'vitest';
+import { expectNoProblems, openPage, partsOfLink, readView, useChromium, type Problem } from './support.js';
+
+const base = inject('baseUrl');
+const chromium = useChromium();
+
+/** Creates a table through the form; answers the share screen's seat links and admin link. */
+async function createThroughForm(context: BrowserContext): Promise<{ home: Page; seats: string[]; admin: string }> {
+  const home = await openPage(context, `${base}/`, 'create page');
+  const form = home.locator('form[data-form="create"]');
+  await form.locator('input[name="tableName"]').fill('Admin test');
+  for (const [i, name] of ['Anni', 'Bert', 'Xaver'].entries()) await form.locator(`input[name="seat${i}"]`).fill(name);
+  await form.locator('button[data-create]').click();
+  const admin = (await home.locator('a[data-admin-link]').getAttribute('href', { timeout: 10_000 }))!;
+  const seats = await Promise.all([0, 1, 2].map(async (i) => (await home.locator(`a[data-seat-link="${i}"]`).getAttribute('href'))!));
+  return { home, seats, admin };
+}
+
+/** The controls of a seat's dock: each disabled or not (by its own attribute or its fieldset's: `:disabled` says either). */
+const controlsDisabled = (page: Page) =>
+  page
+    .locator('.dock-lock button.action')
+    .evaluateAll((buttons) => buttons.map((b) => (b as unknown as { matches(selector: string): boolean }).matches(':disabled')));
+
+/** The fetches a replaced link's page makes answer 401; Chromium logs each as a console error. */
+const replacedLinkRefusals = (problem: Problem) => problem.kind === 'console' && /status of 401/.test(problem.text);
+
+async function adminFlow(kind: 'desktop' | 'phone'): Promise<void> {
+  const context = await chromium.context(kind);
+  const { home, seats, admin } = await createThroughForm(context);
+  const { tableId } = partsOfLink(seats[0]!);
+  expect(admin).toMatch(new RegExp(`^${base}/admin/${tableId}#[A-Za-z0-9_-]{43}$`));
+
+  const adminPage = await openPage(context, admin, 'admin page');
+  adminPage.on('dialog', (dialog) => void dialog.accept());
+  if (kind === 'phone') await adminPage.setViewportSize({ width: 390, height: 844 });
+  const panel = adminPage.locator('[data-admin]');
+  await panel.waitFor({ timeout: 10_000 });
+  expect(await adminPage.locator('h1').textContent()).toBe('Manage the table: Admin test');
+
+  // Pause: seat 1's page says so and its controls are disabled; resumed, they work again.
+  const seat1 = await openPage(context, seats[0]!, 'seat 1');
+  await seat1.locator('.dock-lock button.action').first().waitFor({ timeout: 10_000 });
+  expect(await controlsDisabled(seat1)).not.toContain(true);
+  await adminPage.locator('[data-admin-command="pause"]').click();
+  await expect.poll(() => panel.getAttribute('data-paused')).toBe('true');
+  await seat1.locator('[data-table-paused]').waitFor({ timeout: 10_000 });
+  expect(await seat1.locator('[data-table-paused]').textContent()).toBe("Paused by the table's admin: no moves until the admin resumes the table.");
+  expect(await controlsDisabled(seat1)).not.toContain(false);
+  await adminPage.locator('[data-admin-command="resume"]').click();
+  await expect.poll(() => panel.getAttribute('data-paused')).toBe('false');
+  await expect.poll(() => seat1.locator('[data-table-paused]').count()).toBe(0);
+  await expect.poll(() => controlsDisabled(seat1)).not.toContain(true);
+  // With "confirm moves" (on by default on a touch screen) the first tap only selects.
+  const noDouble = seat1.locator('[data-action="double"][data-double="false"]');
+  await noDouble.click();
+  if ((await noDouble.getAttribute('data-armed')) !== null) await noDouble.click();
+  await expect.poll(async () => (await readView(base, tableId, partsOfLink(seats[0]!).token)).version).toBe(1);
+
+  // Rotate seat 2: its open page is told its link was replaced; the new link (shown once) opens the seat.
+  const seat2 = await openPage(context, seats[1]!, 'seat 2 (old link)');
+  await seat2.locator('[data-table]').waitFor({ timeout: 10_000 });
+  await adminPage.locator('[data-admin-rotate="1"]').click();
+  const newLink = await adminPage.locator('[data-new-link="1"] input').inputValue({ timeout: 10_000 });
+  expect(newLink).toMatch(new RegExp(`^${base}/t/${tableId}#[A-Za-z0-9_-]{43}$`));
+  expect(newLink).not.toBe(seats[1]);
+  await seat2.locator('[data-error]').waitFor({ timeout: 10_000 });
+  expect(await seat2.locator('[data-error]').textContent()).toBe("This link was replaced by the table's admin. Ask the admin for the new one.");
+  const seat2New = await openPage(context, newLink, 'seat 2 (new link)');
+  await expect.poll(async () => seat2New.locator('[data-table]').getAttribute('data-seat'), { timeout: 10_000 }).toBe('1');
+
+  // A bot in seat 3's place: it decides its double by itself.
+  await adminPage.locator('[data-admin-kind="2"]').selectOption('easy');
+  await adminPage.locator('[data-admin-seat-kind="2"]').click();
+  const seat3Token = partsOfLink(seats[2]!).token;
+  await expect.poll(async () => (await readView(base, tableId, seat3Token)).seats[2]!.decided, { timeout: 10_000 }).toBe(true);
+  expect((await readView(base, tableId, seat3Token)).seats[2]).toMatchObject({ bot: true });
+
+  if (kind === 'phone') {
+    const overflow = await adminPage.evaluate(() => {
+      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document
+        .documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+    expect(overflow, 'the admin page fits 390 px').toBeLessThanOrEqual(0);
+    await adminPage.setViewportSize({ width: 360, height: 640 });
+    const narrow = await adminPage.evaluate(() => {
+      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document
+        .documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+    expect(narrow, 'and 360 px').toBeLessThanOrEqual(0);
+  }
+  expectNoProblems([home, adminPage, seat1, seat2New]);
+  expectNoProblems([seat2], (_page, problem) => replacedLinkRefusals(problem));
+}
+
+it('the admin page pauses and resumes, rotates a link and seats a bot (desktop)', { timeout: 90_000 }, async () => {
+  await adminFlow('desktop');
+});
+
+it('the same on a phone at 390 px, the admin page fitting 360 px too', { timeout: 90_000 }, async () => {
+  await adminFlow('phone');
+});

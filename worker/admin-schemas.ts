@@ -1,0 +1,95 @@
+/**
+ * Request and response schemas of the table admin (API.md "Table admin", routes/admin.ts),
+ * for validation at the edge and the OpenAPI document.
+ */
+import { z } from '@hono/zod-openapi';
+import { MAX_SERIES } from './table/admin-commands.js';
+
+const SeatNumber = z.number().int().min(0).max(2).openapi('Seat');
+const BotLevel = z.enum(['easy', 'strong']);
+
+/** The range of option vacationHours (API.md "Deadlines"). */
+export const MAX_VACATION_HOURS = 336;
+
+export const AdminCommandSchema = z
+  .discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('pause') }).openapi({ description: 'No action is taken while paused (409 paused); clocks stop, bots wait' }),
+    z.strictObject({ type: z.literal('resume') }).openapi({ description: 'Play goes on; a bot that owes a move makes it' }),
+    z.strictObject({ type: z.literal('rotate'), seat: SeatNumber }).openapi({
+      description:
+        "A new link for the seat, answered once: the old token gets 401 from now on and its open sockets are closed; the seat's mails carry the new link",
+    }),
+    z
+      .strictObject({
+        type: z.literal('seat'),
+        seat: SeatNumber,
+        name: z.string().trim().min(1).max(40).optional().openapi({ example: 'Vroni' }),
+        bot: z
+          .union([z.literal(false), BotLevel])
+          .optional()
+          .openapi({
+            description: '"easy" or "strong": a bot plays the seat from now on (its link only watches, it gets no mail); false: a person plays it',
+          }),
+      })
+      .openapi({ description: "Rename a seat, or put a bot in a person's place or a person in a bot's; at least one of name and bot" }),
+    z
+      .strictObject({
+        type: z.literal('options'),
+        moveDeadlineHours: z.number().int().min(1).max(720).nullable().optional().openapi({ description: 'Hours per move; null: no clock' }),
+        onTimeout: z
+          .enum(['bot', 'wait'])
+          .optional()
+          .openapi({ description: 'When a deadline passes: the strong bot makes that move, or only reminders' }),
+        vacationHours: z.number().int().min(0).max(MAX_VACATION_HOURS).optional().openapi({ description: 'Vacation hours per seat and series' }),
+        chat: z.boolean().optional().openapi({ description: 'Whether the table has a chat' }),
+        frameOrigins: z.array(z.string()).optional().openapi({ description: 'Not available yet: refused with 400' }),
+        spectatorEmbeds: z.boolean().optional().openapi({ description: 'Not available yet: refused with 400' }),
+      })
+      .openapi({ description: 'Change the clock and the chat; at least one option' }),
+    z.strictObject({ type: z.literal('newSeries') }).openapi({
+      description: `Once the series is over (else 409 conflict): a new one at the same table with the same links and options; at most ${MAX_SERIES} series per table`,
+    }),
+    z.strictObject({ type: z.literal('end') }).openapi({ description: 'The table ends: readable, no more actions (409 table_ended), bots stop' }),
+  ])
+  .openapi('AdminCommand');
+
+export const AdminViewSchema = z
+  .object({
+    tableId: z.string(),
+    name: z.string(),
+    options: z.object({}).passthrough().openapi({ description: 'The rules the table plays by, as in the view' }),
+    moveDeadlineHours: z.number().int().nullable(),
+    onTimeout: z.enum(['bot', 'wait']),
+    vacationHours: z.number().int(),
+    chat: z.boolean(),
+    series: z.number().int().min(1).openapi({ description: 'Which series the table plays, 1 first' }),
+    paused: z.boolean(),
+    ended: z.boolean(),
+    phase: z.enum(['doubling', 'auction', 'discard', 'declare', 'play', 'finished']),
+    gameNumber: z.number().int(),
+    games: z.number().int(),
+    seriesOver: z.boolean(),
+    turn: SeatNumber.nullable(),
+    version: z.number().int(),
+    seats: z
+      .array(
+        z.object({
+          seat: SeatNumber,
+          name: z.string(),
+          bot: z.boolean(),
+          botLevel: BotLevel.nullable(),
+          mail: z.boolean().openapi({ description: 'Whether the seat gets turn mails (the address itself is never shown)' }),
+          webhook: z.enum(['active', 'disabled']).nullable().openapi({ description: "The seat's webhook state (never its URL or secret)" }),
+        }),
+      )
+      .length(3),
+  })
+  .openapi('AdminView', { description: "What the table's admin sees: settings and seats, and of the game only what a spectator sees, never a card" });
+
+export const RotatedLinkSchema = z
+  .object({
+    seat: SeatNumber,
+    token: z.string(),
+    url: z.url().openapi({ description: "The seat's new secret link; the old one no longer opens the table" }),
+  })
+  .openapi('RotatedLink');

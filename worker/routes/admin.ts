@@ -1,0 +1,116 @@
+/**
+ * The table admin (API.md "Table admin"): `POST /api/tables/{id}/admin`, one command per
+ * call with the admin token, answered with the admin view; `GET` reads that view. The
+ * handlers validate and forward to the table (table/admin-commands.ts); a rotated seat's
+ * new token is derived here, where the key is, like a new table's.
+ */
+import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../app.js';
+import { errorResponse } from '../errors.js';
+import { PERIOD_SECONDS, rateLimited } from '../limits.js';
+import { AdminCommandSchema, AdminViewSchema, RotatedLinkSchema } from '../admin-schemas.js';
+import { deriveToken, hashToken, linkOf, newNonce, TABLE_ID_PATTERN, tokenKey } from '../table/tokens.js';
+import type { Seat } from '../../shared/options.js';
+import type { AdminCommand } from '../table/admin-commands.js';
+import type { Outcome } from '../table/outcome.js';
+import { validationHook } from '../validation.js';
+import { callerHash, clientOf, errors, json, noSuchTable, tableStub } from './tables.js';
+
+export const admin = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+function handle<R extends RouteConfig>(config: R, handler: (c: Parameters<RouteHandler<R, AppEnv>>[0]) => Promise<Response>): void {
+  admin.openapi(config, handler as unknown as RouteHandler<R, AppEnv>);
+}
+
+const TableParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'k3h8q2m5x7c9v4b6' }) });
+const security = [{ bearer: [] }];
+
+const answer = <T>(c: Context<AppEnv>, outcome: Outcome<T>): Response =>
+  outcome.ok ? c.json(outcome.value as object, 200) : errorResponse(c, outcome.status, outcome.code, outcome.message);
+
+const EMBEDDING_LATER = 'embedding permissions (frameOrigins, spectatorEmbeds) are not available yet; the other options can be changed';
+
+// ---------------------------------------------------------------- POST /api/tables/{id}/admin
+
+const postAdmin = createRoute({
+  method: 'post',
+  path: '/api/tables/{id}/admin',
+  summary: "The table admin's commands",
+  description:
+    "With the admin token of `POST /api/tables`, one command per call: pause, resume, rotate a seat's link, change a seat (name, bot or person), " +
+    'change the options (clock, timeout policy, vacation hours, chat), start a new series once one is over, end the table. ' +
+    'Answers the admin view: settings, seats with names, bots and notification state (never an address or a card), paused, ended, series; ' +
+    "`rotate` answers the seat's new link instead, shown once: the old token is refused at once (401) and its open sockets are closed (code 4001). " +
+    'A seat or spectator token gets 403, as does the admin token on every seat endpoint. After `end` only `rotate` (and `end` again) is taken: 409 table_ended. ' +
+    `At most 30 commands per minute per admin link (429).`,
+  security,
+  request: { params: TableParams, body: { ...json(AdminCommandSchema), required: true } },
+  responses: {
+    200: {
+      description: 'The admin view; for `rotate` the new link',
+      content: { 'application/json': { schema: z.union([AdminViewSchema, RotatedLinkSchema]) } },
+    },
+    ...errors(400, 401, 403, 404, 409, 413, 415, 429, 503),
+  },
+});
+
+handle(postAdmin, async (c) => {
+  const { id } = c.req.valid('param');
+  if (!TABLE_ID_PATTERN.test(id)) return noSuchTable(c);
+  const caller = await callerHash(c);
+  if ('response' in caller) return caller.response;
+  const limited = await rateLimited(c, c.env.ADMIN_LIMITER, caller.hash, 'admin commands from this link', PERIOD_SECONDS.ADMIN_LIMITER);
+  if (limited) return limited;
+  const command = c.req.valid('json');
+  const table = tableStub(c, id);
+  if (command.type === 'options' && (command.frameOrigins !== undefined || command.spectatorEmbeds !== undefined)) {
+    return errorResponse(c, 400, 'bad_request', EMBEDDING_LATER);
+  }
+  if (command.type === 'rotate') {
+    // The new link points where the table's links point; its token is derived from the key as at creation (tokens.ts).
+    const found = await table.adminOrigin(caller.hash);
+    if (!found.ok) return errorResponse(c, found.status, found.code, found.message);
+    const origin = found.value ?? new URL(c.req.url).origin;
+    const key = tokenKey(c.env, origin);
+    if (!key.ok) return errorResponse(c, 503, 'not_configured', `the server cannot make links: ${key.message}`);
+    const seat = command.seat as Seat;
+    const nonce = newNonce();
+    const token = await deriveToken(key.secret, id, seat, nonce);
+    const rotated = await table.rotateSeat(caller.hash, seat, { hash: await hashToken(token), nonce });
+    if (!rotated.ok) return errorResponse(c, rotated.status, rotated.code, rotated.message);
+    return c.json({ seat, token, url: linkOf(origin, id, token) }, 200);
+  }
+  if (command.type === 'seat' && command.name === undefined && command.bot === undefined) {
+    return errorResponse(c, 400, 'bad_request', 'seat: give a new name, or bot ("easy", "strong", or false for a person)');
+  }
+  if (command.type === 'options') {
+    const { frameOrigins: _origins, spectatorEmbeds: _embeds, ...options } = command;
+    if (Object.keys(options).length === 1) return errorResponse(c, 400, 'bad_request', 'options: give at least one option to change');
+    return answer(c, await table.adminCommand(caller.hash, options));
+  }
+  // The schema admits seats 0–2 only: the engine's Seat.
+  return answer(c, await table.adminCommand(caller.hash, command as Exclude<AdminCommand, { type: 'rotate' }>));
+});
+
+// ---------------------------------------------------------------- GET /api/tables/{id}/admin
+
+const getAdmin = createRoute({
+  method: 'get',
+  path: '/api/tables/{id}/admin',
+  summary: "The table admin's view",
+  description: 'What `POST …/admin` answers, without changing anything (the admin page reads it on load). Only with the admin token (else 403).',
+  security,
+  request: { params: TableParams },
+  responses: { 200: { description: 'The admin view', ...json(AdminViewSchema) }, ...errors(401, 403, 404, 429) },
+});
+
+handle(getAdmin, async (c) => {
+  const { id } = c.req.valid('param');
+  if (!TABLE_ID_PATTERN.test(id)) return noSuchTable(c);
+  const limited = await rateLimited(c, c.env.READ_LIMITER, clientOf(c), 'reads from this address', PERIOD_SECONDS.READ_LIMITER);
+  if (limited) return limited;
+  const caller = await callerHash(c);
+  if ('response' in caller) return caller.response;
+  return answer(c, await tableStub(c, id).adminView(caller.hash));
+});

@@ -1,0 +1,202 @@
+/**
+ * The table admin's commands (API.md "Table admin"), inside the table's Durable Object:
+ * pause and resume, rotate a seat's link, change a seat (name, bot or person), change the
+ * clock and the chat, start a new series once one is over, end the table. Each runs in one
+ * storage transaction; the object pushes the new views and sets the alarm afterwards.
+ *
+ * The admin view answered to every command holds the table's settings, the seats' names,
+ * bots and whether a seat is notified, and from the spectators' view only what is public:
+ * never a card, a hand, or a seat's address or webhook URL (R10.2).
+ */
+import type { BotLevel } from '../../shared/bots/index.js';
+import type { Seat } from '../../shared/options.js';
+import type { AdminView } from '../contract.js';
+
+export type { AdminView };
+import { startSeries } from '../../shared/series.js';
+import { eventsOf } from './events.js';
+import type { TableNotifications } from './notifications.js';
+import { failure, success, type Outcome } from './outcome.js';
+import { isEnded, isPaused } from './pause.js';
+import { botLevelOf, webhookStateOf, type SeatSettings, type TableStorage } from './storage.js';
+import { currentStart, must, SEATS, type LoadedTable, type TableState } from './table-state.js';
+
+/** The most series one table plays (README, "Security"). */
+export const MAX_SERIES = 100;
+
+export type AdminCommand =
+  | { readonly type: 'pause' }
+  | { readonly type: 'resume' }
+  | { readonly type: 'rotate'; readonly seat: Seat }
+  | { readonly type: 'seat'; readonly seat: Seat; readonly name?: string; readonly bot?: false | BotLevel }
+  | {
+      readonly type: 'options';
+      readonly moveDeadlineHours?: number | null;
+      readonly onTimeout?: 'bot' | 'wait';
+      readonly vacationHours?: number;
+      readonly chat?: boolean;
+    }
+  | { readonly type: 'newSeries' }
+  | { readonly type: 'end' };
+
+/** A rotated seat's new token, as the Worker made it (routes/admin.ts): the table stores its hash and nonce only. */
+export interface NewSeatToken {
+  readonly hash: string;
+  readonly nonce: string;
+}
+
+/** What a command changed, for the object to follow up: push views, close a link's sockets, set the alarm. */
+export interface AdminEffect {
+  /** The hash of a seat token that no longer opens anything: its sockets are closed. */
+  readonly revokedHash?: string;
+}
+
+export class TableAdmin {
+  constructor(
+    private readonly state: TableState,
+    private readonly storage: TableStorage,
+    private readonly notifications: TableNotifications,
+  ) {}
+
+  view(table: LoadedTable): AdminView {
+    const publicView = this.state.viewFor(table, null);
+    const { settings } = table;
+    return {
+      tableId: settings.tableId,
+      name: settings.name,
+      options: settings.options,
+      moveDeadlineHours: settings.moveDeadlineHours,
+      onTimeout: settings.onTimeout,
+      vacationHours: settings.vacationHours,
+      chat: settings.chat,
+      series: currentStart(table).series,
+      paused: isPaused(table),
+      ended: isEnded(table),
+      phase: publicView.phase,
+      gameNumber: publicView.gameNumber,
+      games: publicView.games,
+      seriesOver: publicView.seriesOver,
+      turn: publicView.turn,
+      version: table.version,
+      seats: SEATS.map((seat) => {
+        const own = settings.seats[seat]!;
+        const notified = table.notifications[seat]!;
+        return {
+          seat,
+          name: own.name,
+          bot: own.bot,
+          botLevel: botLevelOf(own),
+          mail: !own.bot && notified.email !== null,
+          webhook: own.bot ? null : webhookStateOf(notified),
+        };
+      }),
+    };
+  }
+
+  /** Runs one command (rotate has its own method: it needs the new token). */
+  run(table: LoadedTable, command: Exclude<AdminCommand, { type: 'rotate' }>): Outcome<AdminEffect> {
+    if (isEnded(table) && command.type !== 'end') return failure(409, 'table_ended', 'the table has ended: only its links can still be rotated');
+    const now = new Date();
+    switch (command.type) {
+      case 'pause':
+        if (!isPaused(table)) this.state.transaction(() => this.pause(table, now.getTime()));
+        return success({});
+      case 'resume':
+        if (isPaused(table)) this.state.transaction(() => this.resume(table, now.getTime()));
+        return success({});
+      case 'seat':
+        return this.changeSeat(table, command);
+      case 'options':
+        this.state.transaction(() => this.changeOptions(table, command));
+        return success({});
+      case 'newSeries':
+        return this.newSeries(table, now.toISOString());
+      case 'end':
+        if (!isEnded(table))
+          this.state.transaction(() => {
+            const at = now.toISOString();
+            this.storage.admin.end(at);
+            table.endedAt = at;
+          });
+        return success({});
+    }
+  }
+
+  /** A new link for `seat`: its old token is refused from now on (401), and remembered as replaced. */
+  rotate(table: LoadedTable, seat: Seat, next: NewSeatToken): Outcome<AdminEffect> {
+    const index = table.tokens.findIndex((t) => t.seat === seat && t.role !== 'admin');
+    const old = table.tokens[index];
+    if (old === undefined) return failure(409, 'conflict', `seat ${seat + 1} has no link to replace`);
+    this.state.transaction(() => {
+      this.storage.admin.replaceToken(seat, old.hash, next, Date.now());
+      // Mails derive a seat's link from its token's nonce at sending time (deliveries.ts): from now on the new one.
+      table.tokens[index] = { hash: next.hash, seat, nonce: next.nonce, role: null };
+    });
+    return success({ revokedHash: old.hash });
+  }
+
+  private pause(table: LoadedTable, at: number): void {
+    this.storage.admin.pause(at);
+    table.pauses.push({ from: at, until: null });
+  }
+
+  private resume(table: LoadedTable, at: number): void {
+    this.storage.admin.resume(at);
+    table.pauses.at(-1)!.until = at;
+  }
+
+  private changeSeat(table: LoadedTable, { seat, name, bot }: Extract<AdminCommand, { type: 'seat' }>): Outcome<AdminEffect> {
+    const current = table.settings.seats[seat]!;
+    let next: SeatSettings = name === undefined ? current : { ...current, name };
+    if (bot !== undefined) {
+      const { botLevel: _level, ...person } = next;
+      next = bot === false ? { ...person, bot: false } : { ...person, bot: true, botLevel: bot };
+    }
+    const becameBot = next.bot && !current.bot;
+    const seats = table.settings.seats.map((s, i) => (i === seat ? next : s));
+    this.state.transaction(() => {
+      this.storage.admin.saveSeats(seats);
+      table.settings = { ...table.settings, seats };
+      // A bot reads no mail: what waited for the person it replaces is not sent (notifications.ts skips bot seats from now on).
+      if (becameBot) {
+        this.storage.dropDeliveries(seat, 'email');
+        this.storage.dropDeliveries(seat, 'webhook');
+        this.storage.dropDeferredTurnMail(seat);
+      }
+    });
+    return success({});
+  }
+
+  private changeOptions(table: LoadedTable, command: Extract<AdminCommand, { type: 'options' }>): void {
+    const { settings } = table;
+    const moveDeadlineHours = command.moveDeadlineHours === undefined ? settings.moveDeadlineHours : command.moveDeadlineHours;
+    const onTimeout = command.onTimeout ?? settings.onTimeout;
+    const vacationHours = command.vacationHours ?? settings.vacationHours;
+    const chat = command.chat ?? settings.chat;
+    this.storage.updateClock(moveDeadlineHours, onTimeout);
+    this.storage.admin.saveVacationHours(vacationHours);
+    this.storage.admin.saveChat(chat);
+    table.settings = { ...settings, moveDeadlineHours, onTimeout, vacationHours, chat };
+  }
+
+  /** The next series at the same table: same links and options, its games numbered from 1 again, the earlier ones kept. */
+  private newSeries(table: LoadedTable, now: string): Outcome<AdminEffect> {
+    if (table.series.status !== 'over') return failure(409, 'conflict', 'a new series can start once this one is over');
+    const number = currentStart(table).series + 1;
+    if (number > MAX_SERIES) return failure(409, 'conflict', `a table plays at most ${MAX_SERIES} series; create a new table`);
+    this.state.transaction(() => {
+      const start = { series: number, firstDeal: table.deals.length, firstVersion: table.version, startedAt: now };
+      this.storage.admin.saveSeriesStart(start);
+      table.seriesStarts.push(start);
+      table.series = must(startSeries(table.settings.options));
+      table.lastChangeAt = now;
+      // The version stays where the last series left it: its first move must not count as reminded already.
+      table.remindedVersion = -1;
+      this.storage.saveRemindedVersion(-1);
+      this.state.dealNext(table, now);
+      // The first deal of the series: every seat owing a move is told, as at creation.
+      this.notifications.notify(table, eventsOf(null, table.series, start.firstDeal));
+    });
+    return success({});
+  }
+}
