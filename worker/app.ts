@@ -10,6 +10,7 @@ import { HTTPException } from 'hono/http-exception';
 import { version } from '../package.json';
 import { docsPage } from './docs.js';
 import { ApiError, errorResponse, type ErrorCode } from './errors.js';
+import { chat } from './routes/chat.js';
 import { mail } from './routes/mail.js';
 import { ops } from './routes/ops.js';
 import { overview } from './routes/overview.js';
@@ -78,10 +79,12 @@ app.use(
   bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c, 413, 'payload_too_large', `the body is over ${MAX_BODY_BYTES / 1024} KB`) }),
 );
 app.on(['POST', 'PUT'], ['/api/tables', '/api/tables/overview', '/api/tables/:id/actions', '/api/tables/:id/notifications'], jsonOnly);
+app.on('POST', '/api/tables/:id/chat', jsonOnly);
 
 app.get('/api/health', (c) => c.json({ ok: true, version: VERSION }));
 
 app.route('/', tables);
+app.route('/', chat); // the table's chat (routes/chat.ts)
 app.route('/', overview); // several tables at a glance, for the home page (routes/overview.ts)
 app.route('/', mail); // the links of the mails: confirm, unsubscribe (routes/mail.ts)
 app.route('/', ops); // an operator's dead letters (routes/ops.ts)

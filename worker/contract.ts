@@ -4,6 +4,7 @@
  */
 import type { Action } from '../shared/actions.js';
 import type { BotLevel } from '../shared/bots/index.js';
+import type { Seat } from '../shared/options.js';
 import type { GameRecord } from '../shared/record.js';
 import type { SeriesView } from '../shared/view.js';
 
@@ -35,6 +36,20 @@ export interface TableView extends Omit<SeriesView, 'seats'> {
   readonly moveDeadlineHours: number | null;
   /** The caller's own webhook: active, disabled (its receiver answered 410 Gone), or null (none, or a spectator). */
   readonly webhook: 'active' | 'disabled' | null;
+  /** Whether the table has a chat (option `chat`): its seats write, seats and spectators read. */
+  readonly chat: boolean;
+}
+
+/** A message of the table's chat (API.md, "Chat"): plain text, shown as text, never as HTML. */
+export interface ChatMessage {
+  /** Grows with every message of the table: pass the last one seen as `after` to read what came since. */
+  readonly id: number;
+  /** The seat that wrote it. */
+  readonly seat: Seat;
+  /** 1–500 characters (code points), line breaks as "\n". */
+  readonly text: string;
+  /** When it was written (ISO). */
+  readonly at: string;
 }
 
 /** An API error as bodies, socket answers and socket errors carry it (API.md, "Errors"). */
@@ -46,14 +61,15 @@ export interface ApiErrorBody {
 /**
  * What the server sends over a table's WebSocket (GET …/ws): the caller's view after every
  * change, the answer to an action sent over the socket (by its id), an error for a message
- * that is not an action with an id, and the heartbeat's pong.
+ * that is not an action with an id, the heartbeat's pong, and each new message of the chat.
  */
 export type ServerMessage =
   | { readonly type: 'view'; readonly view: TableView }
   | { readonly type: 'answer'; readonly id: string; readonly status: 200; readonly view: TableView }
   | { readonly type: 'answer'; readonly id: string; readonly status: number; readonly error: ApiErrorBody }
   | { readonly type: 'error'; readonly error: ApiErrorBody }
-  | { readonly type: 'pong' };
+  | { readonly type: 'pong' }
+  | { readonly type: 'chat'; readonly message: ChatMessage };
 
 /** An action as a client sends it: the engine's action with the envelope of API.md ("Actions"). */
 export type ActionBody = Action & { readonly id?: string; readonly version?: number };

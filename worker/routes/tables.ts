@@ -96,7 +96,7 @@ export const clientOf = (c: Context<AppEnv>): string => clientKey(c.req.header('
 const readLimited = (c: Context<AppEnv>) => rateLimited(c, c.env.READ_LIMITER, clientOf(c), 'reads from this address', PERIOD_SECONDS.READ_LIMITER);
 
 /** The table `id` and the caller's hashed token, or the answer that refuses the request. */
-async function callerAt(
+export async function callerAt(
   c: Context<AppEnv>,
   id: string,
   authorization?: string,
@@ -121,7 +121,7 @@ handle(createTable, async (c) => {
   const limited = await rateLimited(c, c.env.CREATE_LIMITER, clientOf(c), 'tables created from this address', PERIOD_SECONDS.CREATE_LIMITER);
   if (limited) return limited;
   const body = c.req.valid('json') ?? {};
-  const { moveDeadlineHours, ...ruleOptions } = body.options ?? {};
+  const { moveDeadlineHours, chat, ...ruleOptions } = body.options ?? {};
   const options = validateOptions(ruleOptions);
   if (!options.ok) return errorResponse(c, 400, 'bad_request', options.error.message);
   const fixedDeals: Deal[] = [];
@@ -167,6 +167,7 @@ handle(createTable, async (c) => {
         moveDeadlineHours: moveDeadlineHours ?? null,
         createdAt: new Date().toISOString(),
         origin,
+        chat: chat !== 'off',
       },
       tokens: who.map((seat, i) => ({ seat, hash: hashes[i]!, nonce: nonces[i]! })),
       // A bot reads no mail: its seat is never mailed (schemas.ts).

@@ -33,6 +33,7 @@ export function tableView(
     deadline,
     moveDeadlineHours: settings.moveDeadlineHours,
     webhook: seat === null ? null : webhook,
+    chat: settings.chat,
   };
 }
 

@@ -48,6 +48,7 @@ const ADDED_COLUMNS = [
   ['notifications', 'lang', 'TEXT'],
   // When the seat's webhook receiver answered 410 Gone: its webhook is off until the seat sets one again.
   ['notifications', 'webhook_disabled_at', 'TEXT'],
+  ['settings', 'chat', 'INTEGER'], // C: null = on
 ] as const;
 
 const SCHEMA = [
@@ -94,6 +95,8 @@ export interface Settings {
   readonly createdAt: string;
   /** Where the links point to, e.g. "https://wallachen.example"; null for tables made before it was kept. */
   readonly origin: string | null;
+  /** Whether the table has a chat (option `chat`). */
+  readonly chat: boolean;
 }
 
 export interface TokenRow {
@@ -189,17 +192,22 @@ export class TableStorage {
    */
   initialize(): void {
     for (const statement of SCHEMA) this.sql.exec(statement);
+    this.addColumns(); // the columns added since the first release, in a new table too
   }
 
   /** Brings the storage of a table created by an earlier release up to date (idempotent). */
   upgrade(): void {
+    this.addColumns();
+    for (const statement of NOTIFICATION_SCHEMA) this.sql.exec(statement);
+    // Answers stored by releases before answers were kept in memory only: let go.
+    this.sql.exec("UPDATE actions SET response = '' WHERE response <> ''");
+  }
+
+  private addColumns(): void {
     for (const [table, column, type] of ADDED_COLUMNS) {
       const columns = this.sql.exec<Row>(`PRAGMA table_info(${table})`).toArray();
       if (!columns.some((c) => c.name === column)) this.sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
     }
-    for (const statement of NOTIFICATION_SCHEMA) this.sql.exec(statement);
-    // Answers stored by releases before answers were kept in memory only: let go.
-    this.sql.exec("UPDATE actions SET response = '' WHERE response <> ''");
   }
 
   /** Whether a table was ever created in this object. */
@@ -219,12 +227,13 @@ export class TableStorage {
       moveDeadlineHours: row.move_deadline_hours as number | null,
       createdAt: row.created_at as string,
       origin: (row.origin as string | null | undefined) ?? null,
+      chat: row.chat !== 0, // null (a table made before the chat): on
     };
   }
 
   saveSettings(s: Settings): void {
     this.sql.exec(
-      'INSERT INTO settings (id, table_id, name, options, seats, move_deadline_hours, created_at, origin) VALUES (1, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO settings (id, table_id, name, options, seats, move_deadline_hours, created_at, origin, chat) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)',
       s.tableId,
       s.name,
       JSON.stringify(s.options),
@@ -232,6 +241,7 @@ export class TableStorage {
       s.moveDeadlineHours,
       s.createdAt,
       s.origin,
+      s.chat ? 1 : 0,
     );
   }
 
