@@ -79,7 +79,9 @@ it('the create form on a phone: the rules folded under a summary of the defaults
   const unfolded = await formExtent(page);
   await form.locator('input[name="doubling"]').uncheck();
   await form.locator('input[name="moveDeadlineHours"]').fill('1');
-  await expect.poll(() => summary.textContent()).toMatch(/^Chosen: doubling off, .*move deadline 1 hour\.$/);
+  await expect.poll(() => summary.textContent()).toMatch(/^Chosen: doubling off, .*move deadline 1 hour, chat on\.$/);
+  await form.locator('input[name="chat"]').uncheck();
+  await expect.poll(() => summary.textContent()).toMatch(/, chat off\.$/);
   const reminder = form.locator('input[name="moveDeadlineHours"]').locator('xpath=ancestor::label');
   const reminderWords = async () => (await reminder.textContent())!.replace(/\s+/g, ' ').trim();
   expect(await reminderWords()).toBe('Move deadline hour (optional)');
@@ -94,7 +96,7 @@ it('the create form on a phone: the rules folded under a summary of the defaults
   await form.locator('input[name="games"]').fill('6');
   await expect.poll(() => gamesHelp.textContent()).toBe('Jeder gibt 2-mal.');
   expect(await details.locator('summary .more-rules-title').textContent()).toBe('Weitere Regeln');
-  expect(await summary.textContent()).toMatch(/^Gewählt: Doppeln aus, .*Anni gibt zuerst, Zugfrist 24 Stunden\.$/);
+  expect(await summary.textContent()).toMatch(/^Gewählt: Doppeln aus, .*Anni gibt zuerst, Zugfrist 24 Stunden, Chat aus\.$/);
   expect(await reminderWords()).toBe('Zugfrist Stunden (freiwillig)');
 
   console.info(

@@ -23,7 +23,7 @@ describe('create page texts', () => {
   it("the summary of the server's defaults names each rule in words", () => {
     expect(rulesSummary(en, defaults, defaults, names)).toBe(
       'Defaults: doubling on, Kontra and Re on, ten-trick bid off, Muss-Spiel when all pass, trump: the suit of the first card, ' +
-        'win duty in Bettel on, the last trick can be looked at, knocking off, stake 1 per trick, Bettel and Mord 10, Anni deals first, no move deadline.',
+        'win duty in Bettel on, the last trick can be looked at, knocking off, stake 1 per trick, Bettel and Mord 10, Anni deals first, no move deadline, chat on.',
     );
     expect(rulesSummary(de, defaults, defaults, names)).toMatch(
       /^Voreingestellt: Doppeln an, Kontra und Re an, Zehner reizen aus, Muss-Spiel, wenn alle weiter sagen, /,
@@ -40,6 +40,7 @@ describe('create page texts', () => {
       firstDealer: 2,
       flatTariff: 20,
       moveDeadlineHours: 1,
+      chat: false,
     };
     const words = rulesInWords(en, changed, names);
     expect(words).toContain('doubling off');
@@ -49,6 +50,8 @@ describe('create page texts', () => {
     expect(words).toContain('Bettel and Mord 20');
     expect(words).toContain('Xaver deals first');
     expect(words).toContain('move deadline 1 hour');
+    expect(words).toContain('chat off');
+    expect(rulesInWords(de, changed, names)).toContain('Chat aus');
     expect(rulesSummary(en, changed, defaults, names)).toMatch(/^Chosen: doubling off, /);
     // The same words for other defaults: the summary is made from the values it is given, not copied.
     expect(rulesSummary(en, changed, changed, names)).toMatch(/^Defaults: doubling off, /);

@@ -3,9 +3,9 @@
  * the server's own modules, as types only: nothing of the server ends up in the bundle.
  */
 import type { Action } from '../../shared/actions.js';
-import type { OverviewEntry, TableView, PublishedGame } from '../../worker/contract.js';
+import type { ChatMessage, OverviewEntry, TableView, PublishedGame } from '../../worker/contract.js';
 
-export type { OverviewEntry, TableView, PublishedGame };
+export type { ChatMessage, OverviewEntry, TableView, PublishedGame };
 
 export interface CreatedTable {
   readonly tableId: string;
@@ -131,3 +131,11 @@ export const fetchNotifications = (tableId: string, token: string): Promise<Noti
 /** Many links' tables in one request (API.md, POST /api/tables/overview): the tokens in the body, one entry per link in order. */
 export const fetchOverview = (links: readonly { readonly tableId: string; readonly token: string }[]): Promise<{ tables: OverviewEntry[] }> =>
   call('/api/tables/overview', { method: 'POST', body: JSON.stringify({ links }) });
+
+/** A page of the table's chat (API.md, "Chat"): after the message `after`, or without it the newest; oldest first. */
+export const fetchChat = (tableId: string, token: string, after?: number): Promise<{ messages: ChatMessage[]; next?: number }> =>
+  call(`/api/tables/${encodeURIComponent(tableId)}/chat${after === undefined ? '' : `?after=${after}`}`, { token });
+
+/** Writes to the table's chat: the message as the table kept it. */
+export const postChat = (tableId: string, token: string, text: string): Promise<{ message: ChatMessage }> =>
+  call(`/api/tables/${encodeURIComponent(tableId)}/chat`, { method: 'POST', token, body: JSON.stringify({ text }) });

@@ -264,6 +264,18 @@ const en = {
   scoreAllPass: 'all passed',
   scoreNone: 'No game has finished yet.',
   standingsTitle: 'Final standings',
+  // issue 13 — chat
+  chatTitle: 'Chat',
+  chatUnread: { one: '{n} new message', other: '{n} new messages' },
+  chatEmpty: 'No messages yet.',
+  chatYou: 'You',
+  chatInput: 'Message to the table (Enter sends, Shift+Enter for a new line)',
+  chatSend: 'Send',
+  chatLeft: { one: '{n} character left', other: '{n} characters left' },
+  chatTooLong: { one: '{n} character too many', other: '{n} characters too many' },
+  chatSpectator: 'Spectators read along; only the players write.',
+  chatBotSeat: 'A bot plays this seat: its link reads along but does not write.',
+  chatLoadFailed: 'The chat could not be loaded: {reason}',
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -535,6 +547,18 @@ const de: Record<TextKey, Text> = {
   scoreAllPass: 'alle weiter',
   scoreNone: 'Noch kein Spiel ist zu Ende.',
   standingsTitle: 'Endstand',
+  // issue 13 — chat
+  chatTitle: 'Chat',
+  chatUnread: { one: '{n} neue Nachricht', other: '{n} neue Nachrichten' },
+  chatEmpty: 'Noch keine Nachrichten.',
+  chatYou: 'Du',
+  chatInput: 'Nachricht an den Tisch (Enter schickt sie ab, Umschalt+Enter für eine neue Zeile)',
+  chatSend: 'Senden',
+  chatLeft: { one: 'noch {n} Zeichen', other: 'noch {n} Zeichen' },
+  chatTooLong: { one: '{n} Zeichen zu viel', other: '{n} Zeichen zu viel' },
+  chatSpectator: 'Zuschauer lesen mit; schreiben können nur die Spieler.',
+  chatBotSeat: 'Ein Bot spielt diesen Platz: sein Link liest mit, schreibt aber nicht.',
+  chatLoadFailed: 'Der Chat ließ sich nicht laden: {reason}',
 };
 
 const TEXTS: Record<Language, Record<TextKey, Text>> = { en, de };

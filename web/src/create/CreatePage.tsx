@@ -214,6 +214,7 @@ function optionsFrom(form: FormData): Record<string, unknown> {
   }
   const deadline = String(form.get('moveDeadlineHours') ?? '').trim();
   if (deadline !== '') options.moveDeadlineHours = Number(deadline);
+  if (!flag('chat')) options.chat = 'off'; // on is the server's default
   return options;
 }
 
@@ -246,6 +247,7 @@ function readForm(form: HTMLFormElement): FormState {
     stakePerTrick: countOf(options.stakePerTrick) ?? DEFAULT_RULES.stakePerTrick,
     flatTariff: countOf(options.flatTariff) ?? DEFAULT_RULES.flatTariff,
     moveDeadlineHours: deadline,
+    chat: data.get('chat') === 'on',
   };
   return {
     names: [0, 1, 2].map((i) => String(data.get(`seat${i}`) ?? '').trim()),
@@ -467,6 +469,7 @@ export default function CreatePage() {
                 {t('optDeadlineHelp')}
               </p>
             </div>
+            <Toggle name="chat" label="optChat" help="optChatHelp" checked />
           </fieldset>
         </details>
         {error !== null ? (

@@ -6,8 +6,8 @@
 import type { TableOptions } from '../../../shared/options.js';
 import type { CreateTranslate } from './texts.js';
 
-/** The options the summary speaks of: every rule option but the number of games (asked up front), and the reminder. */
-export type SummarizedOptions = Omit<TableOptions, 'games'> & { readonly moveDeadlineHours: number | null };
+/** The options the summary speaks of: every rule option but the number of games (asked up front), the reminder, and the chat (absent: on). */
+export type SummarizedOptions = Omit<TableOptions, 'games'> & { readonly moveDeadlineHours: number | null; readonly chat?: boolean };
 
 const TRICK_HISTORY = { last: 'ruleTrickHistoryLast', all: 'ruleTrickHistoryAll', opponents: 'ruleTrickHistoryOpponents' } as const;
 
@@ -27,6 +27,7 @@ export function rulesInWords(t: CreateTranslate, o: SummarizedOptions, dealerNam
     t('ruleTariff', { n: o.flatTariff }),
     t('ruleFirstDealer', { name: dealerNames[o.firstDealer] ?? String(o.firstDealer + 1) }),
     o.moveDeadlineHours === null ? t('ruleNoReminder') : t('ruleReminder', { n: o.moveDeadlineHours }),
+    toggle(o.chat !== false, 'ruleChat'),
   ];
 }
 

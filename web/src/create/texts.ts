@@ -112,6 +112,11 @@ const en = {
   allLinks: 'All links of this table',
   forget: 'Forget',
   forgetLabel: 'Forget “{name}” on this device',
+  // issue 13 — chat
+  optChat: 'Table chat',
+  optChatHelp:
+    'The players can write short messages to each other at the table; spectators read along. A turn mail lists what the others wrote since your last move.',
+  ruleChat: 'chat',
 } as const;
 
 export type CreateTextKey = keyof typeof en;
@@ -223,6 +228,11 @@ const de: Record<CreateTextKey, Text> = {
   allLinks: 'Alle Links dieses Tisches',
   forget: 'Vergessen',
   forgetLabel: '„{name}“ auf diesem Gerät vergessen',
+  // issue 13 — chat
+  optChat: 'Tisch-Chat',
+  optChatHelp:
+    'Die Spieler können sich am Tisch kurze Nachrichten schreiben; Zuschauer lesen mit. Eine Mail, dass du dran bist, nennt, was die anderen seit deinem letzten Zug geschrieben haben.',
+  ruleChat: 'Chat',
 };
 
 const TEXTS: Record<Language, Record<CreateTextKey, Text>> = { en, de };
