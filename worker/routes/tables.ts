@@ -249,7 +249,8 @@ const webSocket = createRoute({
     'A seat may also act over the socket: `{"type": "action", "action": <the body of POST …/actions, with an "id">}` is answered by ' +
     '`{"type": "answer", "id", "status": 200, "view"}` or `{"type": "answer", "id", "status", "error": {"code", "message"}}` with the statuses and codes ' +
     'of POST …/actions (the same checks, the same id applied once whichever way it came and refused with 409 id_reused for a different action, the same rate limit per link); ' +
-    'the other sockets are pushed their views, the sender gets its view in the answer only.',
+    'the other sockets are pushed their views, the sender gets its view in the answer only. ' +
+    'Each new message of the table\'s chat (POST …/chat) arrives on every socket as `{"type": "chat", "message": {"id", "seat", "text", "at"}}`.',
   security,
   request: { params: TableParams },
   responses: { 101: { description: 'Switching protocols' }, ...errors(401, 403, 404, 426, 429) },
