@@ -32,7 +32,7 @@ async function phonePage(url: string, label: string, ready: string): Promise<{ p
 const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
 const isOpen = (page: Page) => page.locator('[data-chat]').evaluate((d) => (d as unknown as { open: boolean }).open);
 
-describe('the chat on a 360 px phone', () => {
+describe('the chat beside the game', () => {
   it('a message shows live on another seat with its unread count; opened, the chat covers nothing and a card can still be played', async () => {
     const created = await createTable(base, { name: 'Chat phone', options: { doubling: false }, deals: [shuffledDeal(24)] });
     await playThroughApi(base, created, (views) => views[0]!.phase === 'play' && views[0]!.trick.length === 2);
@@ -110,5 +110,22 @@ describe('the chat on a 360 px phone', () => {
     await quiet.page.waitForTimeout(300);
     expect(await quiet.page.locator('[data-chat]').count()).toBe(0);
     expectNoProblems([writer.page, spectator.page, quiet.page]);
+  });
+
+  it('on a desktop the chat is open in the column beside the table, covering nothing', async () => {
+    const created = await createTable(base, { name: 'Chat desktop', options: { doubling: false }, deals: [shuffledDeal(27)] });
+    await playThroughApi(base, created, (views) => views[0]!.phase === 'play' && views[0]!.trick.length === 1);
+    const onTurn = (await readView(base, created.tableId, created.spectator.token)).turn as Seat;
+    const context = await chromium.context('desktop');
+    const page = await openPage(context, created.seats[onTurn]!.url, `seat ${onTurn} on a desktop`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator('[data-hand] [data-action="play"]:enabled').first().waitFor({ timeout: 10_000 });
+    expect(await isOpen(page), 'open beside the table').toBe(true);
+    const chat = await box(page, '[data-chat]');
+    const trick = await box(page, '[data-trick]');
+    expect(chat.x, 'the chat starts right of the trick').toBeGreaterThanOrEqual(trick.x + trick.width);
+    expect(chat.y, 'beside the trick, not below the hand').toBeLessThan(trick.y + trick.height);
+    expect(await overlaps(page, ['[data-chat]'])).toEqual([]);
+    expectNoProblems([page]);
   });
 });

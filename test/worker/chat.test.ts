@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import { ChatPageSchema, ChatPostedSchema } from '../../worker/schemas.js';
 import { CHAT_LIMITS, type ChatMessage } from '../../worker/table/chat.js';
+import { mailFor, type MailFacts } from '../../worker/table/notifier.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
   clientIpOf,
@@ -295,5 +296,28 @@ describe('in turn mails', () => {
         .filter((line) => line.includes('evil.example'))
         .every((line) => line.startsWith('  Vroni: ')),
     ).toBe(true);
+  });
+
+  it('a reminder carries the same; a mail without new messages, and an end mail, say nothing of the chat', () => {
+    const facts: MailFacts = {
+      type: 'reminder',
+      tableName: 'Stammtisch',
+      seatName: 'Sepp',
+      gameNumber: 1,
+      games: 3,
+      deadline: null,
+      reminderHours: 24,
+      chat: { messages: [{ name: 'Resi\u202e', text: 'Bist du noch da?\n\nHallo?' }], more: 0 },
+    };
+    const options = { lang: 'en' as const, unsubscribe: 'https://wallachen.test/api/mail/unsubscribe/x' };
+    const reminder = mailFor(facts, null, options);
+    expect(reminder.subject).toBe('Wallachen: Reminder (Move deadline 24 hours): your move at Stammtisch');
+    expect(reminder.text).toContain('New messages since your last move:\n  Resi: Bist du noch da? Hallo?\n\n');
+    expect(reminder.text).not.toContain('… and');
+    expect(mailFor(facts, null, { ...options, lang: 'de' }).text).toContain(
+      'Neue Nachrichten seit deinem letzten Zug:\n  Resi: Bist du noch da? Hallo?',
+    );
+    expect(mailFor({ ...facts, chat: { messages: [], more: 0 } }, null, options).text).not.toContain('New messages');
+    expect(mailFor({ ...facts, type: 'table_over', standings: [] }, null, options).text).not.toContain('New messages');
   });
 });
