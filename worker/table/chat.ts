@@ -71,20 +71,15 @@ const SCHEMA = [
 const messageOf = (r: Row): ChatMessage => ({ id: r.id as number, seat: r.seat as Seat, text: r.text as string, at: r.at as string });
 
 export class TableChat {
-  /** Whether this instance made sure the chat's table exists (made on first use: tables older than the chat have none). */
-  private ready = false;
-
   constructor(private readonly sql: SqlStorage) {}
 
+  /**
+   * Makes the chat's table if it is missing (tables older than the chat have none). Run on
+   * every use rather than remembered: a transaction rolled back, or the storage deleted by
+   * retention, would leave a remembered "made" wrong.
+   */
   private ensure(): void {
-    if (this.ready) return;
     for (const statement of SCHEMA) this.sql.exec(statement);
-    this.ready = true;
-  }
-
-  /** The storage was deleted (retention): the chat's table must be made again if the object is used. */
-  forget(): void {
-    this.ready = false;
   }
 
   /**

@@ -368,7 +368,6 @@ export class TableObject extends DurableObject<Env> {
     this.sockets.closeAll(1001, 'this table was deleted after a long time without a move');
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
-    this.chat.forget();
     this.storage.markRetired(new Date().toISOString());
     this.state.reset();
     console.log(`table ${table.settings.tableId}: deleted after ${this.retentionDays()} days without a move; its history stays in D1`);
