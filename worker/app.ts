@@ -11,6 +11,7 @@ import { version } from '../package.json';
 import { docsPage } from './docs.js';
 import { ApiError, errorResponse, type ErrorCode } from './errors.js';
 import { admin } from './routes/admin.js';
+import { chat } from './routes/chat.js';
 import { mail } from './routes/mail.js';
 import { ops } from './routes/ops.js';
 import { overview } from './routes/overview.js';
@@ -86,12 +87,14 @@ app.on(
 );
 app.on(['POST', 'PUT'], ['/api/tables', '/api/tables/overview', '/api/tables/:id/actions', '/api/tables/:id/notifications'], jsonOnly);
 app.on(['POST', 'PUT'], ['/api/tables/:id/vacation', '/api/tables/:id/preferences'], jsonOnly);
+app.on('POST', '/api/tables/:id/chat', jsonOnly);
 
 app.get('/api/health', (c) => c.json({ ok: true, version: VERSION }));
 
 app.route('/', tables);
 app.route('/', seatSettings); // a seat's vacation and preferences (routes/seat-settings.ts)
 app.route('/', admin); // the table admin's commands (routes/admin.ts)
+app.route('/', chat); // the table's chat (routes/chat.ts)
 app.route('/', overview); // several tables at a glance, for the home page (routes/overview.ts)
 app.route('/', mail); // the links of the mails: confirm, unsubscribe (routes/mail.ts)
 app.route('/', ops); // an operator's dead letters (routes/ops.ts)

@@ -56,6 +56,20 @@ export interface TableView extends Omit<SeriesView, 'seats' | 'moves'> {
   readonly ended: boolean;
   /** Which series the table plays, 1 for the first (the admin may start another once one is over). */
   readonly series: number;
+  /** Whether the table has a chat (option `chat`): its seats write, seats and spectators read. */
+  readonly chat: boolean;
+}
+
+/** A message of the table's chat (API.md, "Chat"): plain text, shown as text, never as HTML. */
+export interface ChatMessage {
+  /** Grows with every message of the table: pass the last one seen as `after` to read what came since. */
+  readonly id: number;
+  /** The seat that wrote it. */
+  readonly seat: Seat;
+  /** 1–500 characters (code points), line breaks as "\n". */
+  readonly text: string;
+  /** When it was written (ISO). */
+  readonly at: string;
 }
 
 /** An API error as bodies, socket answers and socket errors carry it (API.md, "Errors"). */
@@ -67,14 +81,15 @@ export interface ApiErrorBody {
 /**
  * What the server sends over a table's WebSocket (GET …/ws): the caller's view after every
  * change, the answer to an action sent over the socket (by its id), an error for a message
- * that is not an action with an id, and the heartbeat's pong.
+ * that is not an action with an id, the heartbeat's pong, and each new message of the chat.
  */
 export type ServerMessage =
   | { readonly type: 'view'; readonly view: TableView }
   | { readonly type: 'answer'; readonly id: string; readonly status: 200; readonly view: TableView }
   | { readonly type: 'answer'; readonly id: string; readonly status: number; readonly error: ApiErrorBody }
   | { readonly type: 'error'; readonly error: ApiErrorBody }
-  | { readonly type: 'pong' };
+  | { readonly type: 'pong' }
+  | { readonly type: 'chat'; readonly message: ChatMessage };
 
 /** An action as a client sends it: the engine's action with the envelope of API.md ("Actions"). */
 export type ActionBody = Action & { readonly id?: string; readonly version?: number };

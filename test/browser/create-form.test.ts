@@ -79,10 +79,12 @@ it('the create form on a phone: the rules folded under a summary of the defaults
   const unfolded = await formExtent(page);
   await form.locator('input[name="doubling"]').uncheck();
   await form.locator('input[name="moveDeadlineHours"]').fill('1');
-  // With a deadline, what happens when it passes and the vacation each player has are said too.
+  // With a deadline, what happens when it passes and the vacation each player has are said too; the chat comes last.
   await expect
     .poll(() => summary.textContent())
-    .toMatch(/^Chosen: doubling off, .*move deadline 1 hour, then a bot moves, vacation 72 hours per player\.$/);
+    .toMatch(/^Chosen: doubling off, .*move deadline 1 hour, then a bot moves, vacation 72 hours per player, chat on\.$/);
+  await form.locator('input[name="chat"]').uncheck();
+  await expect.poll(() => summary.textContent()).toMatch(/, chat off\.$/);
   const reminder = form.locator('input[name="moveDeadlineHours"]').locator('xpath=ancestor::label');
   const reminderWords = async () => (await reminder.textContent())!.replace(/\s+/g, ' ').trim();
   expect(await reminderWords()).toBe('Move deadline hour (optional)');
@@ -98,7 +100,7 @@ it('the create form on a phone: the rules folded under a summary of the defaults
   await expect.poll(() => gamesHelp.textContent()).toBe('Jeder gibt 2-mal.');
   expect(await details.locator('summary .more-rules-title').textContent()).toBe('Weitere Regeln');
   expect(await summary.textContent()).toMatch(
-    /^Gewählt: Doppeln aus, .*Anni gibt zuerst, Zugfrist 24 Stunden, danach zieht ein Bot, Urlaub 72 Stunden pro Spieler\.$/,
+    /^Gewählt: Doppeln aus, .*Anni gibt zuerst, Zugfrist 24 Stunden, danach zieht ein Bot, Urlaub 72 Stunden pro Spieler, Chat aus\.$/,
   );
   expect(await reminderWords()).toBe('Zugfrist Stunden (freiwillig)');
 

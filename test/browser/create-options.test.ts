@@ -77,6 +77,7 @@ it("the create form creates tables with trump named, the other side's last trick
     await form.locator('input[name="maxRedeals"]').fill('1');
     await form.locator('select[name="trump"]').selectOption('named');
     await form.locator('select[name="trickHistory"]').selectOption('opponents');
+    await form.locator('input[name="chat"]').uncheck();
   });
   const chosen = {
     doubling: false,
@@ -89,6 +90,9 @@ it("the create form creates tables with trump named, the other side's last trick
     trickHistory: 'opponents',
   };
   expect(table.sent, 'the options the form sent').toMatchObject(chosen);
+  // The chat is a table setting, not a rule: sent as "off", said by the view, in no record.
+  expect(table.sent.chat, 'the chat unticked').toBe('off');
+  expect(((await readView(base, table.tableId, table.spectatorToken)) as unknown as { chat: boolean }).chat).toBe(false);
 
   // Everybody passes: a redeal (R5.2), whose record carries the table's options (R10.1).
   const spectator = await openPage(context, `${base}/t/${table.tableId}#${table.spectatorToken}`, 'spectator');

@@ -23,7 +23,7 @@ describe('create page texts', () => {
   it("the summary of the server's defaults names each rule in words", () => {
     expect(rulesSummary(en, defaults, defaults, names)).toBe(
       'Defaults: doubling on, Kontra and Re on, ten-trick bid off, Muss-Spiel when all pass, trump: the suit of the first card, ' +
-        'win duty in Bettel on, the last trick can be looked at, knocking off, stake 1 per trick, Bettel and Mord 10, Anni deals first, no move deadline.',
+        'win duty in Bettel on, the last trick can be looked at, knocking off, stake 1 per trick, Bettel and Mord 10, Anni deals first, no move deadline, chat on.',
     );
     expect(rulesSummary(de, defaults, defaults, names)).toMatch(
       /^Voreingestellt: Doppeln an, Kontra und Re an, Zehner reizen aus, Muss-Spiel, wenn alle weiter sagen, /,
@@ -40,6 +40,7 @@ describe('create page texts', () => {
       firstDealer: 2,
       flatTariff: 20,
       moveDeadlineHours: 1,
+      chat: false,
     };
     const words = rulesInWords(en, changed, names);
     expect(words).toContain('doubling off');
@@ -49,13 +50,15 @@ describe('create page texts', () => {
     expect(words).toContain('Bettel and Mord 20');
     expect(words).toContain('Xaver deals first');
     expect(words).toContain('move deadline 1 hour');
-    expect(words.slice(-3)).toEqual(['move deadline 1 hour', 'then a bot moves', 'vacation 72 hours per player']);
-    expect(rulesInWords(de, { ...changed, onTimeout: 'wait', vacationHours: 1 }, names).slice(-2)).toEqual([
+    // The clock's words come last but for the chat, and in this order.
+    expect(words.slice(-4)).toEqual(['move deadline 1 hour', 'then a bot moves', 'vacation 72 hours per player', 'chat off']);
+    expect(rulesInWords(de, { ...changed, onTimeout: 'wait', vacationHours: 1 }, names).slice(-3, -1)).toEqual([
       'danach wartet der Tisch',
       'Urlaub 1 Stunde pro Spieler',
     ]);
     // Without a deadline neither is said: they would mean nothing.
-    expect(rulesInWords(en, { ...changed, moveDeadlineHours: null, onTimeout: 'wait' }, names).at(-1)).toBe('no move deadline');
+    expect(rulesInWords(en, { ...changed, moveDeadlineHours: null, onTimeout: 'wait' }, names).slice(-2)).toEqual(['no move deadline', 'chat off']);
+    expect(rulesInWords(de, changed, names)).toContain('Chat aus');
     expect(rulesSummary(en, changed, defaults, names)).toMatch(/^Chosen: doubling off, /);
     // The same words for other defaults: the summary is made from the values it is given, not copied.
     expect(rulesSummary(en, changed, changed, names)).toMatch(/^Defaults: doubling off, /);

@@ -10,7 +10,7 @@ import { createTable, games, handMade, playActions, request, tableFor, view } fr
 
 type Json = Record<string, unknown>;
 
-/** API.md's endpoints, with the refusal statuses each answers (tested in refusals.test.ts, the 429s in limits.test.ts). */
+/** API.md's endpoints, with the refusal statuses each answers (tested in refusals.test.ts, the 429s in limits.test.ts; the chat's in chat.test.ts). */
 const ROUTES: [method: string, path: string, statuses: number[]][] = [
   ['post', '/api/tables', [201, 400, 413, 415, 429, 503]],
   ['post', '/api/tables/overview', [200, 400, 413, 415, 429]],
@@ -24,6 +24,8 @@ const ROUTES: [method: string, path: string, statuses: number[]][] = [
   ['put', '/api/tables/{id}/preferences', [200, 400, 401, 403, 404, 413, 415, 429]],
   ['post', '/api/tables/{id}/admin', [200, 400, 401, 403, 404, 409, 413, 415, 429, 503]],
   ['get', '/api/tables/{id}/admin', [200, 401, 403, 404, 429]],
+  ['post', '/api/tables/{id}/chat', [201, 400, 401, 403, 404, 413, 415, 429]],
+  ['get', '/api/tables/{id}/chat', [200, 400, 401, 403, 404, 429]],
 ];
 
 async function document(): Promise<Json> {

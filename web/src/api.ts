@@ -3,9 +3,9 @@
  * the server's own modules, as types only: nothing of the server ends up in the bundle.
  */
 import type { Action } from '../../shared/actions.js';
-import type { AdminView, OverviewEntry, RotatedLink, TableView, PublishedGame } from '../../worker/contract.js';
+import type { AdminView, ChatMessage, OverviewEntry, RotatedLink, TableView, PublishedGame } from '../../worker/contract.js';
 
-export type { AdminView, OverviewEntry, RotatedLink, TableView, PublishedGame };
+export type { AdminView, ChatMessage, OverviewEntry, RotatedLink, TableView, PublishedGame };
 
 export interface CreatedTable {
   readonly tableId: string;
@@ -164,3 +164,10 @@ export const takeVacation = (tableId: string, token: string, hours: number): Pro
 /** PUT …/preferences: whether the seat's forced cards are played for it at once. */
 export const savePreferences = (tableId: string, token: string, autoForced: boolean): Promise<{ autoForced: boolean }> =>
   call(`/api/tables/${encodeURIComponent(tableId)}/preferences`, { method: 'PUT', token, body: JSON.stringify({ autoForced }) });
+/** A page of the table's chat (API.md, "Chat"): after the message `after`, or without it the newest; oldest first. */
+export const fetchChat = (tableId: string, token: string, after?: number): Promise<{ messages: ChatMessage[]; next?: number }> =>
+  call(`/api/tables/${encodeURIComponent(tableId)}/chat${after === undefined ? '' : `?after=${after}`}`, { token });
+
+/** Writes to the table's chat: the message as the table kept it. */
+export const postChat = (tableId: string, token: string, text: string): Promise<{ message: ChatMessage }> =>
+  call(`/api/tables/${encodeURIComponent(tableId)}/chat`, { method: 'POST', token, body: JSON.stringify({ text }) });

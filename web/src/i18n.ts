@@ -329,6 +329,18 @@ const en = {
   adminEndConfirm: 'End the table for good? Nobody can move any more; the table stays readable.',
   adminEndHelp: 'The end is final: the table stays readable, but nobody can move. Links can still be replaced.',
   adminDone: 'Done.',
+  // issue 13 — chat
+  chatTitle: 'Chat',
+  chatUnread: { one: '{n} new message', other: '{n} new messages' },
+  chatEmpty: 'No messages yet.',
+  chatYou: 'You',
+  chatInput: 'Message to the table (Enter sends, Shift+Enter for a new line)',
+  chatSend: 'Send',
+  chatLeft: { one: '{n} character left', other: '{n} characters left' },
+  chatTooLong: { one: '{n} character too many', other: '{n} characters too many' },
+  chatSpectator: 'Spectators read along; only the players write.',
+  chatBotSeat: 'A bot plays this seat: its link reads along but does not write.',
+  chatLoadFailed: 'The chat could not be loaded: {reason}',
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -665,6 +677,18 @@ const de: Record<TextKey, Text> = {
   adminEndConfirm: 'Den Tisch endgültig beenden? Niemand kann mehr ziehen; der Tisch bleibt lesbar.',
   adminEndHelp: 'Das Ende ist endgültig: der Tisch bleibt lesbar, aber niemand kann mehr ziehen. Links lassen sich weiter ersetzen.',
   adminDone: 'Erledigt.',
+  // issue 13 — chat
+  chatTitle: 'Chat',
+  chatUnread: { one: '{n} neue Nachricht', other: '{n} neue Nachrichten' },
+  chatEmpty: 'Noch keine Nachrichten.',
+  chatYou: 'Du',
+  chatInput: 'Nachricht an den Tisch (Enter schickt sie ab, Umschalt+Enter für eine neue Zeile)',
+  chatSend: 'Senden',
+  chatLeft: { one: 'noch {n} Zeichen', other: 'noch {n} Zeichen' },
+  chatTooLong: { one: '{n} Zeichen zu viel', other: '{n} Zeichen zu viel' },
+  chatSpectator: 'Zuschauer lesen mit; schreiben können nur die Spieler.',
+  chatBotSeat: 'Ein Bot spielt diesen Platz: sein Link liest mit, schreibt aber nicht.',
+  chatLoadFailed: 'Der Chat ließ sich nicht laden: {reason}',
 };
 
 const TEXTS: Record<Language, Record<TextKey, Text>> = { en, de };

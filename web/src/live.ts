@@ -6,7 +6,7 @@
  * it is open (no HTTP request per move), otherwise by POST.
  */
 import type { ClientMessage, ServerMessage } from '../../worker/contract.js';
-import { ApiError, fetchView, sendAction, type SentAction, type TableView } from './api.js';
+import { ApiError, fetchView, sendAction, type ChatMessage, type SentAction, type TableView } from './api.js';
 
 export type ConnectionState = 'connecting' | 'live' | 'offline';
 
@@ -15,6 +15,8 @@ export interface LiveHandlers {
   readonly onState: (state: ConnectionState) => void;
   /** The link is not (or no longer) valid: no point in reconnecting. */
   readonly onFatal: (error: ApiError) => void;
+  /** A new message of the table's chat. */
+  readonly onChat?: (message: ChatMessage) => void;
 }
 
 const HEARTBEAT_MS = 25_000;
@@ -142,7 +144,7 @@ export class LiveTable {
       else if (message.type === 'answer') {
         if ('view' in message) this.settle(message.id, { view: message.view });
         else this.settle(message.id, { error: new ApiError(message.status, message.error.code, message.error.message) });
-      }
+      } else if (message.type === 'chat') this.handlers.onChat?.(message.message);
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;

@@ -134,7 +134,7 @@ handle(createTable, async (c) => {
   const limited = await rateLimited(c, c.env.CREATE_LIMITER, clientOf(c), 'tables created from this address', PERIOD_SECONDS.CREATE_LIMITER);
   if (limited) return limited;
   const body = c.req.valid('json') ?? {};
-  const { moveDeadlineHours, onTimeout, vacationHours, ...ruleOptions } = body.options ?? {};
+  const { moveDeadlineHours, onTimeout, vacationHours, chat, ...ruleOptions } = body.options ?? {};
   const options = validateOptions(ruleOptions);
   if (!options.ok) return errorResponse(c, 400, 'bad_request', options.error.message);
   const fixedDeals: Deal[] = [];
@@ -183,7 +183,7 @@ handle(createTable, async (c) => {
         vacationHours: vacationHours ?? DEFAULT_VACATION_HOURS,
         createdAt: new Date().toISOString(),
         origin,
-        chat: true,
+        chat: chat !== 'off',
       },
       tokens: who.map((owner, i) => ({
         seat: owner === 'admin' ? null : owner,
@@ -271,7 +271,8 @@ const webSocket = createRoute({
     'A seat may also act over the socket: `{"type": "action", "action": <the body of POST …/actions, with an "id">}` is answered by ' +
     '`{"type": "answer", "id", "status": 200, "view"}` or `{"type": "answer", "id", "status", "error": {"code", "message"}}` with the statuses and codes ' +
     'of POST …/actions (the same checks, the same id applied once whichever way it came and refused with 409 id_reused for a different action, the same rate limit per link); ' +
-    'the other sockets are pushed their views, the sender gets its view in the answer only.',
+    'the other sockets are pushed their views, the sender gets its view in the answer only. ' +
+    'Each new message of the table\'s chat (POST …/chat) arrives on every socket as `{"type": "chat", "message": {"id", "seat", "text", "at"}}`.',
   security,
   request: { params: TableParams },
   responses: { 101: { description: 'Switching protocols' }, ...errors(401, 403, 404, 426, 429) },

@@ -5,11 +5,12 @@
  * where a seat has asked to be told, and what a change of address does to what waits.
  */
 import type { Seat } from '../../shared/options.js';
+import type { TableChat } from './chat.js';
 import type { Deliveries } from './deliveries.js';
 import { seatReminderAt } from './clock.js';
 import { pendingSeats, type SeatEvent } from './events.js';
 import type { SeatPresence, TurnMailDecision } from './presence.js';
-import { MAILED, type MailFacts, type MailLanguage, type WebhookBody } from './notifier.js';
+import { CHAT_IN_MAIL, MAILED, type MailFacts, type MailLanguage, type WebhookBody } from './notifier.js';
 import { webhookStateOf, type Channel, type Notifications, type TableStorage } from './storage.js';
 import { isHalted } from './pause.js';
 import type { LoadedTable, TableState } from './table-state.js';
@@ -28,6 +29,7 @@ export class TableNotifications {
     private readonly storage: TableStorage,
     private readonly deliveries: Deliveries,
     readonly presence: SeatPresence,
+    private readonly chat: TableChat,
   ) {}
 
   /**
@@ -105,7 +107,14 @@ export class TableNotifications {
       ...(type === 'reminder' ? { reminderHours: table.settings.moveDeadlineHours } : {}),
       ...(table.settings.moveDeadlineHours === null ? {} : { onTimeout: table.settings.onTimeout }),
       ...(type === 'table_over' ? { standings: view.seats.map((s) => ({ name: s.name, balance: s.balance })) } : {}),
+      ...((type === 'turn' || type === 'reminder') && table.settings.chat ? { chat: this.chatFacts(table, seat) } : {}),
     };
+  }
+
+  /** The chat since the seat's last move, as the mail will say it (names as they are now); text only, never a card. */
+  private chatFacts(table: LoadedTable, seat: Seat): NonNullable<MailFacts['chat']> {
+    const { messages, more } = this.chat.sinceLastMove(seat, CHAT_IN_MAIL);
+    return { messages: messages.map((m) => ({ name: table.settings.seats[m.seat]!.name, text: m.text })), more };
   }
 
   /** Attempts every due delivery; `guard` sets the alarm once they are leased (deliveries.ts). */

@@ -111,7 +111,12 @@ export interface MailFacts {
   readonly onTimeout?: 'bot' | 'wait';
   /** table_over: every seat's name and final balance (public information). */
   readonly standings?: readonly { readonly name: string; readonly balance: number }[];
+  /** turn and reminder: the other seats' chat messages since the seat's last move, the last CHAT_IN_MAIL of them, and how many more. */
+  readonly chat?: { readonly messages: readonly { readonly name: string; readonly text: string }[]; readonly more: number };
 }
+
+/** At most this many chat messages in a mail: the newest; the rest are counted. */
+export const CHAT_IN_MAIL = 5;
 
 export interface Mail {
   readonly subject: string;
@@ -242,6 +247,17 @@ export function mailFor(
     if (facts.onTimeout === 'bot') {
       de.push('Ziehst du bis dahin nicht, zieht ein Bot für dich.');
       en.push('If you have not moved by then, a bot moves for you.');
+    }
+  }
+  const chat = facts.chat;
+  if (owed && chat !== undefined && chat.messages.length > 0) {
+    // One line per message: whatever it says, it cannot make a line of its own that reads as ours (a link, say).
+    const lines = chat.messages.map((m) => `  ${oneLine(m.name, 40)}: ${oneLine(m.text, 500)}`);
+    de.push('', 'Neue Nachrichten seit deinem letzten Zug:', ...lines);
+    en.push('', 'New messages since your last move:', ...lines);
+    if (chat.more > 0) {
+      de.push(`  … und ${chat.more} weitere`);
+      en.push(`  … and ${chat.more} more`);
     }
   }
   if (link !== null) {

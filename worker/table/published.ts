@@ -101,6 +101,7 @@ export function tableView(
     paused: extras.status.paused,
     ended: extras.status.ended,
     series: extras.status.series,
+    chat: settings.chat,
   };
 }
 

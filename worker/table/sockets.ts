@@ -182,6 +182,18 @@ export class TableSockets {
     }
   }
 
+  /** Sends every socket the same message (a chat message: the same for seats and spectators). */
+  sendAll(message: ServerMessage): void {
+    const text = JSON.stringify(message);
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.send(text);
+      } catch {
+        // A socket closing right now: its page reads what it missed when it reconnects.
+      }
+    }
+  }
+
   /**
    * Whether `seat` has a page showing the table: a socket open here with its own link
    * (hibernated ones included) that was heard from within PAGE_SILENCE_MS.

@@ -275,7 +275,7 @@ export class TableStorage {
       vacationHours: (row.vacation_hours as number | null | undefined) ?? DEFAULT_VACATION_HOURS,
       createdAt: row.created_at as string,
       origin: (row.origin as string | null | undefined) ?? null,
-      chat: row.chat === null || row.chat === undefined ? true : row.chat === 1,
+      chat: row.chat !== 0, // null (a table made before the chat): on
     };
   }
 

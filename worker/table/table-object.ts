@@ -22,6 +22,7 @@ import { ActionPath, type ActionRequest } from './action-path.js';
 import { AutoMoves } from './auto-moves.js';
 import { TableAdmin, type AdminCommand, type AdminEffect, type AdminView, type NewSeatToken } from './admin-commands.js';
 import { botDelayBase, BotSeats } from './bot-seats.js';
+import { TableChat, type ChatMessage, type ChatPage } from './chat.js';
 import { Deliveries } from './deliveries.js';
 import { eventsOf } from './events.js';
 import { TableNotifications, type NotificationsRequest } from './notifications.js';
@@ -64,10 +65,12 @@ export class TableObject extends DurableObject<Env> {
   /** When `autoMoves` last looked for vacations that ended (ms; 0 after an eviction: one push too many at worst). */
   private vacationsLookedAt = 0;
   private readonly admin: TableAdmin;
+  private readonly chat: TableChat;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.storage = new TableStorage(ctx.storage.sql);
+    this.chat = new TableChat(ctx.storage.sql);
     this.state = new TableState(this.storage, ctx.storage);
     this.history = new History(env.DB);
     this.outbox = new HistoryOutbox(this.storage, this.history, () => this.state.current()?.settings.tableId ?? '?');
@@ -79,7 +82,7 @@ export class TableObject extends DurableObject<Env> {
       (seat) => this.turnMailSent(seat),
     );
     const presence = new SeatPresence(this.state, this.storage, (seat) => this.sockets.watching(seat));
-    this.notifications = new TableNotifications(this.state, this.storage, deliveries, presence);
+    this.notifications = new TableNotifications(this.state, this.storage, deliveries, presence, this.chat);
     this.actions = new ActionPath(this.state, this.storage, this.outbox, this.notifications);
     this.sockets = new TableSockets(ctx, {
       view: (seat) => {
@@ -311,6 +314,34 @@ export class TableObject extends DurableObject<Env> {
     if (seat === null) return failure(403, 'forbidden', `a spectator link has no ${what}`);
     if (found.value.table.settings.seats[seat]!.bot) return failure(403, 'forbidden', `a bot plays this seat: its link has no ${what}`);
     return success({ table: found.value.table, seat });
+  }
+
+  /**
+   * A seat's message to the chat (chat.ts): kept, then pushed to every socket of the table,
+   * the writer's own included (its other pages). A seat writing is at the table: its turn mail is read.
+   */
+  postChat(tokenHash: string, text: string): Outcome<ChatMessage> {
+    const found = this.state.authorize(tokenHash);
+    if (!found.ok) return found;
+    const { table, caller } = found.value;
+    if (!table.settings.chat) return failure(403, 'forbidden', "this table's chat is off");
+    if (caller.seat === null) return failure(403, 'forbidden', 'a spectator link can read the chat but not write in it');
+    if (table.settings.seats[caller.seat]!.bot)
+      return failure(403, 'forbidden', 'a bot plays this seat: its link can read the chat but not write in it');
+    const seat = caller.seat;
+    const posted = this.state.transaction(() => this.chat.post(seat, text, Date.now()));
+    if (!posted.ok) return posted;
+    this.notifications.presence.visited(table, seat);
+    this.sockets.sendAll({ type: 'chat', message: posted.value });
+    return posted;
+  }
+
+  /** A page of the chat (chat.ts) for a seat or a spectator. */
+  readChat(tokenHash: string, after: number | null): Outcome<ChatPage> {
+    const found = this.state.authorize(tokenHash);
+    if (!found.ok) return found;
+    if (!found.value.table.settings.chat) return failure(403, 'forbidden', "this table's chat is off");
+    return success(this.chat.page(after));
   }
 
   /** How many history writes wait in the outbox, dead letters included (for tests and monitoring). */

@@ -221,6 +221,7 @@ function optionsFrom(form: FormData): Record<string, unknown> {
   options.onTimeout = form.get('onTimeout');
   const vacation = String(form.get('vacationHours') ?? '').trim();
   if (vacation !== '') options.vacationHours = Number(vacation); // emptied: the server's default
+  if (!flag('chat')) options.chat = 'off'; // on is the server's default
   return options;
 }
 
@@ -264,6 +265,7 @@ function readForm(form: HTMLFormElement): FormState {
     flatTariff: countOf(options.flatTariff) ?? DEFAULT_RULES.flatTariff,
     moveDeadlineHours: deadline,
     vacationHours: Number.isInteger(options.vacationHours) ? (options.vacationHours as number) : DEFAULT_VACATION_HOURS,
+    chat: data.get('chat') === 'on',
   };
   return {
     names: [0, 1, 2].map((i) => String(data.get(`seat${i}`) ?? '').trim()),
@@ -503,6 +505,7 @@ export default function CreatePage() {
               min={0}
               max={MAX_VACATION_HOURS}
             />
+            <Toggle name="chat" label="optChat" help="optChatHelp" checked />
           </fieldset>
         </details>
         {error !== null ? (

@@ -8,7 +8,8 @@ import type { CreateTranslate } from './texts.js';
 
 /**
  * The options the summary speaks of: every rule option but the number of games (asked up
- * front), and the clock: the reminder, and with it what a passed deadline does and the vacation.
+ * front), the clock (the reminder, and with it what a passed deadline does and the
+ * vacation), and the chat.
  */
 export type SummarizedOptions = Omit<TableOptions, 'games'> & {
   readonly moveDeadlineHours: number | null;
@@ -16,6 +17,8 @@ export type SummarizedOptions = Omit<TableOptions, 'games'> & {
   readonly onTimeout?: 'bot' | 'wait';
   /** Left out: the server's default, 72. */
   readonly vacationHours?: number;
+  /** Left out: the server's default, on. */
+  readonly chat?: boolean;
 };
 
 const DEFAULT_VACATION_HOURS = 72;
@@ -44,6 +47,7 @@ export function rulesInWords(t: CreateTranslate, o: SummarizedOptions, dealerNam
           t(o.onTimeout === 'wait' ? 'ruleOnTimeoutWait' : 'ruleOnTimeoutBot'),
           t('ruleVacation', { n: o.vacationHours ?? DEFAULT_VACATION_HOURS }),
         ]),
+    toggle(o.chat !== false, 'ruleChat'),
   ];
 }
 

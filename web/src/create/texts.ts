@@ -127,6 +127,11 @@ const en = {
   adminLink: 'Admin (manage the table)',
   adminLinkHelp:
     "With the admin link you pause the table, replace a seat's link, seat a bot, change the move deadline, start a new series or end the table. Keep it to yourself: it opens no seat, but it manages the table.",
+  // issue 13 — chat
+  optChat: 'Table chat',
+  optChatHelp:
+    'The players can write short messages to each other at the table; spectators read along. A turn mail lists what the others wrote since your last move.',
+  ruleChat: 'chat',
 } as const;
 
 export type CreateTextKey = keyof typeof en;
@@ -253,6 +258,11 @@ const de: Record<CreateTextKey, Text> = {
   adminLink: 'Admin (Tisch verwalten)',
   adminLinkHelp:
     'Mit dem Admin-Link hältst du den Tisch an, ersetzt den Link eines Platzes, setzt einen Bot ein, änderst die Zugfrist, startest eine neue Serie oder beendest den Tisch. Gib ihn nicht weiter: er öffnet keinen Platz, aber er verwaltet den Tisch.',
+  // issue 13 — chat
+  optChat: 'Tisch-Chat',
+  optChatHelp:
+    'Die Spieler können sich am Tisch kurze Nachrichten schreiben; Zuschauer lesen mit. Eine Mail, dass du dran bist, nennt, was die anderen seit deinem letzten Zug geschrieben haben.',
+  ruleChat: 'Chat',
 };
 
 const TEXTS: Record<Language, Record<CreateTextKey, Text>> = { en, de };

@@ -12,6 +12,7 @@ import { GameFacts, turnText } from './GameFacts.js';
 import { Notifications } from './Notifications.js';
 import { SeatPanel } from './SeatPanel.js';
 import { BadLink, TableLoading } from './TableStatus.js';
+import { Chat } from './Chat.js';
 import { GameEnd } from './GameEnd.js';
 import { MoveLog } from './MoveLog.js';
 import { ScoreSheet } from './ScoreSheet.js';
@@ -124,6 +125,7 @@ export function TablePage({ tableId }: { tableId: string }) {
           <TrickArea view={view} />
         )}
         <div class="side">
+          <Chat tableId={tableId} token={token} view={view} table={table} />
           {showResult ? null : <LastTrick view={view} />}
           <AllTricks view={view} />
           <MoveLog view={view} wide={wide} />

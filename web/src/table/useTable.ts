@@ -5,7 +5,17 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Action } from '../../../shared/actions.js';
-import { ApiError, fetchGamesSince, fetchView, newActionId, sendAction, type PublishedGame, type SentAction, type TableView } from '../api.js';
+import {
+  ApiError,
+  fetchGamesSince,
+  fetchView,
+  newActionId,
+  sendAction,
+  type ChatMessage,
+  type PublishedGame,
+  type SentAction,
+  type TableView,
+} from '../api.js';
 import { LiveTable, type ConnectionState } from '../live.js';
 
 export interface TableState {
@@ -28,6 +38,8 @@ export interface TableState {
   readonly queued: QueuedMove | null;
   /** Forgets the move waiting for the connection (or the note that it was not sent). */
   readonly cancelQueued: () => void;
+  /** Calls `listener` with each chat message pushed over the live connection; answers how to stop. */
+  readonly onChat: (listener: (message: ChatMessage) => void) => () => void;
 }
 
 /**
@@ -79,6 +91,11 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
   const [queued, setQueued] = useState<QueuedMove | null>(null);
   /** The move waiting for the connection (kept in a ref too: the socket's callbacks see it without a render). */
   const waiting = useRef<{ sent: SentAction; label: string } | null>(null);
+  const chatListeners = useRef(new Set<(message: ChatMessage) => void>());
+  const onChat = useCallback((listener: (message: ChatMessage) => void) => {
+    chatListeners.current.add(listener);
+    return () => void chatListeners.current.delete(listener);
+  }, []);
 
   const loadGames = useCallback(() => {
     if (!withGames) return;
@@ -140,6 +157,9 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
         if (s === 'live') sendWaitingRef.current();
       },
       onFatal: (e) => !cancelled && setFatal(e),
+      onChat: (message) => {
+        if (!cancelled) for (const listener of chatListeners.current) listener(message);
+      },
     });
     live.current = liveTable;
     fetchView(tableId, token).then(
@@ -225,5 +245,19 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
     setQueued(null);
   }, []);
 
-  return { view, connection, fatal, error, games, gamesLoading, pending, act, clearError: () => setError(null), show: accept, queued, cancelQueued };
+  return {
+    view,
+    connection,
+    fatal,
+    error,
+    games,
+    gamesLoading,
+    pending,
+    act,
+    clearError: () => setError(null),
+    show: accept,
+    queued,
+    cancelQueued,
+    onChat,
+  };
 }

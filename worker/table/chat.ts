@@ -1,0 +1,141 @@
+/**
+ * The table's chat (API.md, "Chat"; README, "Table chat"): short plain-text messages of the
+ * seats, kept in the table's own SQLite storage with the table, read by seats and
+ * spectators, a page at a time. What a message may hold, how often a seat may write and how
+ * many are kept are decided here; the table's object pushes each new message to its sockets.
+ *
+ * A message is text the pages show as text (never HTML) and the mails as one line of text:
+ * nothing in it can become markup. Refused are the characters that would let it change how
+ * the rest of a page or a mail reads: control characters (a line break is the one kept), and
+ * the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which reorder
+ * the text that follows them. The marks (LRM, RLM, ALM) stay: they reorder nothing beyond
+ * their own message, and right-to-left writers need them; the page isolates every message
+ * (`unicode-bidi: isolate`), and the mails drop them (notifier.ts oneLine).
+ */
+import type { Seat } from '../../shared/options.js';
+import type { ChatMessage } from '../contract.js';
+import { failure, success, type Outcome } from './outcome.js';
+
+export type { ChatMessage };
+
+/** The chat's numbers (README, "Table chat"), each tested in test/worker/chat.test.ts. */
+export const CHAT_LIMITS = {
+  /** Characters of a message after trimming, counted in code points (an emoji is one, a flag two). */
+  maxChars: 500,
+  /** Messages one seat may write per minute, counted by the table (however they arrive). */
+  perSeatPerMinute: 10,
+  /** Messages the table keeps: each new one beyond deletes the oldest. */
+  kept: 1000,
+  /** Messages one GET …/chat answers at most. */
+  page: 100,
+} as const;
+
+const MINUTE_MS = 60_000;
+
+/** Every way of breaking a line becomes "\n": CR LF, a lone CR, NEL, and the Unicode line and paragraph separators. */
+const LINE_BREAKS = /\r\n?|[\u0085\u2028\u2029]/g;
+/** Control characters other than the line feed (C0, DEL, C1). */
+const CONTROL = /(?!\n)\p{Cc}/u;
+/** Bidi embeddings, overrides and isolates: they reorder what follows them. */
+const REORDERING = /[\u202a-\u202e\u2066-\u2069]/u;
+/** Half a surrogate pair: no character at all (JSON can carry one as "\ud800"). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** A message's text as kept (line breaks as "\n", trimmed), or why it is refused. */
+export function chatText(given: string): { readonly text: string } | { readonly refusal: string } {
+  const text = given.replace(LINE_BREAKS, '\n').trim();
+  const length = Array.from(text).length;
+  if (length === 0) return { refusal: 'text: write something (only spaces and line breaks is nothing)' };
+  if (length > CHAT_LIMITS.maxChars) return { refusal: `text: at most ${CHAT_LIMITS.maxChars} characters (this has ${length})` };
+  if (CONTROL.test(text)) return { refusal: 'text: plain text only; control characters other than line breaks are refused' };
+  if (REORDERING.test(text)) return { refusal: 'text: bidi embedding, override and isolate characters (U+202A–U+202E, U+2066–U+2069) are refused' };
+  if (LONE_SURROGATE.test(text)) return { refusal: 'text: contains half a character (a lone surrogate)' };
+  return { text };
+}
+
+/** One page of the chat: oldest first; `next` (pass it as `after`) while newer messages remain. */
+export interface ChatPage {
+  readonly messages: ChatMessage[];
+  readonly next?: number;
+}
+
+type Row = Record<string, SqlStorageValue>;
+
+const SCHEMA = [
+  // AUTOINCREMENT: an id is never given again after older messages were deleted, so `after` stays a place in the chat.
+  `CREATE TABLE IF NOT EXISTS chat_messages (
+     id INTEGER PRIMARY KEY AUTOINCREMENT, seat INTEGER NOT NULL, text TEXT NOT NULL, at TEXT NOT NULL)`,
+  `CREATE INDEX IF NOT EXISTS chat_messages_by_seat ON chat_messages (seat, at)`,
+];
+
+const messageOf = (r: Row): ChatMessage => ({ id: r.id as number, seat: r.seat as Seat, text: r.text as string, at: r.at as string });
+
+export class TableChat {
+  constructor(private readonly sql: SqlStorage) {}
+
+  /**
+   * Makes the chat's table if it is missing (tables older than the chat have none). Run on
+   * every use rather than remembered: a transaction rolled back, or the storage deleted by
+   * retention, would leave a remembered "made" wrong.
+   */
+  private ensure(): void {
+    for (const statement of SCHEMA) this.sql.exec(statement);
+  }
+
+  /**
+   * Keeps a message of `seat` (inside the caller's transaction), or refuses it: its text, or
+   * the seat's messages of the last minute. Beyond CHAT_LIMITS.kept the oldest are deleted.
+   */
+  post(seat: Seat, given: string, now: number): Outcome<ChatMessage> {
+    const checked = chatText(given);
+    if ('refusal' in checked) return failure(400, 'bad_request', checked.refusal);
+    this.ensure();
+    const since = new Date(now - MINUTE_MS).toISOString();
+    const recent = this.sql.exec<Row>('SELECT COUNT(*) AS n FROM chat_messages WHERE seat = ? AND at > ?', seat, since).one().n as number;
+    if (recent >= CHAT_LIMITS.perSeatPerMinute) {
+      return failure(429, 'rate_limited', `at most ${CHAT_LIMITS.perSeatPerMinute} messages per seat and minute; try again in a minute`);
+    }
+    const at = new Date(now).toISOString();
+    const id = this.sql.exec<Row>('INSERT INTO chat_messages (seat, text, at) VALUES (?, ?, ?) RETURNING id', seat, checked.text, at).one()
+      .id as number;
+    this.sql.exec('DELETE FROM chat_messages WHERE id <= ?', id - CHAT_LIMITS.kept);
+    return success({ id, seat, text: checked.text, at });
+  }
+
+  /**
+   * A page of messages, oldest first: those after the message `after` (0: from the oldest
+   * kept), or without it the newest page (what a page shows when it opens).
+   */
+  page(after: number | null): ChatPage {
+    this.ensure();
+    const limit = CHAT_LIMITS.page;
+    if (after === null) {
+      const newest = this.sql.exec<Row>('SELECT * FROM chat_messages ORDER BY id DESC LIMIT ?', limit).toArray().map(messageOf);
+      return { messages: newest.reverse() };
+    }
+    const rows = this.sql
+      .exec<Row>('SELECT * FROM chat_messages WHERE id > ? ORDER BY id LIMIT ?', after, limit + 1)
+      .toArray()
+      .map(messageOf);
+    const messages = rows.slice(0, limit);
+    return rows.length > limit ? { messages, next: messages.at(-1)!.id } : { messages };
+  }
+
+  /**
+   * What a turn or reminder mail to `seat` tells of the chat: the messages of the other
+   * seats since the seat's own last action (from the same millisecond on; every one kept when it has not acted yet), the last
+   * `most` of them, and how many more there were.
+   */
+  sinceLastMove(seat: Seat, most: number): { readonly messages: ChatMessage[]; readonly more: number } {
+    this.ensure();
+    // A move made for the seat (auto: its deadline passed, or a forced card) is not one it made: the seat has not read the chat then.
+    const after = "at >= COALESCE((SELECT MAX(at) FROM actions WHERE seat = ? AND auto IS NOT 1), '')";
+    const count = this.sql.exec<Row>(`SELECT COUNT(*) AS n FROM chat_messages WHERE seat <> ? AND ${after}`, seat, seat).one().n as number;
+    if (count === 0) return { messages: [], more: 0 };
+    const last = this.sql
+      .exec<Row>(`SELECT * FROM chat_messages WHERE seat <> ? AND ${after} ORDER BY id DESC LIMIT ?`, seat, seat, most)
+      .toArray()
+      .map(messageOf);
+    return { messages: last.reverse(), more: count - last.length };
+  }
+}
