@@ -2,7 +2,7 @@
  * Deadlines that act (API.md, "Deadlines"; worker/table/auto-moves.ts, clock.ts, vacations.ts):
  * at a passed deadline the strong bot makes the move for the seat (onTimeout "bot") or the
  * table only reminds ("wait"); a vacation stops the seat's clock; an opted-in seat's forced
- * card is played at once; nothing moves while the table is paused. Time cannot be moved on
+ * card is played at once; nothing moves while the table's admin has it paused. Time cannot be moved on
  * in workerd: the tests date the table's storage back and run the real alarm.
  */
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
@@ -90,6 +90,7 @@ async function timePasses(table: CreatedTable, ms: number): Promise<void> {
   await sql(table, "UPDATE deals SET dealt_at = strftime('%Y-%m-%dT%H:%M:%fZ', dealt_at, ?)", back);
   await sql(table, 'UPDATE seat_activity SET acted_at = acted_at - ?', ms);
   await sql(table, 'UPDATE vacations SET from_at = from_at - ?, until_at = until_at - ?', ms, ms);
+  await sql(table, 'UPDATE pauses SET paused_from = paused_from - ?, paused_until = paused_until - ?', ms, ms);
   await evictDurableObject(tableStub(table.tableId));
   expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
 }
@@ -215,31 +216,33 @@ describe('a passed deadline', () => {
     expect(await versionOf(table)).toBe(TRICK_TWO);
   });
 
-  it('nothing moves while the table is paused; once resumed, the clock goes on from where it stopped', async () => {
+  it("nothing moves while the table's admin has it paused; once resumed, the clock goes on from where it stopped", async () => {
     const table = await tableAt(TRICK_TWO);
-    const pause = (until: number | null) =>
-      runInDurableObject(tableStub(table.tableId), (instance: TableObject) => {
-        // The admin's pause (worker/table/pause.ts) in memory only: its storage is the admin's part.
-        const state = (instance as unknown as { state: { current(): { pauses: { from: number; until: number | null }[] }; invalidateViews(): void } })
-          .state;
-        const pauses = state.current().pauses;
-        if (until === null) pauses.push({ from: Date.now() - 3 * HOUR, until: null });
-        else pauses[pauses.length - 1]!.until = until;
-        state.invalidateViews();
-      });
-    // Owed 3 h ago, paused since: the deadline is unknown and nothing moves.
-    await sql(table, 'UPDATE actions SET at = ?', new Date(Date.now() - 3 * HOUR).toISOString());
+    const admin = async (type: 'pause' | 'resume') => {
+      const res = await postJson(`/api/tables/${table.tableId}/admin`, { type }, auth(table.admin.token));
+      expect(res.status, await res.clone().text()).toBe(200);
+    };
+    await admin('pause');
+    // The move became owed 3 h ago; the pause began 2 h ago, 1 h into the move's 2-hour clock.
+    const threeHoursAgo = new Date(Date.now() - 3 * HOUR).toISOString();
+    await sql(table, 'UPDATE actions SET at = ?', threeHoursAgo);
+    await sql(table, 'UPDATE deals SET dealt_at = ?', threeHoursAgo);
+    await sql(table, 'UPDATE pauses SET paused_from = ?', Date.now() - 2 * HOUR);
     await evictDurableObject(tableStub(table.tableId));
-    await pause(null);
-    expect((await view(table.tableId, table.spectator.token)).deadline).toBeNull();
+    const paused = await view(table.tableId, table.spectator.token);
+    expect([paused.paused, paused.deadline]).toEqual([true, null]);
     await runDurableObjectAlarm(tableStub(table.tableId));
     expect(await versionOf(table)).toBe(TRICK_TWO);
-    // Resumed now: the 2 h still run from now.
-    await pause(Date.now());
+    // Resumed now: the hour left runs from now.
+    await admin('resume');
     const deadline = Date.parse((await view(table.tableId, table.spectator.token)).deadline!);
-    expect(Math.abs(deadline - (Date.now() + 2 * HOUR))).toBeLessThan(60_000);
+    expect(Math.abs(deadline - (Date.now() + HOUR))).toBeLessThan(60_000);
     await runDurableObjectAlarm(tableStub(table.tableId));
     expect(await versionOf(table)).toBe(TRICK_TWO);
+    // Just over that hour later the strong bot moves for the seat, marked automatic.
+    await timePasses(table, HOUR + 60_000);
+    expect(await versionOf(table)).toBe(TRICK_TWO + 1);
+    expect((await view(table.tableId, table.spectator.token)).moves.at(-1)).toMatchObject({ seat: GAME.actions[TRICK_TWO]!.seat, auto: true });
   });
 });
 
