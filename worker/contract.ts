@@ -169,3 +169,19 @@ export interface RotatedLink {
   readonly token: string;
   readonly url: string;
 }
+
+/** One command of the table admin (API.md "Table admin"), as the admin page sends it and the table runs it. */
+export type AdminCommand =
+  | { readonly type: 'pause' }
+  | { readonly type: 'resume' }
+  | { readonly type: 'rotate'; readonly seat: Seat }
+  | { readonly type: 'seat'; readonly seat: Seat; readonly name?: string; readonly bot?: false | BotLevel }
+  | {
+      readonly type: 'options';
+      readonly moveDeadlineHours?: number | null;
+      readonly onTimeout?: 'bot' | 'wait';
+      readonly vacationHours?: number;
+      readonly chat?: boolean;
+    }
+  | { readonly type: 'newSeries' }
+  | { readonly type: 'end' };

@@ -3,7 +3,15 @@
  * the server's own modules, as types only: nothing of the server ends up in the bundle.
  */
 import type { Action } from '../../shared/actions.js';
-import type { AdminView, ChatMessage, OverviewEntry, RotatedLink, TableView, PublishedGame } from '../../worker/contract.js';
+import type {
+  AdminCommand as ContractAdminCommand,
+  AdminView,
+  ChatMessage,
+  OverviewEntry,
+  RotatedLink,
+  TableView,
+  PublishedGame,
+} from '../../worker/contract.js';
 
 export type { AdminView, ChatMessage, OverviewEntry, RotatedLink, TableView, PublishedGame };
 
@@ -131,16 +139,7 @@ export const fetchNotifications = (tableId: string, token: string): Promise<Noti
   call(`/api/tables/${encodeURIComponent(tableId)}/notifications`, { token });
 
 /** One command of the table admin (API.md "Table admin"); `rotate` has its own call. */
-export type AdminCommand =
-  | { readonly type: 'pause' | 'resume' | 'newSeries' | 'end' }
-  | { readonly type: 'seat'; readonly seat: number; readonly name?: string; readonly bot?: false | 'easy' | 'strong' }
-  | {
-      readonly type: 'options';
-      readonly moveDeadlineHours?: number | null;
-      readonly onTimeout?: 'bot' | 'wait';
-      readonly vacationHours?: number;
-      readonly chat?: boolean;
-    };
+export type AdminCommand = Exclude<ContractAdminCommand, { readonly type: 'rotate' }>;
 
 const adminPath = (tableId: string) => `/api/tables/${encodeURIComponent(tableId)}/admin`;
 

@@ -8,7 +8,6 @@
  * bots and whether a seat is notified, and from the spectators' view only what is public:
  * never a card, a hand, or a seat's address or webhook URL (R10.2).
  */
-import type { BotLevel } from '../../shared/bots/index.js';
 import type { Seat } from '../../shared/options.js';
 import type { AdminView } from '../contract.js';
 
@@ -17,6 +16,7 @@ import { startSeries } from '../../shared/series.js';
 import { eventsOf } from './events.js';
 import type { TableNotifications } from './notifications.js';
 import { failure, success, type Outcome } from './outcome.js';
+import type { AdminCommand } from '../contract.js';
 import { isEnded, isPaused } from './pause.js';
 import { botLevelOf, webhookStateOf, type SeatSettings, type TableStorage } from './storage.js';
 import { currentStart, must, SEATS, type LoadedTable, type TableState } from './table-state.js';
@@ -24,20 +24,7 @@ import { currentStart, must, SEATS, type LoadedTable, type TableState } from './
 /** The most series one table plays (README, "Security"). */
 export const MAX_SERIES = 100;
 
-export type AdminCommand =
-  | { readonly type: 'pause' }
-  | { readonly type: 'resume' }
-  | { readonly type: 'rotate'; readonly seat: Seat }
-  | { readonly type: 'seat'; readonly seat: Seat; readonly name?: string; readonly bot?: false | BotLevel }
-  | {
-      readonly type: 'options';
-      readonly moveDeadlineHours?: number | null;
-      readonly onTimeout?: 'bot' | 'wait';
-      readonly vacationHours?: number;
-      readonly chat?: boolean;
-    }
-  | { readonly type: 'newSeries' }
-  | { readonly type: 'end' };
+export type { AdminCommand };
 
 /** A rotated seat's new token, as the Worker made it (routes/admin.ts): the table stores its hash and nonce only. */
 export interface NewSeatToken {
