@@ -33,7 +33,7 @@ it("the form sets onTimeout and the vacation; a vacation taken on one page shows
   await form.locator('input[name="vacationHours"]').fill('10');
   await expect
     .poll(() => form.locator('[data-rules-summary]').textContent())
-    .toMatch(/move deadline 24 hours, then the table waits, vacation 10 hours per player\.$/);
+    .toMatch(/move deadline 24 hours, then the table waits, vacation 10 hours per player, chat on\.$/);
   await form.locator('button[data-create]').click();
   const links = await Promise.all(
     ([0, 1] as Seat[]).map((seat) => home.locator(`a[data-seat-link="${seat}"]`).getAttribute('href', { timeout: 10_000 })),
