@@ -88,7 +88,7 @@ const networkErrorWithin =
     problem.kind === 'console' &&
     problem.at >= from &&
     problem.at <= to() &&
-    /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_(RESET|CLOSED|REFUSED)|ERR_NETWORK_CHANGED|WebSocket connection to .* failed|Failed to fetch/.test(
+    /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_(RESET|CLOSED|REFUSED)|ERR_INCOMPLETE_CHUNKED_ENCODING|ERR_NETWORK_CHANGED|WebSocket connection to .* failed|Failed to fetch/.test(
       problem.text,
     );
 
