@@ -3,6 +3,7 @@
  * read finished games, set notifications. Handlers authenticate, validate and forward to
  * the table's Durable Object; they never decide a rule.
  */
+import { mailModeOf } from '../table/mail-mode.js';
 import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { validateDeal, type Deal } from '../../shared/deal.js';
@@ -106,7 +107,8 @@ export const noSuchTable = (c: Context<AppEnv>) => errorResponse(c, 404, 'not_fo
 export const clientOf = (c: Context<AppEnv>): string => clientKey(c.req.header('cf-connecting-ip'));
 
 /** READ_LIMITER: reads of views and games, per client. */
-const readLimited = (c: Context<AppEnv>) => rateLimited(c, c.env.READ_LIMITER, clientOf(c), 'reads from this address', PERIOD_SECONDS.READ_LIMITER);
+export const readLimited = (c: Context<AppEnv>) =>
+  rateLimited(c, c.env.READ_LIMITER, clientOf(c), 'reads from this address', PERIOD_SECONDS.READ_LIMITER);
 
 /** The table `id` and the caller's hashed token, or the answer that refuses the request. */
 export async function callerAt(
@@ -372,7 +374,7 @@ async function settingsAnswer(c: Context<AppEnv>, n: Notifications, origin: stri
   let emailState: AddressState | null = null;
   const key = origin === null ? null : tokenKey(c.env, origin);
   if (email !== null && key?.ok) emailState = await addressStub(c.env, await addressKey(key.secret, email)).state();
-  return { email, webhookUrl, ...(webhookSecret === null ? {} : { webhookSecret }), webhookState, emailState };
+  return { email, webhookUrl, ...(webhookSecret === null ? {} : { webhookSecret }), webhookState, emailState, mail: mailModeOf(n) };
 }
 
 // ---------------------------------------------------------------- GET /api/tables/{id}/notifications
