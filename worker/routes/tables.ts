@@ -344,7 +344,9 @@ const putNotifications = createRoute({
     'a turn mail held back so is sent once the seat has left the table (checked again at most every ' +
     `${ACTIVE_SEAT_MINUTES} minutes) if the move is still owed; ` +
     'and at most one unread turn mail per table until the seat visits (reads its view, opens a socket with its link, or acts). ' +
-    'Webhooks are for programs and get every event.',
+    'Webhooks are for programs and get every event. ' +
+    '`mail` chooses what goes to the address: "turn" (default) as above, "digest" one mail a day at 07:00 UTC listing every table where the address owes a move ' +
+    '(at most one a day, kept by the address, never a card), or "off" (nothing; the address stays stored).',
   security,
   request: { params: TableParams, body: { ...json(NotificationsSchema), required: true } },
   responses: { 200: { description: "The seat's notifications", ...json(NotificationsAnswerSchema) }, ...errors(400, 401, 403, 404, 413, 415, 429) },
@@ -384,7 +386,7 @@ const getNotifications = createRoute({
   path: '/api/tables/{id}/notifications',
   summary: 'Read notifications',
   description:
-    "This seat's notification settings, as PUT answers them: its address and whether it confirmed (or unsubscribed), its webhook URL and secret and whether the receiver turned it off (410 Gone).",
+    "This seat's notification settings, as PUT answers them: its address and whether it confirmed (or unsubscribed), its mail mode, its webhook URL and secret and whether the receiver turned it off (410 Gone).",
   security,
   request: { params: TableParams },
   responses: { 200: { description: "The seat's notifications", ...json(NotificationsAnswerSchema) }, ...errors(401, 403, 404, 429) },
