@@ -8,10 +8,11 @@
  * Mails are watched at TableObject.sendEmail (as in mail.test.ts): the digest is written by
  * the address's object and carried by one of the tables it lists, which knows the address.
  */
-import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import { cardCodesIn } from '../../shared/view.js';
+import { digestMail, type DigestEntry } from '../../worker/mail/digest.js';
 import { DELIVERY_LOG_SIZE, type DeliveryLog } from '../../worker/table/delivery-log.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
@@ -187,6 +188,52 @@ describe('the daily digest', () => {
     });
     expect(ended.status, await ended.text()).toBe(200);
     await entriesAre(address, 0);
+  });
+
+  it('a table deleted after RETENTION_DAYS without a move takes its entries back', async () => {
+    const address = await confirmedAddress('digest-retired');
+    const table = await createTable(tableFor(GAME));
+    await put(table, SEAT, { email: address, mail: 'digest' });
+    await entriesAre(address, 1);
+    await eventually(async () => ((await tableStub(table.tableId).pendingHistory()) === 0 ? true : undefined), 'the history to reach D1');
+    const then = new Date(Date.now() - 181 * 86_400_000).toISOString();
+    await sql(table, 'UPDATE deals SET dealt_at = ?', then);
+    await sql(table, 'UPDATE settings SET created_at = ?', then);
+    await evictDurableObject(tableStub(table.tableId));
+    await runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.setAlarm(Date.now()));
+    expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
+    expect((await request(`/api/tables/${table.tableId}`, { headers: { authorization: `Bearer ${table.seats[SEAT]!.token}` } })).status).toBe(404);
+    await entriesAre(address, 0);
+  });
+
+  it('seats of one address with different languages get the digest in both; all of one language, in that one', () => {
+    const entry = (tableId: string, lang: 'de' | 'en' | null): DigestEntry => ({
+      addressKey: 'k',
+      tableId,
+      seat: 0,
+      tableName: tableId,
+      seatName: 'Vroni',
+      since: Date.UTC(2026, 10, 30, 12),
+      deadline: '2026-12-01T12:00:00.000Z',
+      lang,
+      origin: ORIGIN,
+      nonce: null,
+    });
+    const mixed = digestMail(
+      [
+        { entry: entry('a', 'de'), link: null },
+        { entry: entry('b', 'en'), link: null },
+      ],
+      'https://u',
+    );
+    expect(mixed.subject).toBe('Wallachen: An 2 Tischen wartet dein Zug / your move at 2 tables');
+    expect(mixed.text).toContain('an diesen 2 Tischen wartet dein Zug:');
+    expect(mixed.text).toContain('your move is awaited at these 2 tables:');
+    expect(mixed.text).toContain('Zugfrist bis 2026-12-01 12:00 UTC');
+    expect(mixed.text).toContain('Move by 2026-12-01 12:00 UTC');
+    const english = digestMail([{ entry: entry('a', 'en'), link: null }], 'https://u');
+    expect(english.subject).toBe('Wallachen: your move at 1 table');
+    expect(english.text).not.toContain('Hallo');
   });
 
   it('an address that has not confirmed gets the confirmation mail in place of its first digest, and no list', async () => {
