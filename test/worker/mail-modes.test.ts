@@ -12,11 +12,13 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'c
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import { cardCodesIn } from '../../shared/view.js';
+import { ADDRESS_MAILS_PER_HOUR } from '../../worker/mail/address.js';
 import { digestMail, type DigestEntry } from '../../worker/mail/digest.js';
 import { DELIVERY_LOG_SIZE, type DeliveryLog } from '../../worker/table/delivery-log.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
   addressStubOf,
+  anHourPassesFor,
   confirmedAddress,
   createTable,
   deliveriesDone,
@@ -234,6 +236,24 @@ describe('the daily digest', () => {
     const english = digestMail([{ entry: entry('a', 'en'), link: null }], 'https://u');
     expect(english.subject).toBe('Wallachen: your move at 1 table');
     expect(english.text).not.toContain('Hallo');
+  });
+
+  it("counts against the address's hourly limit: an address that had its mails this hour gets no digest, and the entries wait", async () => {
+    const address = await confirmedAddress('digest-limit');
+    const table = await createTable(tableFor(GAME));
+    await put(table, SEAT, { email: address, mail: 'digest' });
+    await entriesAre(address, 1);
+    const stub = await addressStubOf(address);
+    await runInDurableObject(stub, (_i, state) => {
+      for (let i = 0; i < ADDRESS_MAILS_PER_HOUR; i++)
+        state.storage.sql.exec("INSERT INTO sends (at, table_id, kind) VALUES (?, 'other', 'mail')", Date.now());
+    });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(mails).toEqual([]);
+    expect(await entriesOf(address)).toHaveLength(1);
+    await anHourPassesFor(address);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(mails).toHaveLength(1);
   });
 
   it('an address that has not confirmed gets the confirmation mail in place of its first digest, and no list', async () => {
