@@ -16,6 +16,7 @@ import { mail } from './routes/mail.js';
 import { ops } from './routes/ops.js';
 import { overview } from './routes/overview.js';
 import { seatSettings } from './routes/seat-settings.js';
+import { deliveryLog } from './routes/deliveries.js';
 import { tables } from './routes/tables.js';
 import { WebhookBodySchema, WebhookHeadersSchema } from './schemas.js';
 import { validationHook } from './validation.js';
@@ -95,6 +96,7 @@ app.route('/', tables);
 app.route('/', seatSettings); // a seat's vacation and preferences (routes/seat-settings.ts)
 app.route('/', admin); // the table admin's commands (routes/admin.ts)
 app.route('/', chat); // the table's chat (routes/chat.ts)
+app.route('/', deliveryLog); // a seat's delivery log (routes/deliveries.ts)
 app.route('/', overview); // several tables at a glance, for the home page (routes/overview.ts)
 app.route('/', mail); // the links of the mails: confirm, unsubscribe (routes/mail.ts)
 app.route('/', ops); // an operator's dead letters (routes/ops.ts)

@@ -8,6 +8,8 @@ import { LEVELS } from '../shared/actions.js';
 import { CARD_CODES } from '../shared/cards.js';
 import { OPTION_LIMITS } from '../shared/options.js';
 import { OVERVIEW_LINKS_PER_READ, OVERVIEW_MAX_LINKS } from './contract.js';
+import { DELIVERY_LOG_SIZE } from './table/delivery-log.js';
+import { MAIL_MODES } from './table/mail-mode.js';
 import { CHAT_LIMITS } from './table/chat.js';
 import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT } from './table/games-page.js';
 import { DEFAULT_VACATION_HOURS } from './table/storage.js';
@@ -109,6 +111,11 @@ const RuleOptionsSchema = OptionsSchema.omit({ moveDeadlineHours: true, onTimeou
 /** The language of a seat's mails. */
 const MailLang = z.enum(['de', 'en']).openapi('MailLanguage', {
   description: 'The language of this seat\'s mails: "de" German, "en" English; without it they are written in both',
+});
+
+const MailMode = z.enum(MAIL_MODES).openapi('MailMode', {
+  description:
+    'What goes to the mail address: "turn" each turn and reminder (the default), "digest" one mail a day (07:00 UTC) listing every table where the address owes a move, "off" nothing (the address stays stored)',
 });
 
 const SeatInput = z
@@ -235,6 +242,8 @@ export const NotificationsSchema = z
       .optional()
       .openapi({ description: 'A public https URL (http and loopback only with ALLOW_LOCAL_WEBHOOKS=on)' }),
     lang: MailLang.optional(),
+    // mail mode (M)
+    mail: MailMode.optional(),
   })
   .openapi('NotificationsRequest');
 
@@ -253,8 +262,32 @@ export const NotificationsAnswerSchema = z
       description:
         'The address: waiting for its confirmation (nothing but the confirmation mail goes to it), confirmed, or unsubscribed (from every table); null when none is set',
     }),
+    // mail mode (M)
+    mail: MailMode,
   })
   .openapi('Notifications');
+
+export const DeliveriesSchema = z
+  .object({
+    deliveries: z
+      .array(
+        z.object({
+          at: z.string().openapi({ description: 'When (ISO 8601)' }),
+          channel: z.enum(['webhook', 'email', 'push', 'digest']).openapi({
+            description:
+              'How: the webhook, a mail, a push to a device, or the daily digest (the move handed to it, or a digest sent from this table)',
+          }),
+          event: z.string().openapi({ description: 'turn, reminder, game_over, table_over, or digest (a daily digest mail)' }),
+          outcome: z.enum(['sent', 'failed', 'gone', 'dropped', 'queued']).openapi({
+            description:
+              'sent: handed over; failed: tried again later; gone: the receiver is gone for good (410); dropped: given up (or not allowed, e.g. the address has not confirmed); queued: waits for the daily digest',
+          }),
+          detail: z.string().optional().openapi({ description: 'A short reason, e.g. "HTTP 500"; never an address, a URL or a card' }),
+        }),
+      )
+      .openapi({ description: `The seat's last ${DELIVERY_LOG_SIZE} attempts, newest first` }),
+  })
+  .openapi('Deliveries');
 
 const AutoFlag = z.literal(true).optional().openapi({
   description: 'The table made this move for the seat: its deadline passed (onTimeout "bot"), or it was its only legal card and the seat opted in',

@@ -17,6 +17,14 @@ const BOTH: NotificationSettings = {
 };
 
 describe('notificationsChange', () => {
+  it('a mail mode chosen is sent alone; the mode it has (or "turn" from a server without modes) is not', () => {
+    const typed = { email: 'vroni@example.com', webhookUrl: '' };
+    expect(notificationsChange(MAIL_ONLY, { ...typed, mail: 'digest' }, 'de')).toEqual({ mail: 'digest' });
+    expect(notificationsChange(MAIL_ONLY, { ...typed, mail: 'turn' }, 'de')).toBeNull();
+    expect(notificationsChange({ ...MAIL_ONLY, mail: 'off' }, { ...typed, mail: 'off' }, 'de')).toBeNull();
+    expect(notificationsChange({ ...MAIL_ONLY, mail: 'off' }, { ...typed, mail: 'turn' }, 'en')).toEqual({ mail: 'turn' });
+  });
+
   it('a webhook added to a mail address: the webhook alone is sent', () => {
     expect(notificationsChange(MAIL_ONLY, { email: 'vroni@example.com', webhookUrl: 'https://hooks.example.com/a' }, 'de')).toEqual({
       webhookUrl: 'https://hooks.example.com/a',

@@ -20,6 +20,7 @@ const ROUTES: [method: string, path: string, statuses: number[]][] = [
   ['get', '/api/tables/{id}/games', [200, 400, 401, 403, 404, 429]],
   ['put', '/api/tables/{id}/notifications', [200, 400, 401, 403, 404, 413, 415, 429]],
   ['get', '/api/tables/{id}/notifications', [200, 401, 403, 404, 429]],
+  ['get', '/api/tables/{id}/deliveries', [200, 401, 403, 404, 429]],
   ['post', '/api/tables/{id}/vacation', [200, 400, 401, 403, 404, 409, 413, 415, 429]],
   ['put', '/api/tables/{id}/preferences', [200, 400, 401, 403, 404, 413, 415, 429]],
   ['post', '/api/tables/{id}/admin', [200, 400, 401, 403, 404, 409, 413, 415, 429, 503]],

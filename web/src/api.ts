@@ -122,7 +122,12 @@ export interface NotificationSettings {
   readonly webhookState?: 'active' | 'disabled' | null;
   /** unconfirmed: only the confirmation mail goes there until its link is followed. */
   readonly emailState?: 'unconfirmed' | 'confirmed' | 'unsubscribed' | null;
+  /** What goes to the address: each turn, a daily digest, or nothing (absent from servers before modes: each turn). */
+  readonly mail?: MailMode;
 }
+
+/** What goes to a seat's mail address (API.md, `mail`). */
+export type MailMode = 'turn' | 'digest' | 'off';
 
 /** A change of a seat's notifications: a field left out keeps its value, null removes it (API.md). */
 export interface NotificationsChange {
@@ -130,6 +135,7 @@ export interface NotificationsChange {
   readonly webhookUrl?: string | null;
   /** The language of the seat's mails. */
   readonly lang?: 'de' | 'en';
+  readonly mail?: MailMode;
 }
 
 export const saveNotifications = (tableId: string, token: string, change: NotificationsChange): Promise<NotificationSettings> =>
@@ -137,6 +143,18 @@ export const saveNotifications = (tableId: string, token: string, change: Notifi
 
 export const fetchNotifications = (tableId: string, token: string): Promise<NotificationSettings> =>
   call(`/api/tables/${encodeURIComponent(tableId)}/notifications`, { token });
+
+/** One attempt to tell the seat something (API.md, GET …/deliveries): channel names and outcomes only. */
+export interface DeliveryAttempt {
+  readonly at: string;
+  readonly channel: 'webhook' | 'email' | 'push' | 'digest';
+  readonly event: string;
+  readonly outcome: 'sent' | 'failed' | 'gone' | 'dropped' | 'queued';
+  readonly detail?: string;
+}
+
+export const fetchDeliveries = (tableId: string, token: string): Promise<{ deliveries: DeliveryAttempt[] }> =>
+  call(`/api/tables/${encodeURIComponent(tableId)}/deliveries`, { token });
 
 /** One command of the table admin (API.md "Table admin"); `rotate` has its own call. */
 export type AdminCommand = Exclude<ContractAdminCommand, { readonly type: 'rotate' }>;

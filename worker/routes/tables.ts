@@ -3,6 +3,7 @@
  * read finished games, set notifications. Handlers authenticate, validate and forward to
  * the table's Durable Object; they never decide a rule.
  */
+import { mailModeOf } from '../table/mail-mode.js';
 import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { validateDeal, type Deal } from '../../shared/deal.js';
@@ -106,7 +107,8 @@ export const noSuchTable = (c: Context<AppEnv>) => errorResponse(c, 404, 'not_fo
 export const clientOf = (c: Context<AppEnv>): string => clientKey(c.req.header('cf-connecting-ip'));
 
 /** READ_LIMITER: reads of views and games, per client. */
-const readLimited = (c: Context<AppEnv>) => rateLimited(c, c.env.READ_LIMITER, clientOf(c), 'reads from this address', PERIOD_SECONDS.READ_LIMITER);
+export const readLimited = (c: Context<AppEnv>) =>
+  rateLimited(c, c.env.READ_LIMITER, clientOf(c), 'reads from this address', PERIOD_SECONDS.READ_LIMITER);
 
 /** The table `id` and the caller's hashed token, or the answer that refuses the request. */
 export async function callerAt(
@@ -342,7 +344,9 @@ const putNotifications = createRoute({
     'a turn mail held back so is sent once the seat has left the table (checked again at most every ' +
     `${ACTIVE_SEAT_MINUTES} minutes) if the move is still owed; ` +
     'and at most one unread turn mail per table until the seat visits (reads its view, opens a socket with its link, or acts). ' +
-    'Webhooks are for programs and get every event.',
+    'Webhooks are for programs and get every event. ' +
+    '`mail` chooses what goes to the address: "turn" (default) as above, "digest" one mail a day at 07:00 UTC listing every table where the address owes a move ' +
+    '(at most one a day, kept by the address, never a card), or "off" (nothing; the address stays stored).',
   security,
   request: { params: TableParams, body: { ...json(NotificationsSchema), required: true } },
   responses: { 200: { description: "The seat's notifications", ...json(NotificationsAnswerSchema) }, ...errors(400, 401, 403, 404, 413, 415, 429) },
@@ -372,7 +376,7 @@ async function settingsAnswer(c: Context<AppEnv>, n: Notifications, origin: stri
   let emailState: AddressState | null = null;
   const key = origin === null ? null : tokenKey(c.env, origin);
   if (email !== null && key?.ok) emailState = await addressStub(c.env, await addressKey(key.secret, email)).state();
-  return { email, webhookUrl, ...(webhookSecret === null ? {} : { webhookSecret }), webhookState, emailState };
+  return { email, webhookUrl, ...(webhookSecret === null ? {} : { webhookSecret }), webhookState, emailState, mail: mailModeOf(n) };
 }
 
 // ---------------------------------------------------------------- GET /api/tables/{id}/notifications
@@ -382,7 +386,7 @@ const getNotifications = createRoute({
   path: '/api/tables/{id}/notifications',
   summary: 'Read notifications',
   description:
-    "This seat's notification settings, as PUT answers them: its address and whether it confirmed (or unsubscribed), its webhook URL and secret and whether the receiver turned it off (410 Gone).",
+    "This seat's notification settings, as PUT answers them: its address and whether it confirmed (or unsubscribed), its mail mode, its webhook URL and secret and whether the receiver turned it off (410 Gone).",
   security,
   request: { params: TableParams },
   responses: { 200: { description: "The seat's notifications", ...json(NotificationsAnswerSchema) }, ...errors(401, 403, 404, 429) },

@@ -23,6 +23,8 @@ import {
   unsubscribeHeaders,
   type MailFacts,
 } from './notifier.js';
+import type { DeliveryLog, DeliveryOutcome } from './delivery-log.js';
+import { mailsEachTurn } from './mail-mode.js';
 import type { Channel, DeliveryRow, Notifications, Settings, TableStorage, TokenRow } from './storage.js';
 import { deriveToken, hashToken, linkOf, sameHash, tokenKey } from './tokens.js';
 
@@ -41,6 +43,10 @@ class Undeliverable extends Error {
   override readonly name = 'Undeliverable';
 }
 
+/** What the seat's log says of a failure: the reason of our own errors ("HTTP 500"), never the text of another's. */
+const shortReason = (error: unknown): string =>
+  error instanceof DeliveryFailed || error instanceof Undeliverable ? error.message : 'the attempt failed';
+
 export class Deliveries {
   /** Deliveries being attempted by this instance. */
   private readonly sending = new Set<number>();
@@ -54,7 +60,17 @@ export class Deliveries {
     private readonly webhookGone: (seat: Seat) => void,
     /** A turn mail itself (not a confirmation in its place) was handed over for a seat: it is unread (presence.ts). */
     private readonly turnMailSent: (seat: Seat) => void,
+    /** Each seat's last attempts, whatever the channel (delivery-log.ts). */
+    private readonly log: DeliveryLog,
   ) {}
+
+  /**
+   * The one place where an attempt's outcome is known, for every channel: it goes to the
+   * seat's delivery log. `detail` is a short reason ("HTTP 500"), never a body or an address.
+   */
+  private attempted(row: DeliveryRow, outcome: DeliveryOutcome, detail?: string): void {
+    this.log.record(row.seat, row.channel, row.type, outcome, detail, Date.now());
+  }
 
   /** Queues one message for a seat's channel, inside the caller's transaction; drops the oldest beyond MAX_WAITING. */
   queue(tableId: string, seat: Seat, channel: Channel, type: SeatEvent['type'], payload: string, now: number): void {
@@ -98,20 +114,24 @@ export class Deliveries {
     const addressOf = () => (row.channel === 'webhook' ? recipients.notifications[row.seat]!.webhookUrl : recipients.notifications[row.seat]!.email);
     const address = addressOf();
     try {
+      let detail: string | undefined;
       if (row.channel === 'webhook') await this.sendWebhook(recipients, row);
-      else await this.sendMail(recipients, row);
+      else if ((await this.sendMail(recipients, row)) === 'confirmation') detail = 'a confirmation mail went in its place';
       this.storage.removeDelivery(row.id);
+      this.attempted(row, 'sent', detail);
     } catch (error) {
       // Logs name the failure only: never the body (the seat's cards), the address or a link.
       const reason = reasonOf(error);
       if (error instanceof ReceiverGone) {
         // The receiver said it is gone for good: no retries, and nothing more to it until the seat sets a webhook again.
         this.storage.removeDelivery(row.id);
+        this.attempted(row, 'gone', error.message);
         this.webhookGone(row.seat);
         console.warn(`${what}: the receiver answered 410 Gone; the seat's webhook is turned off`);
         return;
       }
       const delay = error instanceof Undeliverable ? null : retryDelay(attempt);
+      this.attempted(row, delay === null ? 'dropped' : 'failed', shortReason(error));
       if (delay === null) {
         this.storage.removeDelivery(row.id);
         console.warn(`${what} dropped after attempt ${attempt}: ${reason}`);
@@ -142,9 +162,11 @@ export class Deliveries {
    * (the mail is not kept for later), else nothing (dropped, never retried). Every mail
    * carries the address's one-click unsubscribe link, in its headers and its text.
    */
-  private async sendMail(recipients: Recipients, row: DeliveryRow): Promise<void> {
-    const { email, lang: chosen } = recipients.notifications[row.seat]!;
+  private async sendMail(recipients: Recipients, row: DeliveryRow): Promise<'mail' | 'confirmation'> {
+    const own = recipients.notifications[row.seat]!;
+    const { email, lang: chosen } = own;
     if (email === null) throw new Undeliverable('the seat has no mail address any more');
+    if (!mailsEachTurn(own)) throw new Undeliverable('the seat chose the daily digest or no mail since');
     const { tableId, origin } = recipients.settings;
     const lang = chosen ?? recipients.settings.seats[row.seat]?.lang;
     let gate: Gate;
@@ -173,6 +195,7 @@ export class Deliveries {
       throw new DeliveryFailed(reasonOf(error));
     }
     if (gate.send === 'mail' && row.type === 'turn') this.turnMailSent(row.seat);
+    return gate.send;
   }
 
   /**

@@ -15,12 +15,15 @@ import { webhookStateOf, type Channel, type Notifications, type TableStorage } f
 import { isHalted } from './pause.js';
 import type { LoadedTable, TableState } from './table-state.js';
 import { runningVacation } from './vacations.js';
+import { mailsEachTurn, type MailMode } from './mail-mode.js';
 
 export interface NotificationsRequest {
   readonly email?: string | null;
   readonly webhookUrl?: string | null;
   /** The language of the seat's mails (notifier.ts); left out: kept. */
   readonly lang?: MailLanguage;
+  /** What goes to the address (mail-mode.ts); left out: kept. */
+  readonly mail?: MailMode;
 }
 
 export class TableNotifications {
@@ -57,7 +60,8 @@ export class TableNotifications {
         this.deliveries.queue(table.settings.tableId, seat, 'webhook', type, JSON.stringify(body), now);
         queued++;
       }
-      if (own.email === null || !MAILED.has(type)) continue;
+      // A digest seat's owed moves reach its address through the digest (digest-seats.ts); "off" gets nothing.
+      if (!mailsEachTurn(own) || !MAILED.has(type)) continue;
       const mail = this.mailDecision(table, event, now);
       if (mail === 'now') this.queueMail(table, event, now);
       if (mail !== 'never') queued++;
@@ -90,7 +94,7 @@ export class TableNotifications {
     if (at === null || at > now) return;
     this.state.transaction(() => {
       for (const { seat, gameNumber } of this.presence.dueTurnMails(table, now)) {
-        if (table.notifications[seat]!.email !== null) this.queueMail(table, { type: 'turn', seat, gameNumber }, now);
+        if (mailsEachTurn(table.notifications[seat]!)) this.queueMail(table, { type: 'turn', seat, gameNumber }, now);
       }
     });
   }
@@ -140,7 +144,7 @@ export class TableNotifications {
     for (const seat of pendingSeats(table.series)) {
       if (Math.max(table.remindedVersion, table.seatRemindedVersions[seat]!) >= table.version) continue;
       const own = table.notifications[seat]!;
-      if (webhookStateOf(own) !== 'active' && own.email === null) continue;
+      if (webhookStateOf(own) !== 'active' && !mailsEachTurn(own)) continue;
       const at = seatReminderAt(clock, seat);
       if (at !== null) due.push({ seat, at });
     }
@@ -197,6 +201,7 @@ export class TableNotifications {
       lang: request.lang ?? current.lang ?? null,
       // A webhook set again (the same URL too) is on again; otherwise it stays as it was.
       webhookDisabledAt: request.webhookUrl === undefined ? (current.webhookDisabledAt ?? null) : null,
+      mail: request.mail ?? current.mail ?? 'turn',
     };
     this.state.transaction(() => {
       this.storage.saveNotifications(seat, next);
@@ -209,6 +214,8 @@ export class TableNotifications {
         if (now === null) this.storage.dropDeliveries(seat, channel);
         else if (now !== was) this.storage.keepNewestDelivery(seat, channel, Date.now());
       }
+      // Mails of the old mode that wait are not sent in the new one.
+      if (!mailsEachTurn(next)) this.storage.dropDeliveries(seat, 'email');
     });
     this.state.invalidateViews();
     return next;

@@ -14,6 +14,7 @@ import type { EventType } from './events.js';
 import { SendBudget, TABLE_MAILS_PER_HOUR, TABLE_WEBHOOKS_PER_MINUTE } from './send-budget.js';
 import type { MailLanguage } from './notifier.js';
 import { AdminStorage } from './admin-storage.js';
+import type { MailMode } from './mail-mode.js';
 
 /** Tables added after the first release: created on load in tables made before them, too. */
 const NOTIFICATION_SCHEMA = [
@@ -65,6 +66,7 @@ const ADDED_COLUMNS = [
   ['actions', 'auto', 'INTEGER'], // D: 1 = made for the seat (timeout or forced card)
   ['settings', 'chat', 'INTEGER'], // C: null = on
   ['tokens', 'role', 'TEXT'], // A: "admin" for the admin token, else null
+  ['notifications', 'mail', 'TEXT'], // M: the seat's mail mode; null = "turn"
 ] as const;
 
 const SCHEMA = [
@@ -196,6 +198,8 @@ export interface Notifications {
   readonly lang?: MailLanguage | null;
   /** When the webhook's receiver answered 410 Gone (ISO): nothing is posted to it until the seat sets a webhook again. */
   readonly webhookDisabledAt?: string | null;
+  /** What goes to the address (mail-mode.ts); absent: "turn". */
+  readonly mail?: MailMode;
 }
 
 /** A seat's webhook: active, disabled (its receiver answered 410 Gone), or null (none set). */
@@ -417,20 +421,22 @@ export class TableStorage {
       webhookSecret: (row?.webhook_secret as string | null | undefined) ?? null,
       lang: (row?.lang as MailLanguage | null | undefined) ?? null,
       webhookDisabledAt: (row?.webhook_disabled_at as string | null | undefined) ?? null,
+      mail: (row?.mail as MailMode | null | undefined) ?? 'turn',
     };
   }
 
   saveNotifications(seat: Seat, n: Notifications): void {
     this.sql.exec(
-      `INSERT INTO notifications (seat, email, webhook_url, webhook_secret, lang, webhook_disabled_at) VALUES (?, ?, ?, ?, ?, ?)
+      `INSERT INTO notifications (seat, email, webhook_url, webhook_secret, lang, webhook_disabled_at, mail) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (seat) DO UPDATE SET email = excluded.email, webhook_url = excluded.webhook_url, webhook_secret = excluded.webhook_secret,
-         lang = excluded.lang, webhook_disabled_at = excluded.webhook_disabled_at`,
+         lang = excluded.lang, webhook_disabled_at = excluded.webhook_disabled_at, mail = excluded.mail`,
       seat,
       n.email,
       n.webhookUrl,
       n.webhookSecret,
       n.lang ?? null,
       n.webhookDisabledAt ?? null,
+      n.mail ?? 'turn',
     );
   }
 

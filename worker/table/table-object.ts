@@ -24,6 +24,9 @@ import { TableAdmin, type AdminCommand, type AdminEffect, type AdminView, type N
 import { botDelayBase, BotSeats } from './bot-seats.js';
 import { TableChat, type ChatMessage, type ChatPage } from './chat.js';
 import { Deliveries } from './deliveries.js';
+import { DeliveryLog, type DeliveryLogEntry } from './delivery-log.js';
+import { DigestSeats, type DigestToCarry } from './digest-seats.js';
+import type { DigestCarried } from '../mail/address-object.js';
 import { eventsOf } from './events.js';
 import { TableNotifications, type NotificationsRequest } from './notifications.js';
 import { pageOfGames, type GamesPage, type GamesPageRequest } from './games-page.js';
@@ -66,6 +69,8 @@ export class TableObject extends DurableObject<Env> {
   private vacationsLookedAt = 0;
   private readonly admin: TableAdmin;
   private readonly chat: TableChat;
+  private readonly deliveryLog: DeliveryLog;
+  private readonly digest: DigestSeats;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -74,12 +79,15 @@ export class TableObject extends DurableObject<Env> {
     this.state = new TableState(this.storage, ctx.storage);
     this.history = new History(env.DB);
     this.outbox = new HistoryOutbox(this.storage, this.history, () => this.state.current()?.settings.tableId ?? '?');
+    this.deliveryLog = new DeliveryLog(ctx.storage.sql);
+    this.digest = new DigestSeats(ctx.storage.sql, env, this.deliveryLog, (table, seat) => this.state.viewFor(table, seat).deadline);
     const deliveries = new Deliveries(
       this.storage,
       env,
       (message) => this.sendEmail(message),
       (seat) => this.webhookGone(seat),
       (seat) => this.turnMailSent(seat),
+      this.deliveryLog,
     );
     const presence = new SeatPresence(this.state, this.storage, (seat) => this.sockets.watching(seat));
     this.notifications = new TableNotifications(this.state, this.storage, deliveries, presence, this.chat);
@@ -177,7 +185,9 @@ export class TableObject extends DurableObject<Env> {
     }
     // A bot that owes a move now, or a forced card, is played by the alarm: it must be set.
     const table = this.state.current()!;
-    if (accepted.value.followUp || this.bots.nextDueAt(table) !== null || this.auto.nextDueAt(table) !== null) this.kick();
+    // So is a digest seat that started or stopped owing a move: its address's object is told (digest-seats.ts).
+    if (accepted.value.followUp || this.bots.nextDueAt(table) !== null || this.auto.nextDueAt(table) !== null || this.digest.behind(table))
+      this.kick();
     return accepted;
   }
 
@@ -251,6 +261,18 @@ export class TableObject extends DurableObject<Env> {
     const next = this.notifications.change(found.value.table, seat, request, newSecret);
     this.kick();
     return success(next);
+  }
+
+  /** The seat's delivery log (delivery-log.ts), newest first: for the seat itself only. */
+  deliveries(tokenHash: string): Outcome<DeliveryLogEntry[]> {
+    const found = this.ownSeat(tokenHash, 'delivery log');
+    return found.ok ? success(this.deliveryLog.of(found.value.seat)) : found;
+  }
+
+  /** Sends a digest written by an address's object to the address of this table's digest seats with its key (digest-seats.ts). */
+  async mailDigest(request: DigestToCarry): Promise<DigestCarried> {
+    const table = this.state.current();
+    return table === null ? 'not_here' : this.digest.carry(table, request, (message) => this.sendEmail(message));
   }
 
   /** The seat's own notification settings, and where its links point (for its address's state). */
@@ -472,6 +494,7 @@ export class TableObject extends DurableObject<Env> {
     await Promise.all([
       this.outbox.flush().then(() => this.rearm(inAlarm)),
       this.notifications.deliver(table, () => this.rearm(inAlarm)).then(() => this.rearm(inAlarm)),
+      this.digest.sync(() => this.state.current()).then(() => this.rearm(inAlarm)),
     ]);
   }
 
@@ -482,6 +505,7 @@ export class TableObject extends DurableObject<Env> {
       [
         this.outbox.nextDueAt(),
         this.notifications.nextDueAt(table),
+        this.digest.nextDueAt(),
         this.bots.nextDueAt(table),
         this.autoMovesDueAt(table),
         retentionDueAt(table.lastChangeAt, this.retentionDays()),
@@ -505,6 +529,7 @@ export class TableObject extends DurableObject<Env> {
       console.warn(`table ${table.settings.tableId}: idle past retention, kept while ${this.outbox.pending()} history rows wait for D1`);
       return false;
     }
+    await this.digest.retire(table);
     this.sockets.closeAll(1001, 'this table was deleted after a long time without a move');
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();

@@ -5,17 +5,20 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ACTIVE_SEAT_MINUTES } from '../../../shared/deadline.js';
-import { ApiError, fetchNotifications, saveNotifications, type NotificationSettings } from '../api.js';
+import { ApiError, fetchNotifications, saveNotifications, type MailMode, type NotificationSettings } from '../api.js';
 import { useApp } from '../app-context.js';
 import { errorText, type Translate } from '../i18n.js';
+import { DeliveryLog } from './DeliveryLog.js';
 import { notificationsChange, type NotificationFields } from './notifications-change.js';
 
-type Field = keyof NotificationFields;
+type Field = 'email' | 'webhookUrl';
+type Fields = NotificationFields & { readonly mail: MailMode };
 
 /** How the seat is told now, in a few words: the channels that work (an unsubscribed address or a webhook turned off do not). */
 function summaryOf(settings: NotificationSettings, t: Translate): string {
   const ways: string[] = [];
-  if (settings.email !== null && settings.emailState !== 'unsubscribed') ways.push(t('noticesSummaryMail', { email: settings.email }));
+  if (settings.email !== null && settings.emailState !== 'unsubscribed' && settings.mail !== 'off')
+    ways.push(t(settings.mail === 'digest' ? 'noticesSummaryDigest' : 'noticesSummaryMail', { email: settings.email }));
   if (settings.webhookUrl !== null && settings.webhookState !== 'disabled') ways.push(t('noticesSummaryWebhook'));
   return ways.length === 0 ? t('noticesSummaryOff') : ways.join(', ');
 }
@@ -24,9 +27,9 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
   const { t, prefs } = useApp();
   /** What the server says is set: read when the page opens, then what each save answered. */
   const [current, setCurrent] = useState<NotificationSettings | null>(null);
-  const [fields, setFields] = useState<NotificationFields>({ email: '', webhookUrl: '' });
+  const [fields, setFields] = useState<Fields>({ email: '', webhookUrl: '', mail: 'turn' });
   /** Fields typed in before the settings arrived keep what was typed. */
-  const edited = useRef<Record<Field, boolean>>({ email: false, webhookUrl: false });
+  const edited = useRef<Record<Field | 'mail', boolean>>({ email: false, webhookUrl: false, mail: false });
   const [status, setStatus] = useState<'saved' | 'unchanged' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -38,6 +41,7 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
     setFields((typed) => ({
       email: edited.current.email ? typed.email : (settings.email ?? ''),
       webhookUrl: edited.current.webhookUrl ? typed.webhookUrl : (settings.webhookUrl ?? ''),
+      mail: edited.current.mail ? typed.mail : (settings.mail ?? 'turn'),
     }));
   };
 
@@ -47,9 +51,9 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
   };
   useEffect(load, [tableId, token]);
 
-  const type = (field: Field) => (event: Event) => {
+  const type = (field: Field | 'mail') => (event: Event) => {
     edited.current[field] = true;
-    const value = (event.currentTarget as HTMLInputElement).value;
+    const value = (event.currentTarget as HTMLInputElement | HTMLSelectElement).value;
     setFields((typed) => ({ ...typed, [field]: value }));
     setStatus(null);
   };
@@ -67,7 +71,7 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
     setError(null);
     try {
       const answer = await saveNotifications(tableId, token, change);
-      edited.current = { email: false, webhookUrl: false };
+      edited.current = { email: false, webhookUrl: false, mail: false };
       show(answer);
       setStatus('saved');
     } catch (err) {
@@ -106,6 +110,14 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
                     : null}
             </p>
           ) : null}
+          <label>
+            {t('noticesMailMode')}{' '}
+            <select name="mail" value={fields.mail} onChange={type('mail')}>
+              <option value="turn">{t('noticesMailTurn')}</option>
+              <option value="digest">{t('noticesMailDigest')}</option>
+              <option value="off">{t('noticesMailOff')}</option>
+            </select>
+          </label>
         </div>
         <div class="option">
           <label>
@@ -134,6 +146,7 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
           </p>
         ) : null}
         {status !== null ? <p role="status">{t(status === 'saved' ? 'noticesSaved' : 'noticesUnchanged')}</p> : null}
+        <DeliveryLog tableId={tableId} token={token} />
       </form>
     </details>
   );

@@ -1,0 +1,319 @@
+/**
+ * Mail that players keep (README, "Mail modes, the daily digest and the delivery log"):
+ * per seat each turn, a daily digest, or no mail; the digest lives with the address (its
+ * Durable Object), is sent by its alarm at most once a day, lists every table where the
+ * address owes a move with the seat's working link, and never a card; each seat's delivery
+ * log keeps its last 50 attempts, for the seat only.
+ *
+ * Mails are watched at TableObject.sendEmail (as in mail.test.ts): the digest is written by
+ * the address's object and carried by one of the tables it lists, which knows the address.
+ */
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Seat } from '../../shared/options.js';
+import { cardCodesIn } from '../../shared/view.js';
+import { ADDRESS_MAILS_PER_HOUR } from '../../worker/mail/address.js';
+import { digestMail, type DigestEntry } from '../../worker/mail/digest.js';
+import { DELIVERY_LOG_SIZE, type DeliveryLog } from '../../worker/table/delivery-log.js';
+import { TableObject } from '../../worker/table/table-object.js';
+import {
+  addressStubOf,
+  anHourPassesFor,
+  confirmedAddress,
+  createTable,
+  deliveriesDone,
+  eventually,
+  handMade,
+  mailLinkPath,
+  ORIGIN,
+  playActions,
+  playAway,
+  playersLeave,
+  putNotifications,
+  request,
+  sql,
+  tableFor,
+  tableStub,
+  view,
+  type CreatedTable,
+} from './support.js';
+
+const GAME = handMade('01-hold-stage1-overtrump');
+/** The first action is seat 0's doubling decision: at the deal all three seats owe one (R5), after it seat 0 owes nothing. */
+const FIRST = GAME.actions[0]!;
+const SEAT = FIRST.seat;
+
+interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
+  headers?: Record<string, string>;
+}
+
+let mails: SentMail[] = [];
+
+beforeEach(() => {
+  mails = [];
+  vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: EmailMessageBuilder): Promise<void> }, 'sendEmail').mockImplementation(
+    async (message) => void mails.push(message as unknown as SentMail),
+  );
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  for (const mail of mails) {
+    const unsubscribe = `${ORIGIN}${await mailLinkPath(mail.to, 'unsubscribe')}`;
+    expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+  }
+});
+
+const cardsInText = (text: string) => cardCodesIn(text.split(/[^A-Za-z0-9]+/));
+
+const put = async (table: CreatedTable, seat: Seat, body: unknown) => {
+  const res = await putNotifications(table.tableId, table.seats[seat]!.token, body);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as { mail: string; email: string | null };
+};
+const getNotifications = async (table: CreatedTable, seat: Seat) =>
+  (await (
+    await request(`/api/tables/${table.tableId}/notifications`, { headers: { authorization: `Bearer ${table.seats[seat]!.token}` } })
+  ).json()) as {
+    mail: string;
+    email: string | null;
+  };
+const deliveries = (table: CreatedTable, token: string) =>
+  request(`/api/tables/${table.tableId}/deliveries`, { headers: { authorization: `Bearer ${token}` } });
+const logOf = async (table: CreatedTable, seat: Seat) => {
+  const res = await deliveries(table, table.seats[seat]!.token);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { deliveries: { at: string; channel: string; event: string; outcome: string; detail?: string }[] }).deliveries;
+};
+const entriesOf = async (address: string) => (await addressStubOf(address)).digestEntries();
+const entriesAre = (address: string, n: number) =>
+  eventually(async () => ((await entriesOf(address)).length === n ? true : undefined), `${n} digest entries`);
+
+describe('mail modes', () => {
+  it('PUT sets turn, digest or off, GET answers it; "turn" by default; off keeps the address; anything else is refused', async () => {
+    const table = await createTable(tableFor(GAME));
+    const address = await confirmedAddress('modes');
+    expect((await put(table, SEAT, { email: address })).mail).toBe('turn');
+    expect((await getNotifications(table, SEAT)).mail).toBe('turn');
+    expect((await put(table, SEAT, { mail: 'digest' })).mail).toBe('digest');
+    expect(await getNotifications(table, SEAT)).toMatchObject({ mail: 'digest', email: address });
+    expect(await put(table, SEAT, { mail: 'off' })).toMatchObject({ mail: 'off', email: address });
+    expect(await getNotifications(table, SEAT)).toMatchObject({ mail: 'off', email: address });
+    expect((await putNotifications(table.tableId, table.seats[SEAT]!.token, { mail: 'weekly' })).status).toBe(400);
+    expect((await put(table, SEAT, { email: null })).mail).toBe('off'); // the mode stays for the next address
+  });
+
+  it('with digest or off no turn mail is sent; with turn it is', async () => {
+    const address = await confirmedAddress('quiet');
+    const table = await createTable(tableFor(GAME));
+    const mode: Record<Seat, string> = { 0: 'digest', 1: 'off', 2: 'turn' };
+    for (const seat of [0, 1, 2] as Seat[]) await put(table, seat, { email: address, mail: mode[seat] });
+    await playAway(table, GAME.actions.slice(0, 6), 0);
+    await deliveriesDone(table);
+    expect(mails.length).toBeGreaterThan(0);
+    // Every mail went to seat 2's turns: "turn" names the seat; the names are the defaults of tableFor.
+    const names = (await view(table.tableId, table.seats[0]!.token)).seats.map((s) => s.name);
+    for (const mail of mails) {
+      expect(mail.text).toContain(`${names[2]},`);
+      expect(mail.text).not.toContain(`${names[0]},`);
+      expect(mail.text).not.toContain(`${names[1]},`);
+    }
+  });
+});
+
+describe('the daily digest', () => {
+  it('lists every table where the address owes a move, in German for a "de" seat, with working links and no card; at most one a day; a move removes its entry', async () => {
+    const address = await confirmedAddress('digest');
+    const tables = [await createTable(tableFor(GAME, { name: 'Stammtisch Ost' })), await createTable(tableFor(GAME, { name: 'Kaffeerunde' }))];
+    for (const table of tables) await put(table, SEAT, { email: address, mail: 'digest', lang: 'de' });
+    await entriesAre(address, 2);
+    // Handing over is logged as queued, no mail went yet.
+    expect((await logOf(tables[0]!, SEAT))[0]).toMatchObject({ channel: 'digest', event: 'turn', outcome: 'queued' });
+    expect(mails).toEqual([]);
+
+    const stub = await addressStubOf(address);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails as [SentMail];
+    expect(mail.to).toBe(address);
+    expect(mail.subject).toBe('Wallachen: An 2 Tischen wartet dein Zug');
+    expect(mail.text).toContain('an diesen 2 Tischen wartet dein Zug:');
+    expect(mail.text).not.toMatch(/Hello|your move/);
+    expect(cardsInText(`${mail.subject} ${mail.text}`)).toEqual(new Set());
+    const seatName = (await view(tables[0]!.tableId, tables[0]!.seats[SEAT]!.token)).seats[SEAT]!.name;
+    for (const table of tables) {
+      const name = table === tables[0] ? 'Stammtisch Ost' : 'Kaffeerunde';
+      expect(mail.text).toContain(`„${name}“ – als ${seatName}, seit `);
+      const match = new RegExp(`${ORIGIN}/t/${table.tableId}#([A-Za-z0-9_-]{43})`).exec(mail.text);
+      expect(match, name).not.toBeNull();
+      expect(match![1]).toBe(table.seats[SEAT]!.token);
+      expect((await view(table.tableId, match![1]!)).seat).toBe(SEAT); // the link works
+    }
+    expect((await logOf(tables[0]!, SEAT))[0]).toMatchObject({ channel: 'digest', event: 'digest', outcome: 'sent' });
+
+    // The alarm is set for the next day's digest; run now, it sends nothing: at most one a day.
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(mails).toHaveLength(1);
+
+    // The seat moves at the first table: its entry goes, the other's stays.
+    await playActions(tables[0]!, [FIRST], 0);
+    await eventually(async () => {
+      const left = await entriesOf(address);
+      return left.length === 1 && left[0]!.tableId === tables[1]!.tableId ? true : undefined;
+    }, 'the moved table to leave the digest');
+
+    // A day later the digest lists the one table left.
+    await runInDurableObject(stub, (_i, state) => void state.storage.sql.exec('UPDATE digest_sent SET at = at - 86400000'));
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toBe('Wallachen: An 1 Tisch wartet dein Zug');
+    expect(mails[1]!.text).toContain('Kaffeerunde');
+    expect(mails[1]!.text).not.toContain('Stammtisch Ost');
+  });
+
+  it('turning the digest off or ending the table takes the entries back', async () => {
+    const address = await confirmedAddress('digest-back');
+    const table = await createTable(tableFor(GAME));
+    await put(table, SEAT, { email: address, mail: 'digest' });
+    await entriesAre(address, 1);
+    await put(table, SEAT, { mail: 'turn' });
+    await entriesAre(address, 0);
+    await put(table, SEAT, { mail: 'digest' });
+    await entriesAre(address, 1);
+    const ended = await request(`/api/tables/${table.tableId}/admin`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${table.admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'end' }),
+    });
+    expect(ended.status, await ended.text()).toBe(200);
+    await entriesAre(address, 0);
+  });
+
+  it('a table deleted after RETENTION_DAYS without a move takes its entries back', async () => {
+    const address = await confirmedAddress('digest-retired');
+    const table = await createTable(tableFor(GAME));
+    await put(table, SEAT, { email: address, mail: 'digest' });
+    await entriesAre(address, 1);
+    await eventually(async () => ((await tableStub(table.tableId).pendingHistory()) === 0 ? true : undefined), 'the history to reach D1');
+    const then = new Date(Date.now() - 181 * 86_400_000).toISOString();
+    await sql(table, 'UPDATE deals SET dealt_at = ?', then);
+    await sql(table, 'UPDATE settings SET created_at = ?', then);
+    await evictDurableObject(tableStub(table.tableId));
+    await runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.setAlarm(Date.now()));
+    expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
+    expect((await request(`/api/tables/${table.tableId}`, { headers: { authorization: `Bearer ${table.seats[SEAT]!.token}` } })).status).toBe(404);
+    await entriesAre(address, 0);
+  });
+
+  it('seats of one address with different languages get the digest in both; all of one language, in that one', () => {
+    const entry = (tableId: string, lang: 'de' | 'en' | null): DigestEntry => ({
+      addressKey: 'k',
+      tableId,
+      seat: 0,
+      tableName: tableId,
+      seatName: 'Vroni',
+      since: Date.UTC(2026, 10, 30, 12),
+      deadline: '2026-12-01T12:00:00.000Z',
+      lang,
+      origin: ORIGIN,
+      nonce: null,
+    });
+    const mixed = digestMail(
+      [
+        { entry: entry('a', 'de'), link: null },
+        { entry: entry('b', 'en'), link: null },
+      ],
+      'https://u',
+    );
+    expect(mixed.subject).toBe('Wallachen: An 2 Tischen wartet dein Zug / your move at 2 tables');
+    expect(mixed.text).toContain('an diesen 2 Tischen wartet dein Zug:');
+    expect(mixed.text).toContain('your move is awaited at these 2 tables:');
+    expect(mixed.text).toContain('Zugfrist bis 2026-12-01 12:00 UTC');
+    expect(mixed.text).toContain('Move by 2026-12-01 12:00 UTC');
+    const english = digestMail([{ entry: entry('a', 'en'), link: null }], 'https://u');
+    expect(english.subject).toBe('Wallachen: your move at 1 table');
+    expect(english.text).not.toContain('Hallo');
+  });
+
+  it("counts against the address's hourly limit: an address that had its mails this hour gets no digest, and the entries wait", async () => {
+    const address = await confirmedAddress('digest-limit');
+    const table = await createTable(tableFor(GAME));
+    await put(table, SEAT, { email: address, mail: 'digest' });
+    await entriesAre(address, 1);
+    const stub = await addressStubOf(address);
+    await runInDurableObject(stub, (_i, state) => {
+      for (let i = 0; i < ADDRESS_MAILS_PER_HOUR; i++)
+        state.storage.sql.exec("INSERT INTO sends (at, table_id, kind) VALUES (?, 'other', 'mail')", Date.now());
+    });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(mails).toEqual([]);
+    expect(await entriesOf(address)).toHaveLength(1);
+    await anHourPassesFor(address);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(mails).toHaveLength(1);
+  });
+
+  it('an address that has not confirmed gets the confirmation mail in place of its first digest, and no list', async () => {
+    const address = `unconfirmed.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const table = await createTable(tableFor(GAME, { name: 'Geheimtisch' }));
+    await put(table, SEAT, { email: address, mail: 'digest', lang: 'en' });
+    await entriesAre(address, 1);
+    expect(await runDurableObjectAlarm(await addressStubOf(address))).toBe(true);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Wallachen: confirm notifications?');
+    expect(mails[0]!.text).not.toContain('Geheimtisch');
+    expect(mails[0]!.text).not.toContain(table.seats[SEAT]!.token);
+  });
+});
+
+describe('the delivery log', () => {
+  it('shows a webhook success and failure and a mail, newest first, with no card, address or URL', async () => {
+    let n = 0;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(null, { status: n++ === 0 ? 500 : 204 }));
+    const address = await confirmedAddress('logged');
+    const table = await createTable(tableFor(GAME));
+    // Seat 1 is forehand: once the three have decided on doubling, it owes the first bid, a turn told by webhook and mail.
+    const seat: Seat = 1;
+    await put(table, seat, { webhookUrl: 'https://hooks.example.com/log', email: address });
+    await playAway(table, GAME.actions.slice(0, 2), 0);
+    await playersLeave(table);
+    await playActions(table, GAME.actions.slice(2, 3), 2);
+    await eventually(async () => {
+      const log = await logOf(table, seat);
+      return log.some((e) => e.channel === 'webhook' && e.outcome === 'failed') ? true : undefined;
+    }, 'a failed webhook attempt');
+    await sql(table, 'UPDATE deliveries SET next_attempt_at = 0');
+    await runDurableObjectAlarm(tableStub(table.tableId));
+    await deliveriesDone(table);
+    const log = await logOf(table, seat);
+    expect(log).toContainEqual(expect.objectContaining({ channel: 'webhook', outcome: 'failed', detail: 'HTTP 500' }));
+    expect(log).toContainEqual(expect.objectContaining({ channel: 'webhook', outcome: 'sent' }));
+    expect(log).toContainEqual(expect.objectContaining({ channel: 'email', outcome: 'sent' }));
+    const times = log.map((e) => Date.parse(e.at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const text = JSON.stringify(log);
+    expect(cardCodesIn(log)).toEqual(new Set());
+    expect(text).not.toContain(address);
+    expect(text).not.toContain('hooks.example.com');
+  });
+
+  it(`keeps the last ${DELIVERY_LOG_SIZE} per seat, is the seat's own: other seats see theirs, spectators and the admin get 403`, async () => {
+    const table = await createTable(tableFor(GAME));
+    await runInDurableObject(tableStub(table.tableId), (instance) => {
+      const log = (instance as unknown as { deliveryLog: DeliveryLog }).deliveryLog;
+      for (let i = 0; i < DELIVERY_LOG_SIZE + 10; i++) log.record(SEAT, 'webhook', 'turn', 'failed', `HTTP ${500 + i}`, 1_000_000 + i);
+    });
+    const log = await logOf(table, SEAT);
+    expect(log).toHaveLength(DELIVERY_LOG_SIZE);
+    expect(log[0]!.detail).toBe(`HTTP ${500 + DELIVERY_LOG_SIZE + 9}`);
+    expect(log.at(-1)!.detail).toBe('HTTP 510');
+    const other = ((SEAT + 1) % 3) as Seat;
+    expect(await logOf(table, other)).toEqual([]);
+    expect((await deliveries(table, table.spectator.token)).status).toBe(403);
+    expect((await deliveries(table, table.admin.token)).status).toBe(403);
+    expect((await deliveries(table, 'x'.repeat(43))).status).toBe(403);
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * A seat's delivery log (README, "Mail modes, the daily digest and the delivery log"): its
+ * last attempts to be told something, by any channel. The seat's own: a spectator link, a
+ * bot seat's link and the admin link are refused with 403.
+ */
+import { createRoute, OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
+import type { AppEnv } from '../app.js';
+import { errorResponse } from '../errors.js';
+import { DeliveriesSchema } from '../schemas.js';
+import { DELIVERY_LOG_SIZE } from '../table/delivery-log.js';
+import { validationHook } from '../validation.js';
+import { callerAt, errors, json, readLimited, security, TableParams } from './tables.js';
+
+export const deliveryLog = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+function handle<R extends RouteConfig>(config: R, handler: (c: Parameters<RouteHandler<R, AppEnv>>[0]) => Promise<Response>): void {
+  deliveryLog.openapi(config, handler as unknown as RouteHandler<R, AppEnv>);
+}
+
+const getDeliveries = createRoute({
+  method: 'get',
+  path: '/api/tables/{id}/deliveries',
+  summary: "The seat's delivery log",
+  description:
+    `This seat's last ${DELIVERY_LOG_SIZE} attempts to tell it something, newest first: when, by which channel (webhook, email, push, digest), ` +
+    'for which event, and how it went, with a short reason for a failure (an HTTP status, say). Channel names only: never the address, ' +
+    'the webhook URL, a body or a card. A move handed to the daily digest shows as `queued`; the digest mail itself shows as `sent` in the log of the table that carried it. ' +
+    "Only the seat's own link may read it (403 for spectators, bot seats and the admin).",
+  security,
+  request: { params: TableParams },
+  responses: { 200: { description: 'The delivery log', ...json(DeliveriesSchema) }, ...errors(401, 403, 404, 429) },
+});
+
+handle(getDeliveries, async (c) => {
+  const { id } = c.req.valid('param');
+  const caller = await callerAt(c, id);
+  if ('response' in caller) return caller.response;
+  const limited = await readLimited(c);
+  if (limited) return limited;
+  const found = await caller.table.deliveries(caller.hash);
+  if (!found.ok) return errorResponse(c, found.status, found.code, found.message);
+  return c.json({ deliveries: found.value }, 200);
+});
