@@ -15,6 +15,7 @@ import { chat } from './routes/chat.js';
 import { mail } from './routes/mail.js';
 import { ops } from './routes/ops.js';
 import { overview } from './routes/overview.js';
+import { push } from './routes/push.js';
 import { seatSettings } from './routes/seat-settings.js';
 import { tables } from './routes/tables.js';
 import { WebhookBodySchema, WebhookHeadersSchema } from './schemas.js';
@@ -96,6 +97,7 @@ app.route('/', seatSettings); // a seat's vacation and preferences (routes/seat-
 app.route('/', admin); // the table admin's commands (routes/admin.ts)
 app.route('/', chat); // the table's chat (routes/chat.ts)
 app.route('/', overview); // several tables at a glance, for the home page (routes/overview.ts)
+app.route('/', push); // the server's VAPID key for push subscriptions (routes/push.ts)
 app.route('/', mail); // the links of the mails: confirm, unsubscribe (routes/mail.ts)
 app.route('/', ops); // an operator's dead letters (routes/ops.ts)
 

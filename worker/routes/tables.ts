@@ -41,7 +41,10 @@ import { validationHook } from '../validation.js';
 import { addressStub, type AddressState } from '../mail/address.js';
 import { addressKey } from '../mail/links.js';
 import { ACTIVE_SEAT_MINUTES } from '../table/presence.js';
-import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS, webhookStateOf, type Notifications } from '../table/storage.js';
+import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS, webhookStateOf } from '../table/storage.js';
+import type { SeatNotifications } from '../table/table-object.js';
+import { validKeys, type SubscriptionKeys } from '../push/ece.js';
+import { vapidKeys } from '../push/vapid.js';
 
 export const tables = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -342,10 +345,16 @@ const putNotifications = createRoute({
     'a turn mail held back so is sent once the seat has left the table (checked again at most every ' +
     `${ACTIVE_SEAT_MINUTES} minutes) if the move is still owed; ` +
     'and at most one unread turn mail per table until the seat visits (reads its view, opens a socket with its link, or acts). ' +
-    'Webhooks are for programs and get every event.',
+    'Webhooks are for programs and get every event. ' +
+    'Pushes (`push`, API.md "Web push") follow the rule of mails for turns and reminders but not the unread rule; each carries `{type, tableId, seat, version, url}` for `turn`, `reminder` and `table_over`, encrypted (aes128gcm) and signed with VAPID; ' +
+    'a device whose push service answers 404 or 410 is removed.',
   security,
   request: { params: TableParams, body: { ...json(NotificationsSchema), required: true } },
-  responses: { 200: { description: "The seat's notifications", ...json(NotificationsAnswerSchema) }, ...errors(400, 401, 403, 404, 413, 415, 429) },
+  responses: {
+    200: { description: "The seat's notifications", ...json(NotificationsAnswerSchema) },
+    ...errors(400, 401, 403, 404, 413, 415, 429),
+    503: { description: 'not_configured: a push subscription, and the server has no VAPID key pair (an operator must set it)', ...json(ErrorSchema) },
+  },
 });
 
 handle(putNotifications, async (c) => {
@@ -355,6 +364,8 @@ handle(putNotifications, async (c) => {
   const body = c.req.valid('json');
   const refusal = typeof body.webhookUrl === 'string' ? webhookUrlRefusal(body.webhookUrl, c.env.ALLOW_LOCAL_WEBHOOKS === 'on') : null;
   if (refusal !== null) return errorResponse(c, 400, 'bad_request', `webhookUrl: ${refusal}`);
+  const pushRefusal = body.push ? pushSubscriptionRefusal(c, body.push) : null;
+  if (pushRefusal !== null) return pushRefusal;
   // Counted are the changes that reach the table: each is written there, and a new webhook URL
   // gets what waits at once.
   const limited = await rateLimited(c, c.env.NOTIFY_LIMITER, caller.hash, 'notification changes from this link', PERIOD_SECONDS.NOTIFY_LIMITER);
@@ -365,14 +376,29 @@ handle(putNotifications, async (c) => {
   return c.json(await settingsAnswer(c, saved.value, new URL(c.req.url).origin), 200);
 });
 
+/**
+ * Why a push subscription is refused, or null: its endpoint follows the webhook URL rules
+ * (a push is a request from this server to an address a seat chose), its keys must have the
+ * lengths of RFC 8291, and the server must have a key to sign with.
+ */
+function pushSubscriptionRefusal(c: Context<AppEnv>, push: { endpoint: string; keys: SubscriptionKeys }): Response | null {
+  const endpointRefusal = webhookUrlRefusal(push.endpoint, c.env.ALLOW_LOCAL_WEBHOOKS === 'on');
+  if (endpointRefusal !== null) return errorResponse(c, 400, 'bad_request', `push.endpoint: ${endpointRefusal}`);
+  if (!validKeys(push.keys))
+    return errorResponse(c, 400, 'bad_request', 'push.keys: p256dh must be a 65-byte uncompressed P-256 point and auth 16 bytes, both base64url');
+  const vapid = vapidKeys(c.env, new URL(c.req.url).origin);
+  if (!vapid.ok) return errorResponse(c, 503, 'not_configured', vapid.message);
+  return null;
+}
+
 /** A seat's notifications as PUT and GET answer them: the addresses, and the state of each. */
-async function settingsAnswer(c: Context<AppEnv>, n: Notifications, origin: string | null) {
+async function settingsAnswer(c: Context<AppEnv>, n: SeatNotifications, origin: string | null) {
   const { email, webhookUrl, webhookSecret } = n;
   const webhookState = webhookStateOf(n);
   let emailState: AddressState | null = null;
   const key = origin === null ? null : tokenKey(c.env, origin);
   if (email !== null && key?.ok) emailState = await addressStub(c.env, await addressKey(key.secret, email)).state();
-  return { email, webhookUrl, ...(webhookSecret === null ? {} : { webhookSecret }), webhookState, emailState };
+  return { email, webhookUrl, ...(webhookSecret === null ? {} : { webhookSecret }), webhookState, emailState, push: { devices: n.pushDevices } };
 }
 
 // ---------------------------------------------------------------- GET /api/tables/{id}/notifications

@@ -15,10 +15,16 @@ import { webhookStateOf, type Channel, type Notifications, type TableStorage } f
 import { isHalted } from './pause.js';
 import type { LoadedTable, TableState } from './table-state.js';
 import { runningVacation } from './vacations.js';
+import type { PushSubscriptionRow } from './push-storage.js';
+import { PUSHED, type QueuedPush } from './push-notices.js';
 
 export interface NotificationsRequest {
   readonly email?: string | null;
   readonly webhookUrl?: string | null;
+  /** This device's push subscription (added or refreshed), or null: every device of the seat removed. */
+  readonly push?: PushSubscriptionRow | null;
+  /** One device's endpoint, removed. */
+  readonly pushRemove?: string;
   /** The language of the seat's mails (notifier.ts); left out: kept. */
   readonly lang?: MailLanguage;
 }
@@ -57,12 +63,33 @@ export class TableNotifications {
         this.deliveries.queue(table.settings.tableId, seat, 'webhook', type, JSON.stringify(body), now);
         queued++;
       }
-      if (own.email === null || !MAILED.has(type)) continue;
-      const mail = this.mailDecision(table, event, now);
-      if (mail === 'now') this.queueMail(table, event, now);
-      if (mail !== 'never') queued++;
+      if (own.email !== null && MAILED.has(type)) {
+        const mail = this.mailDecision(table, event, now);
+        if (mail === 'now') this.queueMail(table, event, now);
+        if (mail !== 'never') queued++;
+      }
+      if (PUSHED.has(type) && this.storage.push.count(seat) > 0) {
+        const push = this.pushDecision(event, now);
+        if (push === 'now') this.queuePush(table, seat, type, now);
+        if (push !== 'never') queued++;
+      }
     }
     return queued;
+  }
+
+  /** Whether a push of this event is sent: the presence rule of mails (presence.ts turnPush), without their unread rule. */
+  private pushDecision({ type, seat, gameNumber }: SeatEvent, now: number): TurnMailDecision {
+    if (type === 'turn') return this.presence.turnPush(seat, gameNumber, now);
+    if (type === 'reminder') return this.presence.atTable(seat, now) ? 'never' : 'now';
+    return 'now';
+  }
+
+  /** One delivery per device, so that each is retried (or found gone) on its own. */
+  private queuePush(table: LoadedTable, seat: Seat, type: SeatEvent['type'], now: number): void {
+    for (const { endpoint } of this.storage.push.subscriptions(seat)) {
+      const queued: QueuedPush = { endpoint, version: table.version };
+      this.deliveries.queue(table.settings.tableId, seat, 'push', type, JSON.stringify(queued), now);
+    }
   }
 
   /**
@@ -89,8 +116,9 @@ export class TableNotifications {
     const at = this.presence.nextCheckAt();
     if (at === null || at > now) return;
     this.state.transaction(() => {
-      for (const { seat, gameNumber } of this.presence.dueTurnMails(table, now)) {
-        if (table.notifications[seat]!.email !== null) this.queueMail(table, { type: 'turn', seat, gameNumber }, now);
+      for (const { seat, gameNumber, mail } of this.presence.dueTurnMails(table, now)) {
+        if (mail && table.notifications[seat]!.email !== null) this.queueMail(table, { type: 'turn', seat, gameNumber }, now);
+        if (this.storage.push.count(seat) > 0) this.queuePush(table, seat, 'turn', now);
       }
     });
   }
@@ -140,7 +168,7 @@ export class TableNotifications {
     for (const seat of pendingSeats(table.series)) {
       if (Math.max(table.remindedVersion, table.seatRemindedVersions[seat]!) >= table.version) continue;
       const own = table.notifications[seat]!;
-      if (webhookStateOf(own) !== 'active' && own.email === null) continue;
+      if (webhookStateOf(own) !== 'active' && own.email === null && this.storage.push.count(seat) === 0) continue;
       const at = seatReminderAt(clock, seat);
       if (at !== null) due.push({ seat, at });
     }
@@ -182,6 +210,25 @@ export class TableNotifications {
   }
 
   /**
+   * A device subscribed (or sent its subscription again: its keys may be new), a device or
+   * every device removed; inside the caller's transaction. What waited for a removed device
+   * is dropped; what waits for a refreshed one goes with its new keys (read when sent).
+   */
+  private changePush(seat: Seat, { push, pushRemove }: NotificationsRequest): void {
+    const removed: string[] = [];
+    if (push === null) removed.push(...this.storage.push.subscriptions(seat).map((s) => s.endpoint));
+    else if (push !== undefined) removed.push(...this.storage.push.save(seat, push, Date.now()));
+    if (pushRemove !== undefined && pushRemove !== push?.endpoint) removed.push(pushRemove);
+    for (const endpoint of removed) this.removePushDevice(seat, endpoint);
+  }
+
+  /** A device's subscription and what waits for it, gone (also when its push service answered 404 or 410). */
+  removePushDevice(seat: Seat, endpoint: string): void {
+    this.storage.push.remove(seat, endpoint);
+    this.storage.push.dropWaiting(seat, endpoint);
+  }
+
+  /**
    * Sets where `seat` is told. The secret stays while a webhook is set, so a receiver keeps
    * verifying. Of what waits for a changed address, only the newest message goes on to the
    * new one (what a seat needs is its latest state, and a changed URL must not become a way
@@ -209,6 +256,7 @@ export class TableNotifications {
         if (now === null) this.storage.dropDeliveries(seat, channel);
         else if (now !== was) this.storage.keepNewestDelivery(seat, channel, Date.now());
       }
+      this.changePush(seat, request);
     });
     this.state.invalidateViews();
     return next;
