@@ -839,9 +839,21 @@ describe("a seat's settings as GET …/notifications answers them", () => {
   it('the address given at creation, to that seat alone; a PUT of a webhook alone keeps it, null removes only what it names', async () => {
     const address = await confirmedAddress('created');
     const table = await createTable(tableFor(GAME, { seats: [{ email: address }, {}, {}] }));
-    expect(await settingsOf(table, table.seats[0]!.token)).toEqual({ email: address, emailState: 'confirmed', webhookUrl: null, webhookState: null });
+    expect(await settingsOf(table, table.seats[0]!.token)).toEqual({
+      email: address,
+      emailState: 'confirmed',
+      webhookUrl: null,
+      webhookState: null,
+      push: { devices: 0 },
+    });
     for (const seat of [1, 2]) {
-      expect(await settingsOf(table, table.seats[seat]!.token)).toEqual({ email: null, emailState: null, webhookUrl: null, webhookState: null });
+      expect(await settingsOf(table, table.seats[seat]!.token)).toEqual({
+        email: null,
+        emailState: null,
+        webhookUrl: null,
+        webhookState: null,
+        push: { devices: 0 },
+      });
     }
 
     expect((await putNotifications(table.tableId, table.seats[0]!.token, { webhookUrl: hookUrl(0) })).status).toBe(200);
@@ -849,8 +861,20 @@ describe("a seat's settings as GET …/notifications answers them", () => {
     expect((await putNotifications(table.tableId, table.seats[0]!.token, { lang: 'en' })).status).toBe(200);
     expect(await settingsOf(table, table.seats[0]!.token)).toMatchObject({ email: address, webhookUrl: hookUrl(0), webhookState: 'active' });
     expect((await putNotifications(table.tableId, table.seats[0]!.token, { webhookUrl: null })).status).toBe(200);
-    expect(await settingsOf(table, table.seats[0]!.token)).toEqual({ email: address, emailState: 'confirmed', webhookUrl: null, webhookState: null });
+    expect(await settingsOf(table, table.seats[0]!.token)).toEqual({
+      email: address,
+      emailState: 'confirmed',
+      webhookUrl: null,
+      webhookState: null,
+      push: { devices: 0 },
+    });
     expect((await putNotifications(table.tableId, table.seats[0]!.token, { email: null })).status).toBe(200);
-    expect(await settingsOf(table, table.seats[0]!.token)).toEqual({ email: null, emailState: null, webhookUrl: null, webhookState: null });
+    expect(await settingsOf(table, table.seats[0]!.token)).toEqual({
+      email: null,
+      emailState: null,
+      webhookUrl: null,
+      webhookState: null,
+      push: { devices: 0 },
+    });
   });
 });

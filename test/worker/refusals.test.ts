@@ -409,12 +409,19 @@ describe('notifications', () => {
       expect(res.status, text).toBe(200);
       return JSON.parse(text) as { email: string | null; webhookUrl: string | null; webhookSecret?: string };
     };
-    expect(await read(vroni, {})).toEqual({ email: 'vroni@example.com', webhookUrl: null, webhookState: null, emailState: 'unconfirmed' }); // from the seat's email
+    expect(await read(vroni, {})).toEqual({
+      email: 'vroni@example.com',
+      webhookUrl: null,
+      webhookState: null,
+      emailState: 'unconfirmed',
+      push: { devices: 0 },
+    }); // from the seat's email
     expect(await read(sepp, { email: 'sepp@example.com' })).toEqual({
       email: 'sepp@example.com',
       webhookUrl: null,
       webhookState: null,
       emailState: 'unconfirmed',
+      push: { devices: 0 },
     });
 
     const set = await read(vroni, { webhookUrl: 'https://bots.example.com/wallachen' });
@@ -426,6 +433,7 @@ describe('notifications', () => {
       webhookSecret: set.webhookSecret,
       webhookState: 'active',
       emailState: null,
+      push: { devices: 0 },
     });
     expect(await read(vroni, { webhookUrl: 'https://other.example.org/hook' })).toEqual({
       email: null,
@@ -433,6 +441,7 @@ describe('notifications', () => {
       webhookSecret: set.webhookSecret,
       webhookState: 'active',
       emailState: null,
+      push: { devices: 0 },
     });
     expect(await read(vroni, {})).toEqual({
       email: null,
@@ -440,8 +449,15 @@ describe('notifications', () => {
       webhookSecret: set.webhookSecret,
       webhookState: 'active',
       emailState: null,
+      push: { devices: 0 },
     });
-    expect(await read(vroni, { webhookUrl: null })).toEqual({ email: null, webhookUrl: null, webhookState: null, emailState: null });
+    expect(await read(vroni, { webhookUrl: null })).toEqual({
+      email: null,
+      webhookUrl: null,
+      webhookState: null,
+      emailState: null,
+      push: { devices: 0 },
+    });
 
     // Another seat's webhook has its own secret.
     const seppHook = await read(sepp, { webhookUrl: 'https://bots.example.com/wallachen' });
