@@ -49,7 +49,8 @@ export interface Aes128gcmMessage {
 }
 
 /** RFC 8188: decodes a one-record aes128gcm body with its input keying material; throws unless it is the last record, padded per §2. */
-export async function decryptAes128gcm(body: Uint8Array<ArrayBuffer>, ikm: Uint8Array<ArrayBuffer>): Promise<Aes128gcmMessage> {
+export async function decryptAes128gcm(received: Uint8Array, ikm: Uint8Array<ArrayBuffer>): Promise<Aes128gcmMessage> {
+  const body = new Uint8Array(received);
   const salt = body.slice(0, 16);
   const rs = new DataView(body.buffer, body.byteOffset).getUint32(16);
   const idlen = body[20]!;
@@ -87,7 +88,8 @@ export async function subscriberOf(publicKey: string, privateKey: string, auth: 
 }
 
 /** RFC 8291 §3: the push body decrypted with the subscription's keys, as text. */
-export async function decryptPush(body: Uint8Array<ArrayBuffer>, subscriber: Subscriber): Promise<string> {
+export async function decryptPush(received: Uint8Array, subscriber: Subscriber): Promise<string> {
+  const body = new Uint8Array(received);
   const asPublic = body.slice(21, 21 + body[20]!);
   if (asPublic.length !== 65) throw new Error(`keyid of ${asPublic.length} bytes, not the sender's 65-byte key`);
   const peer = await crypto.subtle.importKey('raw', asPublic, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
