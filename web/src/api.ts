@@ -122,6 +122,8 @@ export interface NotificationSettings {
   readonly webhookState?: 'active' | 'disabled' | null;
   /** unconfirmed: only the confirmation mail goes there until its link is followed. */
   readonly emailState?: 'unconfirmed' | 'confirmed' | 'unsubscribed' | null;
+  /** How many devices of the seat get pushes (never which: the page knows its own). */
+  readonly push?: { readonly devices: number };
 }
 
 /** A change of a seat's notifications: a field left out keeps its value, null removes it (API.md). */
@@ -130,7 +132,20 @@ export interface NotificationsChange {
   readonly webhookUrl?: string | null;
   /** The language of the seat's mails. */
   readonly lang?: 'de' | 'en';
+  /** This device's push subscription (added or refreshed), or null: every device of the seat removed. */
+  readonly push?: PushSubscriptionFields | null;
+  /** One device's endpoint, removed. */
+  readonly pushRemove?: string;
 }
+
+/** A push subscription as the server takes it (PushSubscription.toJSON()'s endpoint and keys). */
+export interface PushSubscriptionFields {
+  readonly endpoint: string;
+  readonly keys: { readonly p256dh: string; readonly auth: string };
+}
+
+/** The server's VAPID public key (base64url), for PushManager.subscribe. */
+export const fetchPushKey = (): Promise<{ publicKey: string }> => call('/api/push/key', {});
 
 export const saveNotifications = (tableId: string, token: string, change: NotificationsChange): Promise<NotificationSettings> =>
   call(`/api/tables/${encodeURIComponent(tableId)}/notifications`, { method: 'PUT', token, body: JSON.stringify(change) });

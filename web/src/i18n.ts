@@ -341,6 +341,18 @@ const en = {
   chatSpectator: 'Spectators read along; only the players write.',
   chatBotSeat: 'A bot plays this seat: its link reads along but does not write.',
   chatLoadFailed: 'The chat could not be loaded: {reason}',
+  // issue 14 — push
+  pushTitle: 'Notifications on this device',
+  pushEnable: 'Notify me on this device',
+  pushDisable: 'Stop notifying this device',
+  pushOn: 'This device shows a notification when it is your turn, when your move is nearly due and when the table ends.',
+  pushOff: 'This device is not notified of this table.',
+  pushOtherDevices: { one: '{n} device of this seat gets notifications.', other: '{n} devices of this seat get notifications.' },
+  pushDenied: "Notifications are blocked for this site. Allow them in the browser's site settings, then press the button again.",
+  pushUnsupported: 'This browser cannot show notifications from this site. On an iPhone or iPad, add the app to the home screen first.',
+  pushNotConfigured: 'Notifications to devices are not set up on this server.',
+  pushFailed: 'Notifications could not be turned on: {reason}',
+  pushLastView: 'Offline: the table as this device last saw it ({time}).',
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -689,6 +701,19 @@ const de: Record<TextKey, Text> = {
   chatSpectator: 'Zuschauer lesen mit; schreiben können nur die Spieler.',
   chatBotSeat: 'Ein Bot spielt diesen Platz: sein Link liest mit, schreibt aber nicht.',
   chatLoadFailed: 'Der Chat ließ sich nicht laden: {reason}',
+  // issue 14 — push
+  pushTitle: 'Benachrichtigungen auf diesem Gerät',
+  pushEnable: 'Auf diesem Gerät benachrichtigen',
+  pushDisable: 'Dieses Gerät nicht mehr benachrichtigen',
+  pushOn: 'Dieses Gerät zeigt eine Benachrichtigung, wenn du dran bist, wenn dein Zug bald fällig ist und wenn der Tisch endet.',
+  pushOff: 'Dieses Gerät wird zu diesem Tisch nicht benachrichtigt.',
+  pushOtherDevices: { one: '{n} Gerät dieses Platzes bekommt Benachrichtigungen.', other: '{n} Geräte dieses Platzes bekommen Benachrichtigungen.' },
+  pushDenied: 'Benachrichtigungen sind für diese Seite gesperrt. Erlaube sie in den Website-Einstellungen des Browsers und drücke dann noch einmal.',
+  pushUnsupported:
+    'Dieser Browser kann von dieser Seite keine Benachrichtigungen zeigen. Auf iPhone oder iPad zuerst die App zum Home-Bildschirm hinzufügen.',
+  pushNotConfigured: 'Benachrichtigungen auf Geräte sind auf diesem Server nicht eingerichtet.',
+  pushFailed: 'Benachrichtigungen ließen sich nicht einschalten: {reason}',
+  pushLastView: 'Offline: der Tisch, wie ihn dieses Gerät zuletzt gesehen hat ({time}).',
 };
 
 const TEXTS: Record<Language, Record<TextKey, Text>> = { en, de };

@@ -9,6 +9,7 @@ import { ApiError, fetchNotifications, saveNotifications, type NotificationSetti
 import { useApp } from '../app-context.js';
 import { errorText, type Translate } from '../i18n.js';
 import { notificationsChange, type NotificationFields } from './notifications-change.js';
+import { PushToggle } from './PushToggle.js';
 
 type Field = keyof NotificationFields;
 
@@ -124,6 +125,7 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
             )
           ) : null}
         </div>
+        <PushToggle tableId={tableId} token={token} settings={current} onChange={show} />
         <p class="help">{t('noticesQuiet', { minutes: ACTIVE_SEAT_MINUTES })}</p>
         <button type="submit" class="primary" disabled={busy || current === null}>
           {t('noticesSave')}
