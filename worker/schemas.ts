@@ -226,12 +226,9 @@ export const ActionSchema = z
 
 export const PushSubscriptionSchema = z
   .strictObject({
-    endpoint: z
-      .url()
-      .max(2000)
-      .openapi({
-        description: "The push service's URL for this device: follows the webhook URL rules (http and loopback only with ALLOW_LOCAL_WEBHOOKS=on)",
-      }),
+    endpoint: z.url().max(2000).openapi({
+      description: "The push service's URL for this device: follows the webhook URL rules (http and loopback only with ALLOW_LOCAL_WEBHOOKS=on)",
+    }),
     keys: z.strictObject({
       p256dh: z.string().max(200).openapi({ description: "The device's P-256 public key, uncompressed (65 bytes), base64url" }),
       auth: z.string().max(100).openapi({ description: 'The authentication secret (16 bytes), base64url' }),
