@@ -52,6 +52,7 @@ function noticeOf(push, lang) {
 
 /** The address a click opens: the push's link when it is one of this app's, else the app's start. */
 function targetOf(url, origin) {
+  if (typeof url !== 'string') return `${origin}/`;
   try {
     const target = new URL(url, origin);
     return target.origin === origin ? target.href : `${origin}/`;
@@ -85,7 +86,7 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = targetOf((event.notification.data && event.notification.data.url) || '/', self.location.origin);
+  const target = targetOf(event.notification.data && event.notification.data.url, self.location.origin);
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       const open = windows.find((w) => w.url === target);
