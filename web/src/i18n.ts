@@ -353,6 +353,7 @@ const en = {
   pushNotConfigured: 'Notifications to devices are not set up on this server.',
   pushFailed: 'Notifications could not be turned on: {reason}',
   pushLastView: 'Offline: the table as this device last saw it ({time}).',
+  pushSummary: { one: 'notifications on {n} device', other: 'notifications on {n} devices' },
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -714,6 +715,7 @@ const de: Record<TextKey, Text> = {
   pushNotConfigured: 'Benachrichtigungen auf Geräte sind auf diesem Server nicht eingerichtet.',
   pushFailed: 'Benachrichtigungen ließen sich nicht einschalten: {reason}',
   pushLastView: 'Offline: der Tisch, wie ihn dieses Gerät zuletzt gesehen hat ({time}).',
+  pushSummary: { one: 'Benachrichtigungen auf {n} Gerät', other: 'Benachrichtigungen auf {n} Geräten' },
 };
 
 const TEXTS: Record<Language, Record<TextKey, Text>> = { en, de };

@@ -1,7 +1,8 @@
 /**
  * Telling the seats, in three steps: decide (events.ts: who is told what after a change,
- * and the reminders the clock owes), build (the webhook body with the seat's own view, or
- * what a mail says), deliver (deliveries.ts: queued with the change, sent, retried). Also
+ * and the reminders the clock owes), build (the webhook body with the seat's own view, what
+ * a mail says, or which device a push goes to: push-notices.ts), deliver (deliveries.ts:
+ * queued with the change, sent, retried). Also
  * where a seat has asked to be told, and what a change of address does to what waits.
  */
 import type { Seat } from '../../shared/options.js';

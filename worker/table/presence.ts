@@ -19,6 +19,9 @@
  *   table until it visits: reads its view (GET …/{id}), opens a socket with its link, or
  *   acts. While a turn mail waits to be sent, none is added either. Reminders keep their
  *   own rule (once per move) and are not held back by an unread turn mail.
+ * - Pushes (turnPush) are turn notices like mails: not while the seat is at the table, put
+ *   off with the mail (one record per seat) and sent with it; the unread rule does not hold
+ *   for them, as a push replaces the table's last notification on the device.
  */
 import { ACTIVE_SEAT_MINUTES } from '../../shared/deadline.js';
 import type { Seat } from '../../shared/options.js';

@@ -1,5 +1,5 @@
 /**
- * A seat's turn notices: a mail address and/or a webhook (API.md, GET and PUT
+ * A seat's turn notices: a mail address, a webhook and/or pushes to its devices (API.md, GET and PUT
  * …/notifications). What is set is read as the page opens: the summary says it at a glance,
  * the fields start from it with the state of each, and a save sends only what was changed.
  */
@@ -18,6 +18,7 @@ function summaryOf(settings: NotificationSettings, t: Translate): string {
   const ways: string[] = [];
   if (settings.email !== null && settings.emailState !== 'unsubscribed') ways.push(t('noticesSummaryMail', { email: settings.email }));
   if (settings.webhookUrl !== null && settings.webhookState !== 'disabled') ways.push(t('noticesSummaryWebhook'));
+  if ((settings.push?.devices ?? 0) > 0) ways.push(t('pushSummary', { n: settings.push!.devices }));
   return ways.length === 0 ? t('noticesSummaryOff') : ways.join(', ');
 }
 
