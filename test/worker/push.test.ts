@@ -15,8 +15,10 @@ import { app } from '../../worker/app.js';
 import { MAX_PUSH_DEVICES } from '../../worker/table/push-storage.js';
 import type { PushPayload } from '../../worker/table/push-notices.js';
 import { TABLE_WEBHOOKS_PER_MINUTE } from '../../worker/table/send-budget.js';
+import { TableObject } from '../../worker/table/table-object.js';
 import { decryptPush, newSubscriber, verifyVapid, type Subscriber } from '../push-crypto.js';
 import {
+  confirmedAddress,
   createTable,
   deliveriesDone,
   eventually,
@@ -252,6 +254,30 @@ describe('pushes', () => {
     expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
     await deliveriesDone(table);
     expect(received.map((r) => r.payload)).toEqual([expect.objectContaining({ type: 'turn', seat: FOREHAND, version: 3 })]);
+  });
+
+  it('the unread rule of turn mails does not hold them back: with a turn mail unread, the next turn is pushed but not mailed', async () => {
+    const mails: unknown[] = [];
+    vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: unknown): Promise<void> }, 'sendEmail').mockImplementation(async (m) => {
+      mails.push(m);
+    });
+    const phone = await newDevice('unread');
+    const received = await pushService([phone]);
+    const address = await confirmedAddress('unread');
+    const table = await createTable(tableFor(GAME, { seats: [0, 1, 2].map((s) => (s === FOREHAND ? { email: address } : {})) }));
+    await deliveriesDone(table);
+    mails.length = 0; // the deal's turn mail
+    await subscribe(table, FOREHAND, phone);
+    await playActions(table, GAME.actions.slice(0, 3), 0); // forehand is at the table: both put off
+    // As if a turn mail had reached forehand since and not been read.
+    await sql(table, 'INSERT OR REPLACE INTO unread_turn_mail (seat, sent_at) VALUES (?, ?)', FOREHAND, Date.now());
+    await playersLeave(table);
+    await sql(table, 'UPDATE deferred_turn_mail SET check_at = 0');
+    await evictDurableObject(tableStub(table.tableId));
+    expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
+    await deliveriesDone(table);
+    expect(received.map((r) => r.payload)).toEqual([expect.objectContaining({ type: 'turn', seat: FOREHAND, version: 3 })]);
+    expect(mails).toEqual([]);
   });
 
   it('a device removed while its push waits: the push is dropped', async () => {
