@@ -54,6 +54,8 @@ async function call<T>(path: string, init: RequestInit & { token?: string } = {}
   if (!response.ok) {
     throw new ApiError(response.status, body?.error?.code ?? 'http_' + response.status, body?.error?.message ?? response.statusText);
   }
+  // Every answer of the API is JSON: none readable means the connection broke mid-answer.
+  if (body === null) throw new ApiError(0, 'network', 'the answer was cut off');
   return body as T;
 }
 
