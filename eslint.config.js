@@ -53,6 +53,11 @@ export default defineConfig(
     languageOptions: { globals: globals.browser },
   },
   {
+    // The web app's service worker: a classic script, not bundled.
+    files: ['web/public/sw.js'],
+    languageOptions: { globals: globals.serviceworker, sourceType: 'script' },
+  },
+  {
     // Workers runtime: the Worker and its tests.
     files: ['worker/**/*.ts', 'test/worker/**/*.ts'],
     languageOptions: { globals: globals.serviceworker },

@@ -15,6 +15,7 @@ import { chat } from './routes/chat.js';
 import { mail } from './routes/mail.js';
 import { ops } from './routes/ops.js';
 import { overview } from './routes/overview.js';
+import { push } from './routes/push.js';
 import { seatSettings } from './routes/seat-settings.js';
 import { deliveryLog } from './routes/deliveries.js';
 import { tables } from './routes/tables.js';
@@ -98,6 +99,7 @@ app.route('/', admin); // the table admin's commands (routes/admin.ts)
 app.route('/', chat); // the table's chat (routes/chat.ts)
 app.route('/', deliveryLog); // a seat's delivery log (routes/deliveries.ts)
 app.route('/', overview); // several tables at a glance, for the home page (routes/overview.ts)
+app.route('/', push); // the server's VAPID key for push subscriptions (routes/push.ts)
 app.route('/', mail); // the links of the mails: confirm, unsubscribe (routes/mail.ts)
 app.route('/', ops); // an operator's dead letters (routes/ops.ts)
 

@@ -11,6 +11,12 @@ interface OptionalVars {
   ALLOW_LOCAL_WEBHOOKS?: string;
   /** The operator's token for /api/ops (routes/ops.ts): an optional secret; unset, those endpoints answer 404. */
   OPS_TOKEN?: string;
+  /**
+   * The server's VAPID key pair for Web Push (worker/push/vapid.ts), base64url: optional
+   * secrets; without them push is off (a loopback origin uses a fixed development pair).
+   */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
   /** How long a bot seat seems to think before it moves, in ms (bot-seats.ts; default 2000, tests 0). */
   BOT_DELAY_MS?: string;
 }

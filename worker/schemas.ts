@@ -12,6 +12,7 @@ import { DELIVERY_LOG_SIZE } from './table/delivery-log.js';
 import { MAIL_MODES } from './table/mail-mode.js';
 import { CHAT_LIMITS } from './table/chat.js';
 import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT } from './table/games-page.js';
+import { MAX_PUSH_DEVICES } from './table/push-storage.js';
 import { DEFAULT_VACATION_HOURS } from './table/storage.js';
 
 /** The most vacation a table may give each seat per series: two weeks. */
@@ -230,6 +231,23 @@ export const ActionSchema = z
   ])
   .openapi('Action');
 
+export const PushSubscriptionSchema = z
+  .strictObject({
+    endpoint: z.url().max(2000).openapi({
+      description: "The push service's URL for this device: follows the webhook URL rules (http and loopback only with ALLOW_LOCAL_WEBHOOKS=on)",
+    }),
+    keys: z.strictObject({
+      p256dh: z.string().max(200).openapi({ description: "The device's P-256 public key, uncompressed (65 bytes), base64url" }),
+      auth: z.string().max(100).openapi({ description: 'The authentication secret (16 bytes), base64url' }),
+    }),
+    expirationTime: z.number().nullable().optional().openapi({ description: 'As the browser gives it; not used' }),
+  })
+  .openapi('PushSubscription');
+
+export const PushKeySchema = z
+  .object({ publicKey: z.string().openapi({ description: "The server's VAPID public key: an uncompressed P-256 point (65 bytes), base64url" }) })
+  .openapi('PushKey');
+
 export const NotificationsSchema = z
   .strictObject({
     email: z.email().max(254).nullable().optional().openapi({
@@ -241,6 +259,19 @@ export const NotificationsSchema = z
       .nullable()
       .optional()
       .openapi({ description: 'A public https URL (http and loopback only with ALLOW_LOCAL_WEBHOOKS=on)' }),
+    push: PushSubscriptionSchema.nullable()
+      .optional()
+      .openapi({
+        description:
+          `This device's push subscription (PushSubscription.toJSON() of a subscription made with GET /api/push/key): added, or its keys refreshed when the endpoint is known. ` +
+          `At most ${MAX_PUSH_DEVICES} per seat; a further one drops the oldest. null removes every device of this seat.`,
+      }),
+    pushRemove: z
+      .url()
+      .max(2000)
+      .optional()
+      .openapi({ description: "Removes this device's subscription (its endpoint); an unknown endpoint changes nothing" }),
+    // mail mode (M)
     lang: MailLang.optional(),
     // mail mode (M)
     mail: MailMode.optional(),
@@ -262,6 +293,9 @@ export const NotificationsAnswerSchema = z
       description:
         'The address: waiting for its confirmation (nothing but the confirmation mail goes to it), confirmed, or unsubscribed (from every table); null when none is set',
     }),
+    push: z
+      .object({ devices: z.number().int().min(0).max(MAX_PUSH_DEVICES).openapi({ description: 'How many devices of this seat get pushes' }) })
+      .openapi({ description: "This seat's push subscriptions: only how many (a page knows its own endpoint; no other device's is shown)" }),
     // mail mode (M)
     mail: MailMode,
   })

@@ -845,6 +845,7 @@ describe("a seat's settings as GET …/notifications answers them", () => {
       webhookUrl: null,
       webhookState: null,
       mail: 'turn',
+      push: { devices: 0 },
     });
     for (const seat of [1, 2]) {
       expect(await settingsOf(table, table.seats[seat]!.token)).toEqual({
@@ -853,6 +854,7 @@ describe("a seat's settings as GET …/notifications answers them", () => {
         webhookUrl: null,
         webhookState: null,
         mail: 'turn',
+        push: { devices: 0 },
       });
     }
 
@@ -867,6 +869,7 @@ describe("a seat's settings as GET …/notifications answers them", () => {
       webhookUrl: null,
       webhookState: null,
       mail: 'turn',
+      push: { devices: 0 },
     });
     expect((await putNotifications(table.tableId, table.seats[0]!.token, { email: null })).status).toBe(200);
     expect(await settingsOf(table, table.seats[0]!.token)).toEqual({
@@ -875,6 +878,7 @@ describe("a seat's settings as GET …/notifications answers them", () => {
       webhookUrl: null,
       webhookState: null,
       mail: 'turn',
+      push: { devices: 0 },
     });
   });
 });

@@ -18,7 +18,7 @@ const ROUTES: [method: string, path: string, statuses: number[]][] = [
   ['post', '/api/tables/{id}/actions', [200, 400, 401, 403, 404, 409, 413, 415, 422, 429]],
   ['get', '/api/tables/{id}/ws', [101, 401, 403, 404, 426, 429]],
   ['get', '/api/tables/{id}/games', [200, 400, 401, 403, 404, 429]],
-  ['put', '/api/tables/{id}/notifications', [200, 400, 401, 403, 404, 413, 415, 429]],
+  ['put', '/api/tables/{id}/notifications', [200, 400, 401, 403, 404, 413, 415, 429, 503]],
   ['get', '/api/tables/{id}/notifications', [200, 401, 403, 404, 429]],
   ['get', '/api/tables/{id}/deliveries', [200, 401, 403, 404, 429]],
   ['post', '/api/tables/{id}/vacation', [200, 400, 401, 403, 404, 409, 413, 415, 429]],
@@ -27,6 +27,7 @@ const ROUTES: [method: string, path: string, statuses: number[]][] = [
   ['get', '/api/tables/{id}/admin', [200, 401, 403, 404, 429]],
   ['post', '/api/tables/{id}/chat', [201, 400, 401, 403, 404, 413, 415, 429]],
   ['get', '/api/tables/{id}/chat', [200, 400, 401, 403, 404, 429]],
+  ['get', '/api/push/key', [200, 503]],
 ];
 
 async function document(): Promise<Json> {
@@ -63,8 +64,8 @@ describe('/api/openapi.json', () => {
       if (Number(status) < 400) continue;
       expect((response.content as Json)['application/json'], `${status}`).toEqual({ schema: { $ref: '#/components/schemas/Error' } });
     }
-    // Creating needs no token; the overview carries its tokens in the body.
-    if (path === '/api/tables' || path === '/api/tables/overview') expect(operation.security).toBeUndefined();
+    // Creating needs no token; the overview carries its tokens in the body; the push key is public.
+    if (path === '/api/tables' || path === '/api/tables/overview' || path === '/api/push/key') expect(operation.security).toBeUndefined();
     else expect(operation.security).toEqual([{ bearer: [] }]);
     if (path.includes('{id}')) expect(operation.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path', required: true }));
   });

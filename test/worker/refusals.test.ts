@@ -415,6 +415,7 @@ describe('notifications', () => {
       webhookState: null,
       emailState: 'unconfirmed',
       mail: 'turn',
+      push: { devices: 0 },
     }); // from the seat's email
     expect(await read(sepp, { email: 'sepp@example.com' })).toEqual({
       email: 'sepp@example.com',
@@ -422,6 +423,7 @@ describe('notifications', () => {
       webhookState: null,
       emailState: 'unconfirmed',
       mail: 'turn',
+      push: { devices: 0 },
     });
 
     const set = await read(vroni, { webhookUrl: 'https://bots.example.com/wallachen' });
@@ -434,6 +436,7 @@ describe('notifications', () => {
       webhookState: 'active',
       emailState: null,
       mail: 'turn',
+      push: { devices: 0 },
     });
     expect(await read(vroni, { webhookUrl: 'https://other.example.org/hook' })).toEqual({
       email: null,
@@ -442,6 +445,7 @@ describe('notifications', () => {
       webhookState: 'active',
       emailState: null,
       mail: 'turn',
+      push: { devices: 0 },
     });
     expect(await read(vroni, {})).toEqual({
       email: null,
@@ -450,8 +454,16 @@ describe('notifications', () => {
       webhookState: 'active',
       emailState: null,
       mail: 'turn',
+      push: { devices: 0 },
     });
-    expect(await read(vroni, { webhookUrl: null })).toEqual({ email: null, webhookUrl: null, webhookState: null, emailState: null, mail: 'turn' });
+    expect(await read(vroni, { webhookUrl: null })).toEqual({
+      email: null,
+      webhookUrl: null,
+      webhookState: null,
+      emailState: null,
+      mail: 'turn',
+      push: { devices: 0 },
+    });
 
     // Another seat's webhook has its own secret.
     const seppHook = await read(sepp, { webhookUrl: 'https://bots.example.com/wallachen' });

@@ -54,6 +54,8 @@ async function call<T>(path: string, init: RequestInit & { token?: string } = {}
   if (!response.ok) {
     throw new ApiError(response.status, body?.error?.code ?? 'http_' + response.status, body?.error?.message ?? response.statusText);
   }
+  // Every answer of the API is JSON: none readable means the connection broke mid-answer.
+  if (body === null) throw new ApiError(0, 'network', 'the answer was cut off');
   return body as T;
 }
 
@@ -124,6 +126,8 @@ export interface NotificationSettings {
   readonly emailState?: 'unconfirmed' | 'confirmed' | 'unsubscribed' | null;
   /** What goes to the address: each turn, a daily digest, or nothing (absent from servers before modes: each turn). */
   readonly mail?: MailMode;
+  /** How many devices of the seat get pushes (never which: the page knows its own). */
+  readonly push?: { readonly devices: number };
 }
 
 /** What goes to a seat's mail address (API.md, `mail`). */
@@ -136,7 +140,20 @@ export interface NotificationsChange {
   /** The language of the seat's mails. */
   readonly lang?: 'de' | 'en';
   readonly mail?: MailMode;
+  /** This device's push subscription (added or refreshed), or null: every device of the seat removed. */
+  readonly push?: PushSubscriptionFields | null;
+  /** One device's endpoint, removed. */
+  readonly pushRemove?: string;
 }
+
+/** A push subscription as the server takes it (PushSubscription.toJSON()'s endpoint and keys). */
+export interface PushSubscriptionFields {
+  readonly endpoint: string;
+  readonly keys: { readonly p256dh: string; readonly auth: string };
+}
+
+/** The server's VAPID public key (base64url), for PushManager.subscribe. */
+export const fetchPushKey = (): Promise<{ publicKey: string }> => call('/api/push/key', {});
 
 export const saveNotifications = (tableId: string, token: string, change: NotificationsChange): Promise<NotificationSettings> =>
   call(`/api/tables/${encodeURIComponent(tableId)}/notifications`, { method: 'PUT', token, body: JSON.stringify(change) });

@@ -365,6 +365,19 @@ const en = {
   deliveryGone: 'receiver gone',
   deliveryDropped: 'dropped',
   deliveryQueued: 'waits for the digest',
+  // issue 14 — push
+  pushTitle: 'Notifications on this device',
+  pushEnable: 'Notify me on this device',
+  pushDisable: 'Stop notifying this device',
+  pushOn: 'This device shows a notification when it is your turn, when your move is nearly due and when the table ends.',
+  pushOff: 'This device is not notified of this table.',
+  pushOtherDevices: { one: '{n} device of this seat gets notifications.', other: '{n} devices of this seat get notifications.' },
+  pushDenied: "Notifications are blocked for this site. Allow them in the browser's site settings, then press the button again.",
+  pushUnsupported: 'This browser cannot show notifications from this site. On an iPhone or iPad, add the app to the home screen first.',
+  pushNotConfigured: 'Notifications to devices are not set up on this server.',
+  pushFailed: 'Notifications could not be turned on: {reason}',
+  pushLastView: 'Offline: the table as this device last saw it ({time}).',
+  pushSummary: { one: 'notifications on {n} device', other: 'notifications on {n} devices' },
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -737,6 +750,20 @@ const de: Record<TextKey, Text> = {
   deliveryGone: 'Empfänger weg',
   deliveryDropped: 'verworfen',
   deliveryQueued: 'wartet auf die Übersicht',
+  // issue 14 — push
+  pushTitle: 'Benachrichtigungen auf diesem Gerät',
+  pushEnable: 'Auf diesem Gerät benachrichtigen',
+  pushDisable: 'Dieses Gerät nicht mehr benachrichtigen',
+  pushOn: 'Dieses Gerät zeigt eine Benachrichtigung, wenn du dran bist, wenn dein Zug bald fällig ist und wenn der Tisch endet.',
+  pushOff: 'Dieses Gerät wird zu diesem Tisch nicht benachrichtigt.',
+  pushOtherDevices: { one: '{n} Gerät dieses Platzes bekommt Benachrichtigungen.', other: '{n} Geräte dieses Platzes bekommen Benachrichtigungen.' },
+  pushDenied: 'Benachrichtigungen sind für diese Seite gesperrt. Erlaube sie in den Website-Einstellungen des Browsers und drücke dann noch einmal.',
+  pushUnsupported:
+    'Dieser Browser kann von dieser Seite keine Benachrichtigungen zeigen. Auf iPhone oder iPad zuerst die App zum Home-Bildschirm hinzufügen.',
+  pushNotConfigured: 'Benachrichtigungen auf Geräte sind auf diesem Server nicht eingerichtet.',
+  pushFailed: 'Benachrichtigungen ließen sich nicht einschalten: {reason}',
+  pushLastView: 'Offline: der Tisch, wie ihn dieses Gerät zuletzt gesehen hat ({time}).',
+  pushSummary: { one: 'Benachrichtigungen auf {n} Gerät', other: 'Benachrichtigungen auf {n} Geräten' },
 };
 
 const TEXTS: Record<Language, Record<TextKey, Text>> = { en, de };

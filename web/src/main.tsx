@@ -8,6 +8,7 @@ import { translator, type Language } from './i18n.js';
 import { lazyPage } from './lazy.js';
 import { usePageMenu } from './page-menu.js';
 import { applyToDocument, loadPrefs, savePrefs, type Prefs } from './prefs.js';
+import { registerServiceWorker, tellServiceWorkerLanguage } from './pwa.js';
 import { routeOf, type Route } from './router.js';
 import { TablePage } from './table/TablePage.js';
 import './styles.css';
@@ -146,6 +147,7 @@ function App() {
     };
   }, []);
   useEffect(() => applyToDocument(prefs), [prefs]);
+  useEffect(() => tellServiceWorkerLanguage(prefs.lang), [prefs.lang]);
   const context = useMemo(
     () => ({
       prefs,
@@ -171,3 +173,4 @@ function App() {
 }
 
 render(<App />, document.getElementById('app')!);
+registerServiceWorker();

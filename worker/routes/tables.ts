@@ -42,7 +42,10 @@ import { validationHook } from '../validation.js';
 import { addressStub, type AddressState } from '../mail/address.js';
 import { addressKey } from '../mail/links.js';
 import { ACTIVE_SEAT_MINUTES } from '../table/presence.js';
-import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS, webhookStateOf, type Notifications } from '../table/storage.js';
+import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS, webhookStateOf } from '../table/storage.js';
+import type { SeatNotifications } from '../table/table-object.js';
+import { validKeys, type SubscriptionKeys } from '../push/ece.js';
+import { vapidKeys } from '../push/vapid.js';
 
 export const tables = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -346,10 +349,16 @@ const putNotifications = createRoute({
     'and at most one unread turn mail per table until the seat visits (reads its view, opens a socket with its link, or acts). ' +
     'Webhooks are for programs and get every event. ' +
     '`mail` chooses what goes to the address: "turn" (default) as above, "digest" one mail a day at 07:00 UTC listing every table where the address owes a move ' +
-    '(at most one a day, kept by the address, never a card), or "off" (nothing; the address stays stored).',
+    '(at most one a day, kept by the address, never a card), or "off" (nothing; the address stays stored). ' +
+    'Pushes (`push`, API.md "Web push") follow the rule of mails for turns and reminders but not the unread rule; each carries `{type, tableId, seat, version, url}` for `turn`, `reminder` and `table_over`, encrypted (aes128gcm) and signed with VAPID; ' +
+    'a device whose push service answers 404 or 410 is removed.',
   security,
   request: { params: TableParams, body: { ...json(NotificationsSchema), required: true } },
-  responses: { 200: { description: "The seat's notifications", ...json(NotificationsAnswerSchema) }, ...errors(400, 401, 403, 404, 413, 415, 429) },
+  responses: {
+    200: { description: "The seat's notifications", ...json(NotificationsAnswerSchema) },
+    ...errors(400, 401, 403, 404, 413, 415, 429),
+    503: { description: 'not_configured: a push subscription, and the server has no VAPID key pair (an operator must set it)', ...json(ErrorSchema) },
+  },
 });
 
 handle(putNotifications, async (c) => {
@@ -359,6 +368,8 @@ handle(putNotifications, async (c) => {
   const body = c.req.valid('json');
   const refusal = typeof body.webhookUrl === 'string' ? webhookUrlRefusal(body.webhookUrl, c.env.ALLOW_LOCAL_WEBHOOKS === 'on') : null;
   if (refusal !== null) return errorResponse(c, 400, 'bad_request', `webhookUrl: ${refusal}`);
+  const pushRefusal = body.push ? pushSubscriptionRefusal(c, body.push) : null;
+  if (pushRefusal !== null) return pushRefusal;
   // Counted are the changes that reach the table: each is written there, and a new webhook URL
   // gets what waits at once.
   const limited = await rateLimited(c, c.env.NOTIFY_LIMITER, caller.hash, 'notification changes from this link', PERIOD_SECONDS.NOTIFY_LIMITER);
@@ -369,14 +380,37 @@ handle(putNotifications, async (c) => {
   return c.json(await settingsAnswer(c, saved.value, new URL(c.req.url).origin), 200);
 });
 
+/**
+ * Why a push subscription is refused, or null: its endpoint follows the webhook URL rules
+ * (a push is a request from this server to an address a seat chose), its keys must have the
+ * lengths of RFC 8291, and the server must have a key to sign with.
+ */
+function pushSubscriptionRefusal(c: Context<AppEnv>, push: { endpoint: string; keys: SubscriptionKeys }): Response | null {
+  const endpointRefusal = webhookUrlRefusal(push.endpoint, c.env.ALLOW_LOCAL_WEBHOOKS === 'on');
+  if (endpointRefusal !== null) return errorResponse(c, 400, 'bad_request', `push.endpoint: ${endpointRefusal}`);
+  if (!validKeys(push.keys))
+    return errorResponse(c, 400, 'bad_request', 'push.keys: p256dh must be a 65-byte uncompressed P-256 point and auth 16 bytes, both base64url');
+  const vapid = vapidKeys(c.env, new URL(c.req.url).origin);
+  if (!vapid.ok) return errorResponse(c, 503, 'not_configured', vapid.message);
+  return null;
+}
+
 /** A seat's notifications as PUT and GET answer them: the addresses, and the state of each. */
-async function settingsAnswer(c: Context<AppEnv>, n: Notifications, origin: string | null) {
+async function settingsAnswer(c: Context<AppEnv>, n: SeatNotifications, origin: string | null) {
   const { email, webhookUrl, webhookSecret } = n;
   const webhookState = webhookStateOf(n);
   let emailState: AddressState | null = null;
   const key = origin === null ? null : tokenKey(c.env, origin);
   if (email !== null && key?.ok) emailState = await addressStub(c.env, await addressKey(key.secret, email)).state();
-  return { email, webhookUrl, ...(webhookSecret === null ? {} : { webhookSecret }), webhookState, emailState, mail: mailModeOf(n) };
+  return {
+    email,
+    webhookUrl,
+    ...(webhookSecret === null ? {} : { webhookSecret }),
+    webhookState,
+    emailState,
+    mail: mailModeOf(n),
+    push: { devices: n.pushDevices },
+  };
 }
 
 // ---------------------------------------------------------------- GET /api/tables/{id}/notifications

@@ -27,6 +27,9 @@ import type { DeliveryLog, DeliveryOutcome } from './delivery-log.js';
 import { mailsEachTurn } from './mail-mode.js';
 import type { Channel, DeliveryRow, Notifications, Settings, TableStorage, TokenRow } from './storage.js';
 import { deriveToken, hashToken, linkOf, sameHash, tokenKey } from './tokens.js';
+import { PushRefused, sendPush, SubscriptionGone } from '../push/send.js';
+import { vapidKeys } from '../push/vapid.js';
+import { pushOptions, type PushPayload, type QueuedPush } from './push-notices.js';
 
 /** An attempt holds its delivery back this long, so that a crash mid-attempt retries it later. */
 const ATTEMPT_LEASE_MS = ATTEMPT_TIMEOUT_MS + 5_000;
@@ -98,12 +101,12 @@ export class Deliveries {
   }
 
   /**
-   * Webhook attempts take from the table's budget per minute (send-budget.ts): beyond it a
-   * delivery waits for the next free moment, its attempts not counted, so that a table
-   * cannot be made to flood a receiver however fast its seats act.
+   * Webhook and push attempts take from the table's budget per minute (send-budget.ts):
+   * beyond it a delivery waits for the next free moment, its attempts not counted, so that a
+   * table cannot be made to flood a receiver or a push service however fast its seats act.
    */
   private withinBudget(row: DeliveryRow, now: number): boolean {
-    if (row.channel !== 'webhook' || this.storage.webhookBudget.take(now)) return true;
+    if (row.channel === 'email' || this.storage.webhookBudget.take(now)) return true;
     this.storage.deferDelivery(row.id, this.storage.webhookBudget.nextFreeAt(now));
     return false;
   }
@@ -111,17 +114,33 @@ export class Deliveries {
   private async attempt(recipients: Recipients, row: DeliveryRow): Promise<void> {
     const attempt = row.attempts + 1;
     const what = `table ${recipients.settings.tableId}: ${row.channel} ${row.type} #${row.id} to seat ${row.seat}`;
-    const addressOf = () => (row.channel === 'webhook' ? recipients.notifications[row.seat]!.webhookUrl : recipients.notifications[row.seat]!.email);
+    const addressOf = () =>
+      row.channel === 'webhook'
+        ? recipients.notifications[row.seat]!.webhookUrl
+        : row.channel === 'email'
+          ? recipients.notifications[row.seat]!.email
+          : (JSON.parse(row.payload) as QueuedPush).endpoint; // one device per delivery: its address never changes
     const address = addressOf();
     try {
       let detail: string | undefined;
       if (row.channel === 'webhook') await this.sendWebhook(recipients, row);
-      else if ((await this.sendMail(recipients, row)) === 'confirmation') detail = 'a confirmation mail went in its place';
+      else if (row.channel === 'email') {
+        if ((await this.sendMail(recipients, row)) === 'confirmation') detail = 'a confirmation mail went in its place';
+      } else await this.sendPushTo(recipients, row);
       this.storage.removeDelivery(row.id);
       this.attempted(row, 'sent', detail);
     } catch (error) {
       // Logs name the failure only: never the body (the seat's cards), the address or a link.
       const reason = reasonOf(error);
+      if (error instanceof SubscriptionGone) {
+        // The push service forgot the device (unsubscribed, or the browser's data cleared): so do we, with what waits for it.
+        this.storage.removeDelivery(row.id);
+        this.attempted(row, 'gone', error.message);
+        this.storage.push.remove(row.seat, address!);
+        this.storage.push.dropWaiting(row.seat, address!);
+        console.warn(`${what}: the push service answered ${reason}; that device's subscription is removed`);
+        return;
+      }
       if (error instanceof ReceiverGone) {
         // The receiver said it is gone for good: no retries, and nothing more to it until the seat sets a webhook again.
         this.storage.removeDelivery(row.id);
@@ -130,7 +149,7 @@ export class Deliveries {
         console.warn(`${what}: the receiver answered 410 Gone; the seat's webhook is turned off`);
         return;
       }
-      const delay = error instanceof Undeliverable ? null : retryDelay(attempt);
+      const delay = error instanceof Undeliverable || error instanceof PushRefused ? null : retryDelay(attempt);
       this.attempted(row, delay === null ? 'dropped' : 'failed', shortReason(error));
       if (delay === null) {
         this.storage.removeDelivery(row.id);
@@ -154,6 +173,25 @@ export class Deliveries {
     if (webhookUrl === null || webhookSecret === null) throw new Undeliverable('the seat has no webhook any more');
     if (!isAllowedWebhookUrl(webhookUrl, this.env.ALLOW_LOCAL_WEBHOOKS === 'on')) throw new Undeliverable('the webhook address is not allowed');
     await postWebhook(webhookUrl, webhookSecret, row.messageId, row.payload);
+  }
+
+  /**
+   * To one device of the seat, if it is still subscribed (with its keys as they are now),
+   * encrypted for it and signed with the server's VAPID key (push/). The url is the seat's
+   * link, derived as for mails; the app's home page when it cannot be.
+   */
+  private async sendPushTo(recipients: Recipients, row: DeliveryRow): Promise<void> {
+    const { endpoint, version } = JSON.parse(row.payload) as QueuedPush;
+    const subscription = this.storage.push.find(row.seat, endpoint);
+    if (subscription === undefined) throw new Undeliverable('the device is no longer subscribed');
+    if (!isAllowedWebhookUrl(endpoint, this.env.ALLOW_LOCAL_WEBHOOKS === 'on')) throw new Undeliverable('the push endpoint is not allowed');
+    const { tableId, origin } = recipients.settings;
+    if (origin === null) throw new Undeliverable('the table does not know its address, so no link can be sent');
+    const vapid = vapidKeys(this.env, origin);
+    if (!vapid.ok) throw new Undeliverable(vapid.message);
+    const url = (await this.linkFor(recipients, row.seat)) ?? `${origin}/`;
+    const payload: PushPayload = { type: row.type, tableId, seat: row.seat, version, url };
+    await sendPush(subscription, JSON.stringify(payload), vapid.keys, pushOptions(row.type, tableId, row.seat));
   }
 
   /**

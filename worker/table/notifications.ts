@@ -1,7 +1,8 @@
 /**
  * Telling the seats, in three steps: decide (events.ts: who is told what after a change,
- * and the reminders the clock owes), build (the webhook body with the seat's own view, or
- * what a mail says), deliver (deliveries.ts: queued with the change, sent, retried). Also
+ * and the reminders the clock owes), build (the webhook body with the seat's own view, what
+ * a mail says, or which device a push goes to: push-notices.ts), deliver (deliveries.ts:
+ * queued with the change, sent, retried). Also
  * where a seat has asked to be told, and what a change of address does to what waits.
  */
 import type { Seat } from '../../shared/options.js';
@@ -16,10 +17,16 @@ import { isHalted } from './pause.js';
 import type { LoadedTable, TableState } from './table-state.js';
 import { runningVacation } from './vacations.js';
 import { mailsEachTurn, type MailMode } from './mail-mode.js';
+import type { PushSubscriptionRow } from './push-storage.js';
+import { PUSHED, type QueuedPush } from './push-notices.js';
 
 export interface NotificationsRequest {
   readonly email?: string | null;
   readonly webhookUrl?: string | null;
+  /** This device's push subscription (added or refreshed), or null: every device of the seat removed. */
+  readonly push?: PushSubscriptionRow | null;
+  /** One device's endpoint, removed. */
+  readonly pushRemove?: string;
   /** The language of the seat's mails (notifier.ts); left out: kept. */
   readonly lang?: MailLanguage;
   /** What goes to the address (mail-mode.ts); left out: kept. */
@@ -60,13 +67,34 @@ export class TableNotifications {
         this.deliveries.queue(table.settings.tableId, seat, 'webhook', type, JSON.stringify(body), now);
         queued++;
       }
-      // A digest seat's owed moves reach its address through the digest (digest-seats.ts); "off" gets nothing.
-      if (!mailsEachTurn(own) || !MAILED.has(type)) continue;
-      const mail = this.mailDecision(table, event, now);
-      if (mail === 'now') this.queueMail(table, event, now);
-      if (mail !== 'never') queued++;
+      // A digest seat's owed moves reach its address through the digest (digest-seats.ts); "off" gets no mail.
+      if (mailsEachTurn(own) && MAILED.has(type)) {
+        const mail = this.mailDecision(table, event, now);
+        if (mail === 'now') this.queueMail(table, event, now);
+        if (mail !== 'never') queued++;
+      }
+      if (PUSHED.has(type) && this.storage.push.count(seat) > 0) {
+        const push = this.pushDecision(event, now);
+        if (push === 'now') this.queuePush(table, seat, type, now);
+        if (push !== 'never') queued++;
+      }
     }
     return queued;
+  }
+
+  /** Whether a push of this event is sent: the presence rule of mails (presence.ts turnPush), without their unread rule. */
+  private pushDecision({ type, seat, gameNumber }: SeatEvent, now: number): TurnMailDecision {
+    if (type === 'turn') return this.presence.turnPush(seat, gameNumber, now);
+    if (type === 'reminder') return this.presence.atTable(seat, now) ? 'never' : 'now';
+    return 'now';
+  }
+
+  /** One delivery per device, so that each is retried (or found gone) on its own. */
+  private queuePush(table: LoadedTable, seat: Seat, type: SeatEvent['type'], now: number): void {
+    for (const { endpoint } of this.storage.push.subscriptions(seat)) {
+      const queued: QueuedPush = { endpoint, version: table.version };
+      this.deliveries.queue(table.settings.tableId, seat, 'push', type, JSON.stringify(queued), now);
+    }
   }
 
   /**
@@ -93,8 +121,9 @@ export class TableNotifications {
     const at = this.presence.nextCheckAt();
     if (at === null || at > now) return;
     this.state.transaction(() => {
-      for (const { seat, gameNumber } of this.presence.dueTurnMails(table, now)) {
-        if (mailsEachTurn(table.notifications[seat]!)) this.queueMail(table, { type: 'turn', seat, gameNumber }, now);
+      for (const { seat, gameNumber, mail } of this.presence.dueTurnMails(table, now)) {
+        if (mail && mailsEachTurn(table.notifications[seat]!)) this.queueMail(table, { type: 'turn', seat, gameNumber }, now);
+        if (this.storage.push.count(seat) > 0) this.queuePush(table, seat, 'turn', now);
       }
     });
   }
@@ -144,7 +173,7 @@ export class TableNotifications {
     for (const seat of pendingSeats(table.series)) {
       if (Math.max(table.remindedVersion, table.seatRemindedVersions[seat]!) >= table.version) continue;
       const own = table.notifications[seat]!;
-      if (webhookStateOf(own) !== 'active' && !mailsEachTurn(own)) continue;
+      if (webhookStateOf(own) !== 'active' && !mailsEachTurn(own) && this.storage.push.count(seat) === 0) continue;
       const at = seatReminderAt(clock, seat);
       if (at !== null) due.push({ seat, at });
     }
@@ -186,6 +215,25 @@ export class TableNotifications {
   }
 
   /**
+   * A device subscribed (or sent its subscription again: its keys may be new), a device or
+   * every device removed; inside the caller's transaction. What waited for a removed device
+   * is dropped; what waits for a refreshed one goes with its new keys (read when sent).
+   */
+  private changePush(seat: Seat, { push, pushRemove }: NotificationsRequest): void {
+    const removed: string[] = [];
+    if (push === null) removed.push(...this.storage.push.subscriptions(seat).map((s) => s.endpoint));
+    else if (push !== undefined) removed.push(...this.storage.push.save(seat, push, Date.now()));
+    if (pushRemove !== undefined && pushRemove !== push?.endpoint) removed.push(pushRemove);
+    for (const endpoint of removed) this.removePushDevice(seat, endpoint);
+  }
+
+  /** A device's subscription and what waits for it, gone (also when its push service answered 404 or 410). */
+  removePushDevice(seat: Seat, endpoint: string): void {
+    this.storage.push.remove(seat, endpoint);
+    this.storage.push.dropWaiting(seat, endpoint);
+  }
+
+  /**
    * Sets where `seat` is told. The secret stays while a webhook is set, so a receiver keeps
    * verifying. Of what waits for a changed address, only the newest message goes on to the
    * new one (what a seat needs is its latest state, and a changed URL must not become a way
@@ -216,6 +264,7 @@ export class TableNotifications {
       }
       // Mails of the old mode that wait are not sent in the new one.
       if (!mailsEachTurn(next)) this.storage.dropDeliveries(seat, 'email');
+      this.changePush(seat, request);
     });
     this.state.invalidateViews();
     return next;

@@ -19,6 +19,9 @@
  *   table until it visits: reads its view (GET …/{id}), opens a socket with its link, or
  *   acts. While a turn mail waits to be sent, none is added either. Reminders keep their
  *   own rule (once per move) and are not held back by an unread turn mail.
+ * - Pushes (turnPush) are turn notices like mails: not while the seat is at the table, put
+ *   off with the mail (one record per seat) and sent with it; the unread rule does not hold
+ *   for them, as a push replaces the table's last notification on the device.
  */
 import { ACTIVE_SEAT_MINUTES } from '../../shared/deadline.js';
 import type { Seat } from '../../shared/options.js';
@@ -70,12 +73,28 @@ export class SeatPresence {
   }
 
   /**
+   * What becomes of a turn push for `seat` (README, "Push notifications"): the presence rule
+   * of turn mails, without the unread rule (a push replaces the table's last notification on
+   * the device instead of piling up). Put off like a mail: both share the seat's one record.
+   */
+  turnPush(seat: Seat, gameNumber: number, now: number): 'now' | 'later' {
+    const until = this.presentUntil(seat, now);
+    if (until <= now) {
+      this.storage.dropDeferredTurnMail(seat);
+      return 'now';
+    }
+    this.storage.deferTurnMail({ seat, gameNumber, checkAt: until });
+    return 'later';
+  }
+
+  /**
    * The turn mails put off that are to be queued now (inside the caller's transaction, which
    * queues them), by seat and game. Of those due, a move no longer owed drops its mail, and
-   * a player still at the table puts it off again; the unread rule holds as for any turn mail.
+   * a player still at the table puts it off again; the unread rule holds as for any turn mail
+   * (`mail` false: only a push goes, which has no unread rule).
    */
-  dueTurnMails(table: LoadedTable, now: number): { seat: Seat; gameNumber: number }[] {
-    const due: { seat: Seat; gameNumber: number }[] = [];
+  dueTurnMails(table: LoadedTable, now: number): { seat: Seat; gameNumber: number; mail: boolean }[] {
+    const due: { seat: Seat; gameNumber: number; mail: boolean }[] = [];
     const owing = pendingSeats(table.series);
     for (const deferred of this.storage.deferredTurnMails()) {
       if (deferred.checkAt > now) continue;
@@ -87,7 +106,7 @@ export class SeatPresence {
         continue;
       }
       this.storage.dropDeferredTurnMail(seat);
-      if (owed && !table.unreadTurnMail.has(seat) && !this.storage.turnMailWaiting(seat)) due.push({ seat, gameNumber });
+      if (owed) due.push({ seat, gameNumber, mail: !table.unreadTurnMail.has(seat) && !this.storage.turnMailWaiting(seat) });
     }
     return due;
   }

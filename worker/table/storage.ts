@@ -15,11 +15,13 @@ import { SendBudget, TABLE_MAILS_PER_HOUR, TABLE_WEBHOOKS_PER_MINUTE } from './s
 import type { MailLanguage } from './notifier.js';
 import { AdminStorage } from './admin-storage.js';
 import type { MailMode } from './mail-mode.js';
+import { PushStorage } from './push-storage.js';
 
 /** Tables added after the first release: created on load in tables made before them, too. */
 const NOTIFICATION_SCHEMA = [
   // Webhook posts and mails waiting to be sent, per seat; message_id is the webhook-id,
-  // the same on every attempt. payload: the webhook body, or what the mail says (JSON).
+  // the same on every attempt. payload: the webhook body, what the mail says, or which
+  // device a push goes to and the version it tells of (JSON).
   `CREATE TABLE IF NOT EXISTS deliveries (
      id INTEGER PRIMARY KEY AUTOINCREMENT, message_id TEXT NOT NULL, seat INTEGER NOT NULL,
      channel TEXT NOT NULL, type TEXT NOT NULL, payload TEXT NOT NULL,
@@ -175,7 +177,7 @@ export interface OutboxRow {
   readonly lastError: string | null;
 }
 
-export type Channel = 'webhook' | 'email';
+export type Channel = 'webhook' | 'email' | 'push';
 
 export interface DeliveryRow {
   readonly id: number;
@@ -227,9 +229,12 @@ export class TableStorage {
 
   /** What the table admin's commands keep (admin-storage.ts). */
   readonly admin: AdminStorage;
+  /** The seats' push subscriptions (push-storage.ts). */
+  readonly push: PushStorage;
 
   constructor(private readonly sql: SqlStorage) {
     this.admin = new AdminStorage(sql);
+    this.push = new PushStorage(sql);
     this.mailBudget = new SendBudget(sql, 'mail_sends', TABLE_MAILS_PER_HOUR, 3_600_000);
     this.webhookBudget = new SendBudget(sql, 'webhook_sends', TABLE_WEBHOOKS_PER_MINUTE, 60_000);
   }
@@ -242,6 +247,7 @@ export class TableStorage {
     for (const statement of SCHEMA) this.sql.exec(statement);
     this.addColumns();
     this.admin.initialize();
+    this.push.initialize();
   }
 
   /** Brings the storage of a table created by an earlier release up to date (idempotent). */
@@ -249,6 +255,7 @@ export class TableStorage {
     this.addColumns();
     for (const statement of NOTIFICATION_SCHEMA) this.sql.exec(statement);
     this.admin.initialize();
+    this.push.initialize();
     // Answers stored by releases before answers were kept in memory only: let go.
     this.sql.exec("UPDATE actions SET response = '' WHERE response <> ''");
   }

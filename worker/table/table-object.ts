@@ -43,6 +43,9 @@ import { nextVacationEnd, vacationChange } from './vacations.js';
 
 export type { ActionRequest } from './action-path.js';
 export type { NotificationsRequest } from './notifications.js';
+
+/** A seat's notification settings as its link reads them: the stored ones, and how many devices get pushes. */
+export type SeatNotifications = Notifications & { readonly pushDevices: number };
 export type { AdminCommand, AdminView } from './admin-commands.js';
 
 export interface CreateTable {
@@ -252,7 +255,7 @@ export class TableObject extends DurableObject<Env> {
     this.kick();
   }
 
-  setNotifications(tokenHash: string, request: NotificationsRequest, newSecret: string): Outcome<Notifications> {
+  setNotifications(tokenHash: string, request: NotificationsRequest, newSecret: string): Outcome<SeatNotifications> {
     const found = this.state.authorize(tokenHash);
     if (!found.ok) return found;
     const seat = found.value.caller.seat;
@@ -260,7 +263,7 @@ export class TableObject extends DurableObject<Env> {
     if (found.value.table.settings.seats[seat]!.bot) return failure(403, 'forbidden', 'a bot plays this seat: its link has no notifications');
     const next = this.notifications.change(found.value.table, seat, request, newSecret);
     this.kick();
-    return success(next);
+    return success({ ...next, pushDevices: this.storage.push.count(seat) });
   }
 
   /** The seat's delivery log (delivery-log.ts), newest first: for the seat itself only. */
@@ -276,12 +279,13 @@ export class TableObject extends DurableObject<Env> {
   }
 
   /** The seat's own notification settings, and where its links point (for its address's state). */
-  notificationsOf(tokenHash: string): Outcome<{ notifications: Notifications; origin: string | null }> {
+  notificationsOf(tokenHash: string): Outcome<{ notifications: SeatNotifications; origin: string | null }> {
     const found = this.state.authorize(tokenHash);
     if (!found.ok) return found;
     const seat = found.value.caller.seat;
     if (seat === null) return failure(403, 'forbidden', 'a spectator link has no notifications');
-    return success({ notifications: found.value.table.notifications[seat]!, origin: found.value.table.settings.origin });
+    const notifications = { ...found.value.table.notifications[seat]!, pushDevices: this.storage.push.count(seat) };
+    return success({ notifications, origin: found.value.table.settings.origin });
   }
 
   /**

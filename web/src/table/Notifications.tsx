@@ -1,5 +1,5 @@
 /**
- * A seat's turn notices: a mail address and/or a webhook (API.md, GET and PUT
+ * A seat's turn notices: a mail address, a webhook and/or pushes to its devices (API.md, GET and PUT
  * …/notifications). What is set is read as the page opens: the summary says it at a glance,
  * the fields start from it with the state of each, and a save sends only what was changed.
  */
@@ -10,6 +10,7 @@ import { useApp } from '../app-context.js';
 import { errorText, type Translate } from '../i18n.js';
 import { DeliveryLog } from './DeliveryLog.js';
 import { notificationsChange, type NotificationFields } from './notifications-change.js';
+import { PushToggle } from './PushToggle.js';
 
 type Field = 'email' | 'webhookUrl';
 type Fields = NotificationFields & { readonly mail: MailMode };
@@ -20,6 +21,7 @@ function summaryOf(settings: NotificationSettings, t: Translate): string {
   if (settings.email !== null && settings.emailState !== 'unsubscribed' && settings.mail !== 'off')
     ways.push(t(settings.mail === 'digest' ? 'noticesSummaryDigest' : 'noticesSummaryMail', { email: settings.email }));
   if (settings.webhookUrl !== null && settings.webhookState !== 'disabled') ways.push(t('noticesSummaryWebhook'));
+  if ((settings.push?.devices ?? 0) > 0) ways.push(t('pushSummary', { n: settings.push!.devices }));
   return ways.length === 0 ? t('noticesSummaryOff') : ways.join(', ');
 }
 
@@ -136,6 +138,7 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
             )
           ) : null}
         </div>
+        <PushToggle tableId={tableId} token={token} settings={current} onChange={show} />
         <p class="help">{t('noticesQuiet', { minutes: ACTIVE_SEAT_MINUTES })}</p>
         <button type="submit" class="primary" disabled={busy || current === null}>
           {t('noticesSave')}

@@ -9,6 +9,7 @@ import { tokenFromLocation } from '../router.js';
 import { Dock } from './Dock.js';
 import { placesOf, seatName } from './format.js';
 import { GameFacts, turnText } from './GameFacts.js';
+import { LastViewNote } from './LastViewNote.js';
 import { Notifications } from './Notifications.js';
 import { SeatPanel } from './SeatPanel.js';
 import { BadLink, TableLoading } from './TableStatus.js';
@@ -102,6 +103,7 @@ export function TablePage({ tableId }: { tableId: string }) {
         <p class={`connection ${table.connection}`} role="status">
           <span class="dot" aria-hidden="true" /> {connectionText}
         </p>
+        {table.savedAt !== null ? <LastViewNote savedAt={table.savedAt} /> : null}
       </div>
       <p class="who">{view.seat === null ? t('spectating') : t('youAre', { name: seatName(view, view.seat) })}</p>
       <AdminNotice view={view} />

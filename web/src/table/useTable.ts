@@ -3,6 +3,7 @@
  * over the WebSocket or returned by our own actions), the connection state, the finished
  * games, and `act` to send an action.
  */
+import { recallView, rememberView } from './last-view.js';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Action } from '../../../shared/actions.js';
 import {
@@ -25,6 +26,8 @@ export interface TableState {
   readonly fatal: ApiError | null;
   /** The last refusal or failure of something this page did; cleared by the next success. */
   readonly error: ApiError | null;
+  /** The table out of reach: the view shown is the one this device last saw, at this time (ISO); else null. */
+  readonly savedAt: string | null;
   /** Every finished game of the table, oldest first (null until first read). */
   readonly games: readonly PublishedGame[] | null;
   /** The finished games are being read (at first, and after each deal change): the game that just ended may be missing. */
@@ -79,6 +82,7 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
   const [connection, setConnection] = useState<ConnectionState>('connecting');
   const [fatal, setFatal] = useState<ApiError | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
+  const [savedAt, setSavedAt] = useState<string | null>(null);
   const [games, setGames] = useState<readonly PublishedGame[] | null>(null);
   const [gamesLoading, setGamesLoading] = useState(withGames);
   const knownGames = useRef<readonly PublishedGame[]>([]);
@@ -135,11 +139,13 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
         waiting.current = null;
       }
       setView(next);
+      setSavedAt(null);
+      rememberView(tableId, token, next);
       const key = dealKey(next);
       if (lastDeal.current !== null && lastDeal.current !== key) loadGames();
       lastDeal.current = key;
     },
-    [loadGames, spectatorOnly],
+    [loadGames, spectatorOnly, tableId, token],
   );
 
   useEffect(() => {
@@ -173,8 +179,15 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
         const failure = err instanceof ApiError ? err : new ApiError(0, 'network', String(err));
         if (failure.status === 401 || failure.status === 403 || failure.status === 404) setFatal(failure);
         else {
-          // Not reachable now: the live connection keeps trying and brings the view when it can.
+          // Not reachable now: the live connection keeps trying and brings the view when it can;
+          // meanwhile the view this device last saw, marked as such (offline start of the installed app).
           setError(failure);
+          const last = recallView(tableId, token);
+          if (last !== null && current.current === null) {
+            current.current = last.view;
+            setView(last.view);
+            setSavedAt(last.savedAt);
+          }
           liveTable.start();
         }
       },
@@ -250,6 +263,7 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
     connection,
     fatal,
     error,
+    savedAt,
     games,
     gamesLoading,
     pending,

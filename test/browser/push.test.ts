@@ -1,0 +1,233 @@
+/**
+ * Push notifications and the installable app in Chromium (README "Push notifications and the
+ * installable app"): "Notify me on this device" subscribes with the server's key and the
+ * subscription reaches the server; the server then pushes, for real over HTTP, to a local push
+ * endpoint run here, which checks the VAPID JWT against GET /api/push/key and decrypts the
+ * body with the subscription's keys; the service worker turns a push into a notification
+ * that leads to the seat's link; and the app starts offline with the table as last seen.
+ *
+ * The browser's own push service is not reachable here: the page's PushManager is stubbed
+ * (page.addInitScript) to answer a subscription whose endpoint is the local push endpoint and
+ * whose keys were made by this test, and the permission prompt to answer "granted".
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { b64u, decryptPush, newSubscriber, verifyVapid, type Subscriber } from '../push-crypto.js';
+import { createTable, expectNoProblems, openPage, playThroughApi, readView, useChromium } from './support.js';
+
+const base = inject('baseUrl');
+const chromium = useChromium();
+
+interface Received {
+  readonly url: string;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: Uint8Array;
+}
+
+let server: Server;
+let pushOrigin: string;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ url: request.url ?? '', headers: request.headers, body: new Uint8Array(Buffer.concat(chunks)) });
+      response.writeHead(201).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  pushOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function serverKey(): Promise<string> {
+  const res = await fetch(`${base}/api/push/key`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { publicKey: string }).publicKey;
+}
+
+/**
+ * Stubs the browser's push service in every page of `context`: subscribe() answers a
+ * subscription at `endpoint` with `subscriber`'s keys (noting the applicationServerKey it was
+ * asked for), and the permission prompt answers "granted" (counting how often it was asked).
+ */
+async function stubPush(context: BrowserContext, endpoint: string, subscriber: Subscriber): Promise<void> {
+  // A script, not a function: this file is typed without the DOM's types (tsconfig.json).
+  await context.addInitScript(`(() => {
+    const endpoint = ${JSON.stringify(endpoint)};
+    const keys = ${JSON.stringify(subscriber.keys)};
+    window.__push = { asked: 0, serverKey: null };
+    // The browser keeps both across pages of the site: so does the stub (in localStorage).
+    const granted = () => localStorage.getItem('__push.granted') === 'yes';
+    Object.defineProperty(Notification, 'permission', { configurable: true, get: () => (granted() ? 'granted' : 'default') });
+    Notification.requestPermission = async () => {
+      window.__push.asked++;
+      localStorage.setItem('__push.granted', 'yes');
+      return 'granted';
+    };
+    const subscription = (key) => ({
+      endpoint,
+      expirationTime: null,
+      options: { applicationServerKey: new Uint8Array(key).buffer, userVisibleOnly: true },
+      toJSON: () => ({ endpoint, expirationTime: null, keys }),
+      unsubscribe: async () => localStorage.removeItem('__push.key') || true,
+    });
+    PushManager.prototype.getSubscription = async () => {
+      const key = localStorage.getItem('__push.key');
+      return key === null ? null : subscription(JSON.parse(key));
+    };
+    PushManager.prototype.subscribe = async (options) => {
+      const key = [...new Uint8Array(options.applicationServerKey)];
+      window.__push.serverKey = key;
+      localStorage.setItem('__push.key', JSON.stringify(key));
+      return subscription(key);
+    };
+  })()`);
+}
+
+const pushState = (page: Page) => page.locator('[data-push-state]').getAttribute('data-push-state');
+
+it('"Notify me on this device" asks only when pressed, subscribes with the server\'s key; the local push endpoint gets a real push, signed and encrypted', async () => {
+  const subscriber = await newSubscriber();
+  const endpoint = `${pushOrigin}/push/${crypto.randomUUID()}`;
+  const context = await chromium.context('desktop');
+  await stubPush(context, endpoint, subscriber);
+  const created = await createTable(base, { name: 'push', options: { games: 1 }, seats: [{ name: 'Vroni' }, { name: 'Sepp' }, { name: 'Resi' }] });
+  const page = await openPage(context, created.seats[0]!.url, 'seat 0');
+  await page.locator('details.notifications > summary').click();
+  await expect.poll(() => pushState(page), { timeout: 5_000 }).toBe('off');
+  expect(await page.evaluate('window.__push.asked')).toBe(0); // nothing asked on opening
+
+  await page.locator('[data-push-toggle]').click();
+  await expect.poll(() => pushState(page), { timeout: 10_000 }).toBe('on');
+  const asked = (await page.evaluate('window.__push')) as { asked: number; serverKey: number[] };
+  expect(asked.asked).toBe(1);
+  expect(b64u.encode(Uint8Array.from(asked.serverKey))).toBe(await serverKey());
+  const settings = await fetch(`${base}/api/tables/${created.tableId}/notifications`, {
+    headers: { authorization: `Bearer ${created.seats[0]!.token}` },
+  });
+  expect(await settings.json()).toMatchObject({ push: { devices: 1 } });
+  expect(await page.locator('[data-push-devices="1"]').isVisible()).toBe(true);
+  await page.close();
+
+  // The table plays to its end (seat 0's own moves make it "at the table": its turn pushes wait; the end of the table does not).
+  await playThroughApi(base, created, (views) => views[0]!.seriesOver);
+  await expect.poll(() => received.filter((r) => r.url.endsWith(new URL(endpoint).pathname)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  const publicKey = await serverKey();
+  const payloads = [];
+  for (const push of received.filter((r) => r.url === new URL(endpoint).pathname)) {
+    expect(push.headers['content-encoding']).toBe('aes128gcm');
+    expect(Number(push.headers.ttl)).toBeGreaterThan(0);
+    const claims = await verifyVapid(String(push.headers.authorization), publicKey, endpoint);
+    expect(claims.aud).toBe(pushOrigin);
+    payloads.push(JSON.parse(await decryptPush(push.body, subscriber)) as Record<string, unknown>);
+  }
+  const end = (await readView(base, created.tableId, created.seats[0]!.token)).version;
+  expect(payloads).toContainEqual({ type: 'table_over', tableId: created.tableId, seat: 0, version: end, url: created.seats[0]!.url });
+  for (const payload of payloads) expect(Object.keys(payload).sort()).toEqual(['seat', 'tableId', 'type', 'url', 'version']);
+
+  // Turned off again: this device only, the others' count says so.
+  const again = await openPage(context, created.seats[0]!.url, 'seat 0 again');
+  await again.locator('details.notifications > summary').click();
+  await expect.poll(() => pushState(again), { timeout: 5_000 }).toBe('on');
+  await again.locator('[data-push-toggle]').click();
+  await expect.poll(() => pushState(again), { timeout: 5_000 }).toBe('off');
+  const after = await fetch(`${base}/api/tables/${created.tableId}/notifications`, {
+    headers: { authorization: `Bearer ${created.seats[0]!.token}` },
+  });
+  expect(await after.json()).toMatchObject({ push: { devices: 0 } });
+  expectNoProblems([again]);
+});
+
+it("the service worker shows a push as a notification that leads to the seat's link", async () => {
+  const context = await chromium.context('desktop');
+  await context.grantPermissions(['notifications'], { origin: base });
+  const created = await createTable(base, { name: 'notice' });
+  const page = await openPage(context, created.seats[1]!.url, 'seat 1');
+  await page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+
+  // A push as the browser hands it to the worker, through the DevTools protocol.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL === `${base}/` && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  const push = { type: 'turn', tableId: created.tableId, seat: 1, version: 0, url: created.seats[1]!.url };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: base, registrationId, data: JSON.stringify(push) });
+
+  const shown = async () =>
+    (await page.evaluate(
+      'navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((all) => all.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })))',
+    )) as { title: string; body: string; tag: string; data: unknown }[];
+  await expect.poll(async () => (await shown()).length, { timeout: 5_000 }).toBe(1);
+  const [notice] = await shown();
+  expect(notice).toEqual({
+    title: expect.stringMatching(/^Wallachen – (Your turn|Du bist dran)$/),
+    body: expect.any(String),
+    tag: `${created.tableId}-1`,
+    data: { url: created.seats[1]!.url },
+  });
+  expect(JSON.stringify(notice)).not.toMatch(/"[EGHS](A|K|O|U|10|9|8|7)"/);
+
+  // The page's language reaches the worker: a German page, a German notification.
+  await page.evaluate("navigator.serviceWorker.ready.then((r) => r.active.postMessage({ lang: 'de' }))");
+  await expect
+    .poll(() => worker.evaluate("caches.open('wallachen-settings').then((c) => c.match('/__sw/lang')).then((r) => r && r.text())"), {
+      timeout: 5_000,
+    })
+    .toBe('de');
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: base,
+    registrationId,
+    data: JSON.stringify({ ...push, type: 'reminder', version: 3 }),
+  });
+  await expect.poll(async () => (await shown())[0]?.title, { timeout: 5_000 }).toBe('Wallachen – Erinnerung: Dein Zug ist bald fällig');
+  expect(await shown()).toHaveLength(1); // the same table and seat: replaced, not added
+
+  // A click opens the push's link; one that is not this app's opens the app's start instead.
+  const targets = await worker.evaluate(
+    `[${JSON.stringify(created.seats[1]!.url)}, 'https://evil.example/phish', 'javascript:alert(1)'].map((url) => self.__wallachen.targetOf(url, self.location.origin))`,
+  );
+  expect(targets).toEqual([created.seats[1]!.url, `${base}/`, `${base}/`]);
+  expectNoProblems([page]);
+});
+
+it('the installed app starts offline: the app shell from the service worker, the table as this device last saw it', async () => {
+  const context = await chromium.context('phone');
+  const created = await createTable(base, { name: 'offline' });
+  const page = await openPage(context, created.seats[2]!.url, 'seat 2');
+  await page.locator('[data-table]').waitFor({ timeout: 5_000 });
+  await page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
+  const version = await page.locator('[data-table]').getAttribute('data-version');
+  const manifest = (await (await fetch(`${base}/manifest.webmanifest`)).json()) as {
+    start_url: string;
+    display: string;
+    icons: { sizes: string; purpose: string }[];
+  };
+  expect(manifest).toMatchObject({ start_url: '/', display: 'standalone' });
+  expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.locator('[data-table]').waitFor({ timeout: 10_000 });
+  expect(await page.locator('[data-table]').getAttribute('data-version')).toBe(version);
+  expect(await page.locator('[data-table]').getAttribute('data-seat')).toBe('2');
+  expect(await page.locator('[data-last-view]').isVisible()).toBe(true);
+  // Another seat's link of the same table was never seen here: nothing of seat 2's view shows for it.
+  const other = await context.newPage();
+  await other.goto(created.seats[0]!.url).catch(() => {});
+  await other.waitForTimeout(1_000);
+  expect(await other.locator('[data-last-view]').count()).toBe(0);
+  await context.setOffline(false);
+});

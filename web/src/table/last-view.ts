@@ -1,0 +1,41 @@
+/**
+ * The last view of each link opened on this device, so that the installed app started
+ * offline shows the table as it was last seen (the service worker keeps the app shell, not
+ * the API's answers). Kept in localStorage beside the opened links (opened-links.ts), for
+ * the few links used last, and shown only for the very link it was read with: a view holds
+ * that seat's own cards, which another link of the same table may not see (R10.2).
+ */
+import type { TableView } from '../api.js';
+import { readStored, writeStored } from '../prefs.js';
+
+const KEY = 'wallachen.lastViews';
+/** The links played last; older views go first. */
+const MAX_VIEWS = 10;
+
+export interface LastView {
+  readonly tableId: string;
+  readonly token: string;
+  /** When this device last received it (ISO). */
+  readonly savedAt: string;
+  readonly view: TableView;
+}
+
+function stored(): LastView[] {
+  try {
+    const list = JSON.parse(readStored(KEY) ?? '[]') as unknown;
+    return Array.isArray(list)
+      ? (list as LastView[]).filter((v) => typeof v?.tableId === 'string' && typeof v.token === 'string' && v.view != null)
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+export function rememberView(tableId: string, token: string, view: TableView, now = new Date()): void {
+  const others = stored().filter((v) => !(v.tableId === tableId && v.token === token));
+  writeStored(KEY, JSON.stringify([{ tableId, token, savedAt: now.toISOString(), view }, ...others].slice(0, MAX_VIEWS)));
+}
+
+export function recallView(tableId: string, token: string): LastView | null {
+  return stored().find((v) => v.tableId === tableId && v.token === token) ?? null;
+}

@@ -1,0 +1,35 @@
+/**
+ * GET /api/push/key: the server's VAPID public key (RFC 8292), which a page passes to
+ * PushManager.subscribe as applicationServerKey so that the push service accepts only
+ * pushes signed by this server for the subscription.
+ */
+import { createRoute, OpenAPIHono, type RouteHandler } from '@hono/zod-openapi';
+import type { AppEnv } from '../app.js';
+import { errorResponse } from '../errors.js';
+import { ErrorSchema, PushKeySchema } from '../schemas.js';
+import { vapidKeys } from '../push/vapid.js';
+import { validationHook } from '../validation.js';
+import { json } from './tables.js';
+
+export const push = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+const route = createRoute({
+  method: 'get',
+  path: '/api/push/key',
+  summary: "The server's push key",
+  description:
+    "The server's VAPID public key (RFC 8292): an uncompressed P-256 point, base64url. A page subscribes with it (`applicationServerKey`) and sends the subscription " +
+    'with PUT /api/tables/{id}/notifications (`push`). 503 not_configured when this server has no key pair (push notifications are off).',
+  responses: {
+    200: { description: 'The public key', ...json(PushKeySchema) },
+    503: { description: 'not_configured: the server has no VAPID key pair (an operator must set it)', ...json(ErrorSchema) },
+  },
+});
+
+const handler: RouteHandler<typeof route, AppEnv> = (c) => {
+  const choice = vapidKeys(c.env, new URL(c.req.url).origin);
+  if (!choice.ok) return errorResponse(c, 503, 'not_configured', choice.message) as never;
+  return c.json({ publicKey: choice.keys.publicKey }, 200);
+};
+
+push.openapi(route, handler);
