@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import { expectNoProblems, openPage, partsOfLink, readView, useChromium, type Problem } from './support.js';
+import { clickVisible, expectNoProblems, openPage, partsOfLink, readView, useChromium, type Problem } from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -60,10 +60,8 @@ async function adminFlow(kind: 'desktop' | 'phone'): Promise<void> {
   await expect.poll(() => panel.getAttribute('data-paused')).toBe('false');
   await expect.poll(() => seat1.locator('[data-table-paused]').count()).toBe(0);
   await expect.poll(() => controlsDisabled(seat1)).not.toContain(true);
-  // With "confirm moves" (on by default on a touch screen) the first tap only selects.
-  const noDouble = seat1.locator('[data-action="double"][data-double="false"]');
-  await noDouble.click();
-  if ((await noDouble.getAttribute('data-armed')) !== null) await noDouble.click();
+  // clickVisible taps again where "confirm moves" (on by default on a touch screen) only selected.
+  await clickVisible(seat1, '[data-action="double"][data-double="false"]');
   await expect.poll(async () => (await readView(base, tableId, partsOfLink(seats[0]!).token)).version).toBe(1);
 
   // Rotate seat 2: its open page is told its link was replaced; the new link (shown once) opens the seat.
