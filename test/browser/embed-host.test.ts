@@ -1,0 +1,169 @@
+/**
+ * A host site embeds tables with /embed.js (API.md "Embedding"): a site on another origin
+ * (a port of its own) that the table's admin listed plays a seat inside the frame, and hears
+ * wallachen:ready, wallachen:turn and wallachen:resize; a site not listed gets an empty
+ * frame for the seat (the browser refuses it: frame-ancestors), while the spectator's embed
+ * renders there. The frame is as high as its content.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { createTable, expectNoProblems, playThroughApi, readView, shuffledDeal, useChromium, type CreatedTable } from './support.js';
+
+const base = inject('baseUrl');
+
+interface HostMessage {
+  type: string;
+  version: number;
+  tableId: string;
+  height?: number;
+  [key: string]: unknown;
+}
+
+/** A site of its own origin whose page includes /embed.js once and records the frames' messages (window.__messages) and DOM events. */
+async function hostSite(divs: string): Promise<{ url: string; origin: string; close: () => void }> {
+  const site: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><html><head><title>Stammtisch news</title>
+<script>
+  window.__messages = [];
+  window.__events = [];
+  addEventListener('message', (e) => { if (e.origin === ${JSON.stringify(base)}) window.__messages.push(e.data); });
+  addEventListener('wallachen', (e) => window.__events.push(e.detail.type));
+</script></head>
+<body style="margin:0"><div style="width:360px">${divs}</div>
+<script src="${base}/embed.js" async></script></body></html>`);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  return { url: `${origin}/`, origin, close: () => site.close() };
+}
+
+/** POST …/admin options with the admin token (setup). */
+async function setEmbedding(table: CreatedTable, body: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${base}/api/tables/${table.tableId}/admin`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${table.admin.token}`, 'content-type': 'application/json', 'cf-connecting-ip': '2001:db8:e:1::1' },
+    body: JSON.stringify({ type: 'options', ...body }),
+  });
+  expect(res.status, await res.text()).toBe(200);
+}
+
+/** A table in play, one card in the trick (fixed deal). */
+async function tableInPlay(name: string): Promise<CreatedTable> {
+  const table = await createTable(base, { name, options: { games: 1, doubling: false }, deals: [shuffledDeal(21)] });
+  await playThroughApi(base, table, (views) => views[0]!.phase === 'play' && views[0]!.trick.length === 1);
+  return table;
+}
+
+const messagesOf = (page: Page): Promise<HostMessage[]> => page.evaluate(() => (window as unknown as { __messages: HostMessage[] }).__messages);
+
+describe('a host site with /embed.js', () => {
+  const chromium = useChromium();
+
+  it('embeds a seat on a listed origin: a move made in the frame reaches the server; the host hears ready, turn and resize, never a card', async () => {
+    const table = await tableInPlay('host plays');
+    const before = await readView(base, table.tableId, table.spectator.token);
+    const seat = before.turn!;
+    const seatLink = table.seats[seat]!;
+    // The plain table link, no data-wallachen-seat: the embed page finds out it is a seat's and moves to /embed/{id}/seat.
+    const site = await hostSite(`<div id="seat" data-wallachen="${seatLink.url}" data-wallachen-lang="en"></div>`);
+    await setEmbedding(table, { frameOrigins: [site.origin] });
+    const context = await chromium.context('desktop');
+    try {
+      const page = await context.newPage();
+      await page.goto(site.url);
+      const frame = page.frameLocator('#seat iframe');
+      await frame.locator(`[data-table][data-embed][data-seat="${seat}"][data-connection="live"]`).waitFor({ timeout: 10_000 });
+      expect(
+        page
+          .frames()
+          .find((f) => f !== page.mainFrame())!
+          .url(),
+      ).toMatch(new RegExp(`/embed/${table.tableId}/seat\\?lang=en#`));
+      await expect
+        .poll(async () => (await messagesOf(page)).map((m) => m.type), { timeout: 5_000 })
+        .toEqual(expect.arrayContaining(['wallachen:ready', 'wallachen:turn', 'wallachen:resize']));
+
+      // The move, made inside the frame, as a person would: the first legal card of the hand.
+      const seatView = await readView(base, table.tableId, seatLink.token);
+      const play = seatView.legalActions.find((a) => a.type === 'play') as { type: 'play'; card: string };
+      await frame.locator(`[data-hand] [data-card="${play.card}"]`).click();
+      await expect
+        .poll(async () => (await readView(base, table.tableId, table.spectator.token)).version, {
+          timeout: 5_000,
+          message: 'the server took the move',
+        })
+        .toBe(before.version + 1);
+      const after = await readView(base, table.tableId, table.spectator.token);
+      expect(after.trick.map((p) => p.card)).toContain(play.card);
+
+      const messages = await messagesOf(page);
+      for (const message of messages) {
+        expect(message, JSON.stringify(message)).toMatchObject({ version: 1, tableId: table.tableId });
+        // Never a card: no card code of the seat's hand in any message.
+        for (const card of seatView.hand!) expect(JSON.stringify(message)).not.toContain(`"${card}"`);
+      }
+      expect(messages.find((m) => m.type === 'wallachen:ready')).toMatchObject({ seat });
+      // The frame is as high as its content: the last resize's height is the iframe's, and nothing scrolls inside it.
+      const lastHeight = messages.filter((m) => m.type === 'wallachen:resize').at(-1)!.height!;
+      expect(lastHeight).toBeGreaterThan(100);
+      await expect.poll(() => page.locator('#seat iframe').evaluate((f) => f.getBoundingClientRect().height)).toBe(lastHeight);
+      const inside = await frame.locator('html').evaluate((root) => ({ scroll: root.scrollHeight, client: root.clientHeight }));
+      expect(inside.scroll, 'no scrollbar inside the frame').toBeLessThanOrEqual(inside.client);
+      // The same messages come as a DOM event on the div.
+      expect(await page.evaluate(() => (window as unknown as { __events: string[] }).__events)).toContain('wallachen:turn');
+      expectNoProblems([page]);
+    } finally {
+      site.close();
+    }
+  });
+
+  it("an origin not listed: the seat's frame stays empty (frame-ancestors) while the spectator's embed renders beside it", async () => {
+    const table = await tableInPlay('host not listed');
+    const site = await hostSite(
+      `<div id="seat" data-wallachen="${table.seats[0]!.url}" data-wallachen-seat></div><div id="watch" data-wallachen="${table.spectator.url}"></div>`,
+    );
+    await setEmbedding(table, { frameOrigins: ['https://club.example'] });
+    const context = await chromium.context('desktop');
+    try {
+      const page = await context.newPage();
+      const refusals: string[] = [];
+      page.on('console', (message: ConsoleMessage) => {
+        if (/frame-ancestors/.test(message.text())) refusals.push(message.text());
+      });
+      await page.goto(site.url);
+      await page.frameLocator('#watch iframe').locator('[data-table][data-seat="spectator"][data-connection="live"]').waitFor({ timeout: 10_000 });
+      await expect.poll(() => refusals.length, { timeout: 10_000, message: 'Chromium reports the refusal (frame-ancestors)' }).toBeGreaterThan(0);
+      expect(refusals.join('\n')).toContain('https://club.example');
+      expect(await page.frameLocator('#seat iframe').locator('[data-table], [data-card]').count(), 'nothing of the seat in its frame').toBe(0);
+      expect(await page.frameLocator('#watch iframe').locator('[data-hand]').count(), "the spectator's embed has no hand").toBe(0);
+      // The spectator's frame told the host it is ready; the refused one said nothing.
+      await expect
+        .poll(async () => (await messagesOf(page)).filter((m) => m.type === 'wallachen:ready'))
+        .toEqual([expect.objectContaining({ type: 'wallachen:ready', seat: null, tableId: table.tableId })]);
+    } finally {
+      site.close();
+    }
+  });
+
+  it('spectatorEmbeds false: the spectator embed is refused too', async () => {
+    const table = await tableInPlay('no spectators embedded');
+    await setEmbedding(table, { spectatorEmbeds: false });
+    const site = await hostSite(`<div id="watch" data-wallachen="${table.spectator.url}"></div>`);
+    const context = await chromium.context('desktop');
+    try {
+      const page = await context.newPage();
+      const refusals: string[] = [];
+      page.on('console', (message: ConsoleMessage) => {
+        if (/frame-ancestors/.test(message.text())) refusals.push(message.text());
+      });
+      await page.goto(site.url);
+      await expect.poll(() => refusals.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await page.frameLocator('#watch iframe').locator('[data-table]').count()).toBe(0);
+    } finally {
+      site.close();
+    }
+  });
+});
