@@ -68,7 +68,7 @@ describe('a host site with /embed.js', () => {
     const seat = before.turn!;
     const seatLink = table.seats[seat]!;
     // The plain table link, no data-wallachen-seat: the embed page finds out it is a seat's and moves to /embed/{id}/seat.
-    const site = await hostSite(`<div id="seat" data-wallachen="${seatLink.url}" data-wallachen-lang="en"></div>`);
+    const site = await hostSite(`<div id="seat" data-wallachen="${seatLink.url}" data-wallachen-lang="en" data-wallachen-theme="light"></div>`);
     await setEmbedding(table, { frameOrigins: [site.origin] });
     const context = await chromium.context('desktop');
     try {
@@ -81,7 +81,7 @@ describe('a host site with /embed.js', () => {
           .frames()
           .find((f) => f !== page.mainFrame())!
           .url(),
-      ).toMatch(new RegExp(`/embed/${table.tableId}/seat\\?lang=en#`));
+      ).toMatch(new RegExp(`/embed/${table.tableId}/seat\\?lang=en&theme=light#`));
       await expect
         .poll(async () => (await messagesOf(page)).map((m) => m.type), { timeout: 5_000 })
         .toEqual(expect.arrayContaining(['wallachen:ready', 'wallachen:turn', 'wallachen:resize']));
@@ -112,6 +112,10 @@ describe('a host site with /embed.js', () => {
       await expect.poll(() => page.locator('#seat iframe').evaluate((f) => f.getBoundingClientRect().height)).toBe(lastHeight);
       const inside = await frame.locator('html').evaluate((root) => ({ scroll: root.scrollHeight, client: root.clientHeight }));
       expect(inside.scroll, 'no scrollbar inside the frame').toBeLessThanOrEqual(inside.client);
+      // The host changes the theme: embed.js sends wallachen:theme, which the frame takes from its host's origin.
+      expect(await frame.locator('html').getAttribute('data-theme')).toBe('light');
+      await page.locator('#seat').evaluate((div) => div.setAttribute('data-wallachen-theme', 'dark'));
+      await expect.poll(() => frame.locator('html').getAttribute('data-theme')).toBe('dark');
       // The same messages come as a DOM event on the div.
       expect(await page.evaluate(() => (window as unknown as { __events: string[] }).__events)).toContain('wallachen:turn');
       expectNoProblems([page]);
@@ -164,6 +168,62 @@ describe('a host site with /embed.js', () => {
       expect(await page.frameLocator('#watch iframe').locator('[data-table]').count()).toBe(0);
     } finally {
       site.close();
+    }
+  });
+
+  it("fits a 320 px wide host: the seat's hand and controls without scrolling sideways", async () => {
+    const table = await tableInPlay('narrow host');
+    const seat = (await readView(base, table.tableId, table.spectator.token)).turn!;
+    const site = await hostSite(`<div id="seat" data-wallachen="${table.seats[seat]!.url}" data-wallachen-seat style="width:320px"></div>`);
+    await setEmbedding(table, { frameOrigins: [site.origin] });
+    const context = await chromium.context('desktop');
+    try {
+      const page = await context.newPage();
+      await page.goto(site.url);
+      const frame = page.frameLocator('#seat iframe');
+      await frame.locator('[data-embed] [data-hand] [data-card]').first().waitFor({ timeout: 10_000 });
+      const fit = await frame.locator('html').evaluate((root) => ({ overflow: root.scrollWidth - root.clientWidth, width: root.clientWidth }));
+      expect(fit.width).toBe(320);
+      expect(fit.overflow, 'CSS pixels wider than the frame').toBeLessThanOrEqual(0);
+      expectNoProblems([page]);
+    } finally {
+      site.close();
+    }
+  });
+
+  it('the admin page lists the origins (normalised) and the spectator switch; a bad origin is refused with the reason', async () => {
+    const table = await tableInPlay('admin embedding');
+    const context = await chromium.context('desktop');
+    const page = await context.newPage();
+    await page.goto(`${base}/admin/${table.tableId}?lang=en#${table.admin.token}`);
+    const form = page.locator('form[data-admin-embedding]');
+    await form.waitFor({ timeout: 10_000 });
+    expect(await form.locator('textarea#admin-embed-snippet').inputValue()).toContain(`<script src="${base}/embed.js" async></script>`);
+    await form.locator('textarea#frame-origins').fill('HTTPS://Club.Example/\n\nhttps://forum.example:8443');
+    await form.locator('input[name="spectatorEmbeds"]').uncheck();
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => form.locator('textarea#frame-origins').inputValue()).toBe('https://club.example\nhttps://forum.example:8443');
+    const res = await fetch(`${base}/api/tables/${table.tableId}/admin`, {
+      headers: { authorization: `Bearer ${table.admin.token}`, 'cf-connecting-ip': '2001:db8:e:2::1' },
+    });
+    expect(await res.json()).toMatchObject({ frameOrigins: ['https://club.example', 'https://forum.example:8443'], spectatorEmbeds: false });
+    await form.locator('textarea#frame-origins').fill('https://club.example/forum');
+    await form.locator('button[type="submit"]').click();
+    await page.locator('[data-error]').waitFor({ timeout: 5_000 });
+  });
+
+  it('/embed explains embedding with code to copy, in both languages', async () => {
+    const context = await chromium.context('desktop');
+    for (const [lang, title] of [
+      ['en', 'Embedding a table'],
+      ['de', 'Einen Tisch einbetten'],
+    ] as const) {
+      const page = await context.newPage();
+      await page.goto(`${base}/embed?lang=${lang}`);
+      await page.locator('[data-embed-docs]').waitFor({ timeout: 10_000 });
+      expect(await page.locator('h1').textContent()).toBe(title);
+      expect(await page.locator('textarea#embed-docs-script').inputValue()).toContain(`<script src="${base}/embed.js" async></script>`);
+      expectNoProblems([page]);
     }
   });
 });
