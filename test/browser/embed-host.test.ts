@@ -57,7 +57,7 @@ async function tableInPlay(name: string): Promise<CreatedTable> {
   return table;
 }
 
-const messagesOf = (page: Page): Promise<HostMessage[]> => page.evaluate(() => (window as unknown as { __messages: HostMessage[] }).__messages);
+const messagesOf = (page: Page): Promise<HostMessage[]> => page.evaluate(() => (globalThis as unknown as { __messages: HostMessage[] }).__messages);
 
 describe('a host site with /embed.js', () => {
   const chromium = useChromium();
@@ -117,7 +117,7 @@ describe('a host site with /embed.js', () => {
       await page.locator('#seat').evaluate((div) => div.setAttribute('data-wallachen-theme', 'dark'));
       await expect.poll(() => frame.locator('html').getAttribute('data-theme')).toBe('dark');
       // The same messages come as a DOM event on the div.
-      expect(await page.evaluate(() => (window as unknown as { __events: string[] }).__events)).toContain('wallachen:turn');
+      expect(await page.evaluate(() => (globalThis as unknown as { __events: string[] }).__events)).toContain('wallachen:turn');
       expectNoProblems([page]);
     } finally {
       site.close();
