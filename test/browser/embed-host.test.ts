@@ -226,4 +226,48 @@ describe('a host site with /embed.js', () => {
       expectNoProblems([page]);
     }
   });
+
+  it("oEmbed's html, put into a host page as a CMS would, shows the spectator's table; a seat's link is refused", async () => {
+    const table = await tableInPlay('oembed');
+    const ask = (link: string) =>
+      fetch(`${base}/oembed?url=${encodeURIComponent(link)}&format=json`, { headers: { 'cf-connecting-ip': '2001:db8:e:3::1' } });
+    const refused = await ask(table.seats[0]!.url);
+    expect(refused.status).toBe(400);
+    const answer = await ask(table.spectator.url);
+    expect(answer.status).toBe(200);
+    const oembed = (await answer.json()) as { version: string; type: string; html: string; width: number; height: number };
+    expect(oembed).toMatchObject({ version: '1.0', type: 'rich', width: 480, height: 480 });
+    const site = await hostSite(`<div id="cms">${oembed.html}</div>`);
+    const context = await chromium.context('desktop');
+    try {
+      const page = await context.newPage();
+      await page.goto(site.url);
+      await page
+        .frameLocator('#cms iframe')
+        .locator('[data-table][data-seat="spectator"] [data-trick] [data-card]')
+        .first()
+        .waitFor({ timeout: 10_000 });
+      expectNoProblems([page]);
+    } finally {
+      site.close();
+    }
+  });
+
+  it('/embed.js is JavaScript with an hour of cache; the table page names oEmbed for a spectator link only', async () => {
+    const script = await fetch(`${base}/embed.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^(application|text)\/javascript/);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=3600');
+    const table = await tableInPlay('oembed discovery');
+    const context = await chromium.context('desktop');
+    const spectator = await context.newPage();
+    await spectator.goto(table.spectator.url);
+    await spectator.locator('[data-table][data-seat="spectator"]').waitFor({ timeout: 10_000 });
+    const href = await spectator.locator('link[rel="alternate"][type="application/json+oembed"]').getAttribute('href');
+    expect(href).toBe(`${base}/oembed?url=${encodeURIComponent(table.spectator.url)}&format=json`);
+    const seat = await context.newPage();
+    await seat.goto(table.seats[0]!.url);
+    await seat.locator('[data-table][data-seat="0"]').waitFor({ timeout: 10_000 });
+    expect(await seat.locator('link[type="application/json+oembed"]').count(), "never a seat's token").toBe(0);
+  });
 });
