@@ -270,4 +270,23 @@ describe('a host site with /embed.js', () => {
     await seat.locator('[data-table][data-seat="0"]').waitFor({ timeout: 10_000 });
     expect(await seat.locator('link[type="application/json+oembed"]').count(), "never a seat's token").toBe(0);
   });
+
+  it('the host hears wallachen:game-over when the game the frame shows ends (the series of one game: seriesOver)', async () => {
+    const table = await tableInPlay('host game over');
+    const site = await hostSite(`<div id="seat" data-wallachen="${table.seats[0]!.url}" data-wallachen-seat></div>`);
+    await setEmbedding(table, { frameOrigins: [site.origin] });
+    const context = await chromium.context('desktop');
+    try {
+      const page = await context.newPage();
+      await page.goto(site.url);
+      await page.frameLocator('#seat iframe').locator('[data-table][data-seat="0"][data-connection="live"]').waitFor({ timeout: 10_000 });
+      await playThroughApi(base, table, (views) => views[0]!.phase === 'finished');
+      await expect
+        .poll(async () => (await messagesOf(page)).filter((m) => m.type === 'wallachen:game-over'), { timeout: 10_000 })
+        .toEqual([{ type: 'wallachen:game-over', version: 1, tableId: table.tableId, gameNumber: 1, seriesOver: true }]);
+      expectNoProblems([page]);
+    } finally {
+      site.close();
+    }
+  });
 });
