@@ -210,8 +210,6 @@ const en = {
   error_not_configured: 'The server is not set up for this yet.',
   error_internal_error: 'The server failed. Your move may not have arrived: try again in a moment.',
 
-  embedSeatLink:
-    "This is a seat's secret link: whoever sees it can play that seat. Embed the spectator link instead; nothing of this table is shown here.",
   embedOpen: 'Open in a new tab',
 
   resultTitle: 'Game {n}: the result',
@@ -577,8 +575,6 @@ const de: Record<TextKey, Text> = {
   error_not_configured: 'Der Server ist dafür noch nicht eingerichtet.',
   error_internal_error: 'Der Server hat versagt. Dein Zug ist vielleicht nicht angekommen: versuch es gleich noch einmal.',
 
-  embedSeatLink:
-    'Das ist der geheime Link eines Platzes: wer ihn sieht, kann für diesen Platz spielen. Bette stattdessen den Zuschauer-Link ein; von diesem Tisch wird hier nichts gezeigt.',
   embedOpen: 'In neuem Tab öffnen',
 
   resultTitle: 'Spiel {n}: das Ergebnis',
