@@ -211,6 +211,7 @@ const en = {
   error_internal_error: 'The server failed. Your move may not have arrived: try again in a moment.',
 
   embedOpen: 'Open in a new tab',
+  embedGuides: 'Explanations',
 
   resultTitle: 'Game {n}: the result',
   resultRedealTitle: 'Game {n}: everybody passed',
@@ -576,6 +577,7 @@ const de: Record<TextKey, Text> = {
   error_internal_error: 'Der Server hat versagt. Dein Zug ist vielleicht nicht angekommen: versuch es gleich noch einmal.',
 
   embedOpen: 'In neuem Tab öffnen',
+  embedGuides: 'Erklärungen',
 
   resultTitle: 'Spiel {n}: das Ergebnis',
   resultRedealTitle: 'Spiel {n}: alle haben weiter gesagt',

@@ -16,8 +16,8 @@ import { errorText, translator, type TextKey } from '../i18n.js';
 import { tokenFromLocation } from '../router.js';
 import { AdminNotice } from '../table/AdminNotice.js';
 import { Dock } from '../table/Dock.js';
-import { seatName } from '../table/format.js';
 import { GameFacts, turnText } from '../table/GameFacts.js';
+import { guidesOf } from '../table/Guidance.js';
 import { SeatPanel } from '../table/SeatPanel.js';
 import { BadLink, TableLoading } from '../table/TableStatus.js';
 import { LastTrick, TrickArea } from '../table/Tricks.js';
@@ -75,7 +75,37 @@ function useHostEvents(tableId: string, view: TableView | null): void {
   }, [view?.gameNumber, view?.phase]);
 }
 
-function EmbedHead({ view, table, tableId, token }: { view: TableView; table: TableState; tableId: string; token: string }) {
+/** The guides at the controls, folded: in a 320×480 frame they would push the hand out of it. One tap opens them (the frame grows if its host lets it). */
+function GuidesToggle({ open, setOpen }: { open: boolean; setOpen: (open: boolean) => void }) {
+  const { t } = useApp();
+  return (
+    <button
+      type="button"
+      class="guides-toggle"
+      data-guides-toggle
+      aria-expanded={open}
+      aria-label={t('embedGuides')}
+      title={t('embedGuides')}
+      onClick={() => setOpen(!open)}
+    >
+      ?
+    </button>
+  );
+}
+
+function EmbedHead({
+  view,
+  table,
+  tableId,
+  token,
+  guides,
+}: {
+  view: TableView;
+  table: TableState;
+  tableId: string;
+  token: string;
+  guides: { open: boolean; setOpen: (open: boolean) => void } | null;
+}) {
   const { t } = useApp();
   const connectionText = { live: t('connectionLive'), connecting: t('connectionConnecting'), offline: t('connectionOffline') }[table.connection];
   return (
@@ -95,6 +125,7 @@ function EmbedHead({ view, table, tableId, token }: { view: TableView; table: Ta
 export function EmbedPage({ tableId, seat }: { tableId: string; seat: boolean }) {
   const { t } = useApp();
   const [token] = useState(tokenFromLocation);
+  const [guidesOpen, setGuidesOpen] = useState(false);
   const table = useTable(tableId, token, { spectatorOnly: !seat, games: false });
   const { view } = table;
   useHostEvents(tableId, view !== null && (view.seat !== null) === seat ? view : null);
@@ -114,9 +145,10 @@ export function EmbedPage({ tableId, seat }: { tableId: string; seat: boolean })
   if (seat && view.seat === null) return <WrongLink text="embedSpectatorOnSeat" code="spectator_link" />;
 
   const mine = view.seat !== null && view.turn === view.seat;
+  const guides = seat && guidesOf(view, t).length > 0 ? { open: guidesOpen, setOpen: setGuidesOpen } : null;
   return (
     <div
-      class={`table embed phase-${view.phase}${seat ? ' embed-seat' : ''}`}
+      class={`table embed phase-${view.phase}${seat ? ' embed-seat' : ''}${guides?.open ? ' guides-open' : ''}`}
       data-table
       data-embed
       data-phase={view.phase}
@@ -126,11 +158,14 @@ export function EmbedPage({ tableId, seat }: { tableId: string; seat: boolean })
       data-game-number={view.gameNumber}
       data-connection={table.connection}
     >
-      <EmbedHead view={view} table={table} tableId={tableId} token={token} />
-      <p class={`turn${mine ? ' mine' : ''}`} aria-live="polite">
-        {turnText(view, t)}
-      </p>
-      {view.seat === null ? null : <p class="who">{t('youAre', { name: seatName(view, view.seat) })}</p>}
+      <EmbedHead view={view} table={table} tableId={tableId} token={token} guides={guides} />
+      <div class="embed-turn">
+        <p class={`turn${mine ? ' mine' : ''}`} aria-live="polite">
+          {turnText(view, t)}
+        </p>
+        {guides === null ? null : <GuidesToggle {...guides} />}
+      </div>
+      {/* Who the seat is: its panel says "you". */}
       <AdminNotice view={view} />
       {table.error ? (
         <p class="error" role="alert" data-error>
@@ -146,7 +181,8 @@ export function EmbedPage({ tableId, seat }: { tableId: string; seat: boolean })
           <SeatPanel key={s} view={view} seat={s} showBacks={false} />
         ))}
       </div>
-      <TrickArea view={view} />
+      {/* Before the play the trick is only empty places: a seat's frame spends that room on the hand and controls. */}
+      {seat && view.phase !== 'play' && view.phase !== 'finished' ? null : <TrickArea view={view} />}
       {seat ? (
         // Paused or ended by the admin: the controls stay in view, disabled (the server refuses them too).
         <fieldset class="dock-lock" disabled={view.paused || view.ended}>
