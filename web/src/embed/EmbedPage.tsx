@@ -93,19 +93,7 @@ function GuidesToggle({ open, setOpen }: { open: boolean; setOpen: (open: boolea
   );
 }
 
-function EmbedHead({
-  view,
-  table,
-  tableId,
-  token,
-  guides,
-}: {
-  view: TableView;
-  table: TableState;
-  tableId: string;
-  token: string;
-  guides: { open: boolean; setOpen: (open: boolean) => void } | null;
-}) {
+function EmbedHead({ view, table, tableId, token }: { view: TableView; table: TableState; tableId: string; token: string }) {
   const { t } = useApp();
   const connectionText = { live: t('connectionLive'), connecting: t('connectionConnecting'), offline: t('connectionOffline') }[table.connection];
   return (
@@ -158,7 +146,7 @@ export function EmbedPage({ tableId, seat }: { tableId: string; seat: boolean })
       data-game-number={view.gameNumber}
       data-connection={table.connection}
     >
-      <EmbedHead view={view} table={table} tableId={tableId} token={token} guides={guides} />
+      <EmbedHead view={view} table={table} tableId={tableId} token={token} />
       <div class="embed-turn">
         <p class={`turn${mine ? ' mine' : ''}`} aria-live="polite">
           {turnText(view, t)}
