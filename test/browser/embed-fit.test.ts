@@ -27,6 +27,7 @@ const base = inject('baseUrl');
 const chromium = useChromium();
 const FRAME = { width: 320, height: 480 };
 const LANGS = ['de', 'en'] as const;
+const LONG_NAMES = ['Bartholomäus', 'Annemarie', 'Maximiliane'];
 /** What sends a move or chooses one: the own hand's cards and the Dock's controls. */
 const MOVERS = '[data-hand] [data-card], .dock [data-action], .dock label:has(> input), .dock .armed-hint button';
 
@@ -154,7 +155,13 @@ describe('the seat embed fits a 320×480 frame', () => {
 
     it(`play with kontra and re, confirm moves, the series' end (${lang})`, async () => {
       const context = await chromium.context('phone');
-      const table = await createTable(base, { name: 'Fit play', options: { games: 1, doubling: false, kontra: true }, deals: [shuffledDeal(24)] });
+      // Long names, as a club's players have them: the seats' row and the prompts must still fit.
+      const table = await createTable(base, {
+        name: 'Stammtisch zum Goldenen Hirschen',
+        options: { games: 1, doubling: false, kontra: true },
+        deals: [shuffledDeal(24)],
+        seats: LONG_NAMES.map((name) => ({ name })),
+      });
       await playThroughApi(base, table, (views) => views[0]!.phase === 'play');
       const start = await readView(base, table.tableId, table.spectator.token);
       const declarer = start.declarer as Seat;
@@ -168,7 +175,12 @@ describe('the seat embed fits a 320×480 frame', () => {
       const declarerPage = await openEmbed(context, seatEmbed(table, declarer, lang), `declarer (${lang})`, '[data-action="re"]');
       await expectFits(page, `play, waiting for re ${lang}`, 10);
       await expectFits(declarerPage, `play, re offered ${lang}`, 10);
-      await send(declarerPage, '[data-action="re"]');
+      // Armed first ("confirm moves", a touch screen's default): the hint below the hand must fit too.
+      await declarerPage.locator('input[data-confirm-moves]').check();
+      await declarerPage.locator('[data-action="re"]').first().click();
+      await declarerPage.locator('[data-armed-hint]').waitFor({ timeout: 5_000 });
+      await expectFits(declarerPage, `play, re armed ${lang}`, 10);
+      await declarerPage.locator('[data-action="re"]').first().click();
       await waitForVersion(declarerPage, start.version + 2);
 
       // "Confirm moves": the first tap arms the card (its hint below the hand), the second sends it.
@@ -187,6 +199,23 @@ describe('the seat embed fits a 320×480 frame', () => {
       await page.locator('[data-table][data-phase="finished"]').waitFor({ timeout: 10_000 });
       await expectFits(page, `the series' end ${lang}`, 0);
       expectNoProblems([page, declarerPage]);
+    });
+
+    it(`the declarer names trump with the first card (${lang})`, async () => {
+      const context = await chromium.context('phone');
+      const table = await createTable(base, {
+        name: 'Fit named trump',
+        options: { games: 1, doubling: false, trump: 'named' },
+        deals: [shuffledDeal(43)],
+        seats: LONG_NAMES.map((name) => ({ name })),
+      });
+      await playThroughApi(base, table, (views) => views.some((v) => v.legalActions.some((a) => a.type === 'play' && 'trump' in a)));
+      const view = await readView(base, table.tableId, table.spectator.token);
+      const page = await openEmbed(context, seatEmbed(table, view.turn as Seat, lang), `named trump (${lang})`, '[data-trump-picker] input');
+      await expectFits(page, `named trump, the picker ${lang}`, 14);
+      await page.locator('[data-trump-picker] label').first().click();
+      await expectFits(page, `named trump, a suit picked ${lang}`, 14);
+      expectNoProblems([page]);
     });
   }
 });

@@ -147,10 +147,14 @@ export function EmbedPage({ tableId, seat }: { tableId: string; seat: boolean })
       data-connection={table.connection}
     >
       <EmbedHead view={view} table={table} tableId={tableId} token={token} />
+      {/* The turn and the game's facts beside the "?": the toggle costs no line of its own. */}
       <div class="embed-turn">
-        <p class={`turn${mine ? ' mine' : ''}`} aria-live="polite">
-          {turnText(view, t)}
-        </p>
+        <div class="embed-status">
+          <p class={`turn${mine ? ' mine' : ''}`} aria-live="polite">
+            {turnText(view, t)}
+          </p>
+          <GameFacts view={view} />
+        </div>
         {guides === null ? null : <GuidesToggle {...guides} />}
       </div>
       {/* Who the seat is: its panel says "you". */}
@@ -163,7 +167,6 @@ export function EmbedPage({ tableId, seat }: { tableId: string; seat: boolean })
           </button>
         </p>
       ) : null}
-      <GameFacts view={view} />
       <div class="embed-seats">
         {view.seats.map((_, s) => (
           <SeatPanel key={s} view={view} seat={s} showBacks={false} />
