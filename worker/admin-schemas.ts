@@ -3,6 +3,7 @@
  * for validation at the edge and the OpenAPI document.
  */
 import { z } from '@hono/zod-openapi';
+import { MAX_FRAME_ORIGINS } from './frame-origins.js';
 import { MAX_SERIES } from './table/admin-commands.js';
 
 const SeatNumber = z.number().int().min(0).max(2).openapi('Seat');
@@ -42,10 +43,22 @@ export const AdminCommandSchema = z
           .openapi({ description: 'When a deadline passes: the strong bot makes that move, or only reminders' }),
         vacationHours: z.number().int().min(0).max(MAX_VACATION_HOURS).optional().openapi({ description: 'Vacation hours per seat and series' }),
         chat: z.boolean().optional().openapi({ description: 'Whether the table has a chat' }),
-        frameOrigins: z.array(z.string()).optional().openapi({ description: 'Not available yet: refused with 400' }),
-        spectatorEmbeds: z.boolean().optional().openapi({ description: 'Not available yet: refused with 400' }),
+        frameOrigins: z
+          .array(z.string().max(300))
+          .max(MAX_FRAME_ORIGINS)
+          .optional()
+          .openapi({
+            description:
+              `The origins that may frame the seats' embed pages (/embed/{id}/seat), replacing the list: at most ${MAX_FRAME_ORIGINS}, each \`https://host[:port]\` ` +
+              'with no path or wildcard (http only for a loopback host when the server runs with ALLOW_LOCAL_WEBHOOKS=on); stored normalised. [] : no site',
+            example: ['https://club.example'],
+          }),
+        spectatorEmbeds: z
+          .boolean()
+          .optional()
+          .openapi({ description: "Whether any site may frame the spectator's embed page (/embed/{id}); default true" }),
       })
-      .openapi({ description: 'Change the clock and the chat; at least one option' }),
+      .openapi({ description: 'Change the clock, the chat and who may embed the table; at least one option' }),
     z.strictObject({ type: z.literal('newSeries') }).openapi({
       description: `Once the series is over (else 409 conflict): a new one at the same table with the same links and options; at most ${MAX_SERIES} series per table`,
     }),
@@ -83,6 +96,8 @@ export const AdminViewSchema = z
         }),
       )
       .length(3),
+    frameOrigins: z.array(z.string()).openapi({ description: "The origins that may frame the seats' embed pages, normalised; [] by default" }),
+    spectatorEmbeds: z.boolean().openapi({ description: "Whether any site may frame the spectator's embed page" }),
   })
   .openapi('AdminView', { description: "What the table's admin sees: settings and seats, and of the game only what a spectator sees, never a card" });
 

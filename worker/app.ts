@@ -12,6 +12,7 @@ import { docsPage } from './docs.js';
 import { ApiError, errorResponse, type ErrorCode } from './errors.js';
 import { admin } from './routes/admin.js';
 import { chat } from './routes/chat.js';
+import { embed } from './routes/embed.js';
 import { mail } from './routes/mail.js';
 import { ops } from './routes/ops.js';
 import { overview } from './routes/overview.js';
@@ -102,6 +103,7 @@ app.route('/', overview); // several tables at a glance, for the home page (rout
 app.route('/', push); // the server's VAPID key for push subscriptions (routes/push.ts)
 app.route('/', mail); // the links of the mails: confirm, unsubscribe (routes/mail.ts)
 app.route('/', ops); // an operator's dead letters (routes/ops.ts)
+app.route('/', embed); // the embed pages' frame-ancestors per table, and oEmbed (routes/embed.ts)
 
 // The webhook a seat receives (OpenAPI 3.1 `webhooks`; sent by worker/table/notifier.ts).
 app.openAPIRegistry.registerWebhook({

@@ -161,6 +161,16 @@ export interface AdminView {
     /** The seat's webhook: active, disabled (410 Gone), or null (none); never its URL or secret. */
     readonly webhook: 'active' | 'disabled' | null;
   }[];
+  /** The origins that may frame the seats' embed pages (API.md "Embedding"); none by default. */
+  readonly frameOrigins: readonly string[];
+  /** Whether any site may frame the spectator's embed page (default true). */
+  readonly spectatorEmbeds: boolean;
+}
+
+/** Who may frame the table's embed pages (API.md "Embedding"), as the Worker asks the table for it. */
+export interface EmbedPolicy {
+  readonly frameOrigins: readonly string[];
+  readonly spectatorEmbeds: boolean;
 }
 
 /** A seat's new link after the admin's `rotate`: shown once. */
@@ -182,6 +192,8 @@ export type AdminCommand =
       readonly onTimeout?: 'bot' | 'wait';
       readonly vacationHours?: number;
       readonly chat?: boolean;
+      readonly frameOrigins?: readonly string[];
+      readonly spectatorEmbeds?: boolean;
     }
   | { readonly type: 'newSeries' }
   | { readonly type: 'end' };

@@ -22,6 +22,7 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'upgrade_required'
   | 'not_configured'
+  | 'not_implemented'
   | 'internal_error';
 
 export interface ErrorBody {

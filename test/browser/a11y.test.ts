@@ -3,7 +3,7 @@
  * and both themes, on a desktop and a phone: the create page (the rules unfolded, the pot's options shown),
  * a table in the doubling window, a table in play with a settlement on show, a declarer
  * deciding on re after a kontra, a declarer naming trump (option trump "named"), the replay,
- * the rules, the embed page (a spectator's table in play, and its refusal of a seat link), and
+ * the rules, the embed pages (a spectator's and a seat's table in play, the seat path's refusal of the spectator link, /embed), and
  * the home page listing "Your tables".
  */
 import { readFileSync } from 'node:fs';
@@ -74,7 +74,17 @@ it('every page passes axe-core (WCAG 2.1 A/AA) in German and English, light and 
     { label: 'admin page', path: `/admin/${playing.tableId}#${playing.admin.token}`, ready: '[data-admin-seat="2"]' },
     // The embed pages have no header: the framing site sets the look in the query.
     { label: 'embed page in play', path: `/embed/${playing.tableId}#${playing.spectator.token}`, ready: '[data-embed] [data-trick] [data-card]' },
-    { label: 'embed page refusing a seat link', path: `/embed/${playing.tableId}#${playing.seats[0]!.token}`, ready: '[data-error="seat_link"]' },
+    {
+      label: 'seat embed page in play',
+      path: `/embed/${playing.tableId}/seat#${playing.seats[0]!.token}`,
+      ready: '[data-embed] [data-hand] [data-card]',
+    },
+    {
+      label: 'seat embed page refusing the spectator link',
+      path: `/embed/${playing.tableId}/seat#${playing.spectator.token}`,
+      ready: '[data-error="spectator_link"]',
+    },
+    { label: 'how to embed a table', path: '/embed', ready: '[data-embed-docs]' },
     // After the table pages above: the links they opened are this device's tables, one of them waiting for a move.
     { label: 'home page with your tables', path: '/', ready: '[data-your-table][data-owes-move="true"] .your-table-facts' },
   ];

@@ -1,14 +1,14 @@
 /**
  * Framing and the embed page (API.md "Embedding"): every answer carries HSTS and exactly one
- * Content Security Policy whose frame-ancestors is 'none', except the embed page's (`*`);
+ * Content Security Policy whose frame-ancestors is 'none', except the spectator embed page's (`*` by default);
  * another site frames /embed/{id}#<spectator token> and sees the trick live and nothing to
  * act with, in a 320×480 frame; the browser refuses to frame a table page; the embed page
- * refuses a seat's link (no card, no connection kept); the old `?embed` is a normal page;
+ * moves a seat's link to the seat path, which only listed sites may frame; the old `?embed` is a normal page;
  * the share screen offers the embed page's <iframe>.
  */
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ConsoleMessage, Page, WebSocket } from 'playwright-core';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   actThroughApi,
@@ -59,7 +59,12 @@ describe('security headers', () => {
     ['/', "'none'"],
     ['/t/x', "'none'"],
     ['/rules', "'none'"],
+    // The embed pages are the Worker's (worker/routes/embed.ts): the static page through env.ASSETS, whose policy from
+    // _headers the Worker replaces, never adds to. An unknown table is answered as one with default settings.
     ['/embed/x', '*'],
+    ['/embed/abcdefghjkmnpqrs/seat', "'none'"],
+    ['/embed', "'none'"],
+    ['/embed.js', "'none'"],
     ['/api/health', "'none'"],
   ])('%s: HSTS and one Content Security Policy with frame-ancestors %s', async (path, ancestors) => {
     const { status, headers } = await rawHeadersOf(`${base}${path}`);
@@ -75,6 +80,8 @@ describe('security headers', () => {
       .map((d) => d.trim().split(/\s+/))
       .filter((d) => d[0] === 'frame-ancestors');
     expect(frameAncestors, `GET ${path}: ${policies[0]}`).toEqual([['frame-ancestors', ancestors]]);
+    // _headers applies to the static answers, the embed pages' too, though the Worker fetches those through env.ASSETS.
+    if (!path.startsWith('/api/')) expect(values('permissions-policy'), `GET ${path}: Permissions-Policy from _headers`).toHaveLength(1);
   });
 });
 
@@ -158,35 +165,39 @@ describe('the embed page', () => {
     }
   });
 
-  it('/embed/{id}#<seat token> shows the refusal in both languages, no card, and keeps no connection', async () => {
+  it('/embed/{id}#<seat token> moves to the seat path, which a site not listed may not frame: no card, no table', async () => {
     const table = await tableInPlay('seat link embedded');
     const site = await embeddingSite(`${base}/embed/${table.tableId}?lang=en#${table.seats[1]!.token}`);
     const context = await chromium.context('desktop');
     try {
       const page = await context.newPage();
-      const sockets: WebSocket[] = [];
-      page.on('websocket', (ws) => sockets.push(ws));
+      const refusals: string[] = [];
+      page.on('console', (message: ConsoleMessage) => {
+        if (/frame-ancestors/.test(message.text())) refusals.push(message.text());
+      });
       await page.goto(site.url);
+      await expect.poll(() => refusals.length, { timeout: 10_000, message: 'Chromium refuses the seat path (frame-ancestors)' }).toBeGreaterThan(0);
+      // The spectator path may be framed by anyone (*): a refusal means the page moved to the seat path, which no site may frame here.
+      expect(refusals.join('\n')).toContain("frame-ancestors 'none'");
       const frame = page.frameLocator('iframe');
-      const refusal = frame.locator('[role="alert"][data-error="seat_link"]');
-      await refusal.waitFor({ timeout: 10_000 });
-      const text = (await refusal.textContent()) ?? '';
-      expect(text, 'in English').toContain("This is a seat's secret link");
-      expect(text, 'in English').toContain('Embed the spectator link');
-      expect(text, 'and in German').toContain('Das ist der geheime Link eines Platzes');
-      expect(text, 'and in German').toContain('Zuschauer-Link');
-      // The hand was in the answer the page read: nothing of it, nor of the table, is shown.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(await frame.locator('[data-card]').count(), 'no data-card').toBe(0);
       expect(await frame.locator('[data-table], [data-hand], [data-action]').count(), 'no table').toBe(0);
-      expect(
-        sockets.filter((ws) => !ws.isClosed()).map((ws) => ws.url()),
-        'open WebSockets',
-      ).toEqual([]);
-      expectNoProblems([page]);
     } finally {
       site.close();
     }
+  });
+
+  it('/embed/{id}/seat#<spectator token> says in both languages that it is the spectator link', async () => {
+    const table = await tableInPlay('spectator on the seat path');
+    const context = await chromium.context('desktop');
+    const page = await openPage(context, `${base}/embed/${table.tableId}/seat?lang=en#${table.spectator.token}`, 'spectator link on the seat path');
+    const refusal = page.locator('[role="alert"][data-error="spectator_link"]');
+    await refusal.waitFor({ timeout: 10_000 });
+    const text = (await refusal.textContent()) ?? '';
+    expect(text, 'in English').toContain('This is the spectator link');
+    expect(text, 'and in German').toContain('Das ist der Zuschauer-Link');
+    expect(await page.locator('[data-table], [data-hand], [data-action]').count()).toBe(0);
+    expectNoProblems([page]);
   });
 
   it('/t/{id}?embed opened in a window is the normal table page', async () => {
@@ -204,6 +215,10 @@ describe('the embed page', () => {
     const page = await openPage(context, `${base}/`, 'create page');
     await page.locator('form[data-form="create"] button[type="submit"][data-create]').click();
     const spectator = partsOfLink((await page.locator('a[data-spectator-link]').getAttribute('href', { timeout: 10_000 }))!);
+    const script = await page.locator('textarea#embed-script').inputValue();
+    expect(script).toBe(
+      `<div data-wallachen="${base}/t/${spectator.tableId}#${spectator.token}"></div>\n<script src="${base}/embed.js" async></script>`,
+    );
     const code = await page.locator('textarea#embed-code').inputValue();
     expect(code).toMatch(
       new RegExp(

@@ -13,8 +13,10 @@ describe('routes', () => {
     expect(routeOf('/t/')).toEqual({ page: 'notFound' });
     expect(routeOf('/t/a b')).toEqual({ page: 'notFound' });
     expect(routeOf('/admin')).toEqual({ page: 'notFound' });
-    expect(routeOf('/embed/abc123')).toEqual({ page: 'embed', tableId: 'abc123' });
-    expect(routeOf('/embed/')).toEqual({ page: 'notFound' });
+    expect(routeOf('/embed/abc123')).toEqual({ page: 'embed', tableId: 'abc123', seat: false });
+    expect(routeOf('/embed/abc123/seat')).toEqual({ page: 'embed', tableId: 'abc123', seat: true });
+    expect(routeOf('/embed/abc123/other')).toEqual({ page: 'notFound' });
+    expect(routeOf('/embed')).toEqual({ page: 'embedDocs' });
     expect(routeOf('/admin/abc123')).toEqual({ page: 'admin', tableId: 'abc123' });
     expect(routeOf('/admin/')).toEqual({ page: 'notFound' });
   });

@@ -21,6 +21,8 @@ export interface AdminViewBody {
   seriesOver: boolean;
   version: number;
   seats: { seat: number; name: string; bot: boolean; botLevel: string | null; mail: boolean; webhook: string | null }[];
+  frameOrigins: string[];
+  spectatorEmbeds: boolean;
 }
 
 export const headers = (token: string) => ({

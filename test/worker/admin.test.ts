@@ -231,11 +231,8 @@ describe('options', () => {
     for (const body of [{ moveDeadlineHours: 0 }, { moveDeadlineHours: 721 }, { vacationHours: 337 }, { onTimeout: 'skip' }, { chat: 'on' }, {}]) {
       await expectError(postAdmin(table.tableId, table.admin.token, { type: 'options', ...body }), 400, 'bad_request');
     }
-    for (const body of [{ frameOrigins: ['https://club.example'] }, { spectatorEmbeds: true }]) {
-      expect(await expectError(postAdmin(table.tableId, table.admin.token, { type: 'options', ...body }), 400, 'bad_request')).toMatch(
-        /not available yet/,
-      );
-    }
+    // Who may embed the table is an option too (embed.test.ts tests it in full).
+    expect(await command(table, { type: 'options', spectatorEmbeds: false })).toMatchObject({ spectatorEmbeds: false, frameOrigins: [] });
   });
 });
 

@@ -28,6 +28,7 @@ const ROUTES: [method: string, path: string, statuses: number[]][] = [
   ['post', '/api/tables/{id}/chat', [201, 400, 401, 403, 404, 413, 415, 429]],
   ['get', '/api/tables/{id}/chat', [200, 400, 401, 403, 404, 429]],
   ['get', '/api/push/key', [200, 503]],
+  ['get', '/oembed', [200, 400, 401, 404, 429, 501]],
 ];
 
 async function document(): Promise<Json> {
@@ -64,8 +65,9 @@ describe('/api/openapi.json', () => {
       if (Number(status) < 400) continue;
       expect((response.content as Json)['application/json'], `${status}`).toEqual({ schema: { $ref: '#/components/schemas/Error' } });
     }
-    // Creating needs no token; the overview carries its tokens in the body; the push key is public.
-    if (path === '/api/tables' || path === '/api/tables/overview' || path === '/api/push/key') expect(operation.security).toBeUndefined();
+    // Creating needs no token; the overview carries its tokens in the body, oEmbed in the link's fragment; the push key is public.
+    if (path === '/api/tables' || path === '/api/tables/overview' || path === '/oembed' || path === '/api/push/key')
+      expect(operation.security).toBeUndefined();
     else expect(operation.security).toEqual([{ bearer: [] }]);
     if (path.includes('{id}')) expect(operation.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path', required: true }));
   });

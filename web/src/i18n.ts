@@ -210,9 +210,8 @@ const en = {
   error_not_configured: 'The server is not set up for this yet.',
   error_internal_error: 'The server failed. Your move may not have arrived: try again in a moment.',
 
-  embedSeatLink:
-    "This is a seat's secret link: whoever sees it can play that seat. Embed the spectator link instead; nothing of this table is shown here.",
   embedOpen: 'Open in a new tab',
+  embedGuides: 'Explanations',
 
   resultTitle: 'Game {n}: the result',
   resultRedealTitle: 'Game {n}: everybody passed',
@@ -378,6 +377,31 @@ const en = {
   pushFailed: 'Notifications could not be turned on: {reason}',
   pushLastView: 'Offline: the table as this device last saw it ({time}).',
   pushSummary: { one: 'notifications on {n} device', other: 'notifications on {n} devices' },
+  // issue 15 — embedding
+  error_not_implemented: 'The server does not offer that.',
+  embedSpectatorOnSeat:
+    'This is the spectator link: it cannot play. Embed it without "/seat" (embed.js chooses by itself); a seat is embedded with its own link.',
+  embedScriptLabel: 'With /embed.js (sizes itself, tells your page when it is your turn)',
+  embedScriptHelp: 'Paste both lines into your page. A seat can be embedded only on sites the table admin allowed; the spectator view anywhere.',
+  embedDocsLink: 'How embedding works',
+  embedDocsTitle: 'Embedding a table',
+  embedDocsIntro:
+    'A club page, a forum or a blog can show a running table, and a player can play from it. Include /embed.js once and put a div with the link where the table should go:',
+  embedDocsSeat:
+    'The link decides what is shown: a spectator link shows the table to everyone; a seat link shows that seat with its hand and controls, but only on the sites (origins) the table admin listed on the admin page. Elsewhere the browser leaves the frame empty, and the table page itself can never be framed.',
+  embedDocsAttributes:
+    'Optional attributes: data-wallachen-lang (de, en), data-wallachen-theme (light, dark; changing it later changes the frame), data-wallachen-cards (bavarian, french), data-wallachen-seat (the link is a seat link: skips one redirect).',
+  embedDocsEvents:
+    'Your page receives postMessage events (version 1) and, on the div, a "wallachen" DOM event with the same object: wallachen:ready, wallachen:turn (it is this seat\'s move), wallachen:game-over, wallachen:resize (height). Each carries type, version and tableId, never a card. They are sent only to the page that embeds the table.',
+  embedDocsOembed:
+    "Content systems that understand oEmbed can ask /oembed?url=<spectator link>&format=json for the frame. A seat link is refused there: it must never reach another site's server.",
+  embedDocsPlain: 'Without script: an iframe of the spectator view',
+  adminEmbedding: 'Embedding in other websites',
+  adminFrameOrigins: 'Websites that may show a seat (one origin per line, e.g. https://club.example)',
+  adminFrameOriginsHelp: "At most 10, https only, without a path. A seat's link embedded on any other site stays an empty frame.",
+  adminSpectatorEmbeds: 'Any website may show the spectator view',
+  adminEmbedSave: 'Save embedding',
+  adminEmbedSnippet: "Code for a site: replace the link with a seat's or the spectator's link",
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -589,9 +613,8 @@ const de: Record<TextKey, Text> = {
   error_not_configured: 'Der Server ist dafür noch nicht eingerichtet.',
   error_internal_error: 'Der Server hat versagt. Dein Zug ist vielleicht nicht angekommen: versuch es gleich noch einmal.',
 
-  embedSeatLink:
-    'Das ist der geheime Link eines Platzes: wer ihn sieht, kann für diesen Platz spielen. Bette stattdessen den Zuschauer-Link ein; von diesem Tisch wird hier nichts gezeigt.',
   embedOpen: 'In neuem Tab öffnen',
+  embedGuides: 'Erklärungen',
 
   resultTitle: 'Spiel {n}: das Ergebnis',
   resultRedealTitle: 'Spiel {n}: alle haben weiter gesagt',
@@ -764,6 +787,32 @@ const de: Record<TextKey, Text> = {
   pushFailed: 'Benachrichtigungen ließen sich nicht einschalten: {reason}',
   pushLastView: 'Offline: der Tisch, wie ihn dieses Gerät zuletzt gesehen hat ({time}).',
   pushSummary: { one: 'Benachrichtigungen auf {n} Gerät', other: 'Benachrichtigungen auf {n} Geräten' },
+  // issue 15 — embedding
+  error_not_implemented: 'Das bietet der Server nicht an.',
+  embedSpectatorOnSeat:
+    'Das ist der Zuschauer-Link: mit ihm kann man nicht spielen. Bette ihn ohne „/seat“ ein (embed.js wählt selbst); ein Platz wird mit seinem eigenen Link eingebettet.',
+  embedScriptLabel: 'Mit /embed.js (passt seine Größe an, meldet deiner Seite, wenn du dran bist)',
+  embedScriptHelp:
+    'Beide Zeilen in deine Seite einfügen. Einen Platz zeigen nur Websites, die der Tisch-Admin erlaubt hat; die Zuschauer-Ansicht jede.',
+  embedDocsLink: 'So funktioniert das Einbetten',
+  embedDocsTitle: 'Einen Tisch einbetten',
+  embedDocsIntro:
+    'Eine Vereinsseite, ein Forum oder ein Blog kann einen laufenden Tisch zeigen, und ein Spieler kann dort mitspielen. Binde /embed.js einmal ein und setze ein div mit dem Link dorthin, wo der Tisch erscheinen soll:',
+  embedDocsSeat:
+    'Der Link entscheidet, was erscheint: ein Zuschauer-Link zeigt den Tisch allen; ein Platz-Link zeigt diesen Platz mit Blatt und Bedienung, aber nur auf den Websites (Origins), die der Tisch-Admin auf der Admin-Seite eingetragen hat. Anderswo lässt der Browser den Rahmen leer, und die Tisch-Seite selbst lässt sich nie einbetten.',
+  embedDocsAttributes:
+    'Optionale Attribute: data-wallachen-lang (de, en), data-wallachen-theme (light, dark; eine spätere Änderung ändert den Rahmen), data-wallachen-cards (bavarian, french), data-wallachen-seat (der Link ist ein Platz-Link: spart eine Weiterleitung).',
+  embedDocsEvents:
+    'Deine Seite erhält postMessage-Ereignisse (Version 1) und am div ein DOM-Ereignis „wallachen“ mit demselben Objekt: wallachen:ready, wallachen:turn (dieser Platz ist am Zug), wallachen:game-over, wallachen:resize (Höhe). Jedes trägt type, version und tableId, nie eine Karte. Sie gehen nur an die Seite, die den Tisch einbettet.',
+  embedDocsOembed:
+    'Redaktionssysteme, die oEmbed kennen, fragen /oembed?url=<Zuschauer-Link>&format=json nach dem Rahmen. Ein Platz-Link wird dort abgelehnt: er darf nie auf den Server einer anderen Website gelangen.',
+  embedDocsPlain: 'Ohne Skript: ein iframe der Zuschauer-Ansicht',
+  adminEmbedding: 'Auf anderen Websites einbetten',
+  adminFrameOrigins: 'Websites, die einen Platz zeigen dürfen (ein Origin pro Zeile, z. B. https://verein.example)',
+  adminFrameOriginsHelp: 'Höchstens 10, nur https, ohne Pfad. Auf jeder anderen Website bleibt ein eingebetteter Platz-Link ein leerer Rahmen.',
+  adminSpectatorEmbeds: 'Jede Website darf die Zuschauer-Ansicht zeigen',
+  adminEmbedSave: 'Einbetten speichern',
+  adminEmbedSnippet: 'Code für eine Website: den Link durch den eines Platzes oder den Zuschauer-Link ersetzen',
 };
 
 const TEXTS: Record<Language, Record<TextKey, Text>> = { en, de };

@@ -3,6 +3,7 @@ import { render } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { AppContext, useApp } from './app-context.js';
 import { AppLink } from './AppLink.js';
+import { EmbedDocsPage } from './embed/EmbedDocsPage.js';
 import { EmbedPage } from './embed/EmbedPage.js';
 import { translator, type Language } from './i18n.js';
 import { lazyPage } from './lazy.js';
@@ -119,7 +120,9 @@ function Page({ route, hash }: { route: Route; hash: string }) {
     case 'replay':
       return <ReplayPage tableId={route.tableId} dealIndex={route.dealIndex} />;
     case 'embed':
-      return <EmbedPage key={`${route.tableId}${hash}`} tableId={route.tableId} />;
+      return <EmbedPage key={`${route.tableId}${hash}`} tableId={route.tableId} seat={route.seat} />;
+    case 'embedDocs':
+      return <EmbedDocsPage />;
     case 'admin':
       return <AdminPage key={`${route.tableId}${hash}`} tableId={route.tableId} />;
     case 'notFound':

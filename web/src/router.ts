@@ -7,8 +7,10 @@ export type Route =
   | { readonly page: 'rules' }
   | { readonly page: 'table'; readonly tableId: string }
   | { readonly page: 'replay'; readonly tableId: string; readonly dealIndex: number }
-  /** The read-only spectator table that other sites may frame (API.md "Embedding"). */
-  | { readonly page: 'embed'; readonly tableId: string }
+  /** The table that other sites may frame (API.md "Embedding"): a spectator's, or with `seat` a seat's, playable. */
+  | { readonly page: 'embed'; readonly tableId: string; readonly seat: boolean }
+  /** How to embed a table: snippets for /embed.js, the events, who may frame what. */
+  | { readonly page: 'embedDocs' }
   /** The table admin's page (API.md "Table admin"): the admin token in the fragment. */
   | { readonly page: 'admin'; readonly tableId: string }
   | { readonly page: 'notFound' };
@@ -20,8 +22,9 @@ export function routeOf(pathname: string): Route {
   if (table) return { page: 'table', tableId: table[1]! };
   const replay = /^\/t\/([A-Za-z0-9_-]{1,64})\/replay\/(\d{1,6})$/.exec(pathname);
   if (replay) return { page: 'replay', tableId: replay[1]!, dealIndex: Number(replay[2]) };
-  const embed = /^\/embed\/([A-Za-z0-9_-]{1,64})\/?$/.exec(pathname);
-  if (embed) return { page: 'embed', tableId: embed[1]! };
+  if (pathname === '/embed' || pathname === '/embed/') return { page: 'embedDocs' };
+  const embed = /^\/embed\/([A-Za-z0-9_-]{1,64})(\/seat)?\/?$/.exec(pathname);
+  if (embed) return { page: 'embed', tableId: embed[1]!, seat: embed[2] !== undefined };
   const admin = /^\/admin\/([A-Za-z0-9_-]{1,64})\/?$/.exec(pathname);
   if (admin) return { page: 'admin', tableId: admin[1]! };
   return { page: 'notFound' };

@@ -8,6 +8,7 @@ import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from
 import type { Context } from 'hono';
 import type { AppEnv } from '../app.js';
 import { errorResponse } from '../errors.js';
+import { frameOriginsOf } from '../frame-origins.js';
 import { PERIOD_SECONDS, rateLimited } from '../limits.js';
 import { AdminCommandSchema, AdminViewSchema, RotatedLinkSchema } from '../admin-schemas.js';
 import { deriveToken, hashToken, linkOf, newNonce, TABLE_ID_PATTERN, tokenKey } from '../table/tokens.js';
@@ -29,8 +30,6 @@ const security = [{ bearer: [] }];
 const answer = <T>(c: Context<AppEnv>, outcome: Outcome<T>): Response =>
   outcome.ok ? c.json(outcome.value as object, 200) : errorResponse(c, outcome.status, outcome.code, outcome.message);
 
-const EMBEDDING_LATER = 'embedding permissions (frameOrigins, spectatorEmbeds) are not available yet; the other options can be changed';
-
 // ---------------------------------------------------------------- POST /api/tables/{id}/admin
 
 const postAdmin = createRoute({
@@ -39,7 +38,7 @@ const postAdmin = createRoute({
   summary: "The table admin's commands",
   description:
     "With the admin token of `POST /api/tables`, one command per call: pause, resume, rotate a seat's link, change a seat (name, bot or person), " +
-    'change the options (clock, timeout policy, vacation hours, chat), start a new series once one is over, end the table. ' +
+    'change the options (clock, timeout policy, vacation hours, chat, who may embed the table), start a new series once one is over, end the table. ' +
     'Answers the admin view: settings, seats with names, bots and notification state (never an address or a card), paused, ended, series; ' +
     "`rotate` answers the seat's new link instead, shown once: the old token is refused at once (401) and its open sockets are closed (code 4001). " +
     'A seat or spectator token gets 403, as does the admin token on every seat endpoint. After `end` only `rotate` (and `end` again) is taken: 409 table_ended. ' +
@@ -64,9 +63,6 @@ handle(postAdmin, async (c) => {
   if (limited) return limited;
   const command = c.req.valid('json');
   const table = tableStub(c, id);
-  if (command.type === 'options' && (command.frameOrigins !== undefined || command.spectatorEmbeds !== undefined)) {
-    return errorResponse(c, 400, 'bad_request', EMBEDDING_LATER);
-  }
   if (command.type === 'rotate') {
     // The new link points where the table's links point; its token is derived from the key as at creation (tokens.ts).
     const found = await table.adminOrigin(caller.hash);
@@ -85,9 +81,12 @@ handle(postAdmin, async (c) => {
     return errorResponse(c, 400, 'bad_request', 'seat: give a new name, or bot ("easy", "strong", or false for a person)');
   }
   if (command.type === 'options') {
-    const { frameOrigins: _origins, spectatorEmbeds: _embeds, ...options } = command;
-    if (Object.keys(options).length === 1) return errorResponse(c, 400, 'bad_request', 'options: give at least one option to change');
-    return answer(c, await table.adminCommand(caller.hash, options));
+    if (Object.keys(command).length === 1) return errorResponse(c, 400, 'bad_request', 'options: give at least one option to change');
+    if (command.frameOrigins === undefined) return answer(c, await table.adminCommand(caller.hash, command));
+    // Each origin becomes a source of the seat embed page's frame-ancestors (routes/embed.ts): exactly an origin, normalised.
+    const origins = frameOriginsOf(command.frameOrigins, c.env.ALLOW_LOCAL_WEBHOOKS === 'on');
+    if (!origins.ok) return errorResponse(c, 400, 'bad_request', origins.message);
+    return answer(c, await table.adminCommand(caller.hash, { ...command, frameOrigins: origins.origins }));
   }
   // The schema admits seats 0–2 only: the engine's Seat.
   return answer(c, await table.adminCommand(caller.hash, command as Exclude<AdminCommand, { type: 'rotate' }>));

@@ -76,6 +76,7 @@ const ERROR_TEXT: Record<number, string> = {
   426: 'upgrade_required: this endpoint speaks WebSocket only',
   429: 'rate_limited: too many requests; retry after the Retry-After seconds',
   503: 'not_configured: the server lacks its TOKEN_SECRET (an operator must set it)',
+  501: 'not_implemented: a format other than json (oEmbed)',
 };
 
 export const TableParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'k3h8q2m5x7c9v4b6' }) });

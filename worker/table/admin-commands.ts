@@ -77,6 +77,7 @@ export class TableAdmin {
           webhook: own.bot ? null : webhookStateOf(notified),
         };
       }),
+      ...this.storage.embedding.policy(),
     };
   }
 
@@ -164,6 +165,14 @@ export class TableAdmin {
     this.storage.admin.saveVacationHours(vacationHours);
     this.storage.admin.saveChat(chat);
     table.settings = { ...settings, moveDeadlineHours, onTimeout, vacationHours, chat };
+    // Who may frame the table: the Worker asks for it on every embed page it serves (embedPolicy), so it is not kept in memory.
+    if (command.frameOrigins !== undefined || command.spectatorEmbeds !== undefined) {
+      const policy = this.storage.embedding.policy();
+      this.storage.embedding.save({
+        frameOrigins: command.frameOrigins ?? policy.frameOrigins,
+        spectatorEmbeds: command.spectatorEmbeds ?? policy.spectatorEmbeds,
+      });
+    }
   }
 
   /** The next series at the same table: same links and options, its games numbered from 1 again, the earlier ones kept. */

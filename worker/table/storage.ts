@@ -14,6 +14,7 @@ import type { EventType } from './events.js';
 import { SendBudget, TABLE_MAILS_PER_HOUR, TABLE_WEBHOOKS_PER_MINUTE } from './send-budget.js';
 import type { MailLanguage } from './notifier.js';
 import { AdminStorage } from './admin-storage.js';
+import { EmbedStorage } from './embed-storage.js';
 import type { MailMode } from './mail-mode.js';
 import { PushStorage } from './push-storage.js';
 
@@ -231,10 +232,13 @@ export class TableStorage {
   readonly admin: AdminStorage;
   /** The seats' push subscriptions (push-storage.ts). */
   readonly push: PushStorage;
+  /** Who may frame the table's embed pages (embed-storage.ts). */
+  readonly embedding: EmbedStorage;
 
   constructor(private readonly sql: SqlStorage) {
     this.admin = new AdminStorage(sql);
     this.push = new PushStorage(sql);
+    this.embedding = new EmbedStorage(sql);
     this.mailBudget = new SendBudget(sql, 'mail_sends', TABLE_MAILS_PER_HOUR, 3_600_000);
     this.webhookBudget = new SendBudget(sql, 'webhook_sends', TABLE_WEBHOOKS_PER_MINUTE, 60_000);
   }
@@ -248,6 +252,7 @@ export class TableStorage {
     this.addColumns();
     this.admin.initialize();
     this.push.initialize();
+    this.embedding.initialize();
   }
 
   /** Brings the storage of a table created by an earlier release up to date (idempotent). */
@@ -256,6 +261,7 @@ export class TableStorage {
     for (const statement of NOTIFICATION_SCHEMA) this.sql.exec(statement);
     this.admin.initialize();
     this.push.initialize();
+    this.embedding.initialize();
     // Answers stored by releases before answers were kept in memory only: let go.
     this.sql.exec("UPDATE actions SET response = '' WHERE response <> ''");
   }

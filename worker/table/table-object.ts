@@ -20,6 +20,8 @@ import { History } from '../history/writer.js';
 import { reasonOf } from '../log-reasons.js';
 import { ActionPath, type ActionRequest } from './action-path.js';
 import { AutoMoves } from './auto-moves.js';
+import type { EmbedPolicy } from '../contract.js';
+import { DEFAULT_EMBED_POLICY } from './embed-storage.js';
 import { TableAdmin, type AdminCommand, type AdminEffect, type AdminView, type NewSeatToken } from './admin-commands.js';
 import { botDelayBase, BotSeats } from './bot-seats.js';
 import { TableChat, type ChatMessage, type ChatPage } from './chat.js';
@@ -227,6 +229,26 @@ export class TableObject extends DurableObject<Env> {
   adminView(tokenHash: string): Outcome<AdminView> {
     const found = this.state.authorizeAdmin(tokenHash);
     return found.ok ? success(this.admin.view(found.value)) : found;
+  }
+
+  /**
+   * Who may frame the table's embed pages, for the Worker serving one (routes/embed.ts). An
+   * unknown table answers the default, as a table that never changed it does: the answer
+   * must not tell who asks whether a table id exists.
+   */
+  embedPolicy(): EmbedPolicy {
+    return this.state.current() === null ? DEFAULT_EMBED_POLICY : this.storage.embedding.policy();
+  }
+
+  /** What kind of link `tokenHash` is, for the oEmbed endpoint (routes/embed.ts), which must refuse a seat's or the admin's. */
+  linkKind(tokenHash: string): Outcome<{ kind: 'spectator' | 'seat' | 'admin'; name: string; spectatorEmbeds: boolean }> {
+    const spectatorEmbeds = this.storage.embedding.policy().spectatorEmbeds;
+    const admin = this.state.authorizeAdmin(tokenHash);
+    if (admin.ok) return success({ kind: 'admin', name: admin.value.settings.name, spectatorEmbeds });
+    const found = this.state.authorize(tokenHash);
+    if (!found.ok) return found;
+    const { table, caller } = found.value;
+    return success({ kind: caller.seat === null ? 'spectator' : 'seat', name: table.settings.name, spectatorEmbeds });
   }
 
   /** Where the table's links point (null: a table made before that was kept), for the admin's caller only. */

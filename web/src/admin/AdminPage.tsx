@@ -10,6 +10,7 @@ import { useApp } from '../app-context.js';
 import { errorText, type Translate } from '../i18n.js';
 import { tokenFromLocation } from '../router.js';
 import { BadLink } from '../table/TableStatus.js';
+import { EmbedSettings } from './EmbedSettings.js';
 
 type PlayerKind = 'person' | 'easy' | 'strong';
 
@@ -309,6 +310,7 @@ export default function AdminPage({ tableId }: { tableId: string }) {
         </div>
       )}
       <OptionsForm view={view} busy={busy} run={run} />
+      <EmbedSettings view={view} busy={busy} run={run} />
       <h2>{t('adminSeats')}</h2>
       <ul class="admin-seats">
         {view.seats.map((seat) => (

@@ -8,6 +8,7 @@ import { DEFAULT_OPTIONS, OPTION_LIMITS } from '../../../shared/options.js';
 import { ApiError, createTable } from '../api.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
+import { EmbedSnippet } from '../embed/EmbedSnippet.js';
 import { embedUrlOf } from '../router.js';
 import { rulesSummary, type SummarizedOptions } from './rules-summary.js';
 import { saveTable, type SavedTable } from './saved-tables.js';
@@ -57,6 +58,7 @@ function EmbedCode({ url }: { url: string }) {
       <label for="embed-code">{t('embedCode')}</label>
       <textarea id="embed-code" readOnly rows={3} value={code} onFocus={(e) => e.currentTarget.select()} />
       <p class="help">{t('embedHelp')}</p>
+      <EmbedSnippet link={url} id="embed-script" />
     </div>
   );
 }

@@ -5,6 +5,7 @@
  */
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
+import type { Translate } from '../i18n.js';
 
 const NUMBERED = new Set(['6', '7', '8', '9', '10']);
 
@@ -19,8 +20,8 @@ function allPassGuide(view: TableView): { key: 'guideAllPassForced' | 'guideAllP
   return { key: 'guideAllPassPot', n: view.options.potStake };
 }
 
-export function Guidance({ view }: { view: TableView }) {
-  const { t } = useApp();
+/** The guides that matter now, each with its hook id and text (the embed folds them behind a "?" when there are any). */
+export function guidesOf(view: TableView, t: Translate): { id: string; text: string }[] {
   const legal = view.legalActions;
   const has = (type: string) => legal.some((a) => a.type === type);
   const guides: { id: string; text: string }[] = [];
@@ -35,6 +36,12 @@ export function Guidance({ view }: { view: TableView }) {
     guides.push(view.options.trump === 'named' ? { id: 'trump-named', text: t('guideTrumpNamed') } : { id: 'trump-led', text: t('guideTrumpLed') });
   }
   if (has('kontra')) guides.push({ id: 'kontra', text: t('guideKontra') });
+  return guides;
+}
+
+export function Guidance({ view }: { view: TableView }) {
+  const { t } = useApp();
+  const guides = guidesOf(view, t);
   if (guides.length === 0) return null;
   return (
     <div class="guides">

@@ -23,6 +23,7 @@ import { AutoForcedToggle } from './AutoForced.js';
 import { useInPageMenu } from '../page-menu.js';
 import { Vacation } from './Vacation.js';
 import { AdminNotice } from './AdminNotice.js';
+import { useOembedDiscovery } from '../embed/oembed-discovery.js';
 
 const dismissedKey = (tableId: string) => `wallachen.summarySeen.${tableId}`;
 
@@ -47,6 +48,7 @@ export function TablePage({ tableId }: { tableId: string }) {
   // A link that showed its table is listed under "Your tables" on the home page of this device.
   useEffect(() => void (view !== null && rememberLink(tableId, token, view.name)), [tableId, token, view?.name]);
   const wide = useWide();
+  useOembedDiscovery(tableId, token, view !== null && view.seat === null); // issue 15: only a spectator's link
   // The seat's own choice at this table, in the ☰ menu (a spectator and a bot seat have none).
   const autoForced = view?.autoForced ?? null;
   useInPageMenu(autoForced === null ? null : <AutoForcedToggle key={String(autoForced)} tableId={tableId} token={token} initial={autoForced} />, [

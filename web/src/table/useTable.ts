@@ -62,9 +62,10 @@ const MOVED_ON = new Set(['stale_version', 'not_your_turn', 'illegal_action']);
 
 export interface TableOptions {
   /**
-   * Only a spectator's view may be shown (the embed page): a view for a seat means the link
-   * was a seat's secret. Then nothing of it is kept, the connection is dropped, and `fatal`
-   * says `seat_link`: the seat's hand must not show in another site's frame.
+   * Only a spectator's view may be shown (the spectator's embed page, which any site may
+   * frame): a view for a seat means the link was a seat's secret. Then nothing of it is kept,
+   * the connection is dropped, and `fatal` says `seat_link` (the embed page moves to the seat
+   * path, which only the sites the admin listed may frame).
    */
   readonly spectatorOnly?: boolean;
   /** Fetch the finished games (default true); a page that does not list them spares the request. */

@@ -1,0 +1,184 @@
+/**
+ * Embedding (API.md "Embedding"): the Worker's frame-ancestors per table and per path, the
+ * admin's frameOrigins and spectatorEmbeds, and oEmbed.
+ */
+import { evictDurableObject } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { command, createAdminTable, postAdmin } from './admin-support.js';
+import { expectError, ORIGIN, randomIp, request, tableStub, type CreatedTable } from './support.js';
+
+/** The frame-ancestors sources of a page's Content-Security-Policy; fails on a second policy (a comma), which would be enforced too. */
+async function frameAncestors(path: string): Promise<string> {
+  const res = await request(path, { headers: { 'cf-connecting-ip': randomIp() } });
+  await res.arrayBuffer();
+  const policy = res.headers.get('content-security-policy') ?? '';
+  expect(policy, `${path}: one policy`).not.toContain(',');
+  const directive = policy
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d.startsWith('frame-ancestors '));
+  expect(directive, `${path}: ${policy}`).toHaveLength(1);
+  return directive[0]!.slice('frame-ancestors '.length);
+}
+
+const options = (table: CreatedTable, body: Record<string, unknown>) => command(table, { type: 'options', ...body });
+
+describe('frame-ancestors of the embed pages', () => {
+  it("seat path: 'none' by default, the listed origins once set; spectator path: * unless spectatorEmbeds is false", async () => {
+    const table = await createAdminTable();
+    const { tableId } = table;
+    expect(await frameAncestors(`/embed/${tableId}/seat`)).toBe("'none'");
+    expect(await frameAncestors(`/embed/${tableId}`)).toBe('*');
+    expect(await frameAncestors(`/embed/${tableId}/`)).toBe('*');
+    const admin = await options(table, { frameOrigins: ['https://club.example', 'https://forum.example:8443'] });
+    expect(admin.frameOrigins).toEqual(['https://club.example', 'https://forum.example:8443']);
+    expect(await frameAncestors(`/embed/${tableId}/seat`)).toBe('https://club.example https://forum.example:8443');
+    expect(await frameAncestors(`/embed/${tableId}`), 'seat origins do not narrow the spectator embed').toBe('*');
+    await options(table, { spectatorEmbeds: false });
+    expect(await frameAncestors(`/embed/${tableId}`)).toBe("'none'");
+    expect(await frameAncestors(`/embed/${tableId}/seat`), 'the seat origins stay').toBe('https://club.example https://forum.example:8443');
+    // Kept in the table's storage, not in the object's memory.
+    await evictDurableObject(tableStub(tableId));
+    expect(await frameAncestors(`/embed/${tableId}`)).toBe("'none'");
+    expect(await frameAncestors(`/embed/${tableId}/seat`)).toBe('https://club.example https://forum.example:8443');
+    await options(table, { frameOrigins: [], spectatorEmbeds: true });
+    expect(await frameAncestors(`/embed/${tableId}/seat`)).toBe("'none'");
+    expect(await frameAncestors(`/embed/${tableId}`)).toBe('*');
+  });
+
+  it('an unknown table answers as a table with default settings (its existence does not show); other paths are never framable', async () => {
+    const table = await createAdminTable();
+    for (const id of ['abcdefghjkmnpqrs', 'not-a-table-id']) {
+      expect(await frameAncestors(`/embed/${id}`)).toBe('*');
+      expect(await frameAncestors(`/embed/${id}/seat`)).toBe("'none'");
+    }
+    for (const path of [`/embed/${table.tableId}/seat/more`, `/embed/${table.tableId}/other`, '/api/health', `/oembed?url=x`]) {
+      expect(await frameAncestors(path), path).toBe("'none'");
+    }
+    // Only the path decides: the policy keeps the rest of the page's (scripts and connections from this origin only).
+    const res = await request(`/embed/${table.tableId}`);
+    expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'self'; .*connect-src 'self'/);
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    expect(res.headers.get('x-frame-options')).toBeNull();
+  });
+});
+
+describe("the admin's frameOrigins and spectatorEmbeds", () => {
+  it('normalises origins and drops repeats; shows both in the admin view', async () => {
+    const table = await createAdminTable();
+    const fresh = await command(table, { type: 'options', chat: true });
+    expect(fresh).toMatchObject({ frameOrigins: [], spectatorEmbeds: true });
+    const admin = await options(table, { frameOrigins: ['HTTPS://Club.Example:443/', 'https://club.example', 'https://xn--mnchen-3ya.example'] });
+    expect(admin.frameOrigins).toEqual(['https://club.example', 'https://xn--mnchen-3ya.example']);
+    // Loopback over http only because the tests run with ALLOW_LOCAL_WEBHOOKS=on (as local development does).
+    expect((await options(table, { frameOrigins: ['http://127.0.0.1:5173', 'http://localhost:8080'] })).frameOrigins).toEqual([
+      'http://127.0.0.1:5173',
+      'http://localhost:8080',
+    ]);
+    const read = await request(`/api/tables/${table.tableId}/admin`, {
+      headers: { authorization: `Bearer ${table.admin.token}`, 'cf-connecting-ip': randomIp() },
+    });
+    expect(await read.json()).toMatchObject({ frameOrigins: ['http://127.0.0.1:5173', 'http://localhost:8080'], spectatorEmbeds: true });
+  });
+
+  it('refuses 11 origins, paths, wildcards, other schemes, http off loopback, and a non-boolean spectatorEmbeds', async () => {
+    const table = await createAdminTable();
+    const eleven = Array.from({ length: 11 }, (_, i) => `https://site${i}.example`);
+    const ten = eleven.slice(0, 10);
+    expect((await options(table, { frameOrigins: ten })).frameOrigins).toHaveLength(10);
+    const refused: unknown[] = [
+      eleven,
+      ['https://club.example/forum'],
+      ['https://club.example/?x=1'],
+      ['https://club.example#top'],
+      ['https://*.example'],
+      ['*'],
+      ["'self'"],
+      ['https://a.example https://b.example'],
+      ['https://a.example;script-src'],
+      ['http://club.example'],
+      ['ftp://club.example'],
+      ['data:text/html,x'],
+      ['https://user:pw@club.example'],
+      ['club.example'],
+      [''],
+      'https://club.example',
+      [42],
+    ];
+    for (const frameOrigins of refused) {
+      await expectError(postAdmin(table.tableId, table.admin.token, { type: 'options', frameOrigins }), 400, 'bad_request');
+    }
+    await expectError(postAdmin(table.tableId, table.admin.token, { type: 'options', spectatorEmbeds: 'no' }), 400, 'bad_request');
+    expect((await options(table, { chat: false })).frameOrigins, 'refusals changed nothing').toEqual(ten);
+    // A seat's token cannot change it.
+    await expectError(postAdmin(table.tableId, table.seats[0]!.token, { type: 'options', frameOrigins: [] }), 403, 'forbidden');
+  });
+});
+
+interface OEmbed {
+  version: string;
+  type: string;
+  provider_name: string;
+  title: string;
+  html: string;
+  width: number;
+  height: number;
+}
+
+const oembed = (url: string, extra = '') =>
+  request(`/oembed?url=${encodeURIComponent(url)}${extra}`, { headers: { 'cf-connecting-ip': randomIp() } });
+
+describe('oEmbed', () => {
+  it("answers a rich iframe of the spectator's embed page for a spectator link", async () => {
+    const table = await createAdminTable({ name: 'Club "<Stammtisch>"' });
+    const res = await oembed(table.spectator.url, '&format=json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const body = (await res.json()) as OEmbed;
+    expect(body).toMatchObject({
+      version: '1.0',
+      type: 'rich',
+      provider_name: 'Wallachen online',
+      width: 480,
+      height: 480,
+      title: 'Club "<Stammtisch>"',
+    });
+    expect(body.html).toBe(
+      `<iframe src="${ORIGIN}/embed/${table.tableId}#${table.spectator.token}" width="480" height="480" title="Club &quot;&lt;Stammtisch&gt;&quot;" ` +
+        'style="border:0;max-width:100%" loading="lazy" referrerpolicy="no-referrer"></iframe>',
+    );
+    const small = (await (await oembed(table.spectator.url, '&maxwidth=200&maxheight=400')).json()) as OEmbed;
+    expect([small.width, small.height], 'not below the compact table').toEqual([320, 400]);
+    // The embed page's own link works as well.
+    expect((await oembed(`${ORIGIN}/embed/${table.tableId}#${table.spectator.token}`)).status).toBe(200);
+  });
+
+  it("refuses a seat's link (400) and the admin's, an unknown link (404), xml (501), and a table that does not allow embedding (401)", async () => {
+    const table = await createAdminTable();
+    expect(await expectError(oembed(table.seats[1]!.url), 400, 'bad_request')).toMatch(/seat's link must not be pasted into other sites/);
+    await expectError(oembed(table.admin.url), 400, 'bad_request');
+    const otherTable = await createAdminTable();
+    await expectError(oembed(`${ORIGIN}/t/${table.tableId}#${otherTable.spectator.token}`), 404, 'not_found');
+    await expectError(oembed(`${ORIGIN}/t/${table.tableId}`), 404, 'not_found');
+    await expectError(oembed(`https://elsewhere.example/t/${table.tableId}#${table.spectator.token}`), 404, 'not_found');
+    await expectError(oembed('no link'), 404, 'not_found');
+    await expectError(oembed(table.spectator.url, '&format=xml'), 501, 'not_implemented');
+    await options(table, { spectatorEmbeds: false });
+    await expectError(oembed(table.spectator.url), 401, 'unauthorized');
+    const missing = await request('/oembed', { headers: { 'cf-connecting-ip': randomIp() } });
+    expect(missing.status).toBe(400);
+  });
+
+  it('is counted on the read limit per client', async () => {
+    const table = await createAdminTable();
+    const ip = randomIp();
+    let status = 200;
+    for (let i = 0; i < 130 && status === 200; i++) {
+      const res = await request(`/oembed?url=${encodeURIComponent(table.spectator.url)}`, { headers: { 'cf-connecting-ip': ip } });
+      await res.arrayBuffer();
+      status = res.status;
+    }
+    expect(status).toBe(429);
+  });
+});

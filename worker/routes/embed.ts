@@ -1,0 +1,173 @@
+/**
+ * What the Worker answers outside the API for embedding (API.md "Embedding"): the embed
+ * pages, whose `frame-ancestors` depends on the table and on the path, and the oEmbed
+ * endpoint. wrangler.toml runs the Worker first for /embed/* and /oembed.
+ *
+ * The embed pages are the web app's static page (env.ASSETS); only their policy is the
+ * Worker's. The token is in the fragment, which never reaches us: the path alone says what
+ * is served. /embed/{id}/seat: a seat's page, which can act, framed only by the origins the
+ * admin listed (clickjacking); /embed/{id}: a spectator's, framed by anyone unless the admin
+ * said no.
+ */
+import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../app.js';
+import type { EmbedPolicy } from '../contract.js';
+import { errorResponse } from '../errors.js';
+import { PERIOD_SECONDS, rateLimited } from '../limits.js';
+import { DEFAULT_EMBED_POLICY } from '../table/embed-storage.js';
+import { hashToken, TABLE_ID_PATTERN, TOKEN_PATTERN } from '../table/tokens.js';
+import { validationHook } from '../validation.js';
+import { clientOf, errors, json, tableStub } from './tables.js';
+
+export const embed = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+/** The static pages' policy (web/public/_headers, rule /*) when the asset answer lacks it; its frame-ancestors is replaced. */
+const PAGE_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+const EMBED_PATH = /^\/embed\/([A-Za-z0-9_-]{1,64})(\/seat)?\/?$/;
+
+/** The frame-ancestors sources for an embed page's path: a seat's only where listed, a spectator's anywhere unless refused. */
+export function frameAncestorsOf(policy: EmbedPolicy, seat: boolean): string {
+  if (seat) return policy.frameOrigins.length === 0 ? "'none'" : policy.frameOrigins.join(' ');
+  return policy.spectatorEmbeds ? '*' : "'none'";
+}
+
+/** `policy` with its frame-ancestors directive set to `sources` (added when missing). */
+export function withFrameAncestors(policy: string, sources: string): string {
+  const directives = policy
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d !== '' && !/^frame-ancestors(\s|$)/i.test(d));
+  return [...directives, `frame-ancestors ${sources}`].join('; ');
+}
+
+async function embedPolicyOf(c: Context<AppEnv>, tableId: string): Promise<EmbedPolicy | null> {
+  // An id that cannot be a table's gets what an unknown table gets (the default): no object is woken for it.
+  if (!TABLE_ID_PATTERN.test(tableId)) return DEFAULT_EMBED_POLICY;
+  try {
+    return await tableStub(c, tableId).embedPolicy();
+  } catch (error) {
+    console.warn(`embed page of ${tableId}: the table's policy could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+embed.get('/embed/*', async (c) => {
+  const match = EMBED_PATH.exec(c.req.path);
+  const assets = await c.env.ASSETS.fetch(c.req.raw);
+  const response = new Response(assets.body, assets);
+  let sources = "'none'";
+  if (match) {
+    // Not read: fail closed, the frame stays empty rather than framable by anyone.
+    const policy = await embedPolicyOf(c, match[1]!);
+    if (policy !== null) sources = frameAncestorsOf(policy, match[2] !== undefined);
+  }
+  // Set, never appended: a second policy would be enforced too (both must allow the frame).
+  response.headers.set('Content-Security-Policy', withFrameAncestors(assets.headers.get('Content-Security-Policy') ?? PAGE_POLICY, sources));
+  // The policy differs per table and changes when the admin changes it: never kept by a shared cache.
+  response.headers.set('Cache-Control', 'private, no-cache');
+  return response;
+});
+
+// ---------------------------------------------------------------- GET /oembed
+
+/** The frame an oEmbed consumer shows: the compact table's smallest box is 320×480 (API.md "Embedding"). */
+export const OEMBED_SIZE = { width: 480, height: 480, minWidth: 320, minHeight: 320 } as const;
+
+const OembedQuery = z.object({
+  url: z.string().max(2000).openapi({
+    description: "A spectator's link of a table, as pasted: the token in its fragment",
+    example: 'https://wallachen.example/t/k3h8q2m5x7c9v4b6#<spectator token>',
+  }),
+  format: z.string().optional().openapi({ description: 'json (the default); xml answers 501' }),
+  maxwidth: z.coerce.number().int().min(1).optional(),
+  maxheight: z.coerce.number().int().min(1).optional(),
+});
+
+const OembedSchema = z
+  .object({
+    version: z.literal('1.0'),
+    type: z.literal('rich'),
+    provider_name: z.string(),
+    provider_url: z.string(),
+    title: z.string(),
+    html: z.string().openapi({ description: 'An <iframe> of the embed page /embed/{id}#<spectator token>' }),
+    width: z.number().int(),
+    height: z.number().int(),
+    cache_age: z.number().int(),
+  })
+  .openapi('OEmbed');
+
+const getOembed = createRoute({
+  method: 'get',
+  path: '/oembed',
+  summary: "oEmbed for a spectator's link",
+  description:
+    "oEmbed 1.0 (https://oembed.com) for a table's spectator link, so that a CMS that knows oEmbed embeds a pasted link by itself: a `rich` answer whose " +
+    "html is an iframe of /embed/{id}#<token>. The token is in the link's fragment, which the CMS sends as pasted. A seat's (or the admin's) link is refused with 400: " +
+    "its token must never reach a third party's server, let alone its HTML. Unknown table or token: 404; the table's admin does not allow spectator embeds: 401. " +
+    'Only format=json (xml: 501). Counted on the read limit per client.',
+  request: { query: OembedQuery },
+  responses: {
+    200: { description: 'The oEmbed object', ...json(OembedSchema) },
+    ...errors(400, 401, 404, 429, 501),
+  },
+});
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+function handle<R extends RouteConfig>(config: R, handler: (c: Parameters<RouteHandler<R, AppEnv>>[0]) => Promise<Response>): void {
+  embed.openapi(config, handler as unknown as RouteHandler<R, AppEnv>);
+}
+
+handle(getOembed, async (c) => {
+  const query = c.req.valid('query');
+  c.header('Access-Control-Allow-Origin', '*');
+  const limited = await rateLimited(c, c.env.READ_LIMITER, clientOf(c), 'reads from this address', PERIOD_SECONDS.READ_LIMITER);
+  if (limited) return limited;
+  if (query.format !== undefined && query.format !== 'json') {
+    return errorResponse(c, 501, 'not_implemented', `format ${JSON.stringify(query.format.slice(0, 20))} is not offered: use format=json`);
+  }
+  const origin = new URL(c.req.url).origin;
+  let pasted: URL;
+  try {
+    pasted = new URL(query.url);
+  } catch {
+    return errorResponse(c, 404, 'not_found', 'not a link of this server');
+  }
+  const path = /^\/(?:t|embed|admin)\/([a-z2-9]{16})(\/seat)?\/?$/.exec(pasted.pathname);
+  const token = decodeURIComponent(pasted.hash.replace(/^#/, ''));
+  if (pasted.origin !== origin || path === null || !TOKEN_PATTERN.test(token))
+    return errorResponse(c, 404, 'not_found', "not a table's link of this server");
+  const tableId = path[1]!;
+  const link = await tableStub(c, tableId).linkKind(await hashToken(token));
+  if (!link.ok) return errorResponse(c, 404, 'not_found', 'no such table, or not one of its links');
+  if (link.value.kind === 'seat')
+    return errorResponse(c, 400, 'bad_request', "a seat's link must not be pasted into other sites: use the table's spectator link");
+  if (link.value.kind === 'admin') return errorResponse(c, 400, 'bad_request', "the admin's link must not be pasted into other sites");
+  if (!link.value.spectatorEmbeds) return errorResponse(c, 401, 'unauthorized', "the table's admin does not allow embedding it");
+  const width = Math.max(OEMBED_SIZE.minWidth, Math.min(OEMBED_SIZE.width, query.maxwidth ?? OEMBED_SIZE.width));
+  const height = Math.max(OEMBED_SIZE.minHeight, Math.min(OEMBED_SIZE.height, query.maxheight ?? OEMBED_SIZE.height));
+  const src = `${origin}/embed/${tableId}#${token}`;
+  const title = link.value.name;
+  const html =
+    `<iframe src="${escapeHtml(src)}" width="${width}" height="${height}" title="${escapeHtml(title)}" ` +
+    'style="border:0;max-width:100%" loading="lazy" referrerpolicy="no-referrer"></iframe>';
+  return c.json(
+    {
+      version: '1.0' as const,
+      type: 'rich' as const,
+      provider_name: 'Wallachen online',
+      provider_url: origin,
+      title,
+      html,
+      width,
+      height,
+      cache_age: 3600,
+    },
+    200,
+  );
+});
