@@ -12,14 +12,14 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { isMoveOwed } from '../../../shared/actions.js';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
-import { errorText, translator, type TextKey } from '../i18n.js';
+import { translator, type TextKey } from '../i18n.js';
 import { tokenFromLocation } from '../router.js';
 import { AdminNotice } from '../table/AdminNotice.js';
 import { Dock } from '../table/Dock.js';
 import { GameFacts, turnText } from '../table/GameFacts.js';
 import { guidesOf } from '../table/Guidance.js';
 import { SeatPanel } from '../table/SeatPanel.js';
-import { BadLink, TableLoading } from '../table/TableStatus.js';
+import { ActionRefused, BadLink, TableLoading } from '../table/TableStatus.js';
 import { LastTrick, TrickArea } from '../table/Tricks.js';
 import { SEAT_LINK, useTable, type TableState } from '../table/useTable.js';
 import { HostBridge } from './host-bridge.js';
@@ -159,14 +159,7 @@ export function EmbedPage({ tableId, seat }: { tableId: string; seat: boolean })
       </div>
       {/* Who the seat is: its panel says "you". */}
       <AdminNotice view={view} />
-      {table.error ? (
-        <p class="error" role="alert" data-error>
-          {errorText(t, table.error)}{' '}
-          <button type="button" class="link" onClick={table.clearError}>
-            {t('close')}
-          </button>
-        </p>
-      ) : null}
+      <ActionRefused table={table} />
       <div class="embed-seats">
         {view.seats.map((_, s) => (
           <SeatPanel key={s} view={view} seat={s} showBacks={false} />

@@ -2,7 +2,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { isMoveOwed } from '../../../shared/actions.js';
 import { useApp } from '../app-context.js';
-import { errorText } from '../i18n.js';
 import { rememberLink } from '../opened-links.js';
 import { readStored, writeStored } from '../prefs.js';
 import { tokenFromLocation } from '../router.js';
@@ -12,7 +11,7 @@ import { GameFacts, turnText } from './GameFacts.js';
 import { LastViewNote } from './LastViewNote.js';
 import { Notifications } from './Notifications.js';
 import { SeatPanel } from './SeatPanel.js';
-import { BadLink, TableLoading } from './TableStatus.js';
+import { ActionRefused, BadLink, TableLoading } from './TableStatus.js';
 import { Chat } from './Chat.js';
 import { GameEnd } from './GameEnd.js';
 import { MoveLog } from './MoveLog.js';
@@ -109,14 +108,7 @@ export function TablePage({ tableId }: { tableId: string }) {
       </div>
       <p class="who">{view.seat === null ? t('spectating') : t('youAre', { name: seatName(view, view.seat) })}</p>
       <AdminNotice view={view} />
-      {table.error ? (
-        <p class="error" role="alert" data-error>
-          {errorText(t, table.error)}{' '}
-          <button type="button" class="link" onClick={table.clearError}>
-            {t('close')}
-          </button>
-        </p>
-      ) : null}
+      <ActionRefused table={table} />
       <div class="board">
         <div class="opponents">
           <SeatPanel view={view} seat={places.left} showBacks />

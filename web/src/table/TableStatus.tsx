@@ -32,3 +32,17 @@ export function TableLoading({ table, className = '' }: { table: TableState; cla
     </div>
   );
 }
+
+/** Why the last action was refused, in the reader's language, until it is closed (the table page and the seat embed alike). */
+export function ActionRefused({ table }: { table: Pick<TableState, 'error' | 'clearError'> }) {
+  const { t } = useApp();
+  if (!table.error) return null;
+  return (
+    <p class="error" role="alert" data-error>
+      {errorText(t, table.error)}{' '}
+      <button type="button" class="link" onClick={table.clearError}>
+        {t('close')}
+      </button>
+    </p>
+  );
+}
