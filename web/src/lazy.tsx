@@ -1,6 +1,6 @@
 /**
  * A page loaded on demand: the table page, the one people open most, does not carry the
- * create form, the replay or the rules in its JavaScript.
+ * create form, the replay, the rules, the admin page or the embedding guide in its JavaScript.
  */
 import type { ComponentType, JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';

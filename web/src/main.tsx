@@ -3,7 +3,6 @@ import { render } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { AppContext, useApp } from './app-context.js';
 import { AppLink } from './AppLink.js';
-import { EmbedDocsPage } from './embed/EmbedDocsPage.js';
 import { EmbedPage } from './embed/EmbedPage.js';
 import { translator, type Language } from './i18n.js';
 import { lazyPage } from './lazy.js';
@@ -23,6 +22,7 @@ const CreatePage = lazyPage(() => import('./create/CreatePage.js'), Loading);
 const ReplayPage = lazyPage<{ tableId: string; dealIndex: number }>(() => import('./table/ReplayPage.js'), Loading);
 const RulesPage = lazyPage<{ lang: Language }>(() => import('./rules/RulesPage.js'), Loading);
 const AdminPage = lazyPage<{ tableId: string }>(() => import('./admin/AdminPage.js'), Loading);
+const EmbedDocsPage = lazyPage<Record<string, never>>(() => import('./embed/EmbedDocsPage.js').then((m) => ({ default: m.EmbedDocsPage })), Loading);
 
 function Header() {
   const { prefs, t, setPrefs } = useApp();
