@@ -7,9 +7,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ConsoleMessage, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { createTable, expectNoProblems, playThroughApi, readView, shuffledDeal, useChromium, type CreatedTable } from './support.js';
+import { createTable, expectNoProblems, frameRefusals, playThroughApi, readView, shuffledDeal, useChromium, type CreatedTable } from './support.js';
 
 const base = inject('baseUrl');
 
@@ -133,10 +133,7 @@ describe('a host site with /embed.js', () => {
     const context = await chromium.context('desktop');
     try {
       const page = await context.newPage();
-      const refusals: string[] = [];
-      page.on('console', (message: ConsoleMessage) => {
-        if (/frame-ancestors/.test(message.text())) refusals.push(message.text());
-      });
+      const refusals = frameRefusals(page);
       await page.goto(site.url);
       await page.frameLocator('#watch iframe').locator('[data-table][data-seat="spectator"][data-connection="live"]').waitFor({ timeout: 10_000 });
       await expect.poll(() => refusals.length, { timeout: 10_000, message: 'Chromium reports the refusal (frame-ancestors)' }).toBeGreaterThan(0);
@@ -159,10 +156,7 @@ describe('a host site with /embed.js', () => {
     const context = await chromium.context('desktop');
     try {
       const page = await context.newPage();
-      const refusals: string[] = [];
-      page.on('console', (message: ConsoleMessage) => {
-        if (/frame-ancestors/.test(message.text())) refusals.push(message.text());
-      });
+      const refusals = frameRefusals(page);
       await page.goto(site.url);
       await expect.poll(() => refusals.length, { timeout: 10_000 }).toBeGreaterThan(0);
       expect(await page.frameLocator('#watch iframe').locator('[data-table]').count()).toBe(0);

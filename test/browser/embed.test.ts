@@ -8,12 +8,13 @@
  */
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ConsoleMessage, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   actThroughApi,
   createTable,
   expectNoProblems,
+  frameRefusals,
   openPage,
   partsOfLink,
   playThroughApi,
@@ -150,10 +151,7 @@ describe('the embed page', () => {
     const context = await chromium.context('desktop');
     try {
       const page = await context.newPage();
-      const refusals: string[] = [];
-      page.on('console', (message: ConsoleMessage) => {
-        if (/frame-ancestors/.test(message.text())) refusals.push(message.text());
-      });
+      const refusals = frameRefusals(page);
       await page.goto(site.url);
       await expect.poll(() => refusals.length, { timeout: 10_000, message: 'Chromium reports the refusal (frame-ancestors)' }).toBeGreaterThan(0);
       const child = page.frames().find((f) => f !== page.mainFrame())!;
@@ -171,10 +169,7 @@ describe('the embed page', () => {
     const context = await chromium.context('desktop');
     try {
       const page = await context.newPage();
-      const refusals: string[] = [];
-      page.on('console', (message: ConsoleMessage) => {
-        if (/frame-ancestors/.test(message.text())) refusals.push(message.text());
-      });
+      const refusals = frameRefusals(page);
       await page.goto(site.url);
       await expect.poll(() => refusals.length, { timeout: 10_000, message: 'Chromium refuses the seat path (frame-ancestors)' }).toBeGreaterThan(0);
       // The spectator path may be framed by anyone (*): a refusal means the page moved to the seat path, which no site may frame here.

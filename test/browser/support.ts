@@ -11,7 +11,7 @@
 import { createServer as createTcpServer, connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, ElementHandle, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, ElementHandle, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launchChromium, newContext } from '../../scripts/chromium.js';
 import { HOST } from '../../scripts/local-server.js';
@@ -406,6 +406,18 @@ function uncoveredPoint(element: ProbeElement): { x: number; y: number } | null 
     }
   }
   return null;
+}
+
+/**
+ * The browser's reports of frames it refused to show (CSP frame-ancestors), as `page` logs
+ * them from now on: a frame that is refused stays empty, so this is how a test sees why.
+ */
+export function frameRefusals(page: Page): string[] {
+  const refusals: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (/frame-ancestors/.test(message.text())) refusals.push(message.text());
+  });
+  return refusals;
 }
 
 /** Runs in the page: after the page has rendered what a click changed, whether `element` is selected and waits for a second tap. */
