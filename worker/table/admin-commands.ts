@@ -9,14 +9,13 @@
  * never a card, a hand, or a seat's address or webhook URL (R10.2).
  */
 import type { Seat } from '../../shared/options.js';
-import type { AdminView } from '../contract.js';
+import type { AdminCommand, AdminView } from '../contract.js';
 
 export type { AdminView };
 import { startSeries } from '../../shared/series.js';
 import { eventsOf } from './events.js';
 import type { TableNotifications } from './notifications.js';
 import { failure, success, type Outcome } from './outcome.js';
-import type { AdminCommand } from '../contract.js';
 import { isEnded, isPaused } from './pause.js';
 import { botLevelOf, webhookStateOf, type SeatSettings, type TableStorage } from './storage.js';
 import { currentStart, must, SEATS, type LoadedTable, type TableState } from './table-state.js';

@@ -613,9 +613,14 @@ export class TableStorage {
 
   /** The seats with a turn mail they have not read (not visited the table since it was sent). */
   unreadTurnMails(): Set<Seat> {
+    return this.seatsOf('SELECT seat FROM unread_turn_mail');
+  }
+
+  /** The seats a query without parameters answers (its rows' `seat`). */
+  private seatsOf(query: string): Set<Seat> {
     return new Set(
       this.sql
-        .exec<Row>('SELECT seat FROM unread_turn_mail')
+        .exec<Row>(query)
         .toArray()
         .map((r) => r.seat as Seat),
     );
@@ -719,12 +724,7 @@ export class TableStorage {
 
   /** The seats whose forced cards are played for them at once. */
   autoForcedSeats(): Set<Seat> {
-    return new Set(
-      this.sql
-        .exec<Row>('SELECT seat FROM seat_preferences WHERE auto_forced = 1')
-        .toArray()
-        .map((r) => r.seat as Seat),
-    );
+    return this.seatsOf('SELECT seat FROM seat_preferences WHERE auto_forced = 1');
   }
 
   saveAutoForced(seat: Seat, on: boolean): void {
