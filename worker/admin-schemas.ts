@@ -16,9 +16,14 @@ export const AdminCommandSchema = z
   .discriminatedUnion('type', [
     z.strictObject({ type: z.literal('pause') }).openapi({ description: 'No action is taken while paused (409 paused); clocks stop, bots wait' }),
     z.strictObject({ type: z.literal('resume') }).openapi({ description: 'Play goes on; a bot that owes a move makes it' }),
-    z.strictObject({ type: z.literal('rotate'), seat: SeatNumber }).openapi({
+    z.strictObject({ type: z.literal('rotate'), seat: z.union([SeatNumber, z.literal('spectator')]) }).openapi({
       description:
-        "A new link for the seat, answered once: the old token gets 401 from now on and its open sockets are closed; the seat's mails carry the new link",
+        'A new link for the seat (or `"spectator"`: for the spectators), answered once: the old token gets 401 from now on and its open sockets are closed. ' +
+        "A seat's rotation also ends everything the old link's holder set up: the seat's mail address, webhook (URL and secret), push subscriptions " +
+        'and preferences, with every message waiting for them and its digest entries',
+    }),
+    z.strictObject({ type: z.literal('rotateAdmin') }).openapi({
+      description: 'A new admin link, answered once: the old admin token gets 401 from now on',
     }),
     z
       .strictObject({
@@ -29,7 +34,9 @@ export const AdminCommandSchema = z
           .union([z.literal(false), BotLevel])
           .optional()
           .openapi({
-            description: '"easy" or "strong": a bot plays the seat from now on (its link only watches, it gets no mail); false: a person plays it',
+            description:
+              '"easy" or "strong": a bot plays the seat from now on; a person\'s seat given to a bot gets a new link as by `rotate` (not answered: ' +
+              'the old link gets 401, and what its holder set up ends), so the seat needs a `rotate` when a person takes it again. false: a person plays it',
           }),
       })
       .openapi({ description: "Rename a seat, or put a bot in a person's place or a person in a bot's; at least one of name and bot" }),
@@ -103,8 +110,15 @@ export const AdminViewSchema = z
 
 export const RotatedLinkSchema = z
   .object({
-    seat: SeatNumber,
+    seat: z.union([SeatNumber, z.literal('spectator')]),
     token: z.string(),
-    url: z.url().openapi({ description: "The seat's new secret link; the old one no longer opens the table" }),
+    url: z.url().openapi({ description: "The seat's (or the spectators') new secret link; the old one no longer opens the table" }),
   })
   .openapi('RotatedLink');
+
+export const AdminLinkSchema = z
+  .object({
+    token: z.string(),
+    url: z.url().openapi({ description: "The admin's new secret link (the admin page); the old one no longer opens it" }),
+  })
+  .openapi('AdminLink');

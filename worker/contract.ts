@@ -173,9 +173,15 @@ export interface EmbedPolicy {
   readonly spectatorEmbeds: boolean;
 }
 
-/** A seat's new link after the admin's `rotate`: shown once. */
+/** A new link after the admin's `rotate` (a seat's, or the spectators'): shown once. */
 export interface RotatedLink {
-  readonly seat: Seat;
+  readonly seat: Seat | 'spectator';
+  readonly token: string;
+  readonly url: string;
+}
+
+/** The admin's own new link after `rotateAdmin`: shown once. */
+export interface AdminLink {
   readonly token: string;
   readonly url: string;
 }
@@ -184,7 +190,8 @@ export interface RotatedLink {
 export type AdminCommand =
   | { readonly type: 'pause' }
   | { readonly type: 'resume' }
-  | { readonly type: 'rotate'; readonly seat: Seat }
+  | { readonly type: 'rotate'; readonly seat: Seat | 'spectator' }
+  | { readonly type: 'rotateAdmin' }
   | { readonly type: 'seat'; readonly seat: Seat; readonly name?: string; readonly bot?: false | BotLevel }
   | {
       readonly type: 'options';

@@ -3,8 +3,9 @@
  * created through the form shows its admin link on the share screen; the admin page pauses
  * the table (the seat's page says so and its controls are disabled) and resumes it; rotates
  * seat 2's link (the old page is told its link was replaced, the new link opens the seat);
- * and seats a bot in a person's place, which then decides by itself. Again at 390 px, where
- * the admin page must fit without scrolling sideways.
+ * seats a bot in a person's place, which then decides by itself (the person's link replaced);
+ * and replaces the spectator link and its own, "Your tables" keeping the new ones. Again at
+ * 390 px, where the admin page must fit without scrolling sideways.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
@@ -76,12 +77,43 @@ async function adminFlow(kind: 'desktop' | 'phone'): Promise<void> {
   const seat2New = await openPage(context, newLink, 'seat 2 (new link)');
   await expect.poll(async () => seat2New.locator('[data-table]').getAttribute('data-seat'), { timeout: 10_000 }).toBe('1');
 
-  // A bot in seat 3's place: it decides its double by itself.
+  // A bot in seat 3's place (asked first: the person's link is replaced): it decides its double by itself.
   await adminPage.locator('[data-admin-kind="2"]').selectOption('easy');
   await adminPage.locator('[data-admin-seat-kind="2"]').click();
-  const seat3Token = partsOfLink(seats[2]!).token;
-  await expect.poll(async () => (await readView(base, tableId, seat3Token)).seats[2]!.decided, { timeout: 10_000 }).toBe(true);
-  expect((await readView(base, tableId, seat3Token)).seats[2]).toMatchObject({ bot: true });
+  const seat1Token = partsOfLink(seats[0]!).token;
+  await expect.poll(async () => (await readView(base, tableId, seat1Token)).seats[2]!.decided, { timeout: 10_000 }).toBe(true);
+  expect((await readView(base, tableId, seat1Token)).seats[2]).toMatchObject({ bot: true });
+  expect((await fetch(`${base}/api/tables/${tableId}`, { headers: { authorization: `Bearer ${partsOfLink(seats[2]!).token}` } })).status).toBe(401);
+  // A person back in seat 3 gets a new link at once (nobody holds the bot seat's).
+  await adminPage.locator('[data-admin-kind="2"]').selectOption('person');
+  await adminPage.locator('[data-admin-seat-kind="2"]').click();
+  const seat3Link = await adminPage.locator('[data-new-link="2"] input').inputValue({ timeout: 10_000 });
+  expect((await readView(base, tableId, partsOfLink(seat3Link).token)).seats[2]).toMatchObject({ bot: false });
+
+  // New spectator and admin links, each shown once and kept under "Your tables"; the admin page goes on with its new link.
+  await adminPage.locator('[data-admin-rotate="spectator"]').click();
+  const spectatorLink = await adminPage.locator('[data-new-link="spectator"] input').inputValue({ timeout: 10_000 });
+  expect(spectatorLink).toMatch(new RegExp(`^${base}/t/${tableId}#[A-Za-z0-9_-]{43}$`));
+  expect((await readView(base, tableId, partsOfLink(spectatorLink).token)).seat).toBeNull();
+  await adminPage.locator('[data-admin-rotate="admin"]').click();
+  const adminLink = await adminPage.locator('[data-new-link="admin"] input').inputValue({ timeout: 10_000 });
+  expect(adminLink).toMatch(new RegExp(`^${base}/admin/${tableId}#[A-Za-z0-9_-]{43}$`));
+  expect(adminLink).not.toBe(admin);
+  expect(adminPage.url()).toBe(adminLink);
+  await adminPage.locator('[data-admin-command="pause"]').click();
+  await expect.poll(() => panel.getAttribute('data-paused')).toBe('true');
+  await adminPage.locator('[data-admin-command="resume"]').click();
+  await expect.poll(() => panel.getAttribute('data-paused')).toBe('false');
+  const oldAdmin = await openPage(context, admin, 'old admin link');
+  await oldAdmin.locator('[data-error]').waitFor({ timeout: 10_000 });
+  expect(await oldAdmin.locator('[data-error]').textContent()).toBe("This link was replaced by the table's admin. Ask the admin for the new one.");
+  await home.reload();
+  const saved = home.locator('.all-links');
+  await saved.first().waitFor({ timeout: 10_000 });
+  expect(await saved.locator('a[data-admin-link]').getAttribute('href')).toBe(adminLink);
+  const savedLinks = await saved.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  expect(savedLinks).toContain(spectatorLink);
+  expect(savedLinks).toContain(newLink);
 
   if (kind === 'phone') {
     const overflow = await adminPage.evaluate(() => {
@@ -99,10 +131,10 @@ async function adminFlow(kind: 'desktop' | 'phone'): Promise<void> {
     expect(narrow, 'and 360 px').toBeLessThanOrEqual(0);
   }
   expectNoProblems([home, adminPage, seat1, seat2New]);
-  expectNoProblems([seat2], (_page, problem) => replacedLinkRefusals(problem));
+  expectNoProblems([seat2, oldAdmin], (_page, problem) => replacedLinkRefusals(problem));
 }
 
-it('the admin page pauses and resumes, rotates a link and seats a bot (desktop)', { timeout: 90_000 }, async () => {
+it('the admin page pauses and resumes, rotates links and seats a bot (desktop)', { timeout: 90_000 }, async () => {
   await adminFlow('desktop');
 });
 

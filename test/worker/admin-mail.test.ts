@@ -1,13 +1,13 @@
 /**
- * A rotated seat's mails (API.md "Table admin", worker/table/deliveries.ts): a mail derives
- * the seat's link from its token's nonce when it is sent, so after a rotation every mail
- * carries the new link and none the old one. Mails are watched at TableObject.sendEmail, as
+ * A rotated seat's mails (API.md "Table admin", worker/table/deliveries.ts): the rotation
+ * ends the old holder's address, and a mail derives the seat's link from its token's nonce
+ * when it is sent, so every mail to the new holder's address carries the new link and none the old one. Mails are watched at TableObject.sendEmail, as
  * in mail.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TableObject } from '../../worker/table/table-object.js';
 import { command } from './admin-support.js';
-import { confirmedAddress, createTable, deliveriesDone, handMade, playAway, tableFor } from './support.js';
+import { confirmedAddress, createTable, deliveriesDone, handMade, playAway, putNotifications, tableFor } from './support.js';
 
 const GAME = handMade('01-hold-stage1-overtrump');
 
@@ -25,18 +25,22 @@ afterEach(() => {
 });
 
 describe("a rotated seat's mails", () => {
-  it('carry the new link from the rotation on, never the old one', async () => {
+  it('go only where the new holder asks, with the new link, never the old one', async () => {
     const address = await confirmedAddress('rotated');
     const table = await createTable(tableFor(GAME, { seats: [{ email: address }, {}, {}] }));
     await deliveriesDone(table);
     const old = table.seats[0]!;
     expect(mails.map((m) => m.text.includes(old.url))).toEqual([true]);
     const rotated = await command<{ token: string; url: string }>(table, { type: 'rotate', seat: 0 });
+    // The rotation ended the old holder's address (rotation.test.ts); the new holder sets its own.
+    const newAddress = await confirmedAddress('rotated-new');
+    expect((await putNotifications(table.tableId, rotated.token, { email: newAddress })).status).toBe(200);
     // The players go on with the seat's new link (playAway reads every seat's view with its link).
     table.seats[0] = { ...old, token: rotated.token, url: rotated.url };
     mails = [];
     await playAway(table, GAME.actions, 0);
-    const toSeat = mails.filter((m) => m.to === address);
+    expect(mails.filter((m) => m.to === address)).toEqual([]);
+    const toSeat = mails.filter((m) => m.to === newAddress);
     expect(toSeat.length).toBeGreaterThan(1);
     for (const mail of toSeat) {
       expect(mail.text).toContain(rotated.url);

@@ -183,11 +183,11 @@ describe("rotating a seat's link", () => {
     const first = await hashToken(table.seats[2]!.token);
     // 51 rotations through the table itself (the Worker would allow 30 a minute).
     for (let i = 0; i < 51; i++) {
-      const rotated = await stub.rotateSeat(adminHash, 2, { hash: `${i}`.padStart(64, 'f'), nonce: `n${i}` });
+      const rotated = await stub.rotateLink(adminHash, 2, { hash: `${i}`.padStart(64, 'f'), nonce: `n${i}` });
       expect(rotated.ok).toBe(true);
     }
-    expect((await sql<{ n: number }>(table, 'SELECT COUNT(*) AS n FROM revoked_tokens'))[0]!.n).toBe(50);
-    expect(await sql(table, 'SELECT 1 FROM revoked_tokens WHERE hash = ?', first)).toEqual([]);
+    expect((await sql<{ n: number }>(table, 'SELECT COUNT(*) AS n FROM replaced_links'))[0]!.n).toBe(50);
+    expect(await sql(table, 'SELECT 1 FROM replaced_links WHERE hash = ?', first)).toEqual([]);
     await expectError(request(`/api/tables/${table.tableId}`, { headers: headers(table.seats[2]!.token) }), 403, 'forbidden');
   });
 });
@@ -200,17 +200,19 @@ describe('changing a seat', () => {
     expect((await view(table.tableId, table.seats[0]!.token)).seats[2]!.name).toBe('Sepp');
   });
 
-  it("puts a bot in a person's place, which moves by the alarm, its link only watching; and a person back", async () => {
+  it("puts a bot in a person's place, which moves by the alarm, the person's link replaced; and a person back with a new link", async () => {
     const table = await createAdminTable({ options: { games: 1 } });
     const seated = await command(table, { type: 'seat', seat: 0, bot: 'easy' });
     expect(seated.seats[0]).toMatchObject({ bot: true, botLevel: 'easy', mail: false });
-    await expectError(postAction(table.tableId, table.seats[0]!.token, { type: 'double', double: false }), 403, 'forbidden');
+    // The seat's link was replaced with it (rotation.test.ts: what its holder set up ends too).
+    await expectError(postAction(table.tableId, table.seats[0]!.token, { type: 'double', double: false }), 401, 'unauthorized');
     expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
     expect(await versionOf(table), 'the bot decided its double').toBe(1);
     const back = await command(table, { type: 'seat', seat: 0, bot: false });
     expect(back.seats[0]).toMatchObject({ bot: false, botLevel: null });
-    expect((await view(table.tableId, table.seats[0]!.token)).seats[0]!.bot).toBe(false);
-    // A person plays the seat again with the same link (its double was the bot's; seat 1 decides now).
+    // A person plays the seat again with a new link (its double was the bot's; seat 1 decides now).
+    const link = await command<{ token: string }>(table, { type: 'rotate', seat: 0 });
+    expect((await view(table.tableId, link.token)).seats[0]!.bot).toBe(false);
     await act(table.tableId, table.seats[1]!.token, { type: 'double', double: false });
   });
 });

@@ -5,6 +5,7 @@
 import type { Action } from '../../shared/actions.js';
 import type {
   AdminCommand as ContractAdminCommand,
+  AdminLink,
   AdminView,
   ChatMessage,
   OverviewEntry,
@@ -13,7 +14,7 @@ import type {
   PublishedGame,
 } from '../../worker/contract.js';
 
-export type { AdminView, ChatMessage, OverviewEntry, RotatedLink, TableView, PublishedGame };
+export type { AdminLink, AdminView, ChatMessage, OverviewEntry, RotatedLink, TableView, PublishedGame };
 
 export interface CreatedTable {
   readonly tableId: string;
@@ -173,8 +174,8 @@ export interface DeliveryAttempt {
 export const fetchDeliveries = (tableId: string, token: string): Promise<{ deliveries: DeliveryAttempt[] }> =>
   call(`/api/tables/${encodeURIComponent(tableId)}/deliveries`, { token });
 
-/** One command of the table admin (API.md "Table admin"); `rotate` has its own call. */
-export type AdminCommand = Exclude<ContractAdminCommand, { readonly type: 'rotate' }>;
+/** One command of the table admin (API.md "Table admin"); the rotations have their own calls. */
+export type AdminCommand = Exclude<ContractAdminCommand, { readonly type: 'rotate' } | { readonly type: 'rotateAdmin' }>;
 
 const adminPath = (tableId: string) => `/api/tables/${encodeURIComponent(tableId)}/admin`;
 
@@ -183,9 +184,13 @@ export const fetchAdminView = (tableId: string, token: string): Promise<AdminVie
 export const adminCommand = (tableId: string, token: string, command: AdminCommand): Promise<AdminView> =>
   call(adminPath(tableId), { method: 'POST', token, body: JSON.stringify(command) });
 
-/** A new link for `seat`: the old one stops working at once; the answer is the only time the new one is shown. */
-export const rotateSeatLink = (tableId: string, token: string, seat: number): Promise<RotatedLink> =>
+/** A new link for a seat or the spectators: the old one stops working at once; the answer is the only time the new one is shown. */
+export const rotateLink = (tableId: string, token: string, seat: RotatedLink['seat']): Promise<RotatedLink> =>
   call(adminPath(tableId), { method: 'POST', token, body: JSON.stringify({ type: 'rotate', seat }) });
+
+/** A new admin link: `token` stops working at once. */
+export const rotateAdminLink = (tableId: string, token: string): Promise<AdminLink> =>
+  call(adminPath(tableId), { method: 'POST', token, body: JSON.stringify({ type: 'rotateAdmin' }) });
 
 /** Many links' tables in one request (API.md, POST /api/tables/overview): the tokens in the body, one entry per link in order. */
 export const fetchOverview = (links: readonly { readonly tableId: string; readonly token: string }[]): Promise<{ tables: OverviewEntry[] }> =>

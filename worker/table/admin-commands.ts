@@ -1,6 +1,6 @@
 /**
  * The table admin's commands (API.md "Table admin"), inside the table's Durable Object:
- * pause and resume, rotate a seat's link, change a seat (name, bot or person), change the
+ * pause and resume, replace a link (a seat's, the spectators', its own), change a seat (name, bot or person), change the
  * clock and the chat, start a new series once one is over, end the table. Each runs in one
  * storage transaction; the object pushes the new views and sets the alarm afterwards.
  *
@@ -8,7 +8,6 @@
  * bots and whether a seat is notified, and from the spectators' view only what is public:
  * never a card, a hand, or a seat's address or webhook URL (R10.2).
  */
-import type { Seat } from '../../shared/options.js';
 import type { AdminCommand, AdminView } from '../contract.js';
 
 export type { AdminView };
@@ -19,17 +18,17 @@ import { failure, success, type Outcome } from './outcome.js';
 import { isEnded, isPaused } from './pause.js';
 import { botLevelOf, webhookStateOf, type SeatSettings, type TableStorage } from './storage.js';
 import { currentStart, must, SEATS, type LoadedTable, type TableState } from './table-state.js';
+import { replaceLink, type LinkOwner, type NewToken } from './link-holders.js';
+
+export type { LinkOwner, NewToken };
 
 /** The most series one table plays (README, "Security"). */
 export const MAX_SERIES = 100;
 
 export type { AdminCommand };
 
-/** A rotated seat's new token, as the Worker made it (routes/admin.ts): the table stores its hash and nonce only. */
-export interface NewSeatToken {
-  readonly hash: string;
-  readonly nonce: string;
-}
+/** The commands `run` takes: all but the rotations, which need a new token. */
+export type PlainCommand = Exclude<AdminCommand, { type: 'rotate' } | { type: 'rotateAdmin' }>;
 
 /** What a command changed, for the object to follow up: push views, close a link's sockets, set the alarm. */
 export interface AdminEffect {
@@ -80,8 +79,11 @@ export class TableAdmin {
     };
   }
 
-  /** Runs one command (rotate has its own method: it needs the new token). */
-  run(table: LoadedTable, command: Exclude<AdminCommand, { type: 'rotate' }>): Outcome<AdminEffect> {
+  /**
+   * Runs one command (rotations have their own method). `replacement`: a new token for the
+   * seat of a `seat` command that puts a bot in a person's place (its link is replaced).
+   */
+  run(table: LoadedTable, command: PlainCommand, replacement?: NewToken): Outcome<AdminEffect> {
     if (isEnded(table) && command.type !== 'end') return failure(409, 'table_ended', 'the table has ended: only its links can still be rotated');
     const now = new Date();
     switch (command.type) {
@@ -92,7 +94,7 @@ export class TableAdmin {
         if (isPaused(table)) this.state.transaction(() => this.resume(table, now.getTime()));
         return success({});
       case 'seat':
-        return this.changeSeat(table, command);
+        return this.changeSeat(table, command, replacement);
       case 'options':
         this.state.transaction(() => this.changeOptions(table, command));
         return success({});
@@ -109,17 +111,11 @@ export class TableAdmin {
     }
   }
 
-  /** A new link for `seat`: its old token is refused from now on (401), and remembered as replaced. */
-  rotate(table: LoadedTable, seat: Seat, next: NewSeatToken): Outcome<AdminEffect> {
-    const index = table.tokens.findIndex((t) => t.seat === seat && t.role !== 'admin');
-    const old = table.tokens[index];
-    if (old === undefined) return failure(409, 'conflict', `seat ${seat + 1} has no link to replace`);
-    this.state.transaction(() => {
-      this.storage.admin.replaceToken(seat, old.hash, next, Date.now());
-      // Mails derive a seat's link from its token's nonce at sending time (deliveries.ts): from now on the new one.
-      table.tokens[index] = { hash: next.hash, seat, nonce: next.nonce, role: null };
-    });
-    return success({ revokedHash: old.hash });
+  /** A new link for `owner` (a seat, the spectators, the admin): the old token is refused from now on (401), and remembered as replaced. */
+  rotate(table: LoadedTable, owner: LinkOwner, next: NewToken): Outcome<AdminEffect> {
+    const replaced = this.state.transaction(() => replaceLink(this.storage, table, owner, next));
+    this.state.invalidateViews();
+    return replaced;
   }
 
   private pause(table: LoadedTable, at: number): void {
@@ -132,26 +128,28 @@ export class TableAdmin {
     table.pauses.at(-1)!.until = at;
   }
 
-  private changeSeat(table: LoadedTable, { seat, name, bot }: Extract<AdminCommand, { type: 'seat' }>): Outcome<AdminEffect> {
+  private changeSeat(
+    table: LoadedTable,
+    { seat, name, bot }: Extract<AdminCommand, { type: 'seat' }>,
+    replacement: NewToken | undefined,
+  ): Outcome<AdminEffect> {
     const current = table.settings.seats[seat]!;
     let next: SeatSettings = name === undefined ? current : { ...current, name };
     if (bot !== undefined) {
       const { botLevel: _level, ...person } = next;
       next = bot === false ? { ...person, bot: false } : { ...person, bot: true, botLevel: bot };
     }
+    // The person a bot replaces keeps no way in: the seat's link is replaced, and with it what its holder set up (link-holders.ts).
     const becameBot = next.bot && !current.bot;
+    if (becameBot && replacement === undefined) throw new Error("a bot put in a person's seat needs the seat's new token");
     const seats = table.settings.seats.map((s, i) => (i === seat ? next : s));
-    this.state.transaction(() => {
+    const effect = this.state.transaction(() => {
       this.storage.admin.saveSeats(seats);
       table.settings = { ...table.settings, seats };
-      // A bot reads no mail: what waited for the person it replaces is not sent (notifications.ts skips bot seats from now on).
-      if (becameBot) {
-        this.storage.dropDeliveries(seat, 'email');
-        this.storage.dropDeliveries(seat, 'webhook');
-        this.storage.dropDeferredTurnMail(seat);
-      }
+      return becameBot ? replaceLink(this.storage, table, seat, replacement!) : success({});
     });
-    return success({});
+    this.state.invalidateViews();
+    return effect;
   }
 
   private changeOptions(table: LoadedTable, command: Extract<AdminCommand, { type: 'options' }>): void {

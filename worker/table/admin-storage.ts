@@ -7,14 +7,17 @@
 import type { Seat } from '../../shared/options.js';
 import type { SeatSettings } from './storage.js';
 
-/** How many replaced seat tokens a table remembers (README, "Security"): older ones answer 403 like any stranger's. */
+/** How many replaced links a table remembers (README, "Security"): older ones answer 403 like any stranger's. */
 export const REMEMBERED_REVOKED_TOKENS = 50;
+
+/** Whose link: a seat's, the spectators' or the table admin's. */
+export type LinkOwner = Seat | 'spectator' | 'admin';
 
 const ADMIN_SCHEMA = [
   // The admin's pauses (ms); until NULL: paused now.
   `CREATE TABLE IF NOT EXISTS pauses (id INTEGER PRIMARY KEY AUTOINCREMENT, paused_from INTEGER NOT NULL, paused_until INTEGER)`,
-  // Hashes of seat tokens replaced by a rotation, newest kept: they answer 401, not 403.
-  `CREATE TABLE IF NOT EXISTS revoked_tokens (hash TEXT PRIMARY KEY, seat INTEGER NOT NULL, revoked_at INTEGER NOT NULL)`,
+  // Hashes of links replaced by a rotation, newest kept: they answer 401, not 403. owner: "0"–"2" (a seat), "spectator" or "admin".
+  `CREATE TABLE IF NOT EXISTS replaced_links (hash TEXT PRIMARY KEY, owner TEXT NOT NULL, replaced_at INTEGER NOT NULL)`,
   // Each series after the first: the deal index and log version it starts after. Series 1 starts at deal 0, version 0.
   `CREATE TABLE IF NOT EXISTS series_starts (series INTEGER PRIMARY KEY, first_deal INTEGER NOT NULL, first_version INTEGER NOT NULL, started_at TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS ended (id INTEGER PRIMARY KEY CHECK (id = 1), at TEXT NOT NULL)`,
@@ -41,6 +44,13 @@ export class AdminStorage {
   /** Creates the admin's tables (at creation, and on load of a table stored before them; idempotent). */
   initialize(): void {
     for (const statement of ADMIN_SCHEMA) this.sql.exec(statement);
+    // Releases before the spectators' and the admin's links could be replaced kept seats' only, in revoked_tokens.
+    if (this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'revoked_tokens'").toArray().length > 0) {
+      this.sql.exec(
+        'INSERT OR IGNORE INTO replaced_links (hash, owner, replaced_at) SELECT hash, CAST(seat AS TEXT), revoked_at FROM revoked_tokens',
+      );
+      this.sql.exec('DROP TABLE revoked_tokens');
+    }
   }
 
   pauses(): Pause[] {
@@ -58,18 +68,30 @@ export class AdminStorage {
     this.sql.exec('UPDATE pauses SET paused_until = ? WHERE paused_until IS NULL', at);
   }
 
-  /** The seat of a replaced token, or null when `hash` was never one (or is forgotten). */
-  revokedSeat(hash: string): Seat | null {
-    return (this.sql.exec<Row>('SELECT seat FROM revoked_tokens WHERE hash = ?', hash).toArray()[0]?.seat as Seat | undefined) ?? null;
+  /** Whose link `hash` was before it was replaced, or null when it never was one (or is forgotten). */
+  replacedOwner(hash: string): LinkOwner | null {
+    const owner = this.sql.exec<Row>('SELECT owner FROM replaced_links WHERE hash = ?', hash).toArray()[0]?.owner as string | undefined;
+    if (owner === undefined) return null;
+    return owner === 'spectator' || owner === 'admin' ? owner : (Number(owner) as Seat);
   }
 
-  /** Seat `seat`'s token `oldHash` becomes `next`: the old one is remembered as replaced, the newest REMEMBERED_REVOKED_TOKENS kept. */
-  replaceToken(seat: Seat, oldHash: string, next: { hash: string; nonce: string }, at: number): void {
+  /**
+   * `owner`'s link `oldHash` becomes `next` (role: what the tokens table says of an admin's
+   * row): the old one is remembered as replaced, the newest REMEMBERED_REVOKED_TOKENS kept.
+   */
+  replaceToken(owner: LinkOwner, oldHash: string, next: { hash: string; nonce: string }, at: number): void {
+    const seat = typeof owner === 'number' ? owner : null;
     this.sql.exec('DELETE FROM tokens WHERE hash = ?', oldHash);
-    this.sql.exec('INSERT INTO tokens (hash, seat, nonce, role) VALUES (?, ?, ?, NULL)', next.hash, seat, next.nonce);
-    this.sql.exec('INSERT OR REPLACE INTO revoked_tokens (hash, seat, revoked_at) VALUES (?, ?, ?)', oldHash, seat, at);
     this.sql.exec(
-      'DELETE FROM revoked_tokens WHERE hash NOT IN (SELECT hash FROM revoked_tokens ORDER BY revoked_at DESC, rowid DESC LIMIT ?)',
+      'INSERT INTO tokens (hash, seat, nonce, role) VALUES (?, ?, ?, ?)',
+      next.hash,
+      seat,
+      next.nonce,
+      owner === 'admin' ? 'admin' : null,
+    );
+    this.sql.exec('INSERT OR REPLACE INTO replaced_links (hash, owner, replaced_at) VALUES (?, ?, ?)', oldHash, String(owner), at);
+    this.sql.exec(
+      'DELETE FROM replaced_links WHERE hash NOT IN (SELECT hash FROM replaced_links ORDER BY replaced_at DESC, rowid DESC LIMIT ?)',
       REMEMBERED_REVOKED_TOKENS,
     );
   }

@@ -46,6 +46,14 @@ class Undeliverable extends Error {
   override readonly name = 'Undeliverable';
 }
 
+/**
+ * Checked right before a message leaves: the admin replaced the seat's link while the
+ * attempt waited, so its address was the old holder's (link-holders.ts). Nothing more goes there.
+ */
+function stillHeld(sameHolder: () => boolean): void {
+  if (!sameHolder()) throw new Undeliverable("the seat's link was replaced");
+}
+
 /** What the seat's log says of a failure: the reason of our own errors ("HTTP 500"), never the text of another's. */
 const shortReason = (error: unknown): string =>
   error instanceof DeliveryFailed || error instanceof Undeliverable ? error.message : 'the attempt failed';
@@ -121,21 +129,28 @@ export class Deliveries {
           ? recipients.notifications[row.seat]!.email
           : (JSON.parse(row.payload) as QueuedPush).endpoint; // one device per delivery: its address never changes
     const address = addressOf();
+    // The seat's link as it is now, when the address is read: should the admin replace it
+    // while this attempt waits (for the gate, the push service), the old holder's address
+    // must not get the new link, nor the new holder's log and presence the old one's mail.
+    const holder = recipients.tokens.find((t) => t.seat === row.seat && t.role !== 'admin');
+    const sameHolder = () => recipients.tokens.find((t) => t.seat === row.seat && t.role !== 'admin') === holder;
     try {
       let detail: string | undefined;
-      if (row.channel === 'webhook') await this.sendWebhook(recipients, row);
+      if (row.channel === 'webhook') await this.sendWebhook(recipients, row, sameHolder);
       else if (row.channel === 'email') {
-        if ((await this.sendMail(recipients, row)) === 'confirmation') detail = 'a confirmation mail went in its place';
-      } else await this.sendPushTo(recipients, row);
+        const sent = await this.sendMail(recipients, row, holder, sameHolder);
+        if (sent === 'confirmation') detail = 'a confirmation mail went in its place';
+        else if (row.type === 'turn' && sameHolder()) this.turnMailSent(row.seat);
+      } else await this.sendPushTo(recipients, row, holder, sameHolder);
       this.storage.removeDelivery(row.id);
-      this.attempted(row, 'sent', detail);
+      if (sameHolder()) this.attempted(row, 'sent', detail);
     } catch (error) {
       // Logs name the failure only: never the body (the seat's cards), the address or a link.
       const reason = reasonOf(error);
       if (error instanceof SubscriptionGone) {
         // The push service forgot the device (unsubscribed, or the browser's data cleared): so do we, with what waits for it.
         this.storage.removeDelivery(row.id);
-        this.attempted(row, 'gone', error.message);
+        if (sameHolder()) this.attempted(row, 'gone', error.message);
         this.storage.push.remove(row.seat, address!);
         this.storage.push.dropWaiting(row.seat, address!);
         console.warn(`${what}: the push service answered ${reason}; that device's subscription is removed`);
@@ -144,13 +159,14 @@ export class Deliveries {
       if (error instanceof ReceiverGone) {
         // The receiver said it is gone for good: no retries, and nothing more to it until the seat sets a webhook again.
         this.storage.removeDelivery(row.id);
+        if (!sameHolder()) return; // the webhook that answered is no longer the seat's
         this.attempted(row, 'gone', error.message);
         this.webhookGone(row.seat);
         console.warn(`${what}: the receiver answered 410 Gone; the seat's webhook is turned off`);
         return;
       }
       const delay = error instanceof Undeliverable || error instanceof PushRefused ? null : retryDelay(attempt);
-      this.attempted(row, delay === null ? 'dropped' : 'failed', shortReason(error));
+      if (sameHolder()) this.attempted(row, delay === null ? 'dropped' : 'failed', shortReason(error));
       if (delay === null) {
         this.storage.removeDelivery(row.id);
         console.warn(`${what} dropped after attempt ${attempt}: ${reason}`);
@@ -168,10 +184,11 @@ export class Deliveries {
   }
 
   /** To the seat's webhook as it is now (it may have changed since the event), signed with its secret. */
-  private async sendWebhook(recipients: Recipients, row: DeliveryRow): Promise<void> {
+  private async sendWebhook(recipients: Recipients, row: DeliveryRow, sameHolder: () => boolean): Promise<void> {
     const { webhookUrl, webhookSecret } = recipients.notifications[row.seat]!;
     if (webhookUrl === null || webhookSecret === null) throw new Undeliverable('the seat has no webhook any more');
     if (!isAllowedWebhookUrl(webhookUrl, this.env.ALLOW_LOCAL_WEBHOOKS === 'on')) throw new Undeliverable('the webhook address is not allowed');
+    stillHeld(sameHolder);
     await postWebhook(webhookUrl, webhookSecret, row.messageId, row.payload);
   }
 
@@ -180,7 +197,7 @@ export class Deliveries {
    * encrypted for it and signed with the server's VAPID key (push/). The url is the seat's
    * link, derived as for mails; the app's home page when it cannot be.
    */
-  private async sendPushTo(recipients: Recipients, row: DeliveryRow): Promise<void> {
+  private async sendPushTo(recipients: Recipients, row: DeliveryRow, holder: TokenRow | undefined, sameHolder: () => boolean): Promise<void> {
     const { endpoint, version } = JSON.parse(row.payload) as QueuedPush;
     const subscription = this.storage.push.find(row.seat, endpoint);
     if (subscription === undefined) throw new Undeliverable('the device is no longer subscribed');
@@ -189,8 +206,9 @@ export class Deliveries {
     if (origin === null) throw new Undeliverable('the table does not know its address, so no link can be sent');
     const vapid = vapidKeys(this.env, origin);
     if (!vapid.ok) throw new Undeliverable(vapid.message);
-    const url = (await this.linkFor(recipients, row.seat)) ?? `${origin}/`;
+    const url = (await this.linkFor(recipients.settings, row.seat, holder)) ?? `${origin}/`;
     const payload: PushPayload = { type: row.type, tableId, seat: row.seat, version, url };
+    stillHeld(sameHolder);
     await sendPush(subscription, JSON.stringify(payload), vapid.keys, pushOptions(row.type, tableId, row.seat));
   }
 
@@ -200,7 +218,12 @@ export class Deliveries {
    * (the mail is not kept for later), else nothing (dropped, never retried). Every mail
    * carries the address's one-click unsubscribe link, in its headers and its text.
    */
-  private async sendMail(recipients: Recipients, row: DeliveryRow): Promise<'mail' | 'confirmation'> {
+  private async sendMail(
+    recipients: Recipients,
+    row: DeliveryRow,
+    holder: TokenRow | undefined,
+    sameHolder: () => boolean,
+  ): Promise<'mail' | 'confirmation'> {
     const own = recipients.notifications[row.seat]!;
     const { email, lang: chosen } = own;
     if (email === null) throw new Undeliverable('the seat has no mail address any more');
@@ -219,8 +242,9 @@ export class Deliveries {
     const mail =
       gate.send === 'confirmation'
         ? confirmationMail(gate.origin, gate.links, lang)
-        : mailFor(JSON.parse(row.payload) as MailFacts, await this.linkFor(recipients, row.seat), { lang, unsubscribe });
+        : mailFor(JSON.parse(row.payload) as MailFacts, await this.linkFor(recipients.settings, row.seat, holder), { lang, unsubscribe });
     try {
+      stillHeld(sameHolder);
       await this.sendEmail({
         from: senderOf((this.env.MAIL_FROM as string | undefined) ?? 'Wallachen <noreply@wallachen.example>'),
         to: email,
@@ -230,25 +254,24 @@ export class Deliveries {
       });
     } catch (error) {
       await gate.release().catch(() => {}); // not sent: not counted (a lost release only counts one mail too many)
-      throw new DeliveryFailed(reasonOf(error));
+      throw error instanceof Undeliverable ? error : new DeliveryFailed(reasonOf(error));
     }
-    if (gate.send === 'mail' && row.type === 'turn') this.turnMailSent(row.seat);
     return gate.send;
   }
 
   /**
-   * The seat's link, derived again from the token key and the token's nonce (tokens.ts),
-   * and checked against the stored hash; null when it cannot be (no key, or a table made
-   * before tokens were derived, or a key that changed since).
+   * The seat's link of the token `holder` (the seat's when the attempt began), derived
+   * again from the token key and its nonce (tokens.ts) and checked against its hash; null
+   * when it cannot be (no key, or a table made before tokens were derived, or a key that
+   * changed since).
    */
-  private async linkFor(recipients: Recipients, seat: Seat): Promise<string | null> {
-    const { tableId, origin } = recipients.settings;
-    const row = recipients.tokens.find((t) => t.seat === seat);
-    if (origin === null || row === undefined || row.nonce === null) return null;
+  private async linkFor(settings: Settings, seat: Seat, holder: TokenRow | undefined): Promise<string | null> {
+    const { tableId, origin } = settings;
+    if (origin === null || holder === undefined || holder.nonce === null) return null;
     const key = tokenKey(this.env, origin);
     if (!key.ok) return null;
-    const token = await deriveToken(key.secret, tableId, seat, row.nonce);
-    if (!sameHash(await hashToken(token), row.hash)) {
+    const token = await deriveToken(key.secret, tableId, seat, holder.nonce);
+    if (!sameHash(await hashToken(token), holder.hash)) {
       console.warn(`table ${tableId}: seat ${seat}'s link cannot be derived again (was TOKEN_SECRET changed?); the mail goes without it`);
       return null;
     }

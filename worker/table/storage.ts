@@ -17,6 +17,7 @@ import { AdminStorage } from './admin-storage.js';
 import { EmbedStorage } from './embed-storage.js';
 import type { MailMode } from './mail-mode.js';
 import { PushStorage } from './push-storage.js';
+import type { HolderTable } from './seat-tables.js';
 
 /** Tables added after the first release: created on load in tables made before them, too. */
 const NOTIFICATION_SCHEMA = [
@@ -271,6 +272,16 @@ export class TableStorage {
       const columns = this.sql.exec<Row>(`PRAGMA table_info(${table})`).toArray();
       if (!columns.some((c) => c.name === column)) this.sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
     }
+  }
+
+  /**
+   * Deletes `seat`'s rows of one of the tables a seat link's holder fills (seat-tables.ts).
+   * A table name cannot be bound: `name` comes from that module's fixed list only, never
+   * from a request. Tables made on first use (the delivery log) may not exist yet.
+   */
+  deleteSeatRows(name: HolderTable, seat: Seat): void {
+    if (this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", name).toArray().length === 0) return;
+    this.sql.exec(`DELETE FROM ${name} WHERE seat = ?`, seat);
   }
 
   /** Whether a table was ever created in this object. */

@@ -22,7 +22,7 @@ import { ActionPath, type ActionRequest } from './action-path.js';
 import { AutoMoves } from './auto-moves.js';
 import type { EmbedPolicy } from '../contract.js';
 import { DEFAULT_EMBED_POLICY } from './embed-storage.js';
-import { TableAdmin, type AdminCommand, type AdminEffect, type AdminView, type NewSeatToken } from './admin-commands.js';
+import { TableAdmin, type AdminEffect, type AdminView, type LinkOwner, type NewToken, type PlainCommand } from './admin-commands.js';
 import { botDelayBase, BotSeats } from './bot-seats.js';
 import { TableChat, type ChatMessage, type ChatPage } from './chat.js';
 import { Deliveries } from './deliveries.js';
@@ -215,11 +215,14 @@ export class TableObject extends DurableObject<Env> {
     return success(pageOfGames(stored, this.state.finishedGames(table), this.state.finishedCount(table), page));
   }
 
-  /** One command of the table's admin (admin-commands.ts); answers the admin view. */
-  adminCommand(tokenHash: string, command: Exclude<AdminCommand, { type: 'rotate' }>): Outcome<AdminView> {
+  /**
+   * One command of the table's admin (admin-commands.ts); answers the admin view.
+   * `replacement`: the seat's new token should the command put a bot in a person's place.
+   */
+  adminCommand(tokenHash: string, command: PlainCommand, replacement?: NewToken): Outcome<AdminView> {
     const found = this.state.authorizeAdmin(tokenHash);
     if (!found.ok) return found;
-    const done = this.admin.run(found.value, command);
+    const done = this.admin.run(found.value, command, replacement);
     if (!done.ok) return done;
     this.afterAdmin(done.value);
     return success(this.admin.view(this.state.current()!));
@@ -257,11 +260,14 @@ export class TableObject extends DurableObject<Env> {
     return found.ok ? success(found.value.settings.origin) : found;
   }
 
-  /** Rotates seat `seat`'s link to `next` (made by the Worker, which knows the key); its old link's sockets are closed. */
-  rotateSeat(tokenHash: string, seat: Seat, next: NewSeatToken): Outcome<null> {
+  /**
+   * Replaces `owner`'s link by `next` (made by the Worker, which knows the key): the old
+   * link's sockets are closed and, for a seat, what its holder set up ends (link-holders.ts).
+   */
+  rotateLink(tokenHash: string, owner: LinkOwner, next: NewToken): Outcome<null> {
     const found = this.state.authorizeAdmin(tokenHash);
     if (!found.ok) return found;
-    const done = this.admin.rotate(found.value, seat, next);
+    const done = this.admin.rotate(found.value, owner, next);
     if (!done.ok) return done;
     this.afterAdmin(done.value);
     return success(null);

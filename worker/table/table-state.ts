@@ -139,6 +139,9 @@ const statusOf = (table: LoadedTable, series: number): TableStatus => ({ paused:
 const webhookState = (table: LoadedTable, seat: Seat | null): TableView['webhook'] =>
   seat === null ? null : webhookStateOf(table.notifications[seat]!);
 
+/** A link the admin replaced (API.md "Table admin"): told so, unlike a stranger's (403). */
+const REPLACED = failure(401, 'unauthorized', "this link was replaced by the table's admin; ask the admin for the new one");
+
 export class TableState {
   /** undefined: not read from storage yet; null: no table was created here. */
   private table: LoadedTable | null | undefined;
@@ -227,8 +230,8 @@ export class TableState {
     const { table, owner } = found.value;
     if (owner === 'admin') return failure(403, 'forbidden', "this is the table admin's link: it opens the admin page, not a seat");
     if (owner !== null) return success({ table, caller: owner });
-    if (this.storage.admin.revokedSeat(tokenHash) !== null)
-      return failure(401, 'unauthorized', "this link was replaced by the table's admin; ask the admin for the new one");
+    const replaced = this.storage.admin.replacedOwner(tokenHash);
+    if (replaced !== null && replaced !== 'admin') return REPLACED;
     return failure(403, 'forbidden', 'this link does not belong to this table');
   }
 
@@ -239,6 +242,7 @@ export class TableState {
     const { table, owner } = found.value;
     if (owner === 'admin') return success(table);
     if (owner !== null) return failure(403, 'forbidden', "a seat's or the spectators' link cannot administer the table: use the admin link");
+    if (this.storage.admin.replacedOwner(tokenHash) === 'admin') return REPLACED;
     return failure(403, 'forbidden', 'this link is not the admin link of this table');
   }
 

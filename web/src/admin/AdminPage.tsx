@@ -1,11 +1,12 @@
 /**
  * The table admin's page (`/admin/{tableId}#token`, API.md "Table admin"): the table's state,
  * pause and resume, the clock and the chat, each seat's name, who plays it and a new link for
- * it, a new series once one is over, and the end. It reads and changes the table through
- * `…/admin` only: the admin view, which holds no card.
+ * it, new links for the spectators and the admin, a new series once one is over, and the
+ * end. It reads and changes the table through `…/admin` only: the admin view, which holds no card.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { adminCommand, ApiError, fetchAdminView, rotateSeatLink, type AdminCommand, type AdminView, type RotatedLink } from '../api.js';
+import { adminCommand, ApiError, fetchAdminView, rotateAdminLink, rotateLink, type AdminCommand, type AdminView, type RotatedLink } from '../api.js';
+import { replaceSavedLink } from '../create/saved-tables.js';
 import { useApp } from '../app-context.js';
 import { errorText, type Translate } from '../i18n.js';
 import { tokenFromLocation } from '../router.js';
@@ -31,23 +32,26 @@ function noticesText(t: Translate, seat: AdminView['seats'][number]): string {
   return t('adminNotices', { what: what.length === 0 ? t('adminNoticeNone') : what.join(', ') });
 }
 
-/** A seat's new link, shown once, with a copy button (and the field selected where the clipboard is refused). */
-function NewLink({ link, name }: { link: RotatedLink; name: string }) {
+/** Whose new link the page shows: a seat's, the spectators' or the admin's own. */
+type LinkOwner = RotatedLink['seat'] | 'admin';
+
+/** A new link, shown once, with a copy button (and the field selected where the clipboard is refused). */
+function NewLink({ owner, url, label }: { owner: LinkOwner; url: string; label: string }) {
   const { t } = useApp();
   const [copied, setCopied] = useState(false);
-  const id = `new-link-${link.seat}`;
+  const id = `new-link-${owner}`;
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(link.url);
+      await navigator.clipboard.writeText(url);
       setCopied(true);
     } catch {
       (document.getElementById(id) as HTMLInputElement | null)?.select();
     }
   };
   return (
-    <div class="share-link admin-new-link" data-new-link={link.seat}>
-      <label for={id}>{t('adminNewLink', { name })}</label>
-      <input id={id} type="text" readOnly value={link.url} onFocus={(e) => e.currentTarget.select()} />
+    <div class="share-link admin-new-link" data-new-link={owner}>
+      <label for={id}>{label}</label>
+      <input id={id} type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
       <button type="button" onClick={copy}>
         {copied ? t('adminCopied') : t('adminCopy')}
       </button>
@@ -67,8 +71,8 @@ function SeatForm({
   seat: AdminView['seats'][number];
   busy: boolean;
   run: (command: AdminCommand) => Promise<boolean>;
-  rotate: (seat: number) => Promise<void>;
-  newLink: RotatedLink | null;
+  rotate: (owner: LinkOwner) => Promise<void>;
+  newLink: string | null;
 }) {
   const { t } = useApp();
   const [name, setName] = useState(seat.name);
@@ -103,7 +107,12 @@ function SeatForm({
         class="admin-row"
         onSubmit={(e) => {
           e.preventDefault();
-          void run({ type: 'seat', seat: seat.seat, bot: kind === 'person' ? false : kind });
+          // A bot taking a person's place replaces the seat's link (API.md): the person is asked first.
+          if (!seat.bot && kind !== 'person' && !confirm(t('adminBotConfirm', { name: seat.name }))) return;
+          void run({ type: 'seat', seat: seat.seat, bot: kind === 'person' ? false : kind }).then((done) => {
+            // Nobody holds the link of a seat a bot played: a person taking it over needs a new one.
+            if (done && seat.bot && kind === 'person') void rotate(seat.seat);
+          });
         }}
       >
         <label>
@@ -132,8 +141,72 @@ function SeatForm({
           {t('adminRotate')}
         </button>
       </div>
-      {newLink !== null ? <NewLink link={newLink} name={seat.name} /> : null}
+      {newLink !== null ? <NewLink owner={seat.seat} url={newLink} label={t('adminNewLink', { name: seat.name })} /> : null}
     </li>
+  );
+}
+
+/** A button that replaces the spectators' or the admin's link, asking first; the new link below it once made. */
+function RotateRow(props: {
+  owner: 'spectator' | 'admin';
+  busy: boolean;
+  rotate: (owner: LinkOwner) => Promise<void>;
+  made: string | undefined;
+  texts: { button: string; confirm: string; help: string; made: string };
+}) {
+  const { owner, busy, rotate, made, texts } = props;
+  return (
+    <>
+      <div class="admin-row">
+        <button
+          type="button"
+          class="primary"
+          disabled={busy}
+          data-admin-rotate={owner}
+          onClick={() => {
+            if (confirm(texts.confirm)) void rotate(owner);
+          }}
+        >
+          {texts.button}
+        </button>
+        <p class="help">{texts.help}</p>
+      </div>
+      {made === undefined ? null : <NewLink owner={owner} url={made} label={texts.made} />}
+    </>
+  );
+}
+
+/** New links for the spectators and for the admin (this page's own, which it then uses). */
+function OtherLinks({ busy, rotate, links }: { busy: boolean; rotate: (owner: LinkOwner) => Promise<void>; links: ReadonlyMap<LinkOwner, string> }) {
+  const { t } = useApp();
+  return (
+    <section class="admin-links" aria-labelledby="admin-links-title">
+      <h2 id="admin-links-title">{t('adminLinks')}</h2>
+      <RotateRow
+        owner="spectator"
+        busy={busy}
+        rotate={rotate}
+        made={links.get('spectator')}
+        texts={{
+          button: t('adminRotateSpectator'),
+          confirm: t('adminRotateSpectatorConfirm'),
+          help: t('adminRotateSpectatorHelp'),
+          made: t('adminNewSpectatorLink'),
+        }}
+      />
+      <RotateRow
+        owner="admin"
+        busy={busy}
+        rotate={rotate}
+        made={links.get('admin')}
+        texts={{
+          button: t('adminRotateAdmin'),
+          confirm: t('adminRotateAdminConfirm'),
+          help: t('adminRotateAdminHelp'),
+          made: t('adminNewAdminLink'),
+        }}
+      />
+    </section>
   );
 }
 
@@ -217,13 +290,13 @@ function OptionsForm({ view, busy, run }: { view: AdminView; busy: boolean; run:
 
 export default function AdminPage({ tableId }: { tableId: string }) {
   const { t } = useApp();
-  const [token] = useState(tokenFromLocation);
+  const [token, setToken] = useState(tokenFromLocation);
   const [view, setView] = useState<AdminView | null>(null);
   const [fatal, setFatal] = useState<ApiError | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [links, setLinks] = useState<ReadonlyMap<number, RotatedLink>>(new Map());
+  const [links, setLinks] = useState<ReadonlyMap<LinkOwner, string>>(new Map());
 
   useEffect(() => {
     if (token === '') {
@@ -253,12 +326,21 @@ export default function AdminPage({ tableId }: { tableId: string }) {
     }
   };
 
-  const rotate = async (seat: number) => {
+  /** Replaces a link; the new one is shown once, and a table saved on this device keeps it. The admin's own: this page goes on with it. */
+  const rotate = async (owner: LinkOwner) => {
     setBusy(true);
     setNotice(null);
     try {
-      const link = await rotateSeatLink(tableId, token, seat);
-      setLinks(new Map(links).set(seat, link));
+      const url =
+        owner === 'admin'
+          ? await rotateAdminLink(tableId, token).then((link) => {
+              setToken(link.token);
+              history.replaceState(history.state, '', `#${link.token}`);
+              return link.url;
+            })
+          : (await rotateLink(tableId, token, owner)).url;
+      replaceSavedLink(tableId, owner, url);
+      setLinks((shown) => new Map(shown).set(owner, url));
       setError(null);
     } catch (err) {
       setError(err instanceof ApiError ? err : new ApiError(0, 'network', String(err)));
@@ -317,6 +399,7 @@ export default function AdminPage({ tableId }: { tableId: string }) {
           <SeatForm key={seat.seat} view={view} seat={seat} busy={busy} run={run} rotate={rotate} newLink={links.get(seat.seat) ?? null} />
         ))}
       </ul>
+      <OtherLinks busy={busy} rotate={rotate} links={links} />
       {view.seriesOver && !view.ended ? (
         <div class="admin-row">
           <button type="button" class="primary" disabled={busy} data-admin-command="newSeries" onClick={() => void run({ type: 'newSeries' })}>

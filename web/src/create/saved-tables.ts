@@ -44,3 +44,20 @@ export function forgetTable(tableId: string): SavedTable[] {
   writeStored(KEY, JSON.stringify(rest));
   return rest;
 }
+
+/**
+ * A link of a saved table replaced on the admin page (API.md "Table admin"): the saved
+ * table shows the new one, so the old one is not handed out again from "Your tables".
+ */
+export function replaceSavedLink(tableId: string, owner: number | 'spectator' | 'admin', url: string): void {
+  const tables = savedTables();
+  const table = tables.find((t) => t.tableId === tableId);
+  if (table === undefined) return;
+  const replaced: SavedTable =
+    owner === 'admin'
+      ? { ...table, adminUrl: url }
+      : owner === 'spectator'
+        ? { ...table, spectatorUrl: url }
+        : { ...table, seats: table.seats.map((s, i) => (i === owner ? { ...s, url } : s)) };
+  writeStored(KEY, JSON.stringify(tables.map((t) => (t === table ? replaced : t))));
+}
