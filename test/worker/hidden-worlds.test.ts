@@ -24,6 +24,7 @@ import type { Seat } from '../../shared/options.js';
 import type { GameRecord } from '../../shared/record.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
+  act,
   confirmedAddress,
   connect,
   createTable,
@@ -86,14 +87,15 @@ let MAIL = '';
 /** Every webhook POST (by URL) and every mail the tables send, in the order they came; observe() takes its world's. */
 const received: { webhooks: { url: string; body: unknown }[]; mails: Mail[] } = { webhooks: [], mails: [] };
 
-async function listen(): Promise<void> {
+/** Receivers answer 204, or what `statusOf` says for a URL (410: gone for good). */
+async function listen(statusOf: (url: string) => number = () => 204): Promise<void> {
   MAIL = await confirmedAddress('seat0');
   received.webhooks.length = 0;
   received.mails.length = 0;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const request = new Request(input, init);
     received.webhooks.push({ url: request.url, body: JSON.parse(await request.text()) });
-    return new Response(null, { status: 204 });
+    return new Response(null, { status: statusOf(request.url) });
   });
   vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: EmailMessageBuilder): Promise<void> }, 'sendEmail').mockImplementation(
     async (message) => {
@@ -184,7 +186,10 @@ async function refusals(world: World, step: number, seat0Decided: boolean) {
 }
 
 /** Runs `fn` for each world and records what the table logged meanwhile (console), per world. */
-async function inEachWorld<T>(worlds: readonly World[], fn: (world: World) => Promise<T>): Promise<{ result: T; logged: string[] }[]> {
+async function inEachWorld<W extends { readonly table: CreatedTable }, T>(
+  worlds: readonly W[],
+  fn: (world: W) => Promise<T>,
+): Promise<{ result: T; logged: string[] }[]> {
   const out: { result: T; logged: string[] }[] = [];
   for (const world of worlds) {
     const logged: string[] = [];
@@ -316,6 +321,42 @@ describe('R3.1: worlds that differ only in what seat 0 may not know look the sam
     const [inA, inC] = await playWindow(worlds, [1, 0, 2], [same, same]);
     // After the window seat 0 sees its whole hand: now the worlds differ.
     expect(new Set(inA!.hand)).not.toEqual(new Set(inC!.hand));
+    for (const world of worlds) for (const socket of [world.seat0, world.spectator]) socket.close();
+  });
+});
+
+/**
+ * A seat's private settings, by the same comparison: what seat 0 and a spectator observe
+ * must not depend on them. Here seat 2's webhook receiver answers 410 Gone in world A and
+ * 204 in world B; the table turns A's off, which seat 2's own view shows. No other socket
+ * may be pushed a frame for it: one arriving would tell who has a webhook, and when it went.
+ */
+describe("another seat's private settings look the same to seat 0 and a spectator, through the server", () => {
+  it("seat 2's webhook is turned off by its receiver (410) in world A, not in B: the other sockets get no frame for it", async () => {
+    await listen((url) => (url.endsWith('/gone') ? 410 : 204));
+    vi.spyOn(console, 'warn').mockImplementation(() => {}); // world A logs the 410 for an operator: not observable to a seat
+    const worlds = [await openWorld('A', GAME.deal), await openWorld('B', GAME.deal)];
+    for (const world of worlds) {
+      const url = `${hookOf(world.name)}/seat2${world.name === 'A' ? '/gone' : ''}`;
+      expect((await putNotifications(world.table.tableId, world.table.seats[2]!.token, { webhookUrl: url })).status).toBe(200);
+    }
+    const compare = async (what: string) => {
+      const [a, b] = await Promise.all(worlds.map(observe));
+      expect(b, what).toEqual(a);
+      return a!;
+    };
+    expect((await compare('the deal')).seat0Frames).toHaveLength(1); // the view sent on connecting
+    // The doubling window and the auction up to seat 2's first bid: seat 2 is told its turn at each step it owes one.
+    for (const [version, { seat, action }] of GAME.actions.slice(0, 5).entries()) {
+      for (const world of worlds) await act(world.table.tableId, world.table.seats[seat]!.token, { ...action, version });
+      const observed = await compare(`after action ${version + 1}`);
+      expect(observed.seat0Frames, `after action ${version + 1}: one push each`).toHaveLength(1);
+      expect(observed.spectatorFrames).toHaveLength(1);
+    }
+    // It did happen: A's receiver was posted to and answered 410, and seat 2's own view says its webhook is off.
+    expect(received.webhooks.some((w) => w.url.endsWith('/seat2/gone'))).toBe(true);
+    const own = await Promise.all(worlds.map((w) => view(w.table.tableId, w.table.seats[2]!.token)));
+    expect(own.map((v) => v.webhook)).toEqual(['disabled', 'active']);
     for (const world of worlds) for (const socket of [world.seat0, world.spectator]) socket.close();
   });
 });
