@@ -2,7 +2,8 @@
  * Issue 13, deadlines that act, in the browser: the create form's "When time runs out" and
  * "Vacation per seat" reach the table; a vacation taken on one seat's page shows on another
  * seat's page at once (and its end too); the forced-card opt-in in the ☰ menu has the seat's
- * only legal card played for it by the table, and its move log says so, in both languages.
+ * only legal card played for it by the table after its delay, and its own move log says so,
+ * in both languages, where another seat's view shows an ordinary card.
  */
 import { expect, inject, it } from 'vitest';
 import type { Deal } from '../../shared/deal.js';
@@ -99,7 +100,7 @@ const BEFORE_TRICK_THREE: [Seat, Record<string, unknown>][] = [
   [0, { type: 'play', card: 'G9' }],
 ];
 
-it('the forced-card opt-in in the ☰ menu: the only legal card is played for the seat, and its move log says "automatic"', async () => {
+it('the forced-card opt-in in the ☰ menu: the only legal card is played for the seat, and its own move log says "automatic"', async () => {
   const table = await createTable(base, { options: { games: 1, firstDealer: 0, moveDeadlineHours: 24 }, deals: [DEAL] });
   const token = (seat: Seat) => table.seats[seat]!.token;
   const page = await openPage(await chromium.context('phone'), table.seats[0]!.url, 'seat 0');
@@ -110,6 +111,8 @@ it('the forced-card opt-in in the ☰ menu: the only legal card is played for th
   await openPrefsMenu(page);
   const optIn = page.locator('input[data-auto-forced]');
   expect(await optIn.isChecked(), 'off by default').toBe(false);
+  // The help text beside it says that the card waits, and who sees it marked.
+  expect(await page.locator('label:has(input[data-auto-forced])').getAttribute('title')).toMatch(/after a wait .* Only you see it marked/);
   await optIn.check();
   const autoForced = async () => ((await readView(base, table.tableId, token(0))) as unknown as { autoForced: boolean }).autoForced;
   await expect.poll(autoForced, { message: 'kept by the server' }).toBe(true);
@@ -118,8 +121,10 @@ it('the forced-card opt-in in the ☰ menu: the only legal card is played for th
   for (const [seat, action] of BEFORE_TRICK_THREE) await actThroughApi(base, table.tableId, token(seat), action);
   await actThroughApi(base, table.tableId, token(2), { type: 'play', card: 'EA' });
   await waitForVersion(page, BEFORE_TRICK_THREE.length + 2, 10_000);
-  const played = await readView(base, table.tableId, token(1));
-  expect(played.moves.at(-1), 'H9 played for seat 0, marked automatic').toEqual({ seat: 0, type: 'play', trick: 3, card: 'H9', auto: true });
+  // Seat 0's own moves came within milliseconds: the card waited the floor, 2 s. Only seat 0's view marks it.
+  const h9 = { seat: 0, type: 'play', trick: 3, card: 'H9' };
+  expect((await readView(base, table.tableId, token(0))).moves.at(-1), 'H9 played for seat 0, marked automatic').toEqual({ ...h9, auto: true });
+  expect((await readView(base, table.tableId, token(1))).moves.at(-1), 'to seat 1 an ordinary card').toEqual(h9);
 
   const lastLine = page.locator('[data-move-log] li.move').last();
   await expect.poll(() => lastLine.textContent()).toMatch(/plays.*\(automatic\)$/);

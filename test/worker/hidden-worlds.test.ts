@@ -25,17 +25,21 @@ import type { GameRecord } from '../../shared/record.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
   act,
+  clientIpOf,
   confirmedAddress,
   connect,
   createTable,
   eventually,
+  games,
   handMade,
   postAction,
   putNotifications,
+  request,
   tableStub,
   view,
   type CreatedTable,
   type Socket,
+  type TableView,
 } from './support.js';
 
 /** Dealer 0, so seat 1 is forehand and seat 0 the dealer: seat 0 is never told to bid when the window closes. */
@@ -358,5 +362,111 @@ describe("another seat's private settings look the same to seat 0 and a spectato
     const own = await Promise.all(worlds.map((w) => view(w.table.tableId, w.table.seats[2]!.token)));
     expect(own.map((v) => v.webhook)).toEqual(['disabled', 'active']);
     for (const world of worlds) for (const socket of [world.seat0, world.spectator]) socket.close();
+  });
+});
+
+/**
+ * A forced card (worker/table/auto-moves.ts) by the same comparison. In both worlds seat 0
+ * ends up playing H9, its only legal card in trick 3; in world A it opted in and the table
+ * plays the card for it after its drawn delay, in world B it did not and plays the card
+ * itself. Seats 1 and 2 and a spectator must not be able to tell the worlds apart: not from
+ * the opt-in (no frame, nothing in their views), not from the card (no `auto` mark in their
+ * views, frames or webhooks) until the game's record is published.
+ */
+describe('whether seat 0 opted in to forced cards, and whether the table played one for it, looks the same to the others', () => {
+  /** Game 01: in trick 3 seat 2 leads EA; seat 0, void in E, holds one trump, H9 (R7.5). Its index among the game's actions. */
+  const FORCED_H9 = 17;
+  const OTHERS = [1, 2] as const;
+
+  interface OptInWorld {
+    readonly name: string;
+    readonly table: CreatedTable;
+    /** Seat 1's, seat 2's and the spectator's sockets. */
+    readonly sockets: readonly Socket[];
+  }
+
+  async function openOptInWorld(name: string, optIn: boolean): Promise<OptInWorld> {
+    const table = await createTable({
+      name: 'hidden',
+      options: { ...GAME.options, firstDealer: GAME.dealer, games: 1, moveDeadlineHours: 2 },
+      deals: [GAME.deal],
+    });
+    for (const seat of OTHERS) {
+      expect((await putNotifications(table.tableId, table.seats[seat]!.token, { webhookUrl: hookOf(`${name}/${seat}`) })).status).toBe(200);
+    }
+    const sockets = [
+      ...(await Promise.all(OTHERS.map((seat) => connect(table.tableId, table.seats[seat]!.token)))),
+      await connect(table.tableId, table.spectator.token, 'protocol'),
+    ];
+    // B says no where A says yes: the same request, a different choice.
+    const res = await request(`/api/tables/${table.tableId}/preferences`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${table.seats[0]!.token}`, 'cf-connecting-ip': clientIpOf(name) },
+      body: JSON.stringify({ autoForced: optIn }),
+    });
+    expect(res.status).toBe(200);
+    return { name, table, sockets };
+  }
+
+  /** Everything seats 1 and 2 and the spectator can observe since the last call, per-table fields removed. */
+  async function observeOthers(world: OptInWorld) {
+    await delivered(world.table);
+    const tokens = [...OTHERS.map((seat) => world.table.seats[seat]!.token), world.table.spectator.token];
+    const observed = {
+      views: await Promise.all(tokens.map((token) => view(world.table.tableId, token))),
+      frames: await Promise.all(world.sockets.map(framesOf)),
+      webhooks: OTHERS.map((seat) => takeOut(received.webhooks, (w) => w.url === hookOf(`${world.name}/${seat}`)).map((w) => w.body)),
+    };
+    return withoutPerTable(observed) as typeof observed;
+  }
+
+  /** Ten minutes pass at the table (its log and deal dated back), then its alarm runs: seat 0's forced card is due after two seconds. */
+  async function tenMinutesPass(world: OptInWorld): Promise<void> {
+    const back = '-600 seconds';
+    await runInDurableObject(tableStub(world.table.tableId), (_i, state) => {
+      state.storage.sql.exec("UPDATE actions SET at = strftime('%Y-%m-%dT%H:%M:%fZ', at, ?)", back);
+      state.storage.sql.exec("UPDATE deals SET dealt_at = strftime('%Y-%m-%dT%H:%M:%fZ', dealt_at, ?)", back);
+    });
+    await evictDurableObject(tableStub(world.table.tableId)); // read again; the sockets hibernate and stay open
+    expect(await runDurableObjectAlarm(tableStub(world.table.tableId))).toBe(true);
+  }
+
+  it('A: opted in, the table plays the forced H9; B: not opted in, seat 0 plays it itself', async () => {
+    await listen();
+    const worlds = [await openOptInWorld('A', true), await openOptInWorld('B', false)];
+    const compare = async (what: string) => {
+      const observed = expectSame(what, await inEachWorld(worlds, observeOthers));
+      expect(
+        observed.frames.map((f) => f.length),
+        `${what}: one frame each`,
+      ).toEqual([1, 1, 1]);
+      return observed;
+    };
+    await compare('the deal, and the opt-in'); // the frame sent on connecting; none for the opt-in
+    for (const [version, { seat, action }] of GAME.actions.slice(0, FORCED_H9).entries()) {
+      for (const world of worlds) await act(world.table.tableId, world.table.seats[seat]!.token, { ...action, version });
+      await compare(`after action ${version + 1}`);
+    }
+
+    // A's alarm plays H9 for seat 0; in B nothing happens until seat 0 plays it.
+    for (const world of worlds) await tenMinutesPass(world);
+    await act(worlds[1]!.table.tableId, worlds[1]!.table.seats[0]!.token, { ...GAME.actions[FORCED_H9]!.action, version: FORCED_H9 });
+    const played = await compare('seat 0 played H9');
+    const h9 = { seat: 0, type: 'play', trick: 3, card: 'H9' };
+    for (const v of played.views) expect(v.moves.at(-1)).toEqual(h9);
+    // Seat 1 is told its turn, with its view: no mark in it either.
+    expect(played.webhooks[0]!.map((w) => (w as { type: string; view: TableView }).view.moves.at(-1))).toEqual([h9]);
+    // Seat 0's own view knows, in A: the worlds do differ.
+    const own = await Promise.all(worlds.map((w) => view(w.table.tableId, w.table.seats[0]!.token)));
+    expect(own.map((v) => v.moves.at(-1))).toEqual([{ ...h9, auto: true }, h9]);
+
+    // The rest of the game alike; then the record says which card was played for the seat.
+    for (const [i, { seat, action }] of GAME.actions.slice(FORCED_H9 + 1).entries()) {
+      const version = FORCED_H9 + 1 + i;
+      for (const world of worlds) await act(world.table.tableId, world.table.seats[seat]!.token, { ...action, version });
+    }
+    const records = await Promise.all(worlds.map(async (w) => (await games(w.table.tableId, w.table.spectator.token))[0]!));
+    expect(records.map((r) => r.actions.flatMap((a, i) => (a.auto === true ? [i] : [])))).toEqual([[FORCED_H9], []]);
+    for (const world of worlds) for (const socket of world.sockets) socket.close();
   });
 });
