@@ -7,6 +7,7 @@
  */
 import { expect, inject, it } from 'vitest';
 import type { Deal } from '../../shared/deal.js';
+import { FORCED_DELAY } from '../../worker/table/forced-delay.js';
 import {
   actThroughApi,
   createTable,
@@ -101,6 +102,7 @@ const BEFORE_TRICK_THREE: [Seat, Record<string, unknown>][] = [
 ];
 
 it('the forced-card opt-in in the ☰ menu: the only legal card is played for the seat, and its own move log says "automatic"', async () => {
+  const createdAt = Date.now();
   const table = await createTable(base, { options: { games: 1, firstDealer: 0, moveDeadlineHours: 24 }, deals: [DEAL] });
   const token = (seat: Seat) => table.seats[seat]!.token;
   const page = await openPage(await chromium.context('phone'), table.seats[0]!.url, 'seat 0');
@@ -117,11 +119,22 @@ it('the forced-card opt-in in the ☰ menu: the only legal card is played for th
   const autoForced = async () => ((await readView(base, table.tableId, token(0))) as unknown as { autoForced: boolean }).autoForced;
   await expect.poll(autoForced, { message: 'kept by the server' }).toBe(true);
 
-  // The other players move elsewhere (through the API); seat 0 keeps its page open and does nothing.
-  for (const [seat, action] of BEFORE_TRICK_THREE) await actThroughApi(base, table.tableId, token(seat), action);
+  // The moves go through the API; seat 0 keeps its page open and does nothing more. The card
+  // waits one of seat 0's own response times, times at most e^spread, at least the floor: at
+  // most its slowest (its double, owed since the deal), each measured here from before the
+  // move it answered was sent.
+  let owedSince = createdAt;
+  let slowest = 0;
+  for (const [seat, action] of BEFORE_TRICK_THREE) {
+    const sent = Date.now();
+    await actThroughApi(base, table.tableId, token(seat), action);
+    if (seat === 0) slowest = Math.max(slowest, Date.now() - owedSince);
+    owedSince = sent;
+  }
   await actThroughApi(base, table.tableId, token(2), { type: 'play', card: 'EA' });
-  await waitForVersion(page, BEFORE_TRICK_THREE.length + 2, 10_000);
-  // Seat 0's own moves came within milliseconds: the card waited the floor, 2 s. Only seat 0's view marks it.
+  const latest = Math.max(FORCED_DELAY.floorMs, Math.ceil(slowest * Math.exp(FORCED_DELAY.spread)));
+  await waitForVersion(page, BEFORE_TRICK_THREE.length + 2, latest + 10_000);
+  // Only seat 0's view marks it.
   const h9 = { seat: 0, type: 'play', trick: 3, card: 'H9' };
   expect((await readView(base, table.tableId, token(0))).moves.at(-1), 'H9 played for seat 0, marked automatic').toEqual({ ...h9, auto: true });
   expect((await readView(base, table.tableId, token(1))).moves.at(-1), 'to seat 1 an ordinary card').toEqual(h9);

@@ -392,9 +392,13 @@ describe('forced cards', () => {
     expect(await res.json()).toEqual({ autoForced: true });
     expect((await view(table.tableId, table.seats[0]!.token)).autoForced).toBe(true);
     expect((await view(table.tableId, table.seats[1]!.token)).autoForced).toBe(false);
+    // Every move so far came at once (the log dated so): the delay is the floor, the fastest plausible human move.
+    const minuteAgo = new Date(Date.now() - 60_000).toISOString();
+    await sql(table, 'UPDATE actions SET at = ?', minuteAgo);
+    await sql(table, 'UPDATE deals SET dealt_at = ?', minuteAgo);
+    await evictDurableObject(tableStub(table.tableId));
     // Seat 2 leads E: now seat 0 owes H9, its only legal card.
     await playActions(table, [GAME.actions[FORCED_H9 - 1]!], FORCED_H9 - 1);
-    // Seat 0's own moves came within milliseconds: the delay is the floor, the fastest plausible human move.
     const owedAt = Date.parse((await sql<{ at: string }>(table, 'SELECT at FROM actions WHERE version = ?', FORCED_H9))[0]!.at);
     await alarmFor(table, (at) => at === owedAt + FORCED_DELAY.floorMs, 'the alarm for the forced card, two seconds after it became owed');
     // The alarm run before then plays nothing.
