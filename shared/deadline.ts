@@ -39,7 +39,7 @@ export function stoppedReminderAt(start: number, hours: number, stops: readonly 
 }
 
 /** The moment the clock, started at `start`, has run for `runMs`, skipping every stop; null when an open stop is reached first. */
-function runClock(start: number, runMs: number, stops: readonly ClockStop[]): number | null {
+export function runClock(start: number, runMs: number, stops: readonly ClockStop[]): number | null {
   // Merged, in order, only what lies after the start: overlapping or touching stops are one.
   const merged: { from: number; until: number | null }[] = [];
   for (const stop of [...stops].sort((a, b) => a.from - b.from)) {

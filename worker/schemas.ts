@@ -323,9 +323,14 @@ export const DeliveriesSchema = z
   })
   .openapi('Deliveries');
 
-const AutoFlag = z.literal(true).optional().openapi({
-  description: 'The table made this move for the seat: its deadline passed (onTimeout "bot"), or it was its only legal card and the seat opted in',
-});
+const AutoFlag = z
+  .literal(true)
+  .optional()
+  .openapi({
+    description:
+      'The table made this move for the seat: its deadline passed (onTimeout "bot"), or it was its only legal card and the seat opted in (autoForced). ' +
+      "A forced card is marked only in the seat's own view until the game is over; a finished game's record marks both kinds",
+  });
 
 export const VacationSchema = z
   .strictObject({
@@ -339,9 +344,10 @@ export const VacationSchema = z
 
 export const PreferencesSchema = z
   .strictObject({
-    autoForced: z
-      .boolean()
-      .openapi({ description: 'true: whenever this seat may only play one card (nothing else to decide), the table plays it at once' }),
+    autoForced: z.boolean().openapi({
+      description:
+        "true: whenever this seat may only play one card (nothing else to decide), the table plays it for the seat, after a delay drawn from the seat's own recent moves at the table",
+    }),
   })
   .openapi('Preferences');
 
@@ -432,7 +438,7 @@ export const ViewSchema = z
       .openapi({
         description:
           'Every accepted action of the current game, oldest first: the entries of `history` (doubles hidden as there, R3.1) and each card played with its trick; ' +
-          '`auto: true` on a move the table made for its seat',
+          "`auto: true` on a move the table made for its seat (a forced card: in that seat's own view only, until the game is over)",
       }),
     trickWinners: z.array(SeatNumber).openapi({ description: 'Who took each completed trick of the current game, oldest first' }),
     stock: z.array(Card).nullable().openapi({ description: 'The declarer alone, after the pickup' }),
@@ -462,7 +468,7 @@ export const ViewSchema = z
     vacationHours: z.number().int().openapi({ description: "The table's option vacationHours: hours of vacation per seat and series" }),
     autoForced: z.boolean().nullable().openapi({
       description:
-        "The caller's own choice (PUT …/preferences): its forced cards (one legal card, nothing else to decide) are played at once; null for a spectator or a bot seat",
+        "The caller's own choice (PUT …/preferences): its forced cards (one legal card, nothing else to decide) are played for it; null for a spectator or a bot seat. No other view shows it",
     }),
     webhook: z.enum(['active', 'disabled']).nullable().openapi({
       description:

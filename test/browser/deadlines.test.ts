@@ -2,10 +2,12 @@
  * Issue 13, deadlines that act, in the browser: the create form's "When time runs out" and
  * "Vacation per seat" reach the table; a vacation taken on one seat's page shows on another
  * seat's page at once (and its end too); the forced-card opt-in in the ☰ menu has the seat's
- * only legal card played for it by the table, and its move log says so, in both languages.
+ * only legal card played for it by the table after its delay, and its own move log says so,
+ * in both languages, where another seat's view shows an ordinary card.
  */
 import { expect, inject, it } from 'vitest';
 import type { Deal } from '../../shared/deal.js';
+import { FORCED_DELAY } from '../../worker/table/forced-delay.js';
 import {
   actThroughApi,
   createTable,
@@ -99,7 +101,8 @@ const BEFORE_TRICK_THREE: [Seat, Record<string, unknown>][] = [
   [0, { type: 'play', card: 'G9' }],
 ];
 
-it('the forced-card opt-in in the ☰ menu: the only legal card is played for the seat, and its move log says "automatic"', async () => {
+it('the forced-card opt-in in the ☰ menu: the only legal card is played for the seat, and its own move log says "automatic"', async () => {
+  const createdAt = Date.now();
   const table = await createTable(base, { options: { games: 1, firstDealer: 0, moveDeadlineHours: 24 }, deals: [DEAL] });
   const token = (seat: Seat) => table.seats[seat]!.token;
   const page = await openPage(await chromium.context('phone'), table.seats[0]!.url, 'seat 0');
@@ -110,16 +113,31 @@ it('the forced-card opt-in in the ☰ menu: the only legal card is played for th
   await openPrefsMenu(page);
   const optIn = page.locator('input[data-auto-forced]');
   expect(await optIn.isChecked(), 'off by default').toBe(false);
+  // The help text beside it says that the card waits, and who sees it marked.
+  expect(await page.locator('label:has(input[data-auto-forced])').getAttribute('title')).toMatch(/after a wait .* Only you see it marked/);
   await optIn.check();
   const autoForced = async () => ((await readView(base, table.tableId, token(0))) as unknown as { autoForced: boolean }).autoForced;
   await expect.poll(autoForced, { message: 'kept by the server' }).toBe(true);
 
-  // The other players move elsewhere (through the API); seat 0 keeps its page open and does nothing.
-  for (const [seat, action] of BEFORE_TRICK_THREE) await actThroughApi(base, table.tableId, token(seat), action);
+  // The moves go through the API; seat 0 keeps its page open and does nothing more. The card
+  // waits one of seat 0's own response times, times at most e^spread, at least the floor: at
+  // most its slowest (its double, owed since the deal), each measured here from before the
+  // move it answered was sent.
+  let owedSince = createdAt;
+  let slowest = 0;
+  for (const [seat, action] of BEFORE_TRICK_THREE) {
+    const sent = Date.now();
+    await actThroughApi(base, table.tableId, token(seat), action);
+    if (seat === 0) slowest = Math.max(slowest, Date.now() - owedSince);
+    owedSince = sent;
+  }
   await actThroughApi(base, table.tableId, token(2), { type: 'play', card: 'EA' });
-  await waitForVersion(page, BEFORE_TRICK_THREE.length + 2, 10_000);
-  const played = await readView(base, table.tableId, token(1));
-  expect(played.moves.at(-1), 'H9 played for seat 0, marked automatic').toEqual({ seat: 0, type: 'play', trick: 3, card: 'H9', auto: true });
+  const latest = Math.max(FORCED_DELAY.floorMs, Math.ceil(slowest * Math.exp(FORCED_DELAY.spread)));
+  await waitForVersion(page, BEFORE_TRICK_THREE.length + 2, latest + 10_000);
+  // Only seat 0's view marks it.
+  const h9 = { seat: 0, type: 'play', trick: 3, card: 'H9' };
+  expect((await readView(base, table.tableId, token(0))).moves.at(-1), 'H9 played for seat 0, marked automatic').toEqual({ ...h9, auto: true });
+  expect((await readView(base, table.tableId, token(1))).moves.at(-1), 'to seat 1 an ordinary card').toEqual(h9);
 
   const lastLine = page.locator('[data-move-log] li.move').last();
   await expect.poll(() => lastLine.textContent()).toMatch(/plays.*\(automatic\)$/);

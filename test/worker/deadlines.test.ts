@@ -11,6 +11,7 @@ import type { CardCode } from '../../shared/cards.js';
 import type { Seat } from '../../shared/options.js';
 import { cardCodesIn } from '../../shared/view.js';
 import { forcedCard } from '../../worker/table/auto-moves.js';
+import { delayDraw, FORCED_DELAY, forcedDelay } from '../../worker/table/forced-delay.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import type { WebhookBody } from '../../worker/table/notifier.js';
 import {
@@ -18,6 +19,7 @@ import {
   confirmedAddress,
   connect,
   createTable,
+  eventually,
   expectError,
   expectOnlyCards,
   games,
@@ -76,6 +78,13 @@ async function tableAt(played: number, options: Record<string, unknown> = {}, ex
   await playActions(table, GAME.actions.slice(0, played), 0);
   return table;
 }
+
+/** The table's alarm once it is set for `expected` (the table sets it in the background after a change). */
+const alarmFor = (table: CreatedTable, expected: (at: number) => boolean, what: string): Promise<number> =>
+  eventually(async () => {
+    const at = await runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.getAlarm());
+    return at !== null && expected(at) ? at : undefined;
+  }, what);
 
 const versionOf = async (table: CreatedTable) => (await sql<{ v: number }>(table, 'SELECT COALESCE(MAX(version), 0) AS v FROM actions'))[0]!.v;
 
@@ -374,7 +383,7 @@ describe('forced cards', () => {
     expect(forcedCard([])).toBeNull();
   });
 
-  it("an opted-in seat's forced card is played at once by the alarm, marked automatic; without the opt-in it waits", async () => {
+  it("an opted-in seat's forced card is played by the alarm after its drawn delay, marked automatic in its own view only until the record; without the opt-in it waits", async () => {
     const table = await tableAt(FORCED_H9 - 1, { moveDeadlineHours: undefined });
     const refused = await putPreferences(table, 'spectator', { autoForced: true });
     expect(refused.status).toBe(403);
@@ -383,19 +392,109 @@ describe('forced cards', () => {
     expect(await res.json()).toEqual({ autoForced: true });
     expect((await view(table.tableId, table.seats[0]!.token)).autoForced).toBe(true);
     expect((await view(table.tableId, table.seats[1]!.token)).autoForced).toBe(false);
+    // Every move so far came at once (the log dated so): the delay is the floor, the fastest plausible human move.
+    const minuteAgo = new Date(Date.now() - 60_000).toISOString();
+    await sql(table, 'UPDATE actions SET at = ?', minuteAgo);
+    await sql(table, 'UPDATE deals SET dealt_at = ?', minuteAgo);
+    await evictDurableObject(tableStub(table.tableId));
     // Seat 2 leads E: now seat 0 owes H9, its only legal card.
     await playActions(table, [GAME.actions[FORCED_H9 - 1]!], FORCED_H9 - 1);
-    expect(await runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.getAlarm())).toBeLessThan(Date.now() + 5_000);
+    const owedAt = Date.parse((await sql<{ at: string }>(table, 'SELECT at FROM actions WHERE version = ?', FORCED_H9))[0]!.at);
+    await alarmFor(table, (at) => at === owedAt + FORCED_DELAY.floorMs, 'the alarm for the forced card, two seconds after it became owed');
+    // The alarm run before then plays nothing.
     expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
+    expect(await versionOf(table)).toBe(FORCED_H9);
+    await timePasses(table, FORCED_DELAY.floorMs);
     expect(await versionOf(table)).toBe(FORCED_H9 + 1);
-    const after = await view(table.tableId, table.seats[2]!.token);
-    expect(after.moves.at(-1)).toEqual({ seat: 0, type: 'play', trick: 3, card: 'H9', auto: true });
+    expect(await sql(table, 'SELECT seat, auto FROM actions WHERE version = ?', FORCED_H9 + 1)).toEqual([{ seat: 0, auto: 2 }]);
+    const h9 = { seat: 0, type: 'play', trick: 3, card: 'H9' };
+    expect((await view(table.tableId, table.seats[0]!.token)).moves.at(-1)).toEqual({ ...h9, auto: true });
+    // The others see a card like any other: the mark would tell them it was the seat's only one, and that it opted in.
+    for (const token of [table.seats[1]!.token, table.seats[2]!.token, table.spectator.token]) {
+      expect((await view(table.tableId, token)).moves.at(-1)).toEqual(h9);
+    }
 
     // Turned off: seat 0's next forced card waits for it (trick 10: one card left each).
     expect((await putPreferences(table, 0, { autoForced: false })).status).toBe(200);
     await playActions(table, GAME.actions.slice(FORCED_H9 + 1, GAME.actions.length - 1), FORCED_H9 + 1);
-    await runDurableObjectAlarm(tableStub(table.tableId));
+    await timePasses(table, HOUR);
     expect(await versionOf(table)).toBe(GAME.actions.length - 1);
+    // Once the game is over its record tells everyone which card was played for the seat; so does the final view.
+    await playActions(table, GAME.actions.slice(-1), GAME.actions.length - 1);
+    const [record] = await games(table.tableId, table.seats[1]!.token);
+    expect(record!.actions.flatMap((a, i) => (a.auto === true ? [i] : []))).toEqual([FORCED_H9]);
+    expect((await view(table.tableId, table.seats[1]!.token)).moves[FORCED_H9]).toMatchObject({ seat: 0, auto: true });
+  });
+
+  it("the delay is drawn from the seat's own pace at the table: its response times, spread by a factor, its clock stopped by its vacation", async () => {
+    const table = await tableAt(FORCED_H9 - 1, { moveDeadlineHours: undefined });
+    expect((await putPreferences(table, 0, { autoForced: true })).status).toBe(200);
+    // Every move so far took ten minutes: the deal and the log dated so, ending ten minutes ago.
+    const start = Date.now() - FORCED_H9 * 10 * 60_000;
+    await sql(table, 'UPDATE deals SET dealt_at = ?', new Date(start).toISOString());
+    for (let version = 1; version < FORCED_H9; version++) {
+      await sql(table, 'UPDATE actions SET at = ? WHERE version = ?', new Date(start + version * 10 * 60_000).toISOString(), version);
+    }
+    await evictDurableObject(tableStub(table.tableId));
+    await playActions(table, [GAME.actions[FORCED_H9 - 1]!], FORCED_H9 - 1);
+    const owedAt = Date.parse((await sql<{ at: string }>(table, 'SELECT at FROM actions WHERE version = ?', FORCED_H9))[0]!.at);
+    const delay = (await alarmFor(table, (at) => at < owedAt + HOUR, 'the alarm for the forced card')) - owedAt;
+    expect(delay).toBeGreaterThanOrEqual(Math.floor(10 * 60_000 * Math.exp(-FORCED_DELAY.spread)));
+    expect(delay).toBeLessThanOrEqual(Math.ceil(10 * 60_000 * Math.exp(FORCED_DELAY.spread)));
+    await timePasses(table, delay - 1_000);
+    expect(await versionOf(table), 'a second before the drawn time').toBe(FORCED_H9);
+    // A vacation stops the seat's clock, this one too: the card comes an hour later.
+    await vacation(table, 0, 1);
+    await timePasses(table, 2_000);
+    expect(await versionOf(table), 'a second after the drawn time, on vacation').toBe(FORCED_H9);
+    await timePasses(table, HOUR);
+    expect(await versionOf(table)).toBe(FORCED_H9 + 1);
+  });
+
+  it('forcedDelay: a sample of the own pool times e^±spread, the fallback for missing samples, never under the floor', () => {
+    const { floorMs, fallbackMaxMs, spread, minSamples } = FORCED_DELAY;
+    expect(forcedDelay([5_000, 60_000, 3_600_000], [0, 0, 0.5])).toBe(5_000);
+    expect(forcedDelay([5_000, 60_000, 3_600_000], [0.99, 0, 0.5])).toBe(3_600_000);
+    expect(forcedDelay([60_000, 60_000, 60_000], [0.5, 0.5, 0])).toBe(Math.round(60_000 * Math.exp(-spread)));
+    expect(forcedDelay([60_000, 60_000, 60_000], [0.5, 0.5, 1])).toBe(Math.round(60_000 * Math.exp(spread)));
+    expect(forcedDelay([10, 20, 30], [0.5, 0.5, 1])).toBe(floorMs);
+    // One own time of minSamples (3): the rest are fallback draws, log-uniform between the floor and its maximum.
+    expect(minSamples).toBe(3);
+    expect(forcedDelay([60_000], [0.2, 0.9, 0.5])).toBe(60_000);
+    expect(forcedDelay([60_000], [0.5, 0, 0.5])).toBe(floorMs);
+    expect(forcedDelay([60_000], [0.5, 1, 0.5])).toBe(fallbackMaxMs);
+    expect(forcedDelay([], [0, 0.5, 0.5])).toBe(Math.round(Math.sqrt(floorMs * fallbackMaxMs)));
+  });
+
+  it("delayDraw: the seat's secret decides the draw, the same for the same version, each of the pool's times about as often", () => {
+    expect(delayDraw('secret', 7)).toEqual(delayDraw('secret', 7));
+    expect(delayDraw('secret', 7)).not.toEqual(delayDraw('other secret', 7));
+    const pool = [10_000, 3_600_000, 5 * 3_600_000];
+    const picked = [0, 0, 0];
+    for (let version = 0; version < 3_000; version++) {
+      const delay = forcedDelay(pool, delayDraw('a seat token hash', version));
+      const of = pool.findIndex((ms) => delay >= ms * Math.exp(-FORCED_DELAY.spread) - 1 && delay <= ms * Math.exp(FORCED_DELAY.spread) + 1);
+      expect(of, `${delay} ms lies around one of the pool's times`).toBeGreaterThanOrEqual(0);
+      picked[of]! += 1;
+    }
+    // 1,000 expected each; 3 standard deviations are ≈ 77.
+    for (const count of picked) expect(Math.abs(count - 1_000)).toBeLessThan(120);
+  });
+
+  it('an opted-in seat whose drawn delay reaches past its deadline gets a timeout there, marked for everyone as a timeout is', async () => {
+    const table = await tableAt(FORCED_H9 - 1);
+    expect((await putPreferences(table, 0, { autoForced: true })).status).toBe(200);
+    // Every move took five hours (far slower than the 2-hour clock would allow now; a clock set later).
+    const start = Date.now() - FORCED_H9 * 5 * HOUR;
+    await sql(table, 'UPDATE deals SET dealt_at = ?', new Date(start).toISOString());
+    for (let version = 1; version < FORCED_H9; version++) {
+      await sql(table, 'UPDATE actions SET at = ? WHERE version = ?', new Date(start + version * 5 * HOUR).toISOString(), version);
+    }
+    await evictDurableObject(tableStub(table.tableId));
+    await playActions(table, [GAME.actions[FORCED_H9 - 1]!], FORCED_H9 - 1);
+    await timePasses(table, 2 * HOUR + 60_000);
+    expect(await sql(table, 'SELECT seat, auto FROM actions WHERE version = ?', FORCED_H9 + 1)).toEqual([{ seat: 0, auto: 1 }]);
+    expect((await view(table.tableId, table.seats[1]!.token)).moves.at(-1)).toEqual({ seat: 0, type: 'play', trick: 3, card: 'H9', auto: true });
   });
 
   it('with the knock option, the same card is a choice (knock or not): nothing is played for the seat', async () => {

@@ -24,17 +24,22 @@ import type { Seat } from '../../shared/options.js';
 import type { GameRecord } from '../../shared/record.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
+  act,
+  clientIpOf,
   confirmedAddress,
   connect,
   createTable,
   eventually,
+  games,
   handMade,
   postAction,
   putNotifications,
+  request,
   tableStub,
   view,
   type CreatedTable,
   type Socket,
+  type TableView,
 } from './support.js';
 
 /** Dealer 0, so seat 1 is forehand and seat 0 the dealer: seat 0 is never told to bid when the window closes. */
@@ -86,14 +91,15 @@ let MAIL = '';
 /** Every webhook POST (by URL) and every mail the tables send, in the order they came; observe() takes its world's. */
 const received: { webhooks: { url: string; body: unknown }[]; mails: Mail[] } = { webhooks: [], mails: [] };
 
-async function listen(): Promise<void> {
+/** Receivers answer 204, or what `statusOf` says for a URL (410: gone for good). */
+async function listen(statusOf: (url: string) => number = () => 204): Promise<void> {
   MAIL = await confirmedAddress('seat0');
   received.webhooks.length = 0;
   received.mails.length = 0;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const request = new Request(input, init);
     received.webhooks.push({ url: request.url, body: JSON.parse(await request.text()) });
-    return new Response(null, { status: 204 });
+    return new Response(null, { status: statusOf(request.url) });
   });
   vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: EmailMessageBuilder): Promise<void> }, 'sendEmail').mockImplementation(
     async (message) => {
@@ -184,7 +190,10 @@ async function refusals(world: World, step: number, seat0Decided: boolean) {
 }
 
 /** Runs `fn` for each world and records what the table logged meanwhile (console), per world. */
-async function inEachWorld<T>(worlds: readonly World[], fn: (world: World) => Promise<T>): Promise<{ result: T; logged: string[] }[]> {
+async function inEachWorld<W extends { readonly table: CreatedTable }, T>(
+  worlds: readonly W[],
+  fn: (world: W) => Promise<T>,
+): Promise<{ result: T; logged: string[] }[]> {
   const out: { result: T; logged: string[] }[] = [];
   for (const world of worlds) {
     const logged: string[] = [];
@@ -317,5 +326,147 @@ describe('R3.1: worlds that differ only in what seat 0 may not know look the sam
     // After the window seat 0 sees its whole hand: now the worlds differ.
     expect(new Set(inA!.hand)).not.toEqual(new Set(inC!.hand));
     for (const world of worlds) for (const socket of [world.seat0, world.spectator]) socket.close();
+  });
+});
+
+/**
+ * A seat's private settings, by the same comparison: what seat 0 and a spectator observe
+ * must not depend on them. Here seat 2's webhook receiver answers 410 Gone in world A and
+ * 204 in world B; the table turns A's off, which seat 2's own view shows. No other socket
+ * may be pushed a frame for it: one arriving would tell who has a webhook, and when it went.
+ */
+describe("another seat's private settings look the same to seat 0 and a spectator, through the server", () => {
+  it("seat 2's webhook is turned off by its receiver (410) in world A, not in B: the other sockets get no frame for it", async () => {
+    await listen((url) => (url.endsWith('/gone') ? 410 : 204));
+    vi.spyOn(console, 'warn').mockImplementation(() => {}); // world A logs the 410 for an operator: not observable to a seat
+    const worlds = [await openWorld('A', GAME.deal), await openWorld('B', GAME.deal)];
+    for (const world of worlds) {
+      const url = `${hookOf(world.name)}/seat2${world.name === 'A' ? '/gone' : ''}`;
+      expect((await putNotifications(world.table.tableId, world.table.seats[2]!.token, { webhookUrl: url })).status).toBe(200);
+    }
+    const compare = async (what: string) => {
+      const [a, b] = await Promise.all(worlds.map(observe));
+      expect(b, what).toEqual(a);
+      return a!;
+    };
+    expect((await compare('the deal')).seat0Frames).toHaveLength(1); // the view sent on connecting
+    // The doubling window and the auction up to seat 2's first bid: seat 2 is told its turn at each step it owes one.
+    for (const [version, { seat, action }] of GAME.actions.slice(0, 5).entries()) {
+      for (const world of worlds) await act(world.table.tableId, world.table.seats[seat]!.token, { ...action, version });
+      const observed = await compare(`after action ${version + 1}`);
+      expect(observed.seat0Frames, `after action ${version + 1}: one push each`).toHaveLength(1);
+      expect(observed.spectatorFrames).toHaveLength(1);
+    }
+    // It did happen: A's receiver was posted to and answered 410, and seat 2's own view says its webhook is off.
+    expect(received.webhooks.some((w) => w.url.endsWith('/seat2/gone'))).toBe(true);
+    const own = await Promise.all(worlds.map((w) => view(w.table.tableId, w.table.seats[2]!.token)));
+    expect(own.map((v) => v.webhook)).toEqual(['disabled', 'active']);
+    for (const world of worlds) for (const socket of [world.seat0, world.spectator]) socket.close();
+  });
+});
+
+/**
+ * A forced card (worker/table/auto-moves.ts) by the same comparison. In both worlds seat 0
+ * ends up playing H9, its only legal card in trick 3; in world A it opted in and the table
+ * plays the card for it after its drawn delay, in world B it did not and plays the card
+ * itself. Seats 1 and 2 and a spectator must not be able to tell the worlds apart: not from
+ * the opt-in (no frame, nothing in their views), not from the card (no `auto` mark in their
+ * views, frames or webhooks) until the game's record is published.
+ */
+describe('whether seat 0 opted in to forced cards, and whether the table played one for it, looks the same to the others', () => {
+  /** Game 01: in trick 3 seat 2 leads EA; seat 0, void in E, holds one trump, H9 (R7.5). Its index among the game's actions. */
+  const FORCED_H9 = 17;
+  const OTHERS = [1, 2] as const;
+
+  interface OptInWorld {
+    readonly name: string;
+    readonly table: CreatedTable;
+    /** Seat 1's, seat 2's and the spectator's sockets. */
+    readonly sockets: readonly Socket[];
+  }
+
+  async function openOptInWorld(name: string, optIn: boolean): Promise<OptInWorld> {
+    const table = await createTable({
+      name: 'hidden',
+      options: { ...GAME.options, firstDealer: GAME.dealer, games: 1, moveDeadlineHours: 2 },
+      deals: [GAME.deal],
+    });
+    for (const seat of OTHERS) {
+      expect((await putNotifications(table.tableId, table.seats[seat]!.token, { webhookUrl: hookOf(`${name}/${seat}`) })).status).toBe(200);
+    }
+    const sockets = [
+      ...(await Promise.all(OTHERS.map((seat) => connect(table.tableId, table.seats[seat]!.token)))),
+      await connect(table.tableId, table.spectator.token, 'protocol'),
+    ];
+    // B says no where A says yes: the same request, a different choice.
+    const res = await request(`/api/tables/${table.tableId}/preferences`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${table.seats[0]!.token}`, 'cf-connecting-ip': clientIpOf(name) },
+      body: JSON.stringify({ autoForced: optIn }),
+    });
+    expect(res.status).toBe(200);
+    return { name, table, sockets };
+  }
+
+  /** Everything seats 1 and 2 and the spectator can observe since the last call, per-table fields removed. */
+  async function observeOthers(world: OptInWorld) {
+    await delivered(world.table);
+    const tokens = [...OTHERS.map((seat) => world.table.seats[seat]!.token), world.table.spectator.token];
+    const observed = {
+      views: await Promise.all(tokens.map((token) => view(world.table.tableId, token))),
+      frames: await Promise.all(world.sockets.map(framesOf)),
+      webhooks: OTHERS.map((seat) => takeOut(received.webhooks, (w) => w.url === hookOf(`${world.name}/${seat}`)).map((w) => w.body)),
+    };
+    return withoutPerTable(observed) as typeof observed;
+  }
+
+  /** Ten minutes pass at the table (its log and deal dated back), then its alarm runs: seat 0's forced card is due after two seconds. */
+  async function tenMinutesPass(world: OptInWorld): Promise<void> {
+    const back = '-600 seconds';
+    await runInDurableObject(tableStub(world.table.tableId), (_i, state) => {
+      state.storage.sql.exec("UPDATE actions SET at = strftime('%Y-%m-%dT%H:%M:%fZ', at, ?)", back);
+      state.storage.sql.exec("UPDATE deals SET dealt_at = strftime('%Y-%m-%dT%H:%M:%fZ', dealt_at, ?)", back);
+    });
+    await evictDurableObject(tableStub(world.table.tableId)); // read again; the sockets hibernate and stay open
+    expect(await runDurableObjectAlarm(tableStub(world.table.tableId))).toBe(true);
+  }
+
+  it('A: opted in, the table plays the forced H9; B: not opted in, seat 0 plays it itself', async () => {
+    await listen();
+    const worlds = [await openOptInWorld('A', true), await openOptInWorld('B', false)];
+    const compare = async (what: string) => {
+      const observed = expectSame(what, await inEachWorld(worlds, observeOthers));
+      expect(
+        observed.frames.map((f) => f.length),
+        `${what}: one frame each`,
+      ).toEqual([1, 1, 1]);
+      return observed;
+    };
+    await compare('the deal, and the opt-in'); // the frame sent on connecting; none for the opt-in
+    for (const [version, { seat, action }] of GAME.actions.slice(0, FORCED_H9).entries()) {
+      for (const world of worlds) await act(world.table.tableId, world.table.seats[seat]!.token, { ...action, version });
+      await compare(`after action ${version + 1}`);
+    }
+
+    // A's alarm plays H9 for seat 0; in B nothing happens until seat 0 plays it.
+    for (const world of worlds) await tenMinutesPass(world);
+    await act(worlds[1]!.table.tableId, worlds[1]!.table.seats[0]!.token, { ...GAME.actions[FORCED_H9]!.action, version: FORCED_H9 });
+    const played = await compare('seat 0 played H9');
+    const h9 = { seat: 0, type: 'play', trick: 3, card: 'H9' };
+    for (const v of played.views) expect(v.moves.at(-1)).toEqual(h9);
+    // Seat 1 is told its turn, with its view: no mark in it either.
+    expect(played.webhooks[0]!.map((w) => (w as { type: string; view: TableView }).view.moves.at(-1))).toEqual([h9]);
+    // Seat 0's own view knows, in A: the worlds do differ.
+    const own = await Promise.all(worlds.map((w) => view(w.table.tableId, w.table.seats[0]!.token)));
+    expect(own.map((v) => v.moves.at(-1))).toEqual([{ ...h9, auto: true }, h9]);
+
+    // The rest of the game alike; then the record says which card was played for the seat.
+    for (const [i, { seat, action }] of GAME.actions.slice(FORCED_H9 + 1).entries()) {
+      const version = FORCED_H9 + 1 + i;
+      for (const world of worlds) await act(world.table.tableId, world.table.seats[seat]!.token, { ...action, version });
+    }
+    const records = await Promise.all(worlds.map(async (w) => (await games(w.table.tableId, w.table.spectator.token))[0]!));
+    expect(records.map((r) => r.actions.flatMap((a, i) => (a.auto === true ? [i] : [])))).toEqual([[FORCED_H9], []]);
+    for (const world of worlds) for (const socket of world.sockets) socket.close();
   });
 });

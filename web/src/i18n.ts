@@ -276,8 +276,9 @@ const en = {
   vacationEnd: 'End the vacation now',
   vacationEndHelp: 'Ending early gives back the whole hours not yet begun.',
   vacationTooLong: { one: 'At most {n} hour is left.', other: 'At most {n} hours are left.' },
-  autoForced: 'Play forced cards at once',
-  autoForcedHelp: 'At this table: when only one card is allowed, it is played for you at once, marked as automatic.',
+  autoForced: 'Play my forced cards for me',
+  autoForcedHelp:
+    'At this table: when only one card is allowed, the table plays it for you, after a wait drawn from how long your own last moves here took (at least 2 seconds), so that the others cannot tell it from a card you chose. Only you see it marked automatic until the game is over. Someone watching closely may still guess, for instance if you were writing in the chat meanwhile.',
   autoForcedFailed: 'Could not save: {reason}',
   // issue 13 — admin
   error_table_ended: "The table's admin ended this table: no more moves.",
@@ -697,8 +698,9 @@ const de: Record<TextKey, Text> = {
   vacationEnd: 'Urlaub jetzt beenden',
   vacationEndHelp: 'Wer früher zurückkommt, bekommt die noch nicht begonnenen ganzen Stunden zurück.',
   vacationTooLong: { one: 'Es ist höchstens noch {n} Stunde übrig.', other: 'Es sind höchstens noch {n} Stunden übrig.' },
-  autoForced: 'Erzwungene Karten sofort spielen',
-  autoForcedHelp: 'An diesem Tisch: Ist nur eine Karte erlaubt, wird sie sofort für dich gespielt, als automatisch gekennzeichnet.',
+  autoForced: 'Erzwungene Karten für mich spielen',
+  autoForcedHelp:
+    'An diesem Tisch: Ist nur eine Karte erlaubt, spielt der Tisch sie für dich, nach einer Wartezeit, die aus der Dauer deiner letzten Züge hier gezogen wird (mindestens 2 Sekunden), damit die anderen sie nicht von einer selbst gewählten Karte unterscheiden können. Als automatisch gekennzeichnet siehst nur du sie, bis das Spiel vorbei ist. Wer genau hinsieht, kann trotzdem etwas ahnen, etwa wenn du währenddessen im Chat schreibst.',
   autoForcedFailed: 'Nicht gespeichert: {reason}',
   // issue 13 — admin
   error_table_ended: 'Der Tisch wurde von seinem Admin beendet: keine Züge mehr.',

@@ -57,7 +57,11 @@ const putPreferences = createRoute({
   summary: "Set the seat's preferences",
   description:
     '`autoForced: true`: whenever this seat owes a move and all it may do is play one card (no knock, no kontra, no trump to name: those are choices), ' +
-    "the table plays that card at once, marked `auto: true` in the moves and the record. Off by default; the view shows the caller's own choice as `autoForced`. " +
+    "the table plays that card for it, after a delay drawn from the seat's own last 20 response times at the table (times 0.74–1.35, at least 2 s; " +
+    'while it has fewer than 3, log-uniform between 2 s and 5 min fills in), so that its timing does not tell the others that it was forced; ' +
+    'should the deadline come first, the move is a timeout. ' +
+    "The card is marked `auto: true` in the seat's own view and, once the game is over, in every view and the record; others see an ordinary move until then. " +
+    "Off by default; the view shows the caller's own choice as `autoForced`, and nobody else is told. " +
     "Counted against the same limit as the link's actions.",
   security,
   request: { params: TableParams, body: { ...json(PreferencesSchema), required: true } },

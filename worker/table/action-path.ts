@@ -14,7 +14,7 @@ import type { TableNotifications } from './notifications.js';
 import type { HistoryOutbox } from './outbox.js';
 import { failure, success, type ErrorStatus, type Outcome } from './outcome.js';
 import { autoKey, publishedGame, type TableView } from './published.js';
-import type { TableStorage } from './storage.js';
+import type { AutoKind, TableStorage } from './storage.js';
 import { isEnded, isPaused } from './pause.js';
 import { currentStart, type LoadedTable, type TableState } from './table-state.js';
 
@@ -70,15 +70,16 @@ export class ActionPath {
   /**
    * A bot seat's move (bot-seats.ts), or with `auto` a move the table makes for a person's
    * seat (auto-moves.ts: its deadline passed, or its forced card): the same path as a
-   * person's, without a token; an automatic move is marked so in the log, records and views.
+   * person's, without a token; an automatic move is marked so in the log and records, and in
+   * the views that may know it (published.ts).
    */
-  actForBot(seat: Seat, action: Action, auto = false): Outcome<Accepted> {
+  actForBot(seat: Seat, action: Action, auto: AutoKind | null = null): Outcome<Accepted> {
     const table = this.state.current();
     if (table === null) return failure(404, 'not_found', 'no such table');
     return this.perform(table, seat, { action }, auto);
   }
 
-  private perform(table: LoadedTable, seat: Seat, request: ActionRequest, auto = false): Outcome<Accepted> {
+  private perform(table: LoadedTable, seat: Seat, request: ActionRequest, auto: AutoKind | null = null): Outcome<Accepted> {
     if (request.id !== undefined) {
       // API.md: the same id (this seat's own: ids are per seat) is applied once, and only for the same action.
       const earlier = this.storage.actionWithId(seat, request.id);
@@ -114,11 +115,11 @@ export class ActionPath {
     const before = table.series;
     const finishedBefore = before.records.length;
     // Where the move lands: the current deal, after the game's actions so far.
-    const autoAt = auto ? autoKey(table.deals.length - 1, actionsOf(before.game!).length) : null;
+    const autoAt = auto === null ? null : ([autoKey(table.deals.length - 1, actionsOf(before.game!).length), auto] as const);
     const view = this.state.transaction(() => {
       table.series = result.value;
       table.version += 1;
-      if (autoAt !== null) table.autoMoves.add(autoAt);
+      if (autoAt !== null) table.autoMoves.set(...autoAt);
       table.lastChangeAt = now;
       this.notifications.presence.acted(table, seat, Date.parse(now));
       for (const record of table.series.records.slice(finishedBefore)) {

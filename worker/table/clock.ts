@@ -4,7 +4,7 @@
  * the table is paused (its admin) or while the owing seat is on vacation. One place for the
  * view's deadline, the reminders and the timeouts, so that they always agree.
  */
-import { stoppedDeadlineAt, stoppedReminderAt, type ClockStop } from '../../shared/deadline.js';
+import { runClock, stoppedDeadlineAt, stoppedReminderAt, type ClockStop } from '../../shared/deadline.js';
 import type { Seat } from '../../shared/options.js';
 import { seatsOwingMove, type SeriesState } from '../../shared/series.js';
 import type { VacationRow } from './storage.js';
@@ -30,6 +30,11 @@ export const stopsOf = (facts: ClockFacts, seat: Seat): ClockStop[] => [
 export function seatDeadlineAt(facts: ClockFacts, seat: Seat): number | null {
   if (facts.moveDeadlineHours === null) return null;
   return stoppedDeadlineAt(Date.parse(facts.lastChangeAt), facts.moveDeadlineHours, stopsOf(facts, seat));
+}
+
+/** When `seat`'s clock, started with its owed move, has run for `ms` (a forced card's delay, auto-moves.ts); null while a pause holds it. */
+export function seatClockAfter(facts: ClockFacts, seat: Seat, ms: number): number | null {
+  return runClock(Date.parse(facts.lastChangeAt), ms, stopsOf(facts, seat));
 }
 
 /** When `seat` is reminded of its owed move (ms); null as for the deadline. */

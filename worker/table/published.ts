@@ -7,7 +7,7 @@ import type { Seat } from '../../shared/options.js';
 import type { SeriesState } from '../../shared/series.js';
 import { viewOf } from '../../shared/view.js';
 import { viewDeadlineAt } from './clock.js';
-import { botLevelOf, type DealRow, type Settings, type VacationRow } from './storage.js';
+import { botLevelOf, type AutoKind, type DealRow, type Settings, type VacationRow } from './storage.js';
 import { runningVacation, vacationHoursLeft } from './vacations.js';
 
 export type { PublishedGame, TableSummary, TableView };
@@ -27,10 +27,10 @@ export interface ViewExtras {
   readonly status: TableStatus;
   readonly pauses: readonly ClockStop[];
   readonly vacations: readonly VacationRow[];
-  /** The seats that opted in to have their forced cards played at once. */
+  /** The seats that opted in to have their forced cards played for them (auto-moves.ts). */
   readonly autoForced: ReadonlySet<Seat>;
-  /** The moves made for a seat, as `autoKey`s. */
-  readonly autoMoves: ReadonlySet<string>;
+  /** The moves made for a seat, by `autoKey`: why. */
+  readonly autoMoves: ReadonlyMap<string, AutoKind>;
   /** The first deal of the running series (vacations.ts). */
   readonly seriesFirstDeal: number;
   /** When the view is built (ms): whether a vacation runs. */
@@ -42,7 +42,7 @@ export const NO_EXTRAS: ViewExtras = {
   pauses: [],
   vacations: [],
   autoForced: new Set(),
-  autoMoves: new Set(),
+  autoMoves: new Map(),
   seriesFirstDeal: 0,
   now: 0,
 };
@@ -50,11 +50,30 @@ export const NO_EXTRAS: ViewExtras = {
 /** Names an action made for a seat: the deal and its place among the game's actions (what the view's `moves` and a record's `actions` are indexed by). */
 export const autoKey = (dealIndex: number, actionIndex: number): string => `${dealIndex}/${actionIndex}`;
 
-/** `entries` with `auto: true` on those made for their seat. */
-function markedAuto<T extends object>(entries: readonly T[], dealIndex: number, autoMoves: ReadonlySet<string>): T[] {
+/** `entries` with `auto: true` on those made for their seat, where `shown` lets the reader know it. */
+function markedAuto<T extends { readonly seat: Seat }>(
+  entries: readonly T[],
+  dealIndex: number,
+  autoMoves: ReadonlyMap<string, AutoKind>,
+  shown: (entry: T, kind: AutoKind) => boolean = () => true,
+): T[] {
   if (autoMoves.size === 0) return [...entries];
-  return entries.map((entry, i) => (autoMoves.has(autoKey(dealIndex, i)) ? { ...entry, auto: true as const } : entry));
+  return entries.map((entry, i) => {
+    const kind = autoMoves.get(autoKey(dealIndex, i));
+    return kind !== undefined && shown(entry, kind) ? { ...entry, auto: true as const } : entry;
+  });
 }
+
+/**
+ * Whom a view tells that a move was made for its seat: everyone of a timeout (all saw the
+ * deadline pass); of a forced card, the seat itself, and everyone once the game is over and
+ * its record published. Before that, the mark would tell the others that the seat had one
+ * legal card and that it opted in (auto-moves.ts).
+ */
+const autoShownTo =
+  (viewer: Seat | null, finished: boolean) =>
+  (move: { readonly seat: Seat }, kind: AutoKind): boolean =>
+    kind === 'timeout' || finished || move.seat === viewer;
 
 export function tableView(
   settings: Settings,
@@ -83,7 +102,7 @@ export function tableView(
     name: settings.name,
     version,
     ...view,
-    moves: markedAuto(view.moves, deal.dealIndex, extras.autoMoves),
+    moves: markedAuto(view.moves, deal.dealIndex, extras.autoMoves, autoShownTo(seat, view.phase === 'finished')),
     seats: view.seats.map((s, i) => ({
       ...s,
       name: settings.seats[i]!.name,
@@ -129,13 +148,13 @@ export function tableSummary(view: TableView, lastChangeAt: string): TableSummar
   };
 }
 
-/** A finished game as published; `autoMoves`: the moves made for a seat (marked `auto: true` in its actions). */
+/** A finished game as published; `autoMoves`: the moves made for a seat (marked `auto: true` in its actions, whatever the kind). */
 export function publishedGame(
   record: GameRecord,
   deal: DealRow,
   finishedAt: string,
   series: number,
-  autoMoves: ReadonlySet<string> = new Set(),
+  autoMoves: ReadonlyMap<string, AutoKind> = new Map(),
 ): PublishedGame {
   const actions = markedAuto(record.actions, deal.dealIndex, autoMoves);
   return { ...record, actions, dealIndex: deal.dealIndex, series, seed: deal.seed, commitment: deal.commitment, finishedAt };

@@ -2,9 +2,14 @@
  * The table's WebSockets (hibernation API): open one for a seat or a spectator within the
  * limits, push every socket its own view (R10.2) after a change, and take the messages a
  * client sends (socket-protocol.ts) one at a time per socket, in the order sent.
+ *
+ * A socket is pushed a view only when its own view changed since the last it was sent: a
+ * frame that came because another seat's private state changed (its webhook turned off, its
+ * link replaced) would tell of that change by arriving at all (README, "Security").
  */
 import type { ServerMessage } from '../contract.js';
 import type { Seat } from '../../shared/options.js';
+import { sha256, toHex } from '../../shared/sha256.js';
 import type { ActionRequest } from './action-path.js';
 import { failure, success, type Outcome } from './outcome.js';
 import type { TableView } from './published.js';
@@ -44,12 +49,19 @@ export const CLOSE_LINK_REPLACED = 4001;
 
 export const PONG = JSON.stringify({ type: 'pong' } satisfies ServerMessage);
 
-/** What a socket carries through hibernation: its caller, the hash of the token it came with, and when it opened. */
+/** What a socket carries through hibernation: its caller, the hash of the token it came with, when it opened, and which view it was sent last. */
 interface SocketAttachment {
   readonly seat: Seat | null;
   readonly tokenHash?: string;
   readonly openedAt?: number;
+  /** The `digestOf` the last view sent to it (absent on sockets opened before it was kept: their next push goes out). */
+  readonly sent?: string;
 }
+
+/** Names a view's frame text in 64 bits of its SHA-256: kept per socket, to tell whether its view changed. */
+const digestOf = (frame: string): string => toHex(sha256(new TextEncoder().encode(frame)).subarray(0, 8));
+
+const viewFrame = (view: TableView): string => JSON.stringify({ type: 'view', view } satisfies ServerMessage);
 
 /** What the sockets need of the table. */
 export interface SocketHandlers {
@@ -60,10 +72,23 @@ export interface SocketHandlers {
 }
 
 function send(ws: WebSocket, message: ServerMessage): void {
+  sendText(ws, JSON.stringify(message));
+}
+
+function sendText(ws: WebSocket, text: string): void {
   try {
-    ws.send(JSON.stringify(message));
+    ws.send(text);
   } catch {
-    // Closed meanwhile (by its client, or by a limit while its messages were waiting): nobody to answer.
+    // Closed meanwhile (by its client, or by a limit while its messages were waiting): its client reconnects and gets the current view.
+  }
+}
+
+/** Notes on the socket which view it was sent last (kept through hibernation). */
+function sent(ws: WebSocket, digest: string): void {
+  try {
+    ws.serializeAttachment({ ...(ws.deserializeAttachment() as SocketAttachment), sent: digest } satisfies SocketAttachment);
+  } catch {
+    // Closed meanwhile: nothing more goes to it.
   }
 }
 
@@ -97,8 +122,9 @@ export class TableSockets {
     }
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server, [tokenHash]);
-    server.serializeAttachment({ seat, tokenHash, openedAt: Date.now() } satisfies SocketAttachment);
-    send(server, { type: 'view', view });
+    const frame = viewFrame(view);
+    server.serializeAttachment({ seat, tokenHash, openedAt: Date.now(), sent: digestOf(frame) } satisfies SocketAttachment);
+    sendText(server, frame);
     return success(new Response(null, { status: 101, webSocket: client, headers: protocol === null ? {} : { 'Sec-WebSocket-Protocol': protocol } }));
   }
 
@@ -134,9 +160,12 @@ export class TableSockets {
     if (message.type === 'ping') return send(ws, { type: 'pong' }); // a ping written another way than the auto-response's
     const { seat, tokenHash } = ws.deserializeAttachment() as SocketAttachment;
     if (message.type === 'view') {
+      // Asked for: answered even when unchanged (the page asks after a reconnect or a doubt).
       const view = this.handlers.view(seat);
-      if (view !== null) send(ws, { type: 'view', view });
-      return;
+      if (view === null) return;
+      const frame = viewFrame(view);
+      sent(ws, digestOf(frame));
+      return sendText(ws, frame);
     }
     if (seat === null)
       return send(ws, {
@@ -154,7 +183,10 @@ export class TableSockets {
         error: { code: 'unauthorized', message: 'reconnect to act over this connection' },
       });
     }
-    send(ws, await this.handlers.act(ws, tokenHash, message.id, message.request));
+    const answer = await this.handlers.act(ws, tokenHash, message.id, message.request);
+    // The answer carries the socket's new view: a push of the same view after it would be news of something else.
+    if (answer.type === 'answer' && 'view' in answer) sent(ws, digestOf(viewFrame(answer.view)));
+    send(ws, answer);
   }
 
   /** Counts a message; answers by how many it exceeds the window's budget (0: within it). */
@@ -166,20 +198,27 @@ export class TableSockets {
     return Math.max(0, budget.count - SOCKET_LIMITS.messages);
   }
 
-  /** Pushes every socket its own view (R10.2), except `except` (it gets its view in its answer). */
+  /**
+   * Pushes every socket whose own view changed that view (R10.2), except `except` (it gets
+   * its view in its answer). A socket whose view is as it was sent last gets nothing.
+   */
   broadcast(viewOf: (seat: Seat | null) => TableView, except?: WebSocket): void {
-    const texts = new Map<Seat | null, string>();
+    const frames = new Map<Seat | null, string>();
     for (const ws of this.ctx.getWebSockets()) {
       if (ws === except) continue;
       const { seat } = ws.deserializeAttachment() as SocketAttachment;
-      let text = texts.get(seat);
-      if (text === undefined) texts.set(seat, (text = JSON.stringify({ type: 'view', view: viewOf(seat) } satisfies ServerMessage)));
-      try {
-        ws.send(text);
-      } catch {
-        // A socket closing right now: its client reconnects and gets the current view.
-      }
+      let frame = frames.get(seat);
+      if (frame === undefined) frames.set(seat, (frame = viewFrame(viewOf(seat))));
+      this.sendView(ws, frame);
     }
+  }
+
+  /** Sends `ws` a view's frame unless it is the one it was sent last; notes it as sent. */
+  private sendView(ws: WebSocket, frame: string): void {
+    const digest = digestOf(frame);
+    if ((ws.deserializeAttachment() as SocketAttachment).sent === digest) return;
+    sent(ws, digest);
+    sendText(ws, frame);
   }
 
   /** Sends every socket the same message (a chat message: the same for seats and spectators). */

@@ -46,7 +46,7 @@ const NOTIFICATION_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS vacations (
      id INTEGER PRIMARY KEY AUTOINCREMENT, seat INTEGER NOT NULL, from_at INTEGER NOT NULL, until_at INTEGER NOT NULL,
      hours INTEGER NOT NULL, deal_index INTEGER NOT NULL)`,
-  // A seat's own choices at this table: auto_forced 1: its forced cards are played at once for it.
+  // A seat's own choices at this table: auto_forced 1: its forced cards are played for it (auto-moves.ts).
   `CREATE TABLE IF NOT EXISTS seat_preferences (seat INTEGER PRIMARY KEY, auto_forced INTEGER NOT NULL DEFAULT 0)`,
   // The last version whose owed move each seat was reminded of, per seat (a seat on vacation
   // is reminded later than the others); the single row of \`reminded\` still counts for all.
@@ -67,7 +67,8 @@ const ADDED_COLUMNS = [
   ['notifications', 'webhook_disabled_at', 'TEXT'],
   ['settings', 'on_timeout', 'TEXT'], // D: null = "bot"
   ['settings', 'vacation_hours', 'INTEGER'], // D: null = 72
-  ['actions', 'auto', 'INTEGER'], // D: 1 = made for the seat (timeout or forced card)
+  // D: made for the seat: 1 = a timeout (and every automatic move stored before forced cards were told apart), 2 = its forced card (AUTO_CODES).
+  ['actions', 'auto', 'INTEGER'],
   ['settings', 'chat', 'INTEGER'], // C: null = on
   ['tokens', 'role', 'TEXT'], // A: "admin" for the admin token, else null
   ['notifications', 'mail', 'TEXT'], // M: the seat's mail mode; null = "turn"
@@ -144,13 +145,23 @@ export interface DealRow {
   readonly dealtAt: string;
 }
 
+/**
+ * Why the table made a move for a person's seat (auto-moves.ts): its deadline passed, which
+ * everyone sees happen, or its forced card, which only the seat may know of until the game's
+ * record is published (published.ts).
+ */
+export type AutoKind = 'timeout' | 'forced';
+
+/** `actions.auto` per kind; null: the seat's own move. */
+const AUTO_CODES: Record<AutoKind, number> = { timeout: 1, forced: 2 };
+
 export interface ActionRow {
   readonly version: number;
   readonly seat: Seat;
   readonly action: Action;
   readonly at: string;
   /** Made for the seat (its deadline passed, or its forced card), not by it. */
-  readonly auto?: true;
+  readonly auto?: AutoKind;
 }
 
 /** A seat's vacation (ms), as stored (vacations.ts). */
@@ -388,7 +399,7 @@ export class TableStorage {
         seat: r.seat as Seat,
         action: JSON.parse(r.action as string) as Action,
         at: r.at as string,
-        ...(r.auto === 1 ? { auto: true as const } : {}),
+        ...(r.auto === null ? {} : { auto: r.auto === AUTO_CODES.forced ? ('forced' as const) : ('timeout' as const) }),
       }));
   }
 
@@ -397,7 +408,7 @@ export class TableStorage {
    * table's storage): the table keeps the running game's answers in memory and replays the
    * log for the others (action-path.ts). The column stays, '' (none), for tables made before.
    */
-  saveAction(version: number, seat: Seat, action: Action, actionId: string | null, at: string, auto = false): void {
+  saveAction(version: number, seat: Seat, action: Action, actionId: string | null, at: string, auto: AutoKind | null = null): void {
     this.sql.exec(
       "INSERT INTO actions (version, seat, action, action_id, response, at, auto) VALUES (?, ?, ?, ?, '', ?, ?)",
       version,
@@ -405,7 +416,7 @@ export class TableStorage {
       JSON.stringify(action),
       actionId,
       at,
-      auto ? 1 : null,
+      auto === null ? null : AUTO_CODES[auto],
     );
   }
 
@@ -733,7 +744,32 @@ export class TableStorage {
     this.sql.exec('UPDATE vacations SET until_at = ?, hours = ? WHERE id = ?', until, hours, id);
   }
 
-  /** The seats whose forced cards are played for them at once. */
+  /**
+   * How long `seat` took over its own last `count` moves, newest first (ms): from when the
+   * table last changed before each (the move before it, or a later deal) to the move. The
+   * moves the table made for it are left out: they are not the seat's pace (auto-moves.ts).
+   */
+  responseTimes(seat: Seat, count: number): number[] {
+    return this.sql
+      .exec<Row>(
+        `SELECT a.at AS at, p.at AS before, (SELECT MAX(d.dealt_at) FROM deals d WHERE d.dealt_at <= a.at) AS dealt
+         FROM actions a LEFT JOIN actions p ON p.version = a.version - 1
+         WHERE a.seat = ? AND a.auto IS NULL ORDER BY a.version DESC LIMIT ?`,
+        seat,
+        count,
+      )
+      .toArray()
+      .map((r) => {
+        const since = [r.before, r.dealt]
+          .filter((t): t is string => typeof t === 'string')
+          .sort()
+          .at(-1);
+        return since === undefined ? null : Date.parse(r.at as string) - Date.parse(since);
+      })
+      .filter((ms): ms is number => ms !== null && ms >= 0);
+  }
+
+  /** The seats whose forced cards are played for them. */
   autoForcedSeats(): Set<Seat> {
     return this.seatsOf('SELECT seat FROM seat_preferences WHERE auto_forced = 1');
   }

@@ -106,7 +106,7 @@ export class TableObject extends DurableObject<Env> {
     });
     this.scheduler = new Scheduler(ctx.storage);
     this.bots = new BotSeats(this.state, botDelayBase(env.BOT_DELAY_MS));
-    this.auto = new AutoMoves(this.state, this.bots);
+    this.auto = new AutoMoves(this.state, this.storage, this.bots);
     this.admin = new TableAdmin(this.state, this.storage, this.notifications);
     // The web app's heartbeat is answered by the runtime itself: an open page never wakes a hibernating table.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(JSON.stringify({ type: 'ping' }), PONG));
@@ -130,7 +130,7 @@ export class TableObject extends DurableObject<Env> {
         settings: init.settings,
         tokens: this.storage.tokens(),
         series,
-        autoMoves: new Set(),
+        autoMoves: new Map(),
         vacations: [],
         autoForced: new Set(),
         seatRemindedVersions: [-1, -1, -1],
@@ -345,7 +345,7 @@ export class TableObject extends DurableObject<Env> {
     return success(JSON.stringify(this.state.viewFor(table, seat)));
   }
 
-  /** Sets the caller's own preferences at this table: whether its forced cards are played at once. */
+  /** Sets the caller's own preferences at this table: whether its forced cards are played for it. Nobody else is told (auto-moves.ts). */
   setPreferences(tokenHash: string, autoForced: boolean): Outcome<{ autoForced: boolean }> {
     const found = this.ownSeat(tokenHash, 'preferences');
     if (!found.ok) return found;
@@ -356,7 +356,7 @@ export class TableObject extends DurableObject<Env> {
       else table.autoForced.delete(seat);
     });
     this.state.invalidateViews();
-    this.kick(); // a forced card owed now is played by the alarm
+    this.kick(); // a forced card owed now is played by the alarm, after its delay
     return success({ autoForced });
   }
 
@@ -482,7 +482,7 @@ export class TableObject extends DurableObject<Env> {
   private autoMoves(table: LoadedTable): void {
     const now = Date.now();
     const move = this.auto.decide(table, now);
-    const accepted = move === null ? null : this.actions.actForBot(move.seat, move.action, true);
+    const accepted = move === null ? null : this.actions.actForBot(move.seat, move.action, move.kind);
     if (move !== null && accepted !== null && !accepted.ok) {
       console.error(`table ${table.settings.tableId}: the automatic move (${move.kind}) of seat ${move.seat} was refused: ${accepted.message}`);
     }

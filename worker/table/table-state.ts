@@ -18,6 +18,7 @@ import { autoKey, publishedGame, tableView, type PublishedGame, type TableStatus
 import {
   webhookStateOf,
   type ActionRow,
+  type AutoKind,
   type DealRow,
   type Notifications,
   type Settings,
@@ -39,11 +40,11 @@ export interface LoadedTable {
   settings: Settings;
   readonly tokens: TokenRow[];
   series: SeriesState;
-  /** The moves made for a seat (timeout or forced card), as `autoKey`s (published.ts). */
-  readonly autoMoves: Set<string>;
+  /** The moves made for a seat, by `autoKey` (published.ts): why (a timeout, or its forced card). */
+  readonly autoMoves: Map<string, AutoKind>;
   /** Every vacation taken at this table, oldest first (vacations.ts). */
   readonly vacations: VacationRow[];
-  /** The seats that opted in to have their forced cards played at once. */
+  /** The seats that opted in to have their forced cards played for them (auto-moves.ts). */
   readonly autoForced: Set<Seat>;
   /** The last version each seat was reminded of by itself (-1: none), besides `remindedVersion`. */
   readonly seatRemindedVersions: number[];
@@ -110,16 +111,17 @@ export function replaySeries(
   deals: readonly DealRow[],
   rows: readonly ActionRow[],
   firstDeal = 0,
-): { series: SeriesState; options: SeriesState['options']; dealt: number; autoMoves: Set<string> } {
+): { series: SeriesState; options: SeriesState['options']; dealt: number; autoMoves: Map<string, AutoKind> } {
   const start = must(startSeries(upgradedOptions(storedOptions)));
   let dealt = 0;
-  const autoMoves = new Set<string>();
+  const autoMoves = new Map<string, AutoKind>();
   const dealIfWaiting = (series: SeriesState): SeriesState =>
     series.status === 'awaitingDeal' && dealt < deals.length ? must(dealNextGame(series, dealOf(deals[dealt++]!))) : series;
   const beforeRow = (waiting: SeriesState, row: number): SeriesState => {
     const series = dealIfWaiting(waiting);
     // Where a move made for a seat lands: its deal and its place among that game's actions.
-    if (rows[row]!.auto) autoMoves.add(autoKey(firstDeal + dealt - 1, actionsOf(series.game!).length));
+    const auto = rows[row]!.auto;
+    if (auto !== undefined) autoMoves.set(autoKey(firstDeal + dealt - 1, actionsOf(series.game!).length), auto);
     return series;
   };
   const series = dealIfWaiting(must(replayLog(start, rows, beforeRow)));
@@ -368,7 +370,7 @@ export class TableState {
    * running series from memory, an earlier one replayed once per use of the answer.
    */
   finishedGames(table: LoadedTable): (dealIndex: number) => PublishedGame | undefined {
-    const replayed = new Map<number, { series: SeriesState; lastAt: string; autoMoves: ReadonlySet<string> }>();
+    const replayed = new Map<number, { series: SeriesState; lastAt: string; autoMoves: ReadonlyMap<string, AutoKind> }>();
     return (dealIndex) => {
       if (dealIndex < 0 || dealIndex >= this.finishedCount(table)) return undefined;
       const start = startOfDeal(table, dealIndex);

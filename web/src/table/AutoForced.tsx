@@ -1,7 +1,8 @@
 /**
  * The seat's opt-in, in the ☰ menu: its forced cards (one legal card, nothing else to
- * decide) are played for it at once. Kept by the server per table and seat
- * (PUT …/preferences), so it holds on every device and while the page is closed.
+ * decide) are played for it, after a delay drawn from its own pace so that the others
+ * cannot tell (worker/table/forced-delay.ts; the help text says so). Kept by the server per
+ * table and seat (PUT …/preferences), so it holds on every device and while the page is closed.
  */
 import { useState } from 'preact/hooks';
 import { ApiError, savePreferences } from '../api.js';
