@@ -163,6 +163,8 @@ describe('oEmbed', () => {
     await expectError(oembed(`${ORIGIN}/t/${table.tableId}`), 404, 'not_found');
     await expectError(oembed(`https://elsewhere.example/t/${table.tableId}#${table.spectator.token}`), 404, 'not_found');
     await expectError(oembed('no link'), 404, 'not_found');
+    // A fragment that is no percent-encoding (a "%" cut short) is no token: not a 500.
+    await expectError(oembed(`${ORIGIN}/t/${table.tableId}#%E0%A4%A`), 404, 'not_found');
     await expectError(oembed(table.spectator.url, '&format=xml'), 501, 'not_implemented');
     await options(table, { spectatorEmbeds: false });
     await expectError(oembed(table.spectator.url), 401, 'unauthorized');
