@@ -17,7 +17,14 @@
  * under 150 ms), then all tables as fast as they can (LOAD_SECONDS, default 45: throughput
  * and latency at saturation, the main figures); all of these act over the WebSocket. Then
  * the same tables as fast as they can acting by POST (LOAD_POST_SECONDS, default 30), then
- * polling: a GET for the view before every POST (LOAD_POLLING_SECONDS, default 20). The run stops by itself; then the server is
+ * polling: a GET for the view before every POST (LOAD_POLLING_SECONDS, default 20). Last, on
+ * a table of its own, a spectator link's flood: the table's seats play over their WebSockets
+ * alone (LOAD_FLOOD_SECONDS, default 20), then as long again while its spectator link holds
+ * the most sockets a table lets it (50) and bursts on each, every 10 s window, the most
+ * messages one socket could send before the server counted them per link (599: 300
+ * answered, 299 refused, the next one closing it), reopening what the server closes (each
+ * from an address of its own, as an attacker with many would): the seats' latency with and
+ * without the flood. LOAD_FLOOD_ONLY=on runs only that (after the one-table warm-up). The run stops by itself; then the server is
  * stopped (its whole process group) and the temporary directory removed. The copy of the
  * project keeps edits made meanwhile from reaching the server: `wrangler dev` reloads the
  * Worker whenever a source file changes, which must not happen mid-run.
@@ -61,6 +68,13 @@ const RAMP_RATES = (process.env.LOAD_RAMP_RATES ?? '4,8,12')
   .filter((r) => r > 0);
 const RAMP_SECONDS = Number(process.env.LOAD_RAMP_SECONDS ?? 10);
 const PROFILE = process.env.LOAD_PROFILE ?? '';
+const FLOOD_SECONDS = Number(process.env.LOAD_FLOOD_SECONDS ?? 20);
+const FLOOD_ONLY = process.env.LOAD_FLOOD_ONLY === 'on';
+/** The spectator link's flood: its most sockets (worker/table/sockets.ts perSpectatorLink), each bursting every window. */
+const FLOOD_SOCKETS = 50;
+/** Per socket and 10 s window: what one socket could send before messages were counted per link (300 answered, 299 refused; one more closed it). */
+const FLOOD_BURST = 599;
+const FLOOD_WINDOW_MS = 10_000;
 /** LOAD_OBSERVABILITY=on: with wrangler's local observability collector, as `npm start` runs it (see local-server.ts). */
 const OBSERVABILITY = process.env.LOAD_OBSERVABILITY === 'on';
 /** Functions whose inclusive time the profile summary names: the steps of an action. */
@@ -140,6 +154,7 @@ function machineBusy(): number | null {
 interface Created {
   tableId: string;
   seats: { seat: number; token: string }[];
+  spectator: { token: string };
 }
 
 /** POST /api/tables from the given loopback source address (fetch cannot choose one). */
@@ -511,6 +526,117 @@ async function runPhase(players: readonly Player[], stats: Stats, seconds: numbe
 
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
+// ------------------------------------------------------------------ a spectator link's flood
+
+interface Flood {
+  /** Views answered to the flood, messages refused (rate_limited), sockets the server closed. */
+  views: number;
+  refused: number;
+  closed: number;
+  stop: () => Promise<void>;
+}
+
+/** A client address of its own (an IPv6 /64): SOCKET_LIMITER counts per client. */
+const someAddress = () => `2001:db8:${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}::1`;
+
+/**
+ * The spectator link of `table` floods it: FLOOD_SOCKETS sockets, each sending FLOOD_BURST
+ * view requests at the start of every window; a socket the server closed is reopened for the
+ * next window. Runs until `stop()`.
+ */
+function flood(base: string, table: Created): Flood {
+  const url = `${base.replace(/^http/, 'ws')}/api/tables/${table.tableId}/ws`;
+  const state: Flood = { views: 0, refused: 0, closed: 0, stop: async () => {} };
+  const sockets: (WebSocket | null)[] = Array.from({ length: FLOOD_SOCKETS }, () => null);
+  let running = true;
+  const open = (i: number) =>
+    new Promise<void>((resolve) => {
+      const socket = new NodeWebSocket(url, {
+        protocols: ['wallachen', `bearer.${table.spectator.token}`],
+        headers: { 'cf-connecting-ip': someAddress() },
+      });
+      socket.addEventListener('message', (event: MessageEvent) => {
+        const type = (JSON.parse(String(event.data)) as { type: string }).type;
+        if (type === 'view') state.views++;
+        else if (type === 'error') state.refused++;
+      });
+      socket.addEventListener('open', () => {
+        sockets[i] = socket;
+        resolve();
+      });
+      socket.addEventListener('close', () => {
+        if (sockets[i] === socket) {
+          sockets[i] = null;
+          if (running) state.closed++;
+        }
+        resolve(); // refused (429): tried again next window
+      });
+    });
+  const done = (async () => {
+    while (running) {
+      const windowStart = performance.now();
+      await Promise.all(sockets.map((socket, i) => (socket === null ? open(i) : undefined)));
+      const message = JSON.stringify({ type: 'view' });
+      for (const socket of sockets) for (let n = 0; n < FLOOD_BURST && socket?.readyState === WebSocket.OPEN; n++) socket.send(message);
+      while (running && performance.now() - windowStart < FLOOD_WINDOW_MS) await sleep(50);
+    }
+    for (const socket of sockets) socket?.close();
+  })();
+  state.stop = async () => {
+    running = false;
+    await done;
+  };
+  return state;
+}
+
+/** A flood phase's half: the seats' figures, how long it ran, and the cores workerd used meanwhile (null off Linux). */
+interface FloodHalf {
+  readonly stats: Stats;
+  readonly elapsed: number;
+  readonly workerdCores: number | null;
+}
+
+/**
+ * One table's seats playing over their WebSockets as fast as they may, alone and then while
+ * its spectator link floods it, for FLOOD_SECONDS each; meanwhile one seat reloads its view
+ * (GET /api/tables/{id}) every 100 ms, as a page opening would. A seat's client that gave up
+ * on an action (no answer or view within 10 s, an error) picks up again while the phase lasts.
+ */
+async function floodPhase(server: LocalServer, table: Created): Promise<{ quiet: FloodHalf; flooded: FloodHalf; flood: Flood }> {
+  const p = player(server.base, table);
+  await connect(p, server.base);
+  const measure = async (): Promise<FloodHalf> => {
+    const stats = new Stats();
+    const cpu0 = treeCpu(server.child.pid!);
+    const started = performance.now();
+    const end = started + FLOOD_SECONDS * 1000;
+    const running = () => performance.now() < end;
+    const reading = (async () => {
+      while (running()) {
+        const read = await call(p.url, { headers: p.auth[0] });
+        stats.readMs.push(read.ms);
+        if (read.status !== 200) stats.error(`GET as seat 0 during the flood phase: ${read.status} ${JSON.stringify(read.body)}`);
+        await sleep(100);
+      }
+    })();
+    while (running() && p.view?.seriesOver !== true) {
+      await play(p, stats, running);
+      if (running()) await sleep(100); // it gave up on an action: its page would reconnect and read again
+    }
+    await reading;
+    const elapsed = (performance.now() - started) / 1000;
+    const cpu1 = treeCpu(server.child.pid!);
+    const workerdCores = cpu0 === null || cpu1 === null ? null : ((cpu1.get('workerd') ?? 0) - (cpu0.get('workerd') ?? 0)) / elapsed;
+    return { stats, elapsed, workerdCores };
+  };
+  const quiet = await measure();
+  const attack = flood(server.base, table);
+  const flooded = await measure();
+  await attack.stop();
+  for (const socket of p.sockets) socket.close();
+  return { quiet, flooded, flood: attack };
+}
+
 // ------------------------------------------------------------------ what the run left in storage
 
 interface Stored {
@@ -634,6 +760,29 @@ async function saturate(server: LocalServer, players: readonly Player[], stats: 
 
 // ------------------------------------------------------------------ main
 
+/** The flood phase on a table of its own, with its figures reported: its two phases' stats (errors included). */
+async function reportFlood(server: LocalServer): Promise<Stats[]> {
+  const [table] = await createTables(server.base, 1);
+  const { quiet, flooded, flood: attack } = await floodPhase(server, table!);
+  const sorted = (ms: number[]) => ms.sort((a, b) => a - b);
+  for (const [name, half] of [
+    ['floodQuiet', quiet],
+    ['flood', flooded],
+  ] as const) {
+    report(`server.${name}P50Ms`, percentile(sorted(half.stats.actionMs), 50), 'ms');
+    report(`server.${name}P95Ms`, percentile(half.stats.actionMs, 95), 'ms');
+    report(`server.${name}GetP50Ms`, percentile(sorted(half.stats.readMs), 50), 'ms');
+    report(`server.${name}GetP95Ms`, percentile(half.stats.readMs, 95), 'ms');
+    report(`server.${name}ActionsPerSecond`, half.stats.actions / half.elapsed, 'actions/s');
+    if (half.workerdCores !== null) report(`server.${name}WorkerdCpu`, half.workerdCores, 'cores');
+  }
+  report('server.floodViewsPerSecond', attack.views / flooded.elapsed, 'views/s');
+  report('server.floodRefusedPerSecond', attack.refused / flooded.elapsed, 'messages/s');
+  report('server.floodClosedPerSecond', attack.closed / flooded.elapsed, 'sockets/s');
+  report('server.floodErrors', quiet.stats.errors + flooded.stats.errors, 'errors');
+  return [quiet.stats, flooded.stats];
+}
+
 async function main(): Promise<boolean> {
   const t0 = performance.now();
   const server = await startServer({
@@ -644,7 +793,7 @@ async function main(): Promise<boolean> {
   });
   note(`wrangler dev answers on ${server.base} after ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   try {
-    const tables = await createTables(server.base, TABLES);
+    const tables = await createTables(server.base, FLOOD_ONLY ? 1 : TABLES);
     const solo = new Stats();
     const paced = new Stats();
     const phases = [solo, paced];
@@ -653,6 +802,20 @@ async function main(): Promise<boolean> {
     const players = tables.map((table) => player(server.base, table));
     await Promise.all(players.map((p) => connect(p, server.base)));
     await runPhase(players.slice(0, 1), solo, SOLO_SECONDS);
+    if (FLOOD_ONLY) {
+      for (const socket of players[0]!.sockets) socket.close();
+      report(
+        'server.oneTableP50Ms',
+        percentile(
+          solo.actionMs.sort((a, b) => a - b),
+          50,
+        ),
+        'ms',
+      );
+      const floodPhases = await reportFlood(server);
+      for (const sample of floodPhases.flatMap((phase) => phase.errorSamples)) note(`error: ${sample}`);
+      return floodPhases.every((phase) => phase.errors === 0);
+    }
 
     // All tables at a set pace: the latency of a server that is not saturated.
     const pacedElapsed = await runPhase(players, paced, PACED_SECONDS, 1000 / PACED_RATE);
@@ -733,6 +896,8 @@ async function main(): Promise<boolean> {
       if (cpu.others > 0.5)
         note(`${prefix}: the rest of the machine used ${cpu.others.toFixed(2)} cores meanwhile: other processes disturbed the figures`);
     }
+    // Last, as it may disturb the server for a while: a spectator link's flood, on a table of its own.
+    phases.push(...(await reportFlood(server)));
     for (const sample of phases.flatMap((phase) => phase.errorSamples)) note(`error: ${sample}`);
     const limiterWaits = phases.reduce((sum, phase) => sum + phase.limiterWaits, 0);
     if (limiterWaits > 0) note(`seats waited ${limiterWaits} times to stay within ACTION_LIMITER`);
@@ -757,7 +922,7 @@ async function main(): Promise<boolean> {
     } else {
       note('no storage figures (node:sqlite unavailable, or no game finished)');
     }
-    return errors === 0;
+    return phases.every((phase) => phase.errors === 0);
   } catch (error) {
     process.stderr.write(`${server.output}\n`);
     throw error;

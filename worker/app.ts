@@ -56,8 +56,11 @@ export const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
  * The links carry secrets in their fragment: no page of ours may pass a referrer on. HSTS:
  * a link must never travel over plain HTTP once a browser has seen us. No answer of the
  * Worker may be framed (clickjacking; the static pages say the same in web/public/_headers):
- * `frame-ancestors 'none'` is added to a route's own policy that lacks it, and
- * X-Frame-Options for browsers without CSP; a route that sets frame-ancestors itself keeps it.
+ * `frame-ancestors 'none'` is added to a route's own policy that lacks it; a route that sets
+ * frame-ancestors itself keeps it (the embed pages). X-Frame-Options, for browsers without
+ * CSP, follows the policy: DENY where it says 'none', and none where some site may frame the
+ * answer (an embed page's static answer brings the DENY of _headers along: it would refuse
+ * the frame its policy allows in such a browser).
  * Written out rather than hono's secureHeaders, which runs on every request of a hot path.
  */
 const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -67,10 +70,12 @@ const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Strict-Transport-Security', 'max-age=15552000; includeSubDomains');
   const policy = headers.get('Content-Security-Policy');
-  if (policy === null || !/(^|;)\s*frame-ancestors\s/i.test(policy)) {
+  const ancestors = policy === null ? undefined : /(?:^|;)\s*frame-ancestors\s+([^;]*)/i.exec(policy)?.[1]?.trim();
+  if (ancestors === undefined) {
     headers.set('Content-Security-Policy', policy === null ? "frame-ancestors 'none'" : `${policy}; frame-ancestors 'none'`);
-    headers.set('X-Frame-Options', 'DENY');
   }
+  if (ancestors === undefined || ancestors === "'none'") headers.set('X-Frame-Options', 'DENY');
+  else headers.delete('X-Frame-Options');
 };
 
 app.use('*', securityHeaders);

@@ -98,10 +98,8 @@ export type ActionBody = Action & { readonly id?: string; readonly version?: num
 export type ClientMessage =
   { readonly type: 'ping' } | { readonly type: 'view' } | { readonly type: 'action'; readonly action: ActionBody & { readonly id: string } };
 
-/** Most links one `POST /api/tables/overview` may ask about. */
+/** Most links one `POST /api/tables/overview` may ask about (each is charged to the read limit as one GET). */
 export const OVERVIEW_MAX_LINKS = 50;
-/** The overview charges the read limit once per started group of this many links (as many reads as single GETs would be, at most). */
-export const OVERVIEW_LINKS_PER_READ = 10;
 
 /** One table as `POST /api/tables/overview` shows it to a link: no more than that link's own view shows, and no cards. */
 export interface TableSummary {

@@ -7,7 +7,7 @@ import { z } from '@hono/zod-openapi';
 import { LEVELS } from '../shared/actions.js';
 import { CARD_CODES } from '../shared/cards.js';
 import { OPTION_LIMITS } from '../shared/options.js';
-import { OVERVIEW_LINKS_PER_READ, OVERVIEW_MAX_LINKS } from './contract.js';
+import { OVERVIEW_MAX_LINKS } from './contract.js';
 import { DELIVERY_LOG_SIZE } from './table/delivery-log.js';
 import { MAIL_MODES } from './table/mail-mode.js';
 import { CHAT_LIMITS } from './table/chat.js';
@@ -587,7 +587,7 @@ export const OverviewSchema = z
       .openapi({ description: 'One entry per link, in the order given' }),
   })
   .openapi('Overview', {
-    description: `Each request is charged to the read limit once per started ${OVERVIEW_LINKS_PER_READ} links`,
+    description: 'Each link is charged to the read limit as one GET /api/tables/{id}',
   });
 
 const LIMIT_MESSAGE = `must be a whole number from 1 to ${MAX_GAMES_LIMIT}`;

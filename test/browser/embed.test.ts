@@ -1,6 +1,7 @@
 /**
  * Framing and the embed page (API.md "Embedding"): every answer carries HSTS and exactly one
- * Content Security Policy whose frame-ancestors is 'none', except the spectator embed page's (`*` by default);
+ * Content Security Policy whose frame-ancestors is 'none', except the spectator embed page's (`*` by default),
+ * with X-Frame-Options: DENY exactly where it is 'none'; a table's pages answer X-Robots-Tag: noindex (API.md "Robots");
  * another site frames /embed/{id}#<spectator token> and sees the trick live and nothing to
  * act with, in a 320×480 frame; the browser refuses to frame a table page; the embed page
  * moves a seat's link to the seat path, which only listed sites may frame; the old `?embed` is a normal page;
@@ -56,18 +57,21 @@ async function embeddingSite(src: string, size = { width: 320, height: 480 }): P
 describe('security headers', () => {
   // The static pages are all index.html (single-page fallback) and get their headers from
   // web/public/_headers by the path asked for; /api/* gets them from the Worker.
+  // A table's pages (API.md "Robots": /t/, /admin/, /embed/, replays) are noindex; the home page, the rules and the guide are not.
   it.each([
-    ['/', "'none'"],
-    ['/t/x', "'none'"],
-    ['/rules', "'none'"],
+    ['/', "'none'", null],
+    ['/t/x', "'none'", 'noindex'],
+    ['/t/abcdefghjkmnpqrs/replay/3', "'none'", 'noindex'],
+    ['/admin/abcdefghjkmnpqrs', "'none'", 'noindex'],
+    ['/rules', "'none'", null],
     // The embed pages are the Worker's (worker/routes/embed.ts): the static page through env.ASSETS, whose policy from
     // _headers the Worker replaces, never adds to. An unknown table is answered as one with default settings.
-    ['/embed/x', '*'],
-    ['/embed/abcdefghjkmnpqrs/seat', "'none'"],
-    ['/embed', "'none'"],
-    ['/embed.js', "'none'"],
-    ['/api/health', "'none'"],
-  ])('%s: HSTS and one Content Security Policy with frame-ancestors %s', async (path, ancestors) => {
+    ['/embed/x', '*', 'noindex'],
+    ['/embed/abcdefghjkmnpqrs/seat', "'none'", 'noindex'],
+    ['/embed', "'none'", null],
+    ['/embed.js', "'none'", null],
+    ['/api/health', "'none'", null],
+  ])('%s: HSTS, one Content Security Policy with frame-ancestors %s, X-Robots-Tag %s', async (path, ancestors, robots) => {
     const { status, headers } = await rawHeadersOf(`${base}${path}`);
     expect(status, `GET ${path}`).toBe(200);
     const values = (name: string) => headers.filter(([n]) => n === name).map(([, v]) => v);
@@ -81,6 +85,9 @@ describe('security headers', () => {
       .map((d) => d.trim().split(/\s+/))
       .filter((d) => d[0] === 'frame-ancestors');
     expect(frameAncestors, `GET ${path}: ${policies[0]}`).toEqual([['frame-ancestors', ancestors]]);
+    // For browsers without CSP: DENY exactly where no site may frame the page (a DENY on the spectator embed would refuse its frames there).
+    expect(values('x-frame-options'), `GET ${path}: X-Frame-Options`).toEqual(ancestors === "'none'" ? ['DENY'] : []);
+    expect(values('x-robots-tag'), `GET ${path}: X-Robots-Tag`).toEqual(robots === null ? [] : [robots]);
     // _headers applies to the static answers, the embed pages' too, though the Worker fetches those through env.ASSETS.
     if (!path.startsWith('/api/')) expect(values('permissions-policy'), `GET ${path}: Permissions-Policy from _headers`).toHaveLength(1);
   });

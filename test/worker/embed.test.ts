@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { command, createAdminTable, postAdmin } from './admin-support.js';
 import { expectError, ORIGIN, randomIp, request, tableStub, type CreatedTable } from './support.js';
 
-/** The frame-ancestors sources of a page's Content-Security-Policy; fails on a second policy (a comma), which would be enforced too. */
+/**
+ * The frame-ancestors sources of a page's Content-Security-Policy; fails on a second policy (a comma), which would be enforced too,
+ * and unless X-Frame-Options (for browsers without CSP) says DENY exactly where the policy says 'none'.
+ */
 async function frameAncestors(path: string): Promise<string> {
   const res = await request(path, { headers: { 'cf-connecting-ip': randomIp() } });
   await res.arrayBuffer();
@@ -18,7 +21,9 @@ async function frameAncestors(path: string): Promise<string> {
     .map((d) => d.trim())
     .filter((d) => d.startsWith('frame-ancestors '));
   expect(directive, `${path}: ${policy}`).toHaveLength(1);
-  return directive[0]!.slice('frame-ancestors '.length);
+  const sources = directive[0]!.slice('frame-ancestors '.length);
+  expect(res.headers.get('x-frame-options'), `${path}: X-Frame-Options with frame-ancestors ${sources}`).toBe(sources === "'none'" ? 'DENY' : null);
+  return sources;
 }
 
 const options = (table: CreatedTable, body: Record<string, unknown>) => command(table, { type: 'options', ...body });
@@ -163,6 +168,8 @@ describe('oEmbed', () => {
     await expectError(oembed(`${ORIGIN}/t/${table.tableId}`), 404, 'not_found');
     await expectError(oembed(`https://elsewhere.example/t/${table.tableId}#${table.spectator.token}`), 404, 'not_found');
     await expectError(oembed('no link'), 404, 'not_found');
+    // A fragment that is no percent-encoding (a "%" cut short) is no token: not a 500.
+    await expectError(oembed(`${ORIGIN}/t/${table.tableId}#%E0%A4%A`), 404, 'not_found');
     await expectError(oembed(table.spectator.url, '&format=xml'), 501, 'not_implemented');
     await options(table, { spectatorEmbeds: false });
     await expectError(oembed(table.spectator.url), 401, 'unauthorized');

@@ -291,17 +291,43 @@ describe('socket limits', () => {
     expect(await full.text()).toMatch(/this table has/);
   });
 
-  it(`a socket may send ${SOCKET_LIMITS.messages} messages per ${SOCKET_LIMITS.windowMs / 1000} s: more are refused, and a flood closes it`, async () => {
+  it(`a link may send ${SOCKET_LIMITS.messages} messages per ${SOCKET_LIMITS.windowMs / 1000} s over all its sockets: more are refused, and a flood closes them`, async () => {
     const table = await createTable(tableFor(GAME));
-    const socket = await connect(table.tableId, table.spectator.token);
-    await socket.next();
-    for (let i = 0; i < SOCKET_LIMITS.messages; i++) socket.ws.send(JSON.stringify({ type: 'view' }));
-    for (let i = 0; i < SOCKET_LIMITS.messages; i++) expect((await socket.next()).type).toBe('view');
-    socket.ws.send(JSON.stringify({ type: 'view' }));
-    expect(await socket.next()).toMatchObject({ type: 'error', error: { code: 'rate_limited' } });
-    const closed = new Promise<number>((resolve) => socket.ws.addEventListener('close', (event) => resolve(event.code)));
-    for (let i = 0; i < SOCKET_LIMITS.messages + 1; i++) socket.ws.send(JSON.stringify({ type: 'view' }));
-    expect(await closed).toBe(1008);
+    const opened = async (token: string) => {
+      const socket = await connect(table.tableId, token);
+      expect((await socket.next()).type).toBe('view');
+      return socket;
+    };
+    const closedWith = (socket: Socket) => new Promise<number>((resolve) => socket.ws.addEventListener('close', (event) => resolve(event.code)));
+    const VIEW = JSON.stringify({ type: 'view' });
+    // The spectator link's budget spread over five sockets: all answered.
+    const sockets = await Promise.all(Array.from({ length: 5 }, () => opened(table.spectator.token)));
+    for (let i = 0; i < SOCKET_LIMITS.messages; i++) sockets[i % sockets.length]!.ws.send(VIEW);
+    for (const socket of sockets) {
+      for (let i = 0; i < SOCKET_LIMITS.messages / sockets.length; i++) expect((await socket.next()).type).toBe('view');
+    }
+    // One more is refused on whichever socket it comes, a new one included: closing and reopening buys nothing.
+    sockets[0]!.ws.send(VIEW);
+    expect(await sockets[0]!.next()).toMatchObject({ type: 'error', error: { code: 'rate_limited' } });
+    sockets[4]!.close();
+    const fresh = await opened(table.spectator.token);
+    fresh.ws.send(VIEW);
+    expect(await fresh.next()).toMatchObject({ type: 'error', error: { code: 'rate_limited' } });
+    // Another link of the table keeps its own budget.
+    const seat = await opened(table.seats[0]!.token);
+    seat.ws.send(VIEW);
+    expect((await seat.next()).type).toBe('view');
+    // Past twice the budget, every message closes the socket that sent it.
+    for (let i = 0; i < SOCKET_LIMITS.messages - 2; i++) sockets[1]!.ws.send(VIEW); // 600 in the window
+    for (let i = 0; i < SOCKET_LIMITS.messages - 2; i++)
+      expect(await sockets[1]!.next()).toMatchObject({ type: 'error', error: { code: 'rate_limited' } });
+    for (const socket of [sockets[1]!, sockets[2]!]) {
+      const closed = closedWith(socket);
+      socket.ws.send(VIEW);
+      expect(await closed).toBe(1008);
+    }
+    seat.ws.send(VIEW);
+    expect((await seat.next()).type, 'the seat is still answered').toBe('view');
   });
 });
 

@@ -116,6 +116,15 @@ const getOembed = createRoute({
   },
 });
 
+/** A percent-encoded text decoded; null for a malformed encoding (a "%" without two hex digits, bytes that are not UTF-8). */
+function decodedOrNull(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
@@ -139,8 +148,8 @@ handle(getOembed, async (c) => {
     return errorResponse(c, 404, 'not_found', 'not a link of this server');
   }
   const path = /^\/(?:t|embed|admin)\/([a-z2-9]{16})(\/seat)?\/?$/.exec(pasted.pathname);
-  const token = decodeURIComponent(pasted.hash.replace(/^#/, ''));
-  if (pasted.origin !== origin || path === null || !TOKEN_PATTERN.test(token))
+  const token = decodedOrNull(pasted.hash.replace(/^#/, ''));
+  if (pasted.origin !== origin || path === null || token === null || !TOKEN_PATTERN.test(token))
     return errorResponse(c, 404, 'not_found', "not a table's link of this server");
   const tableId = path[1]!;
   const link = await tableStub(c, tableId).linkKind(await hashToken(token));

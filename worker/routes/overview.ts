@@ -6,7 +6,7 @@
  */
 import { createRoute, OpenAPIHono, type RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { OVERVIEW_LINKS_PER_READ, OVERVIEW_MAX_LINKS, type OverviewEntry } from '../contract.js';
+import { OVERVIEW_MAX_LINKS, type OverviewEntry } from '../contract.js';
 import type { AppEnv } from '../app.js';
 import { PERIOD_SECONDS, rateLimited } from '../limits.js';
 import { reasonOf } from '../log-reasons.js';
@@ -26,16 +26,16 @@ const route = createRoute({
     "the table's name, its seats' names, phase, game, whose turn it is, whether the link's seat owes a move, its version, deadline and when it last changed; " +
     "or the error a single GET /api/tables/{id} would answer for that link. No cards: never more than the link's own view shows. " +
     'The tokens travel in the body, so no log holds them. ' +
-    `Each request counts against the limit of GET /api/tables/{id} (READ_LIMITER) once per started ${OVERVIEW_LINKS_PER_READ} links.`,
+    'Each link counts against the limit of GET /api/tables/{id} (READ_LIMITER) as one GET: a request of more links than the client has reads left is refused with 429.',
   request: { body: { ...json(OverviewRequestSchema), required: true } },
   responses: { 200: { description: 'One entry per link, in order', ...json(OverviewSchema) }, ...errors(400, 413, 415, 429) },
 });
 
 const handler = async (c: Parameters<RouteHandler<typeof route, AppEnv>>[0]): Promise<Response> => {
   const { links } = c.req.valid('json');
-  // As many reads as the single GETs it replaces, at most: a stranger gains no reads by batching.
-  const charges = Math.ceil(links.length / OVERVIEW_LINKS_PER_READ);
-  for (let i = 0; i < charges; i++) {
+  // Each link is a table read, as the single GET it replaces: batching buys no reads. Charged
+  // one by one (the binding counts one per call) until the first refusal.
+  for (let i = 0; i < links.length; i++) {
     const limited = await rateLimited(c, c.env.READ_LIMITER, clientOf(c), 'reads from this address', PERIOD_SECONDS.READ_LIMITER);
     if (limited) return limited;
   }

@@ -24,10 +24,12 @@ export const SOCKET_LIMITS = {
   /** Open sockets per spectator link (shared by every watcher of an embedded table): one more is refused. */
   perSpectatorLink: 50,
   /**
-   * Messages a socket may send per window: twice the actions a link may send (ACTION_LIMITER,
-   * 120 per 10 s, whose windows need not line up with this one's: a burst at the end of one
-   * and the start of the next is 240 in 10 s), so a fast bot meets that limit first. The
-   * runtime answers the heartbeat's pings itself: they do not count.
+   * Messages a link may send per window over all its sockets (one budget for the spectator
+   * link's 50, not 50 budgets): twice the actions a link may send (ACTION_LIMITER, 120 per
+   * 10 s, whose windows need not line up with this one's: a burst at the end of one and the
+   * start of the next is 240 in 10 s), so a fast bot meets that limit first. Beyond it each
+   * message is refused; beyond twice it, each closes the socket that sent it. The runtime
+   * answers the heartbeat's pings itself: they do not count.
    */
   messages: 300,
   windowMs: 10_000,
@@ -95,8 +97,15 @@ function sent(ws: WebSocket, digest: string): void {
 export class TableSockets {
   /** Per socket, the message being handled: the next waits for it (order as sent). */
   private readonly queues = new Map<WebSocket, Promise<void>>();
-  /** Per socket, the messages of the current window (reset when the object hibernates: an idle socket has no debt). */
-  private readonly budgets = new Map<WebSocket, { windowStart: number; count: number }>();
+  /**
+   * Per link (its token's hash), the messages of the current window over all its sockets; a
+   * socket closing leaves its link's count as it is. Kept in memory: a client can get the
+   * object out of memory only by leaving it 10 s without any event (Cloudflare's hibernation
+   * rule; deployments and the runtime's own moves are no client's doing), a whole window, so
+   * a flood cannot end its window early by getting the object evicted; counting in storage
+   * would cost a write per message, the very load it limits.
+   */
+  private readonly budgets = new Map<string, { windowStart: number; count: number }>();
 
   constructor(
     private readonly ctx: DurableObjectState,
@@ -141,15 +150,17 @@ export class TableSockets {
 
   private async handle(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     if (ws.readyState !== WebSocket.OPEN) return; // closed by a limit while this message waited
-    const over = this.overBudget(ws);
+    const { seat, tokenHash } = ws.deserializeAttachment() as SocketAttachment;
+    // A socket from before sockets knew their token counts with its seat's other such sockets.
+    const over = this.overBudget(tokenHash || `seat ${seat ?? 'spectator'}`);
+    if (over > SOCKET_LIMITS.messages) return this.close(ws, CLOSE_FLOODING, 'too many messages');
     const parsed = parseClientMessage(data);
     const id = parsed.ok ? (parsed.message.type === 'action' ? parsed.message.id : null) : parsed.refusal.id;
     if (over > 0) {
       const error = {
         code: 'rate_limited',
-        message: `at most ${SOCKET_LIMITS.messages} messages per ${SOCKET_LIMITS.windowMs / 1000} s on one connection`,
+        message: `at most ${SOCKET_LIMITS.messages} messages per ${SOCKET_LIMITS.windowMs / 1000} s over all connections of one link`,
       };
-      if (over > SOCKET_LIMITS.messages) return this.close(ws, CLOSE_FLOODING, 'too many messages');
       return send(ws, id === null ? { type: 'error', error } : { type: 'answer', id, status: 429, error });
     }
     if (!parsed.ok) {
@@ -158,7 +169,6 @@ export class TableSockets {
     }
     const message = parsed.message;
     if (message.type === 'ping') return send(ws, { type: 'pong' }); // a ping written another way than the auto-response's
-    const { seat, tokenHash } = ws.deserializeAttachment() as SocketAttachment;
     if (message.type === 'view') {
       // Asked for: answered even when unchanged (the page asks after a reconnect or a doubt).
       const view = this.handlers.view(seat);
@@ -189,11 +199,15 @@ export class TableSockets {
     send(ws, answer);
   }
 
-  /** Counts a message; answers by how many it exceeds the window's budget (0: within it). */
-  private overBudget(ws: WebSocket): number {
+  /** Counts a message of `link`; answers by how many it exceeds the window's budget (0: within it). */
+  private overBudget(link: string): number {
     const now = Date.now();
-    let budget = this.budgets.get(ws);
-    if (budget === undefined || now - budget.windowStart >= SOCKET_LIMITS.windowMs) this.budgets.set(ws, (budget = { windowStart: now, count: 0 }));
+    let budget = this.budgets.get(link);
+    if (budget === undefined || now - budget.windowStart >= SOCKET_LIMITS.windowMs) {
+      // Windows that ended are forgotten (replaced links leave theirs behind).
+      for (const [other, { windowStart }] of this.budgets) if (now - windowStart >= SOCKET_LIMITS.windowMs) this.budgets.delete(other);
+      this.budgets.set(link, (budget = { windowStart: now, count: 0 }));
+    }
     budget.count += 1;
     return Math.max(0, budget.count - SOCKET_LIMITS.messages);
   }
@@ -273,7 +287,6 @@ export class TableSockets {
   }
 
   private forget(ws: WebSocket): void {
-    this.budgets.delete(ws);
     this.queues.delete(ws);
   }
 }
