@@ -24,11 +24,12 @@ import type { Seat } from '../../shared/options.js';
 import type { GameRecord } from '../../shared/record.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
-  confirmedAddress,
+  confirmAt,
   connect,
   createTable,
   eventually,
   handMade,
+  newAddress,
   postAction,
   putNotifications,
   tableStub,
@@ -78,8 +79,8 @@ interface Mail {
 
 const hookOf = (name: string) => `https://hooks.example.com/hidden/${name}`;
 /**
- * Seat 0's address in both worlds of a test: confirmed (mail goes only to confirmed
- * addresses), and new for each test, so that its hourly limit of mails is never reached.
+ * Seat 0's address in both worlds of a test: confirmed at each world's table (mail goes only
+ * to addresses confirmed there), and new for each test, so that its limits are never reached.
  */
 let MAIL = '';
 
@@ -87,7 +88,7 @@ let MAIL = '';
 const received: { webhooks: { url: string; body: unknown }[]; mails: Mail[] } = { webhooks: [], mails: [] };
 
 async function listen(): Promise<void> {
-  MAIL = await confirmedAddress('seat0');
+  MAIL = newAddress('seat0');
   received.webhooks.length = 0;
   received.mails.length = 0;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -118,6 +119,7 @@ async function openWorld(name: string, deal: Deal): Promise<World> {
     options: { ...GAME.options, firstDealer: GAME.dealer, games: 1, moveDeadlineHours: 2 },
     deals: [deal],
   });
+  await confirmAt(table, MAIL);
   expect((await putNotifications(table.tableId, table.seats[0]!.token, { webhookUrl: hookOf(name) })).status).toBe(200);
   const seat0 = await connect(table.tableId, table.seats[0]!.token);
   const spectator = await connect(table.tableId, table.spectator.token, 'protocol');

@@ -9,7 +9,8 @@ import { isAllowedWebhookUrl } from '../webhook-urls.js';
 import type { SeatEvent } from './events.js';
 import { reasonOf } from '../log-reasons.js';
 import { confirmationMail } from '../mail/confirmation-mail.js';
-import { askGate, NoMailLinks, type Gate } from './mail-gate.js';
+import type { ConfirmationOutcome } from '../contract.js';
+import { askGate, NoMailLinks, REFUSED, type Gate } from './mail-gate.js';
 import {
   ATTEMPT_TIMEOUT_MS,
   DeliveryFailed,
@@ -21,7 +22,9 @@ import {
   retryDelay,
   senderOf,
   unsubscribeHeaders,
+  type Mail,
   type MailFacts,
+  type MailLanguage,
 } from './notifier.js';
 import type { DeliveryLog, DeliveryOutcome } from './delivery-log.js';
 import { mailsEachTurn } from './mail-mode.js';
@@ -196,8 +199,9 @@ export class Deliveries {
 
   /**
    * To the seat's address as it is now, if the gate lets it through (mail-gate.ts): the mail
-   * itself once the address confirmed, a confirmation mail in its place while it has not
-   * (the mail is not kept for later), else nothing (dropped, never retried). Every mail
+   * itself once the address confirmed this table, else nothing (dropped, never retried: the
+   * mail is not kept for later). Only an address confirmed before confirmations were per
+   * table gets this table's confirmation in its place (AddressObject.permit). Every mail
    * carries the address's one-click unsubscribe link, in its headers and its text.
    */
   private async sendMail(recipients: Recipients, row: DeliveryRow): Promise<'mail' | 'confirmation'> {
@@ -214,26 +218,70 @@ export class Deliveries {
       if (error instanceof NoMailLinks) throw new Undeliverable(error.message);
       throw new DeliveryFailed(`the address could not be asked: ${reasonOf(error)}`);
     }
-    if (gate.send === 'none') throw new Undeliverable(gate.reason);
+    if (gate.send === 'none') throw new Undeliverable(REFUSED[gate.reason]);
     const { unsubscribe } = gate.links;
-    const mail =
+    const mail: Mail =
       gate.send === 'confirmation'
         ? confirmationMail(gate.origin, gate.links, lang)
         : mailFor(JSON.parse(row.payload) as MailFacts, await this.linkFor(recipients, row.seat), { lang, unsubscribe });
+    await this.handOver(gate, email, mail);
+    if (gate.send === 'mail' && row.type === 'turn') this.turnMailSent(row.seat);
+    return gate.send;
+  }
+
+  /**
+   * Asks `address`, just set as seat `seat`'s, to confirm this table: the confirmation mail
+   * goes at once if the gate lets it (mail-gate.ts: the table's budget, the address's limits).
+   * Not queued: the seat is answered what happened (PUT …/notifications), and one that failed
+   * is asked for again by saving the address again, not retried. Its log says it too.
+   */
+  async askConfirmation(recipients: Recipients, seat: Seat, address: string): Promise<ConfirmationOutcome> {
+    const { tableId, origin } = recipients.settings;
+    const lang = recipients.notifications[seat]!.lang ?? recipients.settings.seats[seat]?.lang;
+    const outcome = await this.confirmation(tableId, origin, address, lang);
+    const what = `table ${tableId}: email confirmation to seat ${seat}`;
+    if (outcome === 'sent') this.log.record(seat, 'email', 'confirmation', 'sent', undefined, Date.now());
+    else {
+      // Not tried again (a failure neither): saving the address again asks again.
+      const why = outcome === 'failed' ? 'the mail could not be handed over' : REFUSED[outcome];
+      this.log.record(seat, 'email', 'confirmation', 'dropped', why, Date.now());
+      console.warn(`${what} not sent: ${why}`);
+    }
+    return outcome;
+  }
+
+  private async confirmation(tableId: string, origin: string | null, address: string, lang: MailLanguage | undefined): Promise<ConfirmationOutcome> {
+    let gate: Gate;
+    try {
+      gate = await askGate(this.env, this.storage.mailBudget, tableId, origin, address, 'confirmation');
+    } catch (error) {
+      console.warn(`table ${tableId}: a confirmation mail could not be asked for: ${reasonOf(error)}`);
+      return 'failed';
+    }
+    if (gate.send === 'none') return gate.reason === 'unconfirmed' ? 'failed' : gate.reason;
+    try {
+      await this.handOver(gate, address, confirmationMail(gate.origin, gate.links, lang));
+    } catch (error) {
+      console.warn(`table ${tableId}: a confirmation mail failed: ${reasonOf(error)}`);
+      return 'failed';
+    }
+    return 'sent';
+  }
+
+  /** Hands a permitted mail to the EMAIL binding with the address's one-click unsubscribe headers; one that fails gives its permit back. */
+  private async handOver(gate: Gate & { send: 'mail' | 'confirmation' }, to: string, mail: Mail): Promise<void> {
     try {
       await this.sendEmail({
         from: senderOf((this.env.MAIL_FROM as string | undefined) ?? 'Wallachen <noreply@wallachen.example>'),
-        to: email,
+        to,
         subject: mail.subject,
         text: mail.text,
-        headers: unsubscribeHeaders(unsubscribe),
+        headers: unsubscribeHeaders(gate.links.unsubscribe),
       });
     } catch (error) {
       await gate.release().catch(() => {}); // not sent: not counted (a lost release only counts one mail too many)
       throw new DeliveryFailed(reasonOf(error));
     }
-    if (gate.send === 'mail' && row.type === 'turn') this.turnMailSent(row.seat);
-    return gate.send;
   }
 
   /**
