@@ -10,7 +10,7 @@ import type { SeatEvent } from './events.js';
 import { reasonOf } from '../log-reasons.js';
 import { confirmationMail } from '../mail/confirmation-mail.js';
 import type { ConfirmationOutcome } from '../contract.js';
-import { askGate, NoMailLinks, REFUSED, type Gate } from './mail-gate.js';
+import { askConfirmationGate, askMailGate, NoMailLinks, REFUSED, type Gate, type Permitted } from './mail-gate.js';
 import {
   ATTEMPT_TIMEOUT_MS,
   DeliveryFailed,
@@ -213,7 +213,7 @@ export class Deliveries {
     const lang = chosen ?? recipients.settings.seats[row.seat]?.lang;
     let gate: Gate;
     try {
-      gate = await askGate(this.env, this.storage.mailBudget, tableId, origin, email);
+      gate = await askMailGate(this.env, this.storage.mailBudget, tableId, origin, email);
     } catch (error) {
       if (error instanceof NoMailLinks) throw new Undeliverable(error.message);
       throw new DeliveryFailed(`the address could not be asked: ${reasonOf(error)}`);
@@ -239,26 +239,25 @@ export class Deliveries {
     const { tableId, origin } = recipients.settings;
     const lang = recipients.notifications[seat]!.lang ?? recipients.settings.seats[seat]?.lang;
     const outcome = await this.confirmation(tableId, origin, address, lang);
-    const what = `table ${tableId}: email confirmation to seat ${seat}`;
     if (outcome === 'sent') this.log.record(seat, 'email', 'confirmation', 'sent', undefined, Date.now());
-    else {
-      // Not tried again (a failure neither): saving the address again asks again.
+    else if (outcome !== 'confirmed') {
+      // Never tried again, not even one the binding refused: the seat asks again (its answer said why).
       const why = outcome === 'failed' ? 'the mail could not be handed over' : REFUSED[outcome];
       this.log.record(seat, 'email', 'confirmation', 'dropped', why, Date.now());
-      console.warn(`${what} not sent: ${why}`);
+      console.warn(`table ${tableId}: the confirmation mail to seat ${seat} was not sent: ${why}`);
     }
     return outcome;
   }
 
   private async confirmation(tableId: string, origin: string | null, address: string, lang: MailLanguage | undefined): Promise<ConfirmationOutcome> {
-    let gate: Gate;
+    let gate: Awaited<ReturnType<typeof askConfirmationGate>>;
     try {
-      gate = await askGate(this.env, this.storage.mailBudget, tableId, origin, address, 'confirmation');
+      gate = await askConfirmationGate(this.env, this.storage.mailBudget, tableId, origin, address);
     } catch (error) {
       console.warn(`table ${tableId}: a confirmation mail could not be asked for: ${reasonOf(error)}`);
       return 'failed';
     }
-    if (gate.send === 'none') return gate.reason === 'unconfirmed' ? 'failed' : gate.reason;
+    if (gate.send === 'none') return gate.reason;
     try {
       await this.handOver(gate, address, confirmationMail(gate.origin, gate.links, lang));
     } catch (error) {
@@ -269,7 +268,7 @@ export class Deliveries {
   }
 
   /** Hands a permitted mail to the EMAIL binding with the address's one-click unsubscribe headers; one that fails gives its permit back. */
-  private async handOver(gate: Gate & { send: 'mail' | 'confirmation' }, to: string, mail: Mail): Promise<void> {
+  private async handOver(gate: Permitted, to: string, mail: Mail): Promise<void> {
     try {
       await this.sendEmail({
         from: senderOf((this.env.MAIL_FROM as string | undefined) ?? 'Wallachen <noreply@wallachen.example>'),

@@ -25,37 +25,58 @@ export const REFUSED: Record<GateRefusal, string> = {
   table_limit: `the table sent its limit of ${TABLE_MAILS_PER_HOUR} mails this hour`,
 };
 
-export type Gate =
-  | {
-      /** mail: the mail meant; confirmation: this table's confirmation mail (asked for, or in place of the mail). */
-      readonly send: 'mail' | 'confirmation';
-      /** Where the links point to: the table's origin. */
-      readonly origin: string;
-      readonly links: AddressLinks;
-      /** Gives the permit back: the mail could not be handed over. */
-      readonly release: () => Promise<void>;
-    }
-  | { readonly send: 'none'; readonly reason: GateRefusal };
+/** What the gate answers: the permit, or why not (`R`: the refusals of the question asked). */
+export type Gate<R extends GateRefusal = GateRefusal> = Permitted | { readonly send: 'none'; readonly reason: R };
+
+export interface Permitted {
+  /** mail: the mail meant; confirmation: this table's confirmation mail (asked for, or in place of the mail). */
+  readonly send: 'mail' | 'confirmation';
+  /** Where the links point to: the table's origin. */
+  readonly origin: string;
+  readonly links: AddressLinks;
+  /** Gives the permit back: the mail could not be handed over. */
+  readonly release: () => Promise<void>;
+}
 
 /** A mail cannot be sent now, and should not be tried again (no link can be made). */
 export class NoMailLinks extends Error {
   override readonly name = 'NoMailLinks';
 }
 
+type AddressStub = ReturnType<typeof addressStub>;
+type AddressAnswer<R> = { readonly send: 'mail' | 'confirmation'; readonly at: number } | { readonly send: 'none'; readonly reason: R };
+
 /**
- * Asks both limits whether `tableId` (its links at `origin`) may mail `address` now: its
- * mail (`kind` "mail"), or its confirmation ("confirmation", when a seat's address is set).
- * Throws NoMailLinks when no unsubscribe link can be made (every mail must carry one), and
- * whatever the address's object throws (the caller retries later).
+ * Asks both limits whether `tableId` (its links at `origin`) may send `address` its mail
+ * now (AddressObject.permit). Throws NoMailLinks when no unsubscribe link can be made (every
+ * mail must carry one), and whatever the address's object throws (the caller retries later).
  */
-export async function askGate(
+export const askMailGate = (
   env: Env,
   budget: SendBudget,
   tableId: string,
   origin: string | null,
   address: string,
-  kind: 'mail' | 'confirmation' = 'mail',
-): Promise<Gate> {
+): Promise<Gate<Refusal | 'table_limit'>> => ask(env, budget, tableId, origin, address, (stub, now) => stub.permit({ tableId, now }));
+
+/** As askMailGate, for the table's confirmation mail to an address just set there (AddressObject.askConfirmation). */
+export const askConfirmationGate = (
+  env: Env,
+  budget: SendBudget,
+  tableId: string,
+  origin: string | null,
+  address: string,
+): Promise<Gate<ConfirmationRefusal | 'table_limit'>> =>
+  ask(env, budget, tableId, origin, address, (stub, now) => stub.askConfirmation({ tableId, now }));
+
+async function ask<R extends Refusal | ConfirmationRefusal>(
+  env: Env,
+  budget: SendBudget,
+  tableId: string,
+  origin: string | null,
+  address: string,
+  question: (stub: AddressStub, now: number) => Promise<AddressAnswer<R>>,
+): Promise<Gate<R | 'table_limit'>> {
   if (origin === null) throw new NoMailLinks('the table keeps no origin to make the unsubscribe link with');
   const key = tokenKey(env, origin);
   if (!key.ok) throw new NoMailLinks(key.message);
@@ -63,9 +84,9 @@ export async function askGate(
   const now = Date.now();
   if (!budget.take(now)) return { send: 'none', reason: 'table_limit' };
   const stub = addressStub(env, links.key);
-  let permit;
+  let permit: AddressAnswer<R>;
   try {
-    permit = kind === 'mail' ? await stub.permit({ tableId, now }) : await stub.askConfirmation({ tableId, now });
+    permit = await question(stub, now);
   } catch (error) {
     budget.giveBack(now);
     throw error;
