@@ -91,6 +91,7 @@ it("saving an address says what became of this table's confirmation mail: sent, 
   await page.locator('details.notifications > summary').click();
   await expect.poll(() => line.getAttribute('data-email-state'), { timeout: 5_000 }).toBe('unconfirmed');
   expect(await line.textContent()).toContain(t('noticesUnconfirmed'));
+  expect(await page.locator('[data-notices-summary]').textContent()).toContain(t('noticesSummaryUnconfirmed', { email: fresh }));
   await page.locator('[data-resend-confirmation]').click();
   await expect.poll(() => line.getAttribute('data-confirmation'), { timeout: 5_000 }).toBe('recently_sent');
   expect(await line.textContent()).toContain(t('confirmation_recently_sent'));
@@ -110,6 +111,7 @@ it("saving an address says what became of this table's confirmation mail: sent, 
   await expect.poll(() => line.getAttribute('data-confirmation'), { timeout: 5_000 }).toBe('confirmed');
   expect(await line.getAttribute('data-email-state')).toBe('confirmed');
   expect(await line.textContent()).toContain(t('confirmation_confirmed'));
+  expect(await page.locator('[data-notices-summary]').textContent()).toContain(t('noticesSummaryMail', { email: fresh }));
   expect(await readNotifications(base, tableId, token)).toMatchObject({ email: fresh, emailState: 'confirmed' });
   expectNoProblems([page]);
 });

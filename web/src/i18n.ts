@@ -196,6 +196,7 @@ const en = {
   noticesWebhookActive: 'On: every turn is posted to this webhook.',
   noticesQuiet: 'No mail while you have this table open or moved in the last {minutes} minutes, and at most one until you look in again.',
   noticesSummaryMail: 'by mail to {email}',
+  noticesSummaryUnconfirmed: 'by mail to {email} once it confirms this table',
   noticesSummaryWebhook: 'by webhook',
   noticesSummaryOff: 'off',
   noticesUnchanged: 'Nothing changed.',
@@ -615,6 +616,7 @@ const de: Record<TextKey, Text> = {
   noticesQuiet:
     'Keine Mail, solange du diesen Tisch offen hast oder in den letzten {minutes} Minuten gezogen hast, und höchstens eine, bis du wieder hereinschaust.',
   noticesSummaryMail: 'per Mail an {email}',
+  noticesSummaryUnconfirmed: 'per Mail an {email}, sobald sie diesen Tisch bestätigt',
   noticesSummaryWebhook: 'per Webhook',
   noticesSummaryOff: 'aus',
   noticesUnchanged: 'Nichts geändert.',

@@ -15,10 +15,15 @@ import { PushToggle } from './PushToggle.js';
 type Field = 'email' | 'webhookUrl';
 type Fields = NotificationFields & { readonly mail: MailMode };
 
-/** How the seat is told now, in a few words: the channels that work (an unsubscribed address or a webhook turned off do not). */
+/**
+ * How the seat is told now, in a few words: the channels that work (an unsubscribed address
+ * or a webhook turned off do not; an address not confirmed at this table is said to wait for it).
+ */
 function summaryOf(settings: NotificationSettings, t: Translate): string {
   const ways: string[] = [];
-  if (settings.email !== null && settings.emailState !== 'unsubscribed' && settings.mail !== 'off')
+  if (settings.email !== null && settings.emailState === 'unconfirmed' && settings.mail !== 'off')
+    ways.push(t('noticesSummaryUnconfirmed', { email: settings.email }));
+  else if (settings.email !== null && settings.emailState !== 'unsubscribed' && settings.mail !== 'off')
     ways.push(t(settings.mail === 'digest' ? 'noticesSummaryDigest' : 'noticesSummaryMail', { email: settings.email }));
   if (settings.webhookUrl !== null && settings.webhookState !== 'disabled') ways.push(t('noticesSummaryWebhook'));
   if ((settings.push?.devices ?? 0) > 0) ways.push(t('pushSummary', { n: settings.push!.devices }));
