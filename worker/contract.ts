@@ -98,6 +98,16 @@ export type ActionBody = Action & { readonly id?: string; readonly version?: num
 export type ClientMessage =
   { readonly type: 'ping' } | { readonly type: 'view' } | { readonly type: 'action'; readonly action: ActionBody & { readonly id: string } };
 
+/**
+ * What became of a table's confirmation mail when `PUT …/notifications` set an address
+ * (API.md, "Mail"): sent now; or not, as the address confirmed this table already,
+ * unsubscribed from every table, was asked by this table less than a day ago, had its limit
+ * (confirmations a day, or mails an hour, over all tables), the table had its limit of mails
+ * this hour, or it could not be handed over now.
+ */
+export const CONFIRMATION_OUTCOMES = ['sent', 'confirmed', 'unsubscribed', 'recently_sent', 'address_limit', 'table_limit', 'failed'] as const;
+export type ConfirmationOutcome = (typeof CONFIRMATION_OUTCOMES)[number];
+
 /** Most links one `POST /api/tables/overview` may ask about (each is charged to the read limit as one GET). */
 export const OVERVIEW_MAX_LINKS = 50;
 

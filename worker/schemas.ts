@@ -7,7 +7,9 @@ import { z } from '@hono/zod-openapi';
 import { LEVELS } from '../shared/actions.js';
 import { CARD_CODES } from '../shared/cards.js';
 import { OPTION_LIMITS } from '../shared/options.js';
-import { OVERVIEW_MAX_LINKS } from './contract.js';
+import { CONFIRMATION_OUTCOMES, OVERVIEW_MAX_LINKS } from './contract.js';
+import { ADDRESS_MAILS_PER_HOUR, CONFIRMATION_INTERVAL_MS, CONFIRMATIONS_PER_DAY } from './mail/address.js';
+import { TABLE_MAILS_PER_HOUR } from './table/send-budget.js';
 import { DELIVERY_LOG_SIZE } from './table/delivery-log.js';
 import { MAIL_MODES } from './table/mail-mode.js';
 import { CHAT_LIMITS } from './table/chat.js';
@@ -128,8 +130,10 @@ const SeatInput = z
       .optional()
       .openapi({
         description:
-          'Turn notifications go here; the mail carries the seat link. The first mail to an address asks it to confirm; until it does, ' +
-          'nothing else is sent to it. Every mail has a one-click unsubscribe link (List-Unsubscribe). At most 10 mails per address and 30 per table an hour.',
+          "Turn notifications go here; the mail carries the seat link. The table's first mail to the address, sent as the table is made, asks it to confirm this table; " +
+          'until it does, nothing else goes to it from this table (a confirmation at another table opens none here). ' +
+          `At most ${CONFIRMATIONS_PER_DAY} confirmation mails per address a day over all tables. Every mail has a one-click unsubscribe link (List-Unsubscribe). ` +
+          `At most ${ADDRESS_MAILS_PER_HOUR} mails per address and ${TABLE_MAILS_PER_HOUR} per table an hour.`,
       }),
     lang: MailLang.optional(),
     bot: z
@@ -250,9 +254,16 @@ export const PushKeySchema = z
 
 export const NotificationsSchema = z
   .strictObject({
-    email: z.email().max(254).nullable().optional().openapi({
-      description: 'Turn notifications by mail; a new address is first asked to confirm (see the seats of POST /api/tables)',
-    }),
+    email: z
+      .email()
+      .max(254)
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "Turn notifications by mail. An address given (a new one, or the same again) is sent this table's confirmation mail at once, unless it confirmed this table already, " +
+          `this table asked it within ${CONFIRMATION_INTERVAL_MS / 3_600_000} h, or a limit holds (see the seats of POST /api/tables); the answer's \`confirmation\` says what happened`,
+      }),
     webhookUrl: z
       .url()
       .max(2000)
@@ -289,10 +300,25 @@ export const NotificationsAnswerSchema = z
     webhookState: z.enum(['active', 'disabled']).nullable().openapi({
       description: 'active, disabled (the receiver answered 410 Gone: nothing is posted until a webhook is set again), or null (none set)',
     }),
-    emailState: z.enum(['unconfirmed', 'confirmed', 'unsubscribed']).nullable().openapi({
-      description:
-        'The address: waiting for its confirmation (nothing but the confirmation mail goes to it), confirmed, or unsubscribed (from every table); null when none is set',
-    }),
+    emailState: z
+      .enum(['unconfirmed', 'confirmed', 'unsubscribed'])
+      .nullable()
+      .openapi({
+        description:
+          "The address at this table only: not confirmed here (nothing but this table's confirmation mail goes to it from here), confirmed here, " +
+          'or unsubscribed (from every table); null when none is set',
+      }),
+    confirmation: z
+      .enum(CONFIRMATION_OUTCOMES)
+      .optional()
+      .openapi({
+        description:
+          "PUT with `email` only: what became of this table's confirmation mail to it. sent: sent now; confirmed: none needed, the address confirmed this table; " +
+          'unsubscribed: none, the address unsubscribed from every table; ' +
+          `recently_sent: none, this table asked it less than ${CONFIRMATION_INTERVAL_MS / 3_600_000} h ago; ` +
+          `address_limit: none, the address had ${CONFIRMATIONS_PER_DAY} confirmation mails in 24 h (or ${ADDRESS_MAILS_PER_HOUR} mails this hour) over all tables; ` +
+          `table_limit: none, this table sent ${TABLE_MAILS_PER_HOUR} mails this hour; failed: it could not be handed over now (save again later)`,
+      }),
     push: z
       .object({ devices: z.number().int().min(0).max(MAX_PUSH_DEVICES).openapi({ description: 'How many devices of this seat get pushes' }) })
       .openapi({ description: "This seat's push subscriptions: only how many (a page knows its own endpoint; no other device's is shown)" }),
@@ -311,10 +337,12 @@ export const DeliveriesSchema = z
             description:
               'How: the webhook, a mail, a push to a device, or the daily digest (the move handed to it, or a digest sent from this table)',
           }),
-          event: z.string().openapi({ description: 'turn, reminder, game_over, table_over, or digest (a daily digest mail)' }),
+          event: z.string().openapi({
+            description: "turn, reminder, game_over, table_over, digest (a daily digest mail), or confirmation (this table's confirmation mail)",
+          }),
           outcome: z.enum(['sent', 'failed', 'gone', 'dropped', 'queued']).openapi({
             description:
-              'sent: handed over; failed: tried again later; gone: the receiver is gone for good (410); dropped: given up (or not allowed, e.g. the address has not confirmed); queued: waits for the daily digest',
+              'sent: handed over; failed: tried again later (a confirmation: when the address is saved again); gone: the receiver is gone for good (410); dropped: given up (or not allowed, e.g. the address has not confirmed this table); queued: waits for the daily digest',
           }),
           detail: z.string().optional().openapi({ description: 'A short reason, e.g. "HTTP 500"; never an address, a URL or a card' }),
         }),

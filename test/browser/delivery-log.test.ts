@@ -2,11 +2,11 @@
  * The seat's mail mode and delivery log on the table page (web/src/table/Notifications.tsx,
  * DeliveryLog.tsx): choosing the daily digest is saved (checked through GET
  * …/notifications, the API's own answer), and the log lists the attempts made for the seat:
- * the mail at the deal (a confirmation in its place, the address being new) and the move
- * handed to the digest.
+ * the table's confirmation mail, the deal's turn mail dropped (not confirmed yet), the turn
+ * mailed once the address confirmed the table, and the move handed to the digest.
  */
 import { expect, inject, it } from 'vitest';
-import { createTable, expectNoProblems, openPage, readNotifications, useChromium } from './support.js';
+import { confirmAddress, createTable, expectNoProblems, openPage, readNotifications, useChromium } from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -15,6 +15,7 @@ it('a seat chooses the daily digest, it is saved, and its delivery log lists the
   const address = `digest.${crypto.randomUUID().slice(0, 8)}@example.com`;
   const created = await createTable(base, { name: 'digest', seats: [{ name: 'Vroni', email: address }, { name: 'Sepp' }, { name: 'Resi' }] });
   const { tableId, token } = { tableId: created.tableId, token: created.seats[0]!.token };
+  await confirmAddress(base, tableId, address);
   const page = await openPage(await chromium.context('desktop'), created.seats[0]!.url, 'seat 0');
 
   await expect.poll(() => page.locator('[data-notices-summary]').textContent(), { timeout: 5_000 }).toContain(address);
@@ -40,10 +41,12 @@ it('a seat chooses the daily digest, it is saved, and its delivery log lists the
       },
       { timeout: 10_000 },
     )
-    .toEqual(['digest:queued', 'email:sent']);
+    .toEqual(['digest:queued', 'email:sent', 'email:dropped', 'email:sent']);
   const lines = await page.locator('[data-delivery]').allTextContents();
   expect(lines[0]).toContain('daily digest');
-  expect(lines[1]).toContain('a confirmation mail went in its place');
+  expect(lines[1]).toContain('your turn · sent');
+  expect(lines[2]).toContain('your turn · dropped (the address has not confirmed this table)');
+  expect(lines[3]).toContain('confirmation mail · sent');
   expect(lines.join('\n')).not.toContain(address);
 
   // Reopened, the page shows the saved mode.

@@ -2,10 +2,12 @@
  * The seat's notification form (web/src/table/Notifications.tsx) shows what is set and keeps
  * it: the address given when the table was made is on the seat's page as soon as it opens,
  * and saving only a webhook leaves the address as it was (checked through GET
- * …/notifications, the API's own answer).
+ * …/notifications, the API's own answer). Saving an address says what became of the
+ * table's confirmation mail, as the seat's delivery log (the API's own record) has it.
  */
 import { expect, inject, it } from 'vitest';
-import { createTable, expectNoProblems, openPage, readNotifications, useChromium } from './support.js';
+import { translator } from '../../web/src/i18n.js';
+import { confirmAddress, createTable, expectNoProblems, openPage, readDeliveries, readNotifications, useChromium } from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -57,4 +59,59 @@ it('a seat created with a mail address sees it on its page; saving only a webhoo
   expect(await readNotifications(base, tableId, created.seats[1]!.token)).toMatchObject({ email: null, webhookUrl: null });
 
   expectNoProblems([page, other]);
+});
+
+it("saving an address says what became of this table's confirmation mail: sent, not again within a day, the address's limit, confirmed already", async () => {
+  const t = translator('en');
+  const fresh = `sepp.${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const busy = `busy.${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const created = await createTable(base, { name: 'asked', seats: [{ name: 'Sepp' }, { name: 'Vroni' }, { name: 'Resi' }] });
+  const { tableId, token } = { tableId: created.tableId, token: created.seats[0]!.token };
+  // Three other tables asked `busy` today: its limit of confirmation mails (worker/mail/address.ts).
+  for (let i = 0; i < 3; i++) await createTable(base, { name: `other ${i}`, seats: [{ name: 'X', email: busy }, { name: 'Y' }, { name: 'Z' }] });
+  const page = await openPage(await chromium.context('desktop'), created.seats[0]!.url, 'seat 0');
+  await page.locator('details.notifications > summary').click();
+  const email = page.locator('details.notifications input[name="email"]');
+  const line = page.locator('details.notifications [data-email-state]');
+  const lastConfirmation = async () => (await readDeliveries(base, tableId, token)).find((d) => d.event === 'confirmation');
+  const save = async () => {
+    await page.locator('details.notifications button[type="submit"]').click();
+    await page.locator('details.notifications [role="status"]').waitFor({ timeout: 5_000 });
+  };
+
+  // A new address: the mail went, and the form says so.
+  await email.fill(fresh);
+  await save();
+  await expect.poll(() => line.getAttribute('data-confirmation'), { timeout: 5_000 }).toBe('sent');
+  expect(await line.textContent()).toContain(t('confirmation_sent'));
+  expect(await lastConfirmation()).toMatchObject({ channel: 'email', outcome: 'sent' });
+
+  // Reopened, the page knows only the state; asked again at once, none goes, and the form says why.
+  await page.reload();
+  await page.locator('details.notifications > summary').click();
+  await expect.poll(() => line.getAttribute('data-email-state'), { timeout: 5_000 }).toBe('unconfirmed');
+  expect(await line.textContent()).toContain(t('noticesUnconfirmed'));
+  expect(await page.locator('[data-notices-summary]').textContent()).toContain(t('noticesSummaryUnconfirmed', { email: fresh }));
+  await page.locator('[data-resend-confirmation]').click();
+  await expect.poll(() => line.getAttribute('data-confirmation'), { timeout: 5_000 }).toBe('recently_sent');
+  expect(await line.textContent()).toContain(t('confirmation_recently_sent'));
+  expect(await lastConfirmation()).toMatchObject({ outcome: 'dropped', detail: 'this table asked the address less than a day ago' });
+
+  // An address three other tables asked today: none goes, and the form says so.
+  await email.fill(busy);
+  await save();
+  await expect.poll(() => line.getAttribute('data-confirmation'), { timeout: 5_000 }).toBe('address_limit');
+  expect(await line.textContent()).toContain(t('confirmation_address_limit'));
+  expect(await lastConfirmation()).toMatchObject({ outcome: 'dropped', detail: expect.stringContaining('the address had its limit') });
+
+  // The first address, confirmed at this table by its owner meanwhile: nothing to send, and the form says it is confirmed.
+  await confirmAddress(base, tableId, fresh);
+  await email.fill(fresh);
+  await save();
+  await expect.poll(() => line.getAttribute('data-confirmation'), { timeout: 5_000 }).toBe('confirmed');
+  expect(await line.getAttribute('data-email-state')).toBe('confirmed');
+  expect(await line.textContent()).toContain(t('confirmation_confirmed'));
+  expect(await page.locator('[data-notices-summary]').textContent()).toContain(t('noticesSummaryMail', { email: fresh }));
+  expect(await readNotifications(base, tableId, token)).toMatchObject({ email: fresh, emailState: 'confirmed' });
+  expectNoProblems([page]);
 });

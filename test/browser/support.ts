@@ -18,6 +18,8 @@ import { HOST } from '../../scripts/local-server.js';
 import { CARD_CODES } from '../../shared/cards.js';
 import { dealFromDeck, type Deal } from '../../shared/deal.js';
 import type { SeriesView } from '../../shared/view.js';
+import { addressKey, confirmLink } from '../../worker/mail/links.js';
+import { tokenKey } from '../../worker/table/tokens.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -77,6 +79,26 @@ export const readNotifications = (base: string, tableId: string, token: string) 
     `/api/tables/${tableId}/notifications`,
     { token },
   );
+
+/** GET /api/tables/{id}/deliveries: the delivery log of the seat whose token it is, newest first. */
+export const readDeliveries = (base: string, tableId: string, token: string) =>
+  api<{ deliveries: { channel: string; event: string; outcome: string; detail?: string }[] }>(base, `/api/tables/${tableId}/deliveries`, {
+    token,
+  }).then((answer) => answer.deliveries);
+
+/**
+ * Confirms `address` at a table as its owner does: the button of the page of that table's
+ * confirm link (worker/mail/links.ts), made with the key the local server has: the
+ * TOKEN_SECRET it was started with (vitest.config.ts passes the tests' own to it), else the
+ * development key of a loopback address (worker/table/tokens.ts).
+ */
+export async function confirmAddress(base: string, tableId: string, address: string): Promise<void> {
+  const key = tokenKey({ TOKEN_SECRET: process.env.TOKEN_SECRET }, base);
+  if (!key.ok) throw new Error(key.message);
+  const link = await confirmLink(key.secret, base, await addressKey(key.secret, address), tableId);
+  const res = await fetch(link, { method: 'POST', headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+  if (!res.ok) throw new Error(`confirming ${link} answered ${res.status}: ${await res.text()}`);
+}
 
 /** GET /api/tables/{id}/games: the finished games' records. */
 export const readGames = (base: string, tableId: string, token: string) =>

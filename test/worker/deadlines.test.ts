@@ -16,7 +16,7 @@ import { TableObject } from '../../worker/table/table-object.js';
 import type { WebhookBody } from '../../worker/table/notifier.js';
 import {
   clientIpOf,
-  confirmedAddress,
+  confirmAt,
   connect,
   createTable,
   eventually,
@@ -24,6 +24,7 @@ import {
   expectOnlyCards,
   games,
   handMade,
+  newAddress,
   playActions,
   postAction,
   postJson,
@@ -211,8 +212,9 @@ describe('a passed deadline', () => {
       mails.push(message as { subject: string; text: string });
     });
     const seat = GAME.actions[TRICK_TWO]!.seat;
-    const address = await confirmedAddress('waits');
+    const address = newAddress('waits');
     const table = await tableAt(TRICK_TWO, { onTimeout: 'wait' }, { seats: SEATS.map((s) => (s === seat ? { email: address } : {})) });
+    await confirmAt(table, address);
     await hookAll(table);
     await timePasses(table, 3 * HOUR);
     await deliveriesDone(table);

@@ -26,12 +26,13 @@ import { TableObject } from '../../worker/table/table-object.js';
 import {
   act,
   clientIpOf,
-  confirmedAddress,
+  confirmAt,
   connect,
   createTable,
   eventually,
   games,
   handMade,
+  newAddress,
   postAction,
   putNotifications,
   request,
@@ -83,8 +84,8 @@ interface Mail {
 
 const hookOf = (name: string) => `https://hooks.example.com/hidden/${name}`;
 /**
- * Seat 0's address in both worlds of a test: confirmed (mail goes only to confirmed
- * addresses), and new for each test, so that its hourly limit of mails is never reached.
+ * Seat 0's address in both worlds of a test: confirmed at each world's table (mail goes only
+ * to addresses confirmed there), and new for each test, so that its limits are never reached.
  */
 let MAIL = '';
 
@@ -93,7 +94,7 @@ const received: { webhooks: { url: string; body: unknown }[]; mails: Mail[] } = 
 
 /** Receivers answer 204, or what `statusOf` says for a URL (410: gone for good). */
 async function listen(statusOf: (url: string) => number = () => 204): Promise<void> {
-  MAIL = await confirmedAddress('seat0');
+  MAIL = newAddress('seat0');
   received.webhooks.length = 0;
   received.mails.length = 0;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -124,6 +125,7 @@ async function openWorld(name: string, deal: Deal): Promise<World> {
     options: { ...GAME.options, firstDealer: GAME.dealer, games: 1, moveDeadlineHours: 2 },
     deals: [deal],
   });
+  await confirmAt(table, MAIL);
   expect((await putNotifications(table.tableId, table.seats[0]!.token, { webhookUrl: hookOf(name) })).status).toBe(200);
   const seat0 = await connect(table.tableId, table.seats[0]!.token);
   const spectator = await connect(table.tableId, table.spectator.token, 'protocol');

@@ -12,19 +12,20 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'c
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import { cardCodesIn } from '../../shared/view.js';
-import { ADDRESS_MAILS_PER_HOUR } from '../../worker/mail/address.js';
+import { ADDRESS_MAILS_PER_HOUR, DIGEST_ENTRIES_PER_ADDRESS } from '../../worker/mail/address.js';
 import { digestMail, type DigestEntry } from '../../worker/mail/digest.js';
 import { DELIVERY_LOG_SIZE, type DeliveryLog } from '../../worker/table/delivery-log.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
   addressStubOf,
   anHourPassesFor,
-  confirmedAddress,
+  confirmAt,
   createTable,
   deliveriesDone,
   eventually,
   handMade,
   mailLinkPath,
+  newAddress,
   ORIGIN,
   playActions,
   playAway,
@@ -88,6 +89,19 @@ const logOf = async (table: CreatedTable, seat: Seat) => {
   expect(res.status).toBe(200);
   return ((await res.json()) as { deliveries: { at: string; channel: string; event: string; outcome: string; detail?: string }[] }).deliveries;
 };
+/** The newest entry of SEAT's delivery log on the digest's channel. */
+const lastDigestEntry = async (table: CreatedTable) => (await logOf(table, SEAT)).find((e) => e.channel === 'digest');
+/** A digest entry as a table hands it over, for entries told to an address's object directly. */
+const ENTRY: Omit<DigestEntry, 'addressKey' | 'tableId'> = {
+  seat: 0,
+  tableName: 'Elsewhere',
+  seatName: 'Vroni',
+  since: Date.UTC(2026, 10, 30, 12),
+  deadline: null,
+  lang: null,
+  origin: ORIGIN,
+  nonce: null,
+};
 const entriesOf = async (address: string) => (await addressStubOf(address)).digestEntries();
 const entriesAre = (address: string, n: number) =>
   eventually(async () => ((await entriesOf(address)).length === n ? true : undefined), `${n} digest entries`);
@@ -95,7 +109,7 @@ const entriesAre = (address: string, n: number) =>
 describe('mail modes', () => {
   it('PUT sets turn, digest or off, GET answers it; "turn" by default; off keeps the address; anything else is refused', async () => {
     const table = await createTable(tableFor(GAME));
-    const address = await confirmedAddress('modes');
+    const address = newAddress('modes');
     expect((await put(table, SEAT, { email: address })).mail).toBe('turn');
     expect((await getNotifications(table, SEAT)).mail).toBe('turn');
     expect((await put(table, SEAT, { mail: 'digest' })).mail).toBe('digest');
@@ -107,10 +121,12 @@ describe('mail modes', () => {
   });
 
   it('with digest or off no turn mail is sent; with turn it is', async () => {
-    const address = await confirmedAddress('quiet');
+    const address = newAddress('quiet');
     const table = await createTable(tableFor(GAME));
     const mode: Record<Seat, string> = { 0: 'digest', 1: 'off', 2: 'turn' };
     for (const seat of [0, 1, 2] as Seat[]) await put(table, seat, { email: address, mail: mode[seat] });
+    await confirmAt(table, address);
+    mails.length = 0;
     await playAway(table, GAME.actions.slice(0, 6), 0);
     await deliveriesDone(table);
     expect(mails.length).toBeGreaterThan(0);
@@ -126,13 +142,15 @@ describe('mail modes', () => {
 
 describe('the daily digest', () => {
   it('lists every table where the address owes a move, in German for a "de" seat, with working links and no card; at most one a day; a move removes its entry', async () => {
-    const address = await confirmedAddress('digest');
+    const address = newAddress('digest');
     const tables = [await createTable(tableFor(GAME, { name: 'Stammtisch Ost' })), await createTable(tableFor(GAME, { name: 'Kaffeerunde' }))];
     for (const table of tables) await put(table, SEAT, { email: address, mail: 'digest', lang: 'de' });
+    for (const table of tables) await confirmAt(table, address);
     await entriesAre(address, 2);
-    // Handing over is logged as queued, no mail went yet.
+    // Handing over is logged as queued, no mail went yet but the confirmations.
     expect((await logOf(tables[0]!, SEAT))[0]).toMatchObject({ channel: 'digest', event: 'turn', outcome: 'queued' });
-    expect(mails).toEqual([]);
+    expect(mails.map((m) => m.subject)).toEqual(['Wallachen: Benachrichtigungen bestätigen?', 'Wallachen: Benachrichtigungen bestätigen?']);
+    mails.length = 0;
 
     const stub = await addressStubOf(address);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
@@ -175,9 +193,10 @@ describe('the daily digest', () => {
   });
 
   it('turning the digest off or ending the table takes the entries back', async () => {
-    const address = await confirmedAddress('digest-back');
+    const address = newAddress('digest-back');
     const table = await createTable(tableFor(GAME));
     await put(table, SEAT, { email: address, mail: 'digest' });
+    await confirmAt(table, address);
     await entriesAre(address, 1);
     await put(table, SEAT, { mail: 'turn' });
     await entriesAre(address, 0);
@@ -193,9 +212,10 @@ describe('the daily digest', () => {
   });
 
   it('a table deleted after RETENTION_DAYS without a move takes its entries back', async () => {
-    const address = await confirmedAddress('digest-retired');
+    const address = newAddress('digest-retired');
     const table = await createTable(tableFor(GAME));
     await put(table, SEAT, { email: address, mail: 'digest' });
+    await confirmAt(table, address);
     await entriesAre(address, 1);
     await eventually(async () => ((await tableStub(table.tableId).pendingHistory()) === 0 ? true : undefined), 'the history to reach D1');
     const then = new Date(Date.now() - 181 * 86_400_000).toISOString();
@@ -239,10 +259,13 @@ describe('the daily digest', () => {
   });
 
   it("counts against the address's hourly limit: an address that had its mails this hour gets no digest, and the entries wait", async () => {
-    const address = await confirmedAddress('digest-limit');
+    const address = newAddress('digest-limit');
     const table = await createTable(tableFor(GAME));
     await put(table, SEAT, { email: address, mail: 'digest' });
+    await confirmAt(table, address);
     await entriesAre(address, 1);
+    await anHourPassesFor(address);
+    mails.length = 0;
     const stub = await addressStubOf(address);
     await runInDurableObject(stub, (_i, state) => {
       for (let i = 0; i < ADDRESS_MAILS_PER_HOUR; i++)
@@ -256,16 +279,44 @@ describe('the daily digest', () => {
     expect(mails).toHaveLength(1);
   });
 
-  it('an address that has not confirmed gets the confirmation mail in place of its first digest, and no list', async () => {
-    const address = `unconfirmed.${crypto.randomUUID().slice(0, 8)}@example.com`;
+  it("a table the address has not confirmed hands over no entry: its seat's log says so; once confirmed, the entry is kept", async () => {
+    const address = newAddress('unconfirmed');
     const table = await createTable(tableFor(GAME, { name: 'Geheimtisch' }));
-    await put(table, SEAT, { email: address, mail: 'digest', lang: 'en' });
-    await entriesAre(address, 1);
+    await put(table, SEAT, { email: address, lang: 'en' }); // asked to confirm: its object exists now
+    await put(table, SEAT, { mail: 'digest' });
+    await eventually(
+      async () => ((await logOf(table, SEAT)).some((e) => e.channel === 'digest' && e.outcome === 'dropped') ? true : undefined),
+      'the refused hand-over',
+    );
+    expect(await lastDigestEntry(table)).toMatchObject({ event: 'turn', outcome: 'dropped', detail: 'the address has not confirmed this table' });
+    expect(await entriesOf(address)).toEqual([]);
+    // Its alarm, when it rings, sends no digest: only the confirmation went.
     expect(await runDurableObjectAlarm(await addressStubOf(address))).toBe(true);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('Wallachen: confirm notifications?');
+    expect(mails.map((m) => m.subject)).toEqual(['Wallachen: confirm notifications?']);
     expect(mails[0]!.text).not.toContain('Geheimtisch');
-    expect(mails[0]!.text).not.toContain(table.seats[SEAT]!.token);
+    await confirmAt(table, address);
+    await entriesAre(address, 1);
+    expect(await lastDigestEntry(table)).toMatchObject({ event: 'turn', outcome: 'queued' });
+  });
+
+  it(`an address's digest keeps at most ${DIGEST_ENTRIES_PER_ADDRESS} entries: a further table's is refused, and its seat's log says so`, async () => {
+    const address = newAddress('full');
+    const stub = await addressStubOf(address);
+    // The address confirmed DIGEST_ENTRIES_PER_ADDRESS tables whose seats owe a move (told directly: fifty real tables would only be slower).
+    const others = Array.from({ length: DIGEST_ENTRIES_PER_ADDRESS }, () => crypto.randomUUID().replaceAll('-', '').slice(0, 16));
+    for (const tableId of others) {
+      await stub.confirm({ tableId });
+      expect(await stub.digestOwed({ ...ENTRY, addressKey: 'k', tableId })).toBe('accepted');
+    }
+    expect(await stub.digestOwed({ ...ENTRY, addressKey: 'k', tableId: others[0]!, seatName: 'changed' })).toBe('accepted'); // a known one may change
+    const table = await createTable(tableFor(GAME));
+    await put(table, SEAT, { email: address, mail: 'digest' });
+    await confirmAt(table, address);
+    const full = `the address's digest lists ${DIGEST_ENTRIES_PER_ADDRESS} tables already`;
+    await eventually(async () => ((await lastDigestEntry(table))?.detail === full ? true : undefined), 'the refused hand-over');
+    expect(await lastDigestEntry(table)).toMatchObject({ event: 'turn', outcome: 'dropped' });
+    expect(await entriesOf(address)).toHaveLength(DIGEST_ENTRIES_PER_ADDRESS);
+    expect((await entriesOf(address)).map((e) => e.tableId)).not.toContain(table.tableId);
   });
 });
 
@@ -273,11 +324,12 @@ describe('the delivery log', () => {
   it('shows a webhook success and failure and a mail, newest first, with no card, address or URL', async () => {
     let n = 0;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(null, { status: n++ === 0 ? 500 : 204 }));
-    const address = await confirmedAddress('logged');
+    const address = newAddress('logged');
     const table = await createTable(tableFor(GAME));
     // Seat 1 is forehand: once the three have decided on doubling, it owes the first bid, a turn told by webhook and mail.
     const seat: Seat = 1;
     await put(table, seat, { webhookUrl: 'https://hooks.example.com/log', email: address });
+    await confirmAt(table, address);
     await playAway(table, GAME.actions.slice(0, 2), 0);
     await playersLeave(table);
     await playActions(table, GAME.actions.slice(2, 3), 2);

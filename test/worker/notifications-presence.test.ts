@@ -19,7 +19,7 @@ import { PAGE_SILENCE_MS } from '../../worker/table/sockets.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
   act,
-  confirmedAddress,
+  confirmAt,
   connect,
   createTable,
   deliveriesDone,
@@ -27,7 +27,9 @@ import {
   handMade,
   playActions,
   playersLeave,
+  newAddress,
   postJson,
+  pressConfirm,
   putNotifications,
   sql,
   tableFor,
@@ -49,13 +51,17 @@ interface SentMail {
   subject: string;
 }
 
-/** Every mail handed to the EMAIL binding; while `failing()` says so, the binding refuses it. */
+/**
+ * Every mail handed to the EMAIL binding but the tables' confirmation mails (mail.test.ts:
+ * they are no turn mails); while `failing()` says so, the binding refuses it.
+ */
 function mailbox(failing: () => boolean = () => false): SentMail[] {
   const mails: SentMail[] = [];
   vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: EmailMessageBuilder): Promise<void> }, 'sendEmail').mockImplementation(
     async (message) => {
       if (failing()) throw new Error('the mail service is down');
-      mails.push(message as unknown as SentMail);
+      const mail = message as unknown as SentMail;
+      if (!mail.subject.includes('confirm notifications?')) mails.push(mail);
     },
   );
   return mails;
@@ -73,15 +79,16 @@ function webhooks(): WebhookBody[] {
 
 const turnsTo = (bodies: WebhookBody[], seat: Seat) => bodies.filter((b) => b.type === 'turn' && b.seat === seat).map((b) => b.version);
 
-/** A table of `record` whose seat `seat` has a confirmed address and a webhook. */
+/** A table of `record` whose seat `seat` has an address confirmed there (which mails it the move it owes) and a webhook. */
 async function tableWithMail(seat: Seat, record = GAME, options: Record<string, unknown> = {}): Promise<{ table: CreatedTable; address: string }> {
-  const address = await confirmedAddress(`seat${seat}`);
+  const address = newAddress(`seat${seat}`);
   const table = await createTable(
     tableFor(record, {
       options: { ...record.options, firstDealer: record.dealer, games: 1, ...options },
       seats: [0, 1, 2].map((s) => (s === seat ? { email: address } : {})),
     }),
   );
+  await confirmAt(table, address);
   const res = await putNotifications(table.tableId, table.seats[seat]!.token, { webhookUrl: `https://hooks.example.com/presence/${seat}` });
   expect(res.status).toBe(200);
   await deliveriesDone(table);
@@ -238,8 +245,9 @@ describe('at most one unread turn mail per table and seat', () => {
     const mails = mailbox(() => down);
     const bodies = webhooks();
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const address = await confirmedAddress('declarer');
+    const address = newAddress('declarer');
     const table = await createTable(tableFor(RECORD, { seats: [{}, {}, { email: address }] }));
+    await pressConfirm(table, address); // the move it owes is mailed: it fails
     await eventually(
       async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined),
       'the failure',

@@ -6,7 +6,7 @@
  * workerd cannot run a local receiver, and the table's Durable Object runs in the tests'
  * isolate: replacing globalThis.fetch here replaces the fetch the table posts webhooks with,
  * and a spy on TableObject.prototype.sendEmail sees every mail handed to the EMAIL binding.
- * Mail goes only to confirmed addresses (mail.test.ts): each test confirms fresh ones first.
+ * Mail goes only to addresses confirmed at the table (mail.test.ts): each test confirms fresh ones there.
  */
 import { env } from 'cloudflare:workers';
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
@@ -23,16 +23,18 @@ import { TableObject } from '../../worker/table/table-object.js';
 import {
   act,
   anHourPassesFor,
-  confirmedAddress,
+  confirmAt,
   createTable,
   eventually,
   expectOnlyCards,
   handMade,
   knowable,
+  newAddress,
   ORIGIN,
   playActions,
   playAway,
   playersLeave,
+  pressConfirm,
   putNotifications,
   request,
   tableFor,
@@ -427,13 +429,14 @@ describe('reminders', () => {
   it('with moveDeadlineHours, the seats that owe a move are reminded before the deadline, once per move', async () => {
     const posts = receivers();
     const mails = mailbox();
-    const sepp = await confirmedAddress('sepp');
+    const sepp = newAddress('sepp');
     const table = await createTable(
       tableFor(GAME, {
         options: { ...GAME.options, firstDealer: GAME.dealer, games: 1, moveDeadlineHours: 2 },
         seats: SEATS.map((s) => (s === FOREHAND ? { email: sepp } : {})),
       }),
     );
+    await confirmAt(table, sepp);
     await hookAll(table);
     await playActions(table, GAME.actions.slice(0, 2), 0);
     await playersLeave(table); // away when its move becomes owed: its turn mail goes at once, none is put off for later (presence.ts)
@@ -507,13 +510,14 @@ describe("the declarer's re decision (R8.2)", () => {
     expect([declarer, kontra.seat]).toEqual([0, 2]);
     const posts = receivers();
     const mails = mailbox();
-    const vroni = await confirmedAddress('vroni');
+    const vroni = newAddress('vroni');
     const table = await createTable(
       tableFor(record, {
         options: { ...record.options, firstDealer: record.dealer, games: 1, moveDeadlineHours: 2 },
         seats: SEATS.map((s) => (s === declarer ? { email: vroni } : {})),
       }),
     );
+    await confirmAt(table, vroni);
     await hookAll(table);
     await playAway(table, record.actions.slice(0, kontraAt), 0);
     posts.length = 0;
@@ -553,18 +557,19 @@ describe("the declarer's re decision (R8.2)", () => {
 
 describe('mail', () => {
   const NAMES = ['Vroni', 'Sepp', 'Resi'];
-  /** The three seats' addresses, new and confirmed. */
-  const confirmedEmails = () => Promise.all(NAMES.map((name) => confirmedAddress(name.toLowerCase())));
+  /** The three seats' addresses, new (confirmed at a table with confirmAt). */
+  const newEmails = () => NAMES.map((name) => newAddress(name.toLowerCase()));
   /** Every link in a mail's text; `unsubscribe`: the one-click link of its address, in its headers too. */
   const linksIn = (mail: SentMail) => [...mail.text.matchAll(/https:\/\/\S+/g)].map((m) => m[0]);
   const unsubscribeOf = (mail: SentMail) => mail.headers?.['List-Unsubscribe']?.slice(1, -1);
 
   it("a turn mail through the EMAIL binding: the seat's link (its token authenticates as that seat), German and English, no card", async () => {
     const mails = mailbox();
-    const EMAILS = await confirmedEmails();
+    const EMAILS = newEmails();
     const table = await createTable(tableFor(GAME, { name: 'Stammtisch Ost', seats: NAMES.map((name, seat) => ({ name, email: EMAILS[seat] })) }));
-    await delivered(table);
-    // The deal: every seat owes its doubling decision, and gets its link by mail.
+    mails.length = 0; // the confirmations (mail.test.ts)
+    await confirmAt(table, ...EMAILS);
+    // The deal: every seat owes its doubling decision, and gets its link by mail once its address confirmed the table.
     expect(mails.map((m) => m.to).sort()).toEqual([...EMAILS].sort());
     for (const mail of mails) {
       const seat = EMAILS.indexOf(mail.to) as Seat;
@@ -595,10 +600,12 @@ describe('mail', () => {
 
   it("no mail for every game's end; one at the table's end, with the final standing and no card", async () => {
     const mails = mailbox();
-    const sepp = await confirmedAddress('sepp');
+    const sepp = newAddress('sepp');
     const table = await createTable(
       tableFor(GAME, { name: 'Stammtisch', seats: NAMES.map((name, seat) => ({ name, email: seat === 1 ? sepp : undefined })) }),
     );
+    mails.length = 0; // the confirmation (mail.test.ts)
+    await confirmAt(table, sepp);
     // A whole game tells the declarer more often than an address's hourly limit allows (mail.test.ts): an hour passes mid-game.
     const half = 12;
     await playActions(table, GAME.actions.slice(0, half), 0);
@@ -619,19 +626,21 @@ describe('mail', () => {
   });
 
   it('the real local binding takes the mails (no failure, nothing left waiting); logs never show an address', async () => {
-    const EMAILS = await confirmedEmails();
+    const EMAILS = newEmails();
     const logs = [vi.spyOn(console, 'warn'), vi.spyOn(console, 'error'), vi.spyOn(console, 'log')];
     const table = await createTable(tableFor(GAME, { seats: EMAILS.map((email) => ({ email })) }));
-    await delivered(table);
+    await confirmAt(table, ...EMAILS);
     await playActions(table, GAME.actions.slice(0, 3), 0);
     await delivered(table);
     const logged = logs.flatMap((spy) => spy.mock.calls.flat()).join('\n');
-    expect(logged).not.toMatch(/failed|dropped/);
+    expect(logged).not.toMatch(/failed/);
+    // Dropped: only the deal's turn mails, sent before the addresses confirmed the table.
+    expect(logged.split('\n').filter((line) => /dropped/.test(line) && !/the address has not confirmed this table/.test(line))).toEqual([]);
     for (const email of EMAILS) expect(logged).not.toContain(email);
   });
 
   it('a mail address changed or removed: what waits goes to the new one, or is dropped', async () => {
-    const [sepp, other] = await Promise.all([confirmedAddress('sepp'), confirmedAddress('sepp')]);
+    const [sepp, other] = [newAddress('sepp'), newAddress('sepp')];
     let fail = true;
     const mails: SentMail[] = [];
     emailSpy().mockImplementation(async (message) => {
@@ -641,6 +650,8 @@ describe('mail', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const table = await createTable(tableFor(GAME, { seats: SEATS.map((s) => (s === FOREHAND ? { email: sepp } : {})) }));
     const token = table.seats[FOREHAND]!.token;
+    await pressConfirm(table, sepp); // the bid it owes is mailed: that fails
+    await pressConfirm(table, other); // (as if the other address had confirmed this table before)
     await eventually(
       async () => ((await sql<{ e: string | null }>(table, 'SELECT last_error AS e FROM deliveries'))[0]?.e ? true : undefined),
       'the first failure',
@@ -674,9 +685,9 @@ describe('mail', () => {
 
   it('a table made before links were derived: its storage is brought up to date on load; without an origin for the unsubscribe link, its mails are dropped', async () => {
     const mails = mailbox();
-    const sepp = await confirmedAddress('sepp');
+    const sepp = newAddress('sepp');
     const table = await createTable(tableFor(GAME, { seats: SEATS.map((s) => (s === FOREHAND ? { email: sepp } : {})) }));
-    await delivered(table);
+    await confirmAt(table, sepp);
     mails.length = 0;
     // The storage of an earlier release: no nonces, no origin, no deliveries, no reminders.
     for (const statement of [
@@ -703,7 +714,7 @@ describe('mail', () => {
   it('a link that cannot be derived again (the key changed since the table was made) is left out of the mail, with a warning', async () => {
     const mails = mailbox();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const sepp = await confirmedAddress('sepp');
+    const sepp = newAddress('sepp');
     // Made at a loopback address without TOKEN_SECRET (the development key); the table itself now has the test key.
     const res = await app.request(
       'http://localhost:8787/api/tables',
@@ -716,7 +727,8 @@ describe('mail', () => {
     );
     expect(res.status).toBe(201);
     const table = (await res.json()) as CreatedTable;
-    await delivered(table);
+    mails.length = 0; // the confirmation (mail.test.ts)
+    await confirmAt(table, sepp);
     expect(mails.map((m) => m.to)).toEqual([sepp]);
     expect(mails[0]!.text).not.toContain(table.seats[0]!.token);
     expect(mails[0]!.text).toContain('Öffne den Link deines Platzes');
@@ -755,17 +767,20 @@ describe('webhooks a stranger cannot turn into a flood', () => {
 
   it("GET …/notifications answers the seat's own settings in the shape PUT answers; a spectator gets 403", async () => {
     receivers();
-    const address = await confirmedAddress('settings');
+    const address = newAddress('settings');
     const table = await createTable(tableFor(GAME));
     const token = table.seats[0]!.token;
     const put = await putNotifications(table.tableId, token, { webhookUrl: hookUrl(0), email: address });
     const got = await request(`/api/tables/${table.tableId}/notifications`, { headers: { authorization: `Bearer ${token}` } });
     expect(got.status).toBe(200);
     const body = await got.json();
-    expect(body).toEqual(await put.json());
+    // PUT says what became of the confirmation mail it asked for; GET has nothing to say of it.
+    const { confirmation, ...rest } = (await put.json()) as { confirmation: string };
+    expect(confirmation).toBe('sent');
+    expect(body).toEqual(rest);
     expect(body).toMatchObject({
       email: address,
-      emailState: 'confirmed',
+      emailState: 'unconfirmed',
       webhookUrl: hookUrl(0),
       webhookState: 'active',
       webhookSecret: expect.stringMatching(/^whsec_/),
@@ -837,8 +852,9 @@ describe("a seat's settings as GET …/notifications answers them", () => {
   };
 
   it('the address given at creation, to that seat alone; a PUT of a webhook alone keeps it, null removes only what it names', async () => {
-    const address = await confirmedAddress('created');
+    const address = newAddress('created');
     const table = await createTable(tableFor(GAME, { seats: [{ email: address }, {}, {}] }));
+    await confirmAt(table, address);
     expect(await settingsOf(table, table.seats[0]!.token)).toEqual({
       email: address,
       emailState: 'confirmed',

@@ -18,12 +18,13 @@ import { TABLE_WEBHOOKS_PER_MINUTE } from '../../worker/table/send-budget.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import { decryptPush, newSubscriber, verifyVapid, type Subscriber } from '../push-crypto.js';
 import {
-  confirmedAddress,
+  confirmAt,
   createTable,
   deliveriesDone,
   eventually,
   expectError,
   handMade,
+  newAddress,
   ORIGIN,
   playActions,
   playAway,
@@ -263,10 +264,10 @@ describe('pushes', () => {
     });
     const phone = await newDevice('unread');
     const received = await pushService([phone]);
-    const address = await confirmedAddress('unread');
+    const address = newAddress('unread');
     const table = await createTable(tableFor(GAME, { seats: [0, 1, 2].map((s) => (s === FOREHAND ? { email: address } : {})) }));
-    await deliveriesDone(table);
-    mails.length = 0; // the deal's turn mail
+    await confirmAt(table, address);
+    mails.length = 0; // the confirmation, and the turn mail of the move owed
     await subscribe(table, FOREHAND, phone);
     await playActions(table, GAME.actions.slice(0, 3), 0); // forehand is at the table: both put off
     // As if a turn mail had reached forehand since and not been read.

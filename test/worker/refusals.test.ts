@@ -422,6 +422,7 @@ describe('notifications', () => {
       webhookUrl: null,
       webhookState: null,
       emailState: 'unconfirmed',
+      confirmation: 'sent', // this table's confirmation mail went to it (mail.test.ts)
       mail: 'turn',
       push: { devices: 0 },
     });

@@ -19,13 +19,14 @@ import { newSubscriber } from '../push-crypto.js';
 import { command, headers, postAdmin, type AdminViewBody } from './admin-support.js';
 import {
   addressStubOf,
-  confirmedAddress,
+  confirmAt,
   connect,
   createTable,
   deliveriesDone,
   eventually,
   expectError,
   handMade,
+  newAddress,
   playActions,
   playAway,
   playersLeave,
@@ -111,7 +112,7 @@ function record(socket: Socket): string[] {
 
 describe('a rotated seat link', () => {
   it("ends the old holder's webhook, push devices, mail address, digest entries and queued messages; nothing reaches them after, and only the admin's answer holds the new token", async () => {
-    const [mailAddress, digestAddress] = [await confirmedAddress('rotated-mail'), await confirmedAddress('rotated-digest')];
+    const [mailAddress, digestAddress] = [newAddress('rotated-mail'), newAddress('rotated-digest')];
     const table = await createTable(tableFor(GAME, { seats: [{}, {}, {}].map((s, i) => (i === FOREHAND ? { email: mailAddress } : s)) }));
     const old = table.seats[FOREHAND]!;
     const hook = `https://hooks.example.net/old-holder/${crypto.randomUUID()}`;
@@ -122,6 +123,7 @@ describe('a rotated seat link', () => {
     expect(oldSecret).toMatch(/^whsec_/);
     const digestHolder = table.seats[DIGEST_SEAT]!;
     expect((await putNotifications(table.tableId, digestHolder.token, { email: digestAddress, mail: 'digest' })).status).toBe(200);
+    await confirmAt(table, mailAddress, digestAddress);
     await eventually(async () => ((await tableEntries(digestAddress, table)).length === 1 ? true : undefined), "the digest seat's entry");
 
     // The doubling window closes: forehand's turn is told to its webhook and devices (their receivers fail: the messages wait).
@@ -185,9 +187,9 @@ describe('a rotated seat link', () => {
   });
 
   it('mid-send: a mail waiting for its address gate when the link is replaced is not sent, with neither link', async () => {
-    const address = await confirmedAddress('rotated-in-flight');
+    const address = newAddress('rotated-in-flight');
     const table = await createTable(tableFor(GAME, { seats: [{}, {}, {}].map((s, i) => (i === FOREHAND ? { email: address } : s)) }));
-    await deliveriesDone(table);
+    await confirmAt(table, address);
     mails = [];
     // The address's object answers only once the test lets it: meanwhile the admin replaces the link.
     const permit = AddressObject.prototype.permit;
@@ -216,7 +218,7 @@ describe('a rotated seat link', () => {
   });
 
   it("sorts every storage table with a seat column as the holder's or the seat's (a new one must be sorted when added)", async () => {
-    const address = await confirmedAddress('sorted');
+    const address = newAddress('sorted');
     const table = await createTable(tableFor(GAME, { seats: [{ email: address }, {}, {}] }));
     const seat0 = table.seats[0]!.token;
     // Everything that makes a table create its storage: notifications, pushes, chat, the digest, the delivery log, vacations, preferences.
@@ -224,7 +226,7 @@ describe('a rotated seat link', () => {
     await putNotifications(table.tableId, table.seats[1]!.token, {
       push: { endpoint: 'https://push.example.net/sorted', keys: (await newSubscriber()).keys },
     });
-    await putNotifications(table.tableId, table.seats[2]!.token, { email: await confirmedAddress('sorted-digest'), mail: 'digest' });
+    await putNotifications(table.tableId, table.seats[2]!.token, { email: newAddress('sorted-digest'), mail: 'digest' });
     const post = (path: string, token: string, body: unknown, method = 'POST') =>
       request(`/api/tables/${table.tableId}/${path}`, { method, headers: headers(token), body: JSON.stringify(body) });
     expect((await post('chat', seat0, { text: 'Servus' })).status).toBe(201);
@@ -253,7 +255,7 @@ describe('a rotated seat link', () => {
 
 describe("a bot put in a person's seat", () => {
   it("replaces the seat's link: the old one gets 401, what its holder set up ends; a person taking the seat back needs a rotation", async () => {
-    const address = await confirmedAddress('bot-seat');
+    const address = newAddress('bot-seat');
     const table = await createTable(tableFor(GAME, { seats: [{ email: address }, {}, {}] }));
     const old = table.seats[0]!.token;
     expect((await putNotifications(table.tableId, old, { webhookUrl: 'https://hooks.example.net/bot-seat' })).status).toBe(200);

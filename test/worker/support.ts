@@ -195,19 +195,27 @@ export async function addressKeyOf(address: string): Promise<string> {
   return Array.from(await hmacOf(`mail-address:${address.trim().toLowerCase()}`), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The path of an address's confirm or unsubscribe link: /api/mail/<purpose>/<key>.<base64url HMAC of "mail-<purpose>:<key>">. */
-export async function mailLinkPath(address: string, purpose: 'confirm' | 'unsubscribe'): Promise<string> {
-  const key = await addressKeyOf(address);
-  const sig = btoa(String.fromCharCode(...(await hmacOf(`mail-${purpose}:${key}`))))
+const base64url = (bytes: Uint8Array): string =>
+  btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '');
-  return `/api/mail/${purpose}/${key}.${sig}`;
+
+/**
+ * The path of an address's unsubscribe link, /api/mail/unsubscribe/<key>.<base64url HMAC of "mail-unsubscribe:<key>">,
+ * or of its confirm link for table `tableId`, /api/mail/confirm/<key>.<tableId>.<base64url HMAC of "mail-confirm:<key>:<tableId>">.
+ */
+export async function mailLinkPath(address: string, purpose: 'unsubscribe'): Promise<string>;
+export async function mailLinkPath(address: string, purpose: 'confirm', tableId: string): Promise<string>;
+export async function mailLinkPath(address: string, purpose: 'confirm' | 'unsubscribe', tableId?: string): Promise<string> {
+  const key = await addressKeyOf(address);
+  if (purpose === 'unsubscribe') return `/api/mail/unsubscribe/${key}.${base64url(await hmacOf(`mail-unsubscribe:${key}`))}`;
+  return `/api/mail/confirm/${key}.${tableId}.${base64url(await hmacOf(`mail-confirm:${key}:${tableId}`))}`;
 }
 
-/** Confirms an address as its owner does: the button of the confirm page (a form POST from our own origin). */
-export async function confirmAddress(address: string): Promise<void> {
-  const res = await request(await mailLinkPath(address, 'confirm'), {
+/** Confirms `address` at `table` as its owner does: the button of the confirm page of that table's confirmation mail (a form POST from our own origin). */
+export async function pressConfirm(table: CreatedTable, address: string): Promise<void> {
+  const res = await request(await mailLinkPath(address, 'confirm', table.tableId), {
     method: 'POST',
     headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
     body: '',
@@ -215,11 +223,10 @@ export async function confirmAddress(address: string): Promise<void> {
   expect(res.status, await res.text()).toBe(200);
 }
 
-/** A new address, confirmed. */
-export async function confirmedAddress(name: string): Promise<string> {
-  const address = newAddress(name);
-  await confirmAddress(address);
-  return address;
+/** Confirms `addresses` at `table` (pressConfirm); the table then mails what its seats with them owe: answers once that was delivered. */
+export async function confirmAt(table: CreatedTable, ...addresses: string[]): Promise<void> {
+  for (const address of addresses) await pressConfirm(table, address);
+  await deliveriesDone(table);
 }
 
 export const addressStubOf = async (address: string) => env.ADDRESSES.get(env.ADDRESSES.idFromName(await addressKeyOf(address)));

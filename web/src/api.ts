@@ -8,13 +8,14 @@ import type {
   AdminLink,
   AdminView,
   ChatMessage,
+  ConfirmationOutcome,
   OverviewEntry,
   RotatedLink,
   TableView,
   PublishedGame,
 } from '../../worker/contract.js';
 
-export type { AdminLink, AdminView, ChatMessage, OverviewEntry, RotatedLink, TableView, PublishedGame };
+export type { AdminLink, AdminView, ChatMessage, ConfirmationOutcome, OverviewEntry, RotatedLink, TableView, PublishedGame };
 
 export interface CreatedTable {
   readonly tableId: string;
@@ -123,8 +124,10 @@ export interface NotificationSettings {
   readonly webhookSecret?: string;
   /** disabled: the receiver answered 410 Gone; saving a webhook again turns it on. */
   readonly webhookState?: 'active' | 'disabled' | null;
-  /** unconfirmed: only the confirmation mail goes there until its link is followed. */
+  /** At this table: unconfirmed, only this table's confirmation mail goes there until its link is followed; unsubscribed: from every table. */
   readonly emailState?: 'unconfirmed' | 'confirmed' | 'unsubscribed' | null;
+  /** PUT with an address only: what became of this table's confirmation mail to it. */
+  readonly confirmation?: ConfirmationOutcome;
   /** What goes to the address: each turn, a daily digest, or nothing (absent from servers before modes: each turn). */
   readonly mail?: MailMode;
   /** How many devices of the seat get pushes (never which: the page knows its own). */

@@ -176,13 +176,27 @@ const en = {
   noticesSave: 'Save',
   noticesSaved: 'Saved.',
   noticesSecret: 'Webhook secret for checking signatures: {secret}',
-  noticesUnconfirmed: 'We sent a confirmation mail to this address. Nothing else is mailed to it until you follow its link.',
-  noticesUnsubscribed: 'This address unsubscribed from all Wallachen mail. Follow the confirmation link of an earlier mail to get mail again.',
+  noticesUnconfirmed:
+    "Not confirmed at this table yet: nothing but this table's confirmation mail goes to this address from here until its link is followed.",
+  noticesResendConfirmation: 'Send the confirmation mail again',
+  noticesUnsubscribed:
+    'This address unsubscribed from all Wallachen mail, so no confirmation mail goes to it. To get mail again, follow the confirmation link of an earlier Wallachen mail; then this table can ask again.',
+  confirmation_sent: 'We sent a confirmation mail for this table to this address. Nothing else is mailed to it from here until you follow its link.',
+  confirmation_confirmed: 'No confirmation needed: this address confirmed this table already.',
+  confirmation_unsubscribed:
+    'No confirmation mail was sent: this address unsubscribed from all Wallachen mail. Follow the confirmation link of an earlier Wallachen mail; then this table can ask again.',
+  confirmation_recently_sent:
+    'No new confirmation mail: this table sent one to this address less than a day ago. Follow its link, or ask again tomorrow.',
+  confirmation_address_limit:
+    'No confirmation mail was sent: this address had as many mails from Wallachen tables as it may get for now. Ask again tomorrow.',
+  confirmation_table_limit: 'No confirmation mail was sent: this table sent as many mails as it may this hour. Ask again later.',
+  confirmation_failed: 'The confirmation mail could not be sent just now. Ask again later.',
   noticesWebhookDisabled: 'Your webhook is off: its receiver answered 410 Gone. Save it again to turn it back on.',
-  noticesEmailConfirmed: 'Confirmed: your turns are mailed here.',
+  noticesEmailConfirmed: 'Confirmed at this table: your turns here are mailed to this address.',
   noticesWebhookActive: 'On: every turn is posted to this webhook.',
   noticesQuiet: 'No mail while you have this table open or moved in the last {minutes} minutes, and at most one until you look in again.',
   noticesSummaryMail: 'by mail to {email}',
+  noticesSummaryUnconfirmed: 'by mail to {email} once it confirms this table',
   noticesSummaryWebhook: 'by webhook',
   noticesSummaryOff: 'off',
   noticesUnchanged: 'Nothing changed.',
@@ -372,6 +386,7 @@ const en = {
   deliveryReminder: 'reminder',
   deliveryGameOver: 'game over',
   deliveryTableOver: 'table over',
+  deliveryConfirmation: 'confirmation mail',
   deliverySent: 'sent',
   deliveryFailed: 'failed, tried again',
   deliveryGone: 'receiver gone',
@@ -591,15 +606,30 @@ const de: Record<TextKey, Text> = {
   noticesSave: 'Speichern',
   noticesSaved: 'Gespeichert.',
   noticesSecret: 'Webhook-Secret zum Prüfen der Signaturen: {secret}',
-  noticesUnconfirmed: 'Wir haben eine Bestätigungsmail an diese Adresse geschickt. Bis du ihrem Link folgst, bekommt sie sonst keine Mail.',
+  noticesUnconfirmed:
+    'An diesem Tisch noch nicht bestätigt: bis dem Link der Bestätigungsmail dieses Tisches gefolgt wird, bekommt die Adresse von hier nichts anderes.',
+  noticesResendConfirmation: 'Bestätigungsmail noch einmal schicken',
   noticesUnsubscribed:
-    'Diese Adresse hat alle Wallachen-Mails abbestellt. Folge dem Bestätigungslink einer früheren Mail, um wieder Mails zu bekommen.',
+    'Diese Adresse hat alle Wallachen-Mails abbestellt, daher geht keine Bestätigungsmail an sie. Um wieder Mails zu bekommen, folge dem Bestätigungslink einer früheren Wallachen-Mail; dann kann dieser Tisch wieder fragen.',
+  confirmation_sent:
+    'Wir haben eine Bestätigungsmail für diesen Tisch an diese Adresse geschickt. Bis du ihrem Link folgst, bekommt sie von hier sonst keine Mail.',
+  confirmation_confirmed: 'Keine Bestätigung nötig: diese Adresse hat diesen Tisch schon bestätigt.',
+  confirmation_unsubscribed:
+    'Keine Bestätigungsmail verschickt: diese Adresse hat alle Wallachen-Mails abbestellt. Folge dem Bestätigungslink einer früheren Wallachen-Mail; dann kann dieser Tisch wieder fragen.',
+  confirmation_recently_sent:
+    'Keine neue Bestätigungsmail: dieser Tisch hat dieser Adresse vor weniger als einem Tag eine geschickt. Folge ihrem Link oder frag morgen noch einmal.',
+  confirmation_address_limit:
+    'Keine Bestätigungsmail verschickt: diese Adresse hat von Wallachen-Tischen schon so viele Mails bekommen, wie sie vorerst darf. Frag morgen noch einmal.',
+  confirmation_table_limit:
+    'Keine Bestätigungsmail verschickt: dieser Tisch hat in dieser Stunde schon so viele Mails geschickt, wie er darf. Frag später noch einmal.',
+  confirmation_failed: 'Die Bestätigungsmail konnte gerade nicht verschickt werden. Frag später noch einmal.',
   noticesWebhookDisabled: 'Dein Webhook ist aus: sein Empfänger hat 410 Gone geantwortet. Speichere ihn neu, um ihn wieder einzuschalten.',
-  noticesEmailConfirmed: 'Bestätigt: deine Züge kommen an diese Adresse.',
+  noticesEmailConfirmed: 'An diesem Tisch bestätigt: deine Züge hier kommen an diese Adresse.',
   noticesWebhookActive: 'An: jeder Zug geht an diesen Webhook.',
   noticesQuiet:
     'Keine Mail, solange du diesen Tisch offen hast oder in den letzten {minutes} Minuten gezogen hast, und höchstens eine, bis du wieder hereinschaust.',
   noticesSummaryMail: 'per Mail an {email}',
+  noticesSummaryUnconfirmed: 'per Mail an {email}, sobald sie diesen Tisch bestätigt',
   noticesSummaryWebhook: 'per Webhook',
   noticesSummaryOff: 'aus',
   noticesUnchanged: 'Nichts geändert.',
@@ -794,6 +824,7 @@ const de: Record<TextKey, Text> = {
   deliveryReminder: 'Erinnerung',
   deliveryGameOver: 'Spiel zu Ende',
   deliveryTableOver: 'Tisch zu Ende',
+  deliveryConfirmation: 'Bestätigungsmail',
   deliverySent: 'verschickt',
   deliveryFailed: 'fehlgeschlagen, wird wiederholt',
   deliveryGone: 'Empfänger weg',

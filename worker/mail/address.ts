@@ -7,20 +7,49 @@
 /** At most this many mails to one address per hour, from all tables together, confirmations included. */
 export const ADDRESS_MAILS_PER_HOUR = 10;
 
-/** An unconfirmed address gets at most one confirmation mail in this time, however many tables name it. */
+/**
+ * At most this many confirmation mails to one address in any 24 hours, from all tables
+ * together: a stranger who names one address at 50 new tables sends it this many mails a
+ * day, not 50. A player rarely joins more new tables than this in a day; one who does
+ * saves the address at the others the next day.
+ */
+export const CONFIRMATIONS_PER_DAY = 3;
+
+/** One table asks one address to confirm at most once in this time (a seat saving its address again, say). */
 export const CONFIRMATION_INTERVAL_MS = 24 * 3_600_000;
 
+/**
+ * At most this many entries wait in one address's daily digest (a table and seat where it
+ * owes a move each); a table's entry beyond them is refused, and its seat's log says so.
+ */
+export const DIGEST_ENTRIES_PER_ADDRESS = 50;
+
+/** The address as one table sees it: confirmed there, not (yet), or unsubscribed from every table. */
 export type AddressState = 'unconfirmed' | 'confirmed' | 'unsubscribed';
 
-/** Why nothing may be sent now. */
-export type Refusal = 'awaiting_confirmation' | 'unsubscribed' | 'address_limit';
+/** Why a table's mail may not go now. */
+export type Refusal = 'unconfirmed' | 'unsubscribed' | 'address_limit';
 
 /**
  * What the table may send: the mail it meant to (`mail`), a confirmation mail instead of it
- * (`confirmation`), or nothing (`none`, the mail is dropped). A send, once permitted, is
- * counted; `at` identifies it for `release`.
+ * (`confirmation`: only for an address confirmed before confirmations were per table, see
+ * AddressObject.permit), or nothing (`none`, the mail is dropped). A send, once permitted,
+ * is counted; `at` identifies it for `release`.
  */
 export type Permit = { readonly send: 'mail' | 'confirmation'; readonly at: number } | { readonly send: 'none'; readonly reason: Refusal };
+
+/**
+ * Why no confirmation mail goes when a table asks for one: the address confirmed this table
+ * already, unsubscribed, was asked by this table within CONFIRMATION_INTERVAL_MS, or had its
+ * limit (CONFIRMATIONS_PER_DAY, or ADDRESS_MAILS_PER_HOUR).
+ */
+export type ConfirmationRefusal = 'confirmed' | 'unsubscribed' | 'recently_sent' | 'address_limit';
+
+export type ConfirmationPermit =
+  { readonly send: 'confirmation'; readonly at: number } | { readonly send: 'none'; readonly reason: ConfirmationRefusal };
+
+/** What became of a digest entry a table handed over: kept, refused as its table is not confirmed, or as the digest is full. */
+export type DigestAnswer = 'accepted' | 'unconfirmed' | 'full';
 
 /** The Durable Object of the address with this key. */
 export const addressStub = (env: Env, key: string) => env.ADDRESSES.get(env.ADDRESSES.idFromName(key));

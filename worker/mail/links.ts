@@ -4,14 +4,19 @@
  * notifications:
  *
  *   key = hex(HMAC-SHA256(token key, "mail-address:" + address trimmed and lower-cased))
- *   sig = base64url(HMAC-SHA256(token key, "mail-<purpose>:" + key)), purpose "confirm" or "unsubscribe"
- *   link = <origin>/api/mail/<purpose>/<key>.<sig>
+ *   unsubscribe: sig = base64url(HMAC-SHA256(token key, "mail-unsubscribe:" + key)),
+ *                link = <origin>/api/mail/unsubscribe/<key>.<sig>
+ *   confirm:     sig = base64url(HMAC-SHA256(token key, "mail-confirm:" + key + ":" + table id)),
+ *                link = <origin>/api/mail/confirm/<key>.<table id>.<sig>
  *
  * The key names the address's Durable Object (address-object.ts); nobody without the key
  * can compute it from an address. The sig makes a link unforgeable even to someone who
  * learnt a key, and differs per purpose: an unsubscribe link (in every mail's headers,
- * seen by mail providers) cannot confirm an address.
+ * seen by mail providers) cannot confirm an address. A confirm link confirms one table for
+ * one address: its sig covers the table's id, so it cannot be turned into another table's.
+ * Unsubscribing is for every table at once: its link names none.
  */
+import { TABLE_ID_PATTERN } from '../table/tokens.js';
 
 export type LinkPurpose = 'confirm' | 'unsubscribe';
 
@@ -39,33 +44,60 @@ function base64url(bytes: Uint8Array): string {
 export const addressKey = async (secret: string, address: string): Promise<string> =>
   hex(await hmac(secret, `mail-address:${normalizeAddress(address)}`));
 
-const sigOf = async (secret: string, purpose: LinkPurpose, key: string): Promise<string> => base64url(await hmac(secret, `mail-${purpose}:${key}`));
+/** What a link's sig covers: the address's key, and for a confirm link the table it confirms (null: a confirm link of before, which named none). */
+const signed = (purpose: LinkPurpose, key: string, tableId: string | null): string =>
+  purpose === 'confirm' && tableId !== null ? `mail-confirm:${key}:${tableId}` : `mail-${purpose}:${key}`;
 
-export const mailLink = async (secret: string, origin: string, purpose: LinkPurpose, key: string): Promise<string> =>
-  `${origin}/api/mail/${purpose}/${key}.${await sigOf(secret, purpose, key)}`;
+const sigOf = async (secret: string, purpose: LinkPurpose, key: string, tableId: string | null): Promise<string> =>
+  base64url(await hmac(secret, signed(purpose, key, tableId)));
 
-/** Everything a mail to `address` needs: its key and both links. */
+/** The address's one-click unsubscribe link: for every table. */
+export const unsubscribeLink = async (secret: string, origin: string, key: string): Promise<string> =>
+  `${origin}/api/mail/unsubscribe/${key}.${await sigOf(secret, 'unsubscribe', key, null)}`;
+
+/** The link that confirms table `tableId`'s mail to the address of `key`, and no other table's. */
+export const confirmLink = async (secret: string, origin: string, key: string, tableId: string): Promise<string> =>
+  `${origin}/api/mail/confirm/${key}.${tableId}.${await sigOf(secret, 'confirm', key, tableId)}`;
+
+/** Everything a mail from a table to `address` needs: its key, the table's confirm link and the unsubscribe link. */
 export interface AddressLinks {
   readonly key: string;
   readonly confirm: string;
   readonly unsubscribe: string;
 }
 
-export async function addressLinks(secret: string, origin: string, address: string): Promise<AddressLinks> {
+export async function addressLinks(secret: string, origin: string, address: string, tableId: string): Promise<AddressLinks> {
   const key = await addressKey(secret, address);
-  return { key, confirm: await mailLink(secret, origin, 'confirm', key), unsubscribe: await mailLink(secret, origin, 'unsubscribe', key) };
+  return { key, confirm: await confirmLink(secret, origin, key, tableId), unsubscribe: await unsubscribeLink(secret, origin, key) };
+}
+
+/** What a link's last segment names: the address's key, and for a confirm link the table. */
+export interface LinkTarget {
+  readonly key: string;
+  readonly tableId: string | null;
 }
 
 /**
- * The key of a link's last segment (`<key>.<sig>`) when its sig is right for `purpose`:
- * "malformed" when it is no such segment, "forged" when the sig does not match.
+ * What a link's last segment (`<key>.<sig>`, a confirm link `<key>.<table id>.<sig>`) names
+ * when its sig is right for `purpose`: "malformed" when it is no such segment, "forged"
+ * when the sig does not match, "outdated" for a confirm link of before confirmations were
+ * per table (its sig right, but it names no table, so it confirms nothing).
  */
-export async function keyOfLink(secret: string, purpose: LinkPurpose, segment: string): Promise<{ key: string } | 'malformed' | 'forged'> {
-  const [key, sig, ...rest] = segment.split('.');
-  if (key === undefined || sig === undefined || rest.length > 0 || !KEY_PATTERN.test(key) || !SIG_PATTERN.test(sig)) return 'malformed';
-  const encoder = new TextEncoder();
-  const given = encoder.encode(sig);
-  const expected = encoder.encode(await sigOf(secret, purpose, key));
-  // Same length by the pattern; compared in constant time all the same.
-  return given.byteLength === expected.byteLength && crypto.subtle.timingSafeEqual(given, expected) ? { key } : 'forged';
+export async function targetOfLink(secret: string, purpose: LinkPurpose, segment: string): Promise<LinkTarget | 'malformed' | 'forged' | 'outdated'> {
+  const parts = segment.split('.');
+  const namesTable = purpose === 'confirm' && parts.length === 3;
+  if (parts.length !== 2 && !namesTable) return 'malformed';
+  const key = parts[0]!;
+  const sig = parts[parts.length - 1]!;
+  const tableId = namesTable ? parts[1]! : null;
+  if (!KEY_PATTERN.test(key) || !SIG_PATTERN.test(sig) || (tableId !== null && !TABLE_ID_PATTERN.test(tableId))) return 'malformed';
+  const matches = async (table: string | null) => {
+    const encoder = new TextEncoder();
+    const given = encoder.encode(sig);
+    const expected = encoder.encode(await sigOf(secret, purpose, key, table));
+    // Same length by the pattern; compared in constant time all the same.
+    return given.byteLength === expected.byteLength && crypto.subtle.timingSafeEqual(given, expected);
+  };
+  if (purpose === 'confirm' && tableId === null) return (await matches(null)) ? 'outdated' : 'forged';
+  return (await matches(tableId)) ? { key, tableId } : 'forged';
 }

@@ -49,9 +49,12 @@ export const confirmPage = (action: string): string =>
   page(
     {
       title: 'Wallachen: Benachrichtigungen bestätigen',
-      body: 'Sollen an diese Mailadresse Mails kommen, wenn du an einem Wallachen-Tisch am Zug bist?',
+      body: 'Sollen an diese Mailadresse Mails von dem Wallachen-Tisch kommen, an dem sie eingetragen wurde, wenn du dort am Zug bist? Andere Tische fragen selbst.',
     },
-    { title: 'Wallachen: confirm notifications', body: 'Should this mail address be told by mail when it is your move at a Wallachen table?' },
+    {
+      title: 'Wallachen: confirm notifications',
+      body: 'Should this mail address be told by mail when it is your move at the Wallachen table where it was entered? Other tables ask for themselves.',
+    },
     { action, button: 'Ja, bestätigen / Yes, confirm' },
   );
 
@@ -59,9 +62,22 @@ export const confirmedPage = (): string =>
   page(
     {
       title: 'Bestätigt',
-      body: 'Ab jetzt kommen die Mails deiner Tische an diese Adresse. Abbestellen kannst du sie mit dem Link unten in jeder Mail.',
+      body: 'Ab jetzt kommen die Mails dieses Tisches an diese Adresse. Abbestellen kannst du sie mit dem Link unten in jeder Mail.',
     },
-    { title: 'Confirmed', body: 'From now on the mails of your tables come to this address. The link at the end of every mail unsubscribes it.' },
+    { title: 'Confirmed', body: "From now on this table's mails come to this address. The link at the end of every mail unsubscribes it." },
+  );
+
+/** A confirm link of before confirmations were per table: it names no table, so it confirms none. */
+export const outdatedLinkPage = (): string =>
+  page(
+    {
+      title: 'Link veraltet',
+      body: 'Dieser Bestätigungslink stammt von früher und gilt nicht mehr: jeder Tisch fragt jetzt selbst. Speichere deine Adresse in den Einstellungen des Tisches neu, dann kommt ein neuer Link.',
+    },
+    {
+      title: 'Outdated link',
+      body: "This confirmation link is from before and no longer works: each table now asks for itself. Save your address again in the table's settings to get a new link.",
+    },
   );
 
 /** The form posts what a mail program's one-click unsubscribe posts (RFC 8058). */

@@ -344,6 +344,7 @@ const putNotifications = createRoute({
   summary: 'Set notifications',
   description:
     'Where this seat is told that it is its turn. A field left out keeps its value; null removes it. ' +
+    "An `email` given is asked to confirm this table at once (the table's first mail to it; nothing else goes from here until it does), and `confirmation` in the answer says whether that mail went or why not. " +
     `Mail respects the player: no turn or reminder mail while the seat has the table open (a WebSocket with its link) or acted in the last ${ACTIVE_SEAT_MINUTES} minutes; ` +
     'a turn mail held back so is sent once the seat has left the table (checked again at most every ' +
     `${ACTIVE_SEAT_MINUTES} minutes) if the move is still owed; ` +
@@ -378,7 +379,11 @@ handle(putNotifications, async (c) => {
   const secret = `whsec_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24))))}`;
   const saved = await caller.table.setNotifications(caller.hash, body, secret);
   if (!saved.ok) return errorResponse(c, saved.status, saved.code, saved.message);
-  return c.json(await settingsAnswer(c, saved.value, new URL(c.req.url).origin), 200);
+  const { confirmation } = saved.value;
+  return c.json(
+    { ...(await settingsAnswer(c, id, saved.value, new URL(c.req.url).origin)), ...(confirmation === undefined ? {} : { confirmation }) },
+    200,
+  );
 });
 
 /**
@@ -396,13 +401,13 @@ function pushSubscriptionRefusal(c: Context<AppEnv>, push: { endpoint: string; k
   return null;
 }
 
-/** A seat's notifications as PUT and GET answer them: the addresses, and the state of each. */
-async function settingsAnswer(c: Context<AppEnv>, n: SeatNotifications, origin: string | null) {
+/** A seat's notifications as PUT and GET answer them: the addresses, and the state of each (the address's at this table only). */
+async function settingsAnswer(c: Context<AppEnv>, tableId: string, n: SeatNotifications, origin: string | null) {
   const { email, webhookUrl, webhookSecret } = n;
   const webhookState = webhookStateOf(n);
   let emailState: AddressState | null = null;
   const key = origin === null ? null : tokenKey(c.env, origin);
-  if (email !== null && key?.ok) emailState = await addressStub(c.env, await addressKey(key.secret, email)).state();
+  if (email !== null && key?.ok) emailState = await addressStub(c.env, await addressKey(key.secret, email)).stateAt({ tableId });
   return {
     email,
     webhookUrl,
@@ -421,7 +426,7 @@ const getNotifications = createRoute({
   path: '/api/tables/{id}/notifications',
   summary: 'Read notifications',
   description:
-    "This seat's notification settings, as PUT answers them: its address and whether it confirmed (or unsubscribed), its mail mode, its webhook URL and secret and whether the receiver turned it off (410 Gone).",
+    "This seat's notification settings, as PUT answers them (without `confirmation`): its address and whether it confirmed this table (or unsubscribed from all), its mail mode, its webhook URL and secret and whether the receiver turned it off (410 Gone).",
   security,
   request: { params: TableParams },
   responses: { 200: { description: "The seat's notifications", ...json(NotificationsAnswerSchema) }, ...errors(401, 403, 404, 429) },
@@ -435,5 +440,5 @@ handle(getNotifications, async (c) => {
   if (limited) return limited;
   const found = await caller.table.notificationsOf(caller.hash);
   if (!found.ok) return errorResponse(c, found.status, found.code, found.message);
-  return c.json(await settingsAnswer(c, found.value.notifications, found.value.origin), 200);
+  return c.json(await settingsAnswer(c, id, found.value.notifications, found.value.origin), 200);
 });

@@ -9,7 +9,8 @@ import { isAllowedWebhookUrl } from '../webhook-urls.js';
 import type { SeatEvent } from './events.js';
 import { reasonOf } from '../log-reasons.js';
 import { confirmationMail } from '../mail/confirmation-mail.js';
-import { askGate, NoMailLinks, type Gate } from './mail-gate.js';
+import type { ConfirmationOutcome } from '../contract.js';
+import { askConfirmationGate, askMailGate, NoMailLinks, REFUSED, type Gate, type Permitted } from './mail-gate.js';
 import {
   ATTEMPT_TIMEOUT_MS,
   DeliveryFailed,
@@ -21,7 +22,9 @@ import {
   retryDelay,
   senderOf,
   unsubscribeHeaders,
+  type Mail,
   type MailFacts,
+  type MailLanguage,
 } from './notifier.js';
 import type { DeliveryLog, DeliveryOutcome } from './delivery-log.js';
 import { mailsEachTurn } from './mail-mode.js';
@@ -214,8 +217,9 @@ export class Deliveries {
 
   /**
    * To the seat's address as it is now, if the gate lets it through (mail-gate.ts): the mail
-   * itself once the address confirmed, a confirmation mail in its place while it has not
-   * (the mail is not kept for later), else nothing (dropped, never retried). Every mail
+   * itself once the address confirmed this table, else nothing (dropped, never retried: the
+   * mail is not kept for later). Only an address confirmed before confirmations were per
+   * table gets this table's confirmation in its place (AddressObject.permit). Every mail
    * carries the address's one-click unsubscribe link, in its headers and its text.
    */
   private async sendMail(
@@ -232,31 +236,77 @@ export class Deliveries {
     const lang = chosen ?? recipients.settings.seats[row.seat]?.lang;
     let gate: Gate;
     try {
-      gate = await askGate(this.env, this.storage.mailBudget, tableId, origin, email);
+      gate = await askMailGate(this.env, this.storage.mailBudget, tableId, origin, email);
     } catch (error) {
       if (error instanceof NoMailLinks) throw new Undeliverable(error.message);
       throw new DeliveryFailed(`the address could not be asked: ${reasonOf(error)}`);
     }
-    if (gate.send === 'none') throw new Undeliverable(gate.reason);
+    if (gate.send === 'none') throw new Undeliverable(REFUSED[gate.reason]);
     const { unsubscribe } = gate.links;
-    const mail =
+    const mail: Mail =
       gate.send === 'confirmation'
         ? confirmationMail(gate.origin, gate.links, lang)
         : mailFor(JSON.parse(row.payload) as MailFacts, await this.linkFor(recipients.settings, row.seat, holder), { lang, unsubscribe });
+    await this.handOver(gate, email, mail, sameHolder);
+    return gate.send;
+  }
+
+  /**
+   * Asks `address`, just set as seat `seat`'s, to confirm this table: the confirmation mail
+   * goes at once if the gate lets it (mail-gate.ts: the table's budget, the address's limits).
+   * Not queued: the seat is answered what happened (PUT …/notifications), and one that failed
+   * is asked for again by saving the address again, not retried. Its log says it too.
+   */
+  async askConfirmation(recipients: Recipients, seat: Seat, address: string): Promise<ConfirmationOutcome> {
+    const { tableId, origin } = recipients.settings;
+    const lang = recipients.notifications[seat]!.lang ?? recipients.settings.seats[seat]?.lang;
+    const outcome = await this.confirmation(tableId, origin, address, lang);
+    if (outcome === 'sent') this.log.record(seat, 'email', 'confirmation', 'sent', undefined, Date.now());
+    else if (outcome !== 'confirmed') {
+      // Never tried again, not even one the binding refused: the seat asks again (its answer said why).
+      const why = outcome === 'failed' ? 'the mail could not be handed over' : REFUSED[outcome];
+      this.log.record(seat, 'email', 'confirmation', 'dropped', why, Date.now());
+      console.warn(`table ${tableId}: the confirmation mail to seat ${seat} was not sent: ${why}`);
+    }
+    return outcome;
+  }
+
+  private async confirmation(tableId: string, origin: string | null, address: string, lang: MailLanguage | undefined): Promise<ConfirmationOutcome> {
+    let gate: Awaited<ReturnType<typeof askConfirmationGate>>;
+    try {
+      gate = await askConfirmationGate(this.env, this.storage.mailBudget, tableId, origin, address);
+    } catch (error) {
+      console.warn(`table ${tableId}: a confirmation mail could not be asked for: ${reasonOf(error)}`);
+      return 'failed';
+    }
+    if (gate.send === 'none') return gate.reason;
+    try {
+      await this.handOver(gate, address, confirmationMail(gate.origin, gate.links, lang));
+    } catch (error) {
+      console.warn(`table ${tableId}: a confirmation mail failed: ${reasonOf(error)}`);
+      return 'failed';
+    }
+    return 'sent';
+  }
+
+  /**
+   * Hands a permitted mail to the EMAIL binding with the address's one-click unsubscribe
+   * headers; one that fails, or whose seat's link was replaced meanwhile (`sameHolder`), gives its permit back.
+   */
+  private async handOver(gate: Permitted, to: string, mail: Mail, sameHolder: () => boolean = () => true): Promise<void> {
     try {
       stillHeld(sameHolder);
       await this.sendEmail({
         from: senderOf((this.env.MAIL_FROM as string | undefined) ?? 'Wallachen <noreply@wallachen.example>'),
-        to: email,
+        to,
         subject: mail.subject,
         text: mail.text,
-        headers: unsubscribeHeaders(unsubscribe),
+        headers: unsubscribeHeaders(gate.links.unsubscribe),
       });
     } catch (error) {
       await gate.release().catch(() => {}); // not sent: not counted (a lost release only counts one mail too many)
       throw error instanceof Undeliverable ? error : new DeliveryFailed(reasonOf(error));
     }
-    return gate.send;
   }
 
   /**

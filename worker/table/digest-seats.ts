@@ -10,19 +10,24 @@
  */
 import type { Seat } from '../../shared/options.js';
 import { reasonOf } from '../log-reasons.js';
-import { addressStub } from '../mail/address.js';
+import { addressStub, DIGEST_ENTRIES_PER_ADDRESS, type DigestAnswer } from '../mail/address.js';
 import type { DigestCarried } from '../mail/address-object.js';
 import type { DigestEntry } from '../mail/digest.js';
-import { addressKey } from '../mail/links.js';
 import type { DeliveryLog } from './delivery-log.js';
 import { pendingSeats } from './events.js';
 import { mailModeOf } from './mail-mode.js';
 import { senderOf, unsubscribeHeaders } from './notifier.js';
 import type { LoadedTable } from './table-state.js';
-import { tokenKey } from './tokens.js';
+import { seatAddressKey } from './mail-gate.js';
 
 /** After a failed hand-over, the table's alarm tries again this much later. */
 export const DIGEST_RETRY_MS = 60_000;
+
+/** Why the address's object refused an entry, as the seat's log says it. */
+const DIGEST_REFUSED: Record<Exclude<DigestAnswer, 'accepted'>, string> = {
+  unconfirmed: 'the address has not confirmed this table',
+  full: `the address's digest lists ${DIGEST_ENTRIES_PER_ADDRESS} tables already`,
+};
 
 /** What the address's object asks a table to send: the mail as written there. */
 export interface DigestToCarry {
@@ -113,7 +118,7 @@ export class DigestSeats {
       const before = handed.get(seat);
       const facts = this.wanted(table, seat, before);
       try {
-        const key = facts === null ? null : await this.keyOf(table, seat);
+        const key = facts === null ? null : await seatAddressKey(this.env, table, seat);
         if (facts === null || key === null) {
           if (before !== undefined) await this.settle(before, seat);
           continue;
@@ -121,13 +126,17 @@ export class DigestSeats {
         if (before !== undefined && before.addressKey === key && sameFacts(before, facts)) continue;
         if (before !== undefined && before.addressKey !== key) await this.settle(before, seat);
         const entry: DigestEntry = { addressKey: key, ...facts };
-        await addressStub(this.env, key).digestOwed(entry);
+        const answer = await addressStub(this.env, key).digestOwed(entry);
+        // Kept as told even when refused: it is told again when it changes, or when the address confirms this table (reHand).
         this.sql.exec(
           'INSERT INTO digest_handed (seat, entry) VALUES (?, ?) ON CONFLICT (seat) DO UPDATE SET entry = excluded.entry',
           seat,
           JSON.stringify(entry),
         );
-        if (before === undefined || before.addressKey !== key) this.log.record(seat, 'digest', 'turn', 'queued', undefined, Date.now());
+        if (before === undefined || before.addressKey !== key) {
+          if (answer === 'accepted') this.log.record(seat, 'digest', 'turn', 'queued', undefined, Date.now());
+          else this.log.record(seat, 'digest', 'turn', 'dropped', DIGEST_REFUSED[answer], Date.now());
+        }
       } catch (error) {
         this.failedAt = Date.now();
         console.warn(`table ${table.settings.tableId}: seat ${seat}'s digest entry could not be handed over: ${reasonOf(error)}`);
@@ -140,10 +149,10 @@ export class DigestSeats {
     this.sql.exec('DELETE FROM digest_handed WHERE seat = ?', seat);
   }
 
-  private async keyOf(table: LoadedTable, seat: Seat): Promise<string | null> {
-    const email = table.notifications[seat]!.email;
-    const key = table.settings.origin === null ? null : tokenKey(this.env, table.settings.origin);
-    return email === null || key === null || !key.ok ? null : addressKey(key.secret, email);
+  /** The address of `seats` confirmed this table: their entries are handed over again (one refused before is kept now). */
+  reHand(seats: readonly Seat[]): void {
+    this.handed();
+    for (const seat of seats) this.sql.exec('DELETE FROM digest_handed WHERE seat = ?', seat);
   }
 
   /** The table is being deleted: every entry it handed over is taken back (best effort: its storage goes either way). */
@@ -165,7 +174,7 @@ export class DigestSeats {
     for (const seat of SEATS) {
       const own = table.notifications[seat]!;
       if (own.email === null || mailModeOf(own) !== 'digest') continue;
-      if ((await this.keyOf(table, seat)) !== request.addressKey) continue;
+      if ((await seatAddressKey(this.env, table, seat)) !== request.addressKey) continue;
       seats.push(seat);
       to = own.email;
     }

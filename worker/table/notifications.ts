@@ -7,6 +7,7 @@
  */
 import type { Seat } from '../../shared/options.js';
 import type { TableChat } from './chat.js';
+import type { ConfirmationOutcome } from '../contract.js';
 import type { Deliveries } from './deliveries.js';
 import { seatReminderAt } from './clock.js';
 import { pendingSeats, type SeatEvent } from './events.js';
@@ -148,6 +149,34 @@ export class TableNotifications {
   private chatFacts(table: LoadedTable, seat: Seat): NonNullable<MailFacts['chat']> {
     const { messages, more } = this.chat.sinceLastMove(seat, CHAT_IN_MAIL);
     return { messages: messages.map((m) => ({ name: table.settings.seats[m.seat]!.name, text: m.text })), more };
+  }
+
+  /**
+   * Asks the address just set for `seat` to confirm this table (deliveries.ts): the first
+   * mail from a table to an address, and nothing else goes from it until the address did.
+   */
+  askConfirmation(table: LoadedTable, seat: Seat): Promise<ConfirmationOutcome | null> {
+    const email = table.notifications[seat]!.email;
+    return email === null ? Promise.resolve(null) : this.deliveries.askConfirmation(table, seat, email);
+  }
+
+  /**
+   * The address of `seats` confirmed this table: a seat in mail mode "turn" that owes a move
+   * now and is away from the table is mailed its turn at once (the turn mails before were
+   * dropped, unconfirmed), under the unread rule of any turn mail. Inside a transaction.
+   */
+  mailOwedTurns(table: LoadedTable, seats: readonly Seat[]): void {
+    const game = table.series.game;
+    if (game === null || table.series.status === 'over') return;
+    const now = Date.now();
+    const owing = pendingSeats(table.series);
+    this.state.transaction(() => {
+      for (const seat of seats) {
+        if (!owing.includes(seat) || !mailsEachTurn(table.notifications[seat]!) || this.presence.atTable(seat, now)) continue;
+        const event: SeatEvent = { type: 'turn', seat, gameNumber: game.gameNumber };
+        if (this.presence.turnMail(table, seat, game.gameNumber, now) === 'now') this.queueMail(table, event, now);
+      }
+    });
   }
 
   /** Attempts every due delivery; `guard` sets the alarm once they are leased (deliveries.ts). */

@@ -12,7 +12,7 @@
  * - scheduler.ts: the one alarm, for the outbox, the deliveries, reminders, turn mails put off, bots' moves and retention.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { ServerMessage } from '../contract.js';
+import type { ConfirmationOutcome, ServerMessage } from '../contract.js';
 import type { Deal } from '../../shared/deal.js';
 import type { Seat } from '../../shared/options.js';
 import { startSeries } from '../../shared/series.js';
@@ -30,6 +30,7 @@ import { DeliveryLog, type DeliveryLogEntry } from './delivery-log.js';
 import { DigestSeats, type DigestToCarry } from './digest-seats.js';
 import type { DigestCarried } from '../mail/address-object.js';
 import { eventsOf } from './events.js';
+import { seatAddressKey } from './mail-gate.js';
 import { TableNotifications, type NotificationsRequest } from './notifications.js';
 import { pageOfGames, type GamesPage, type GamesPageRequest } from './games-page.js';
 import { HistoryOutbox } from './outbox.js';
@@ -114,7 +115,8 @@ export class TableObject extends DurableObject<Env> {
 
   // ------------------------------------------------------------------ RPC
 
-  create(init: CreateTable): Outcome<null> {
+  /** Makes the table; each seat given an address is asked to confirm it (the table's first mail to it) before the answer. */
+  async create(init: CreateTable): Promise<Outcome<null>> {
     if (this.state.current() !== null) return failure(409, 'conflict', 'a table with this id already exists');
     const series = must(startSeries(init.settings.options));
     const now = init.settings.createdAt;
@@ -150,6 +152,8 @@ export class TableObject extends DurableObject<Env> {
       this.outbox.queueTable({ id: tableId, name, options, createdAt, seats: seats.map((s, seat) => ({ seat, ...s })) }, Date.now());
       this.notifications.notify(table, eventsOf(null, table.series)); // the first deal: every seat with an address is told
     });
+    const table = this.state.current()!;
+    await Promise.all(SEATS.map((seat) => this.notifications.askConfirmation(table, seat)));
     this.kick();
     return success(null);
   }
@@ -283,7 +287,15 @@ export class TableObject extends DurableObject<Env> {
     this.kick();
   }
 
-  setNotifications(tokenHash: string, request: NotificationsRequest, newSecret: string): Outcome<SeatNotifications> {
+  /**
+   * Sets the seat's notifications. An address given (new, or the same again) is asked to
+   * confirm this table unless it did: the answer says what became of that mail.
+   */
+  async setNotifications(
+    tokenHash: string,
+    request: NotificationsRequest,
+    newSecret: string,
+  ): Promise<Outcome<SeatNotifications & { readonly confirmation?: ConfirmationOutcome }>> {
     const found = this.state.authorize(tokenHash);
     if (!found.ok) return found;
     const seat = found.value.caller.seat;
@@ -291,7 +303,24 @@ export class TableObject extends DurableObject<Env> {
     if (found.value.table.settings.seats[seat]!.bot) return failure(403, 'forbidden', 'a bot plays this seat: its link has no notifications');
     const next = this.notifications.change(found.value.table, seat, request, newSecret);
     this.kick();
-    return success({ ...next, pushDevices: this.storage.push.count(seat) });
+    const confirmation = typeof request.email === 'string' ? await this.notifications.askConfirmation(found.value.table, seat) : null;
+    return success({ ...next, pushDevices: this.storage.push.count(seat), ...(confirmation === null ? {} : { confirmation }) });
+  }
+
+  /**
+   * The address with key `addressKey` confirmed this table (routes/mail.ts): its seats that
+   * owe a move are mailed it now, and their digest entries are handed over again.
+   */
+  async addressConfirmed(addressKey: string): Promise<void> {
+    const table = this.state.current();
+    if (table === null) return;
+    const keys = await Promise.all(SEATS.map((seat) => seatAddressKey(this.env, table, seat)));
+    const now = this.state.current();
+    const seats = SEATS.filter((seat, i) => keys[i] === addressKey && now?.notifications[seat]!.email === table.notifications[seat]!.email);
+    if (now === null || seats.length === 0) return;
+    this.notifications.mailOwedTurns(now, seats);
+    this.digest.reHand(seats);
+    this.kick();
   }
 
   /** The seat's delivery log (delivery-log.ts), newest first: for the seat itself only. */

@@ -19,6 +19,7 @@ const NAMES: Readonly<Record<string, TextKey>> = {
   reminder: 'deliveryReminder',
   game_over: 'deliveryGameOver',
   table_over: 'deliveryTableOver',
+  confirmation: 'deliveryConfirmation',
   sent: 'deliverySent',
   failed: 'deliveryFailed',
   gone: 'deliveryGone',

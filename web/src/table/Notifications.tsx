@@ -5,9 +5,9 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ACTIVE_SEAT_MINUTES } from '../../../shared/deadline.js';
-import { ApiError, fetchNotifications, saveNotifications, type MailMode, type NotificationSettings } from '../api.js';
+import { ApiError, fetchNotifications, saveNotifications, type ConfirmationOutcome, type MailMode, type NotificationSettings } from '../api.js';
 import { useApp } from '../app-context.js';
-import { errorText, type Translate } from '../i18n.js';
+import { errorText, type TextKey, type Translate } from '../i18n.js';
 import { DeliveryLog } from './DeliveryLog.js';
 import { notificationsChange, type NotificationFields } from './notifications-change.js';
 import { PushToggle } from './PushToggle.js';
@@ -15,14 +15,37 @@ import { PushToggle } from './PushToggle.js';
 type Field = 'email' | 'webhookUrl';
 type Fields = NotificationFields & { readonly mail: MailMode };
 
-/** How the seat is told now, in a few words: the channels that work (an unsubscribed address or a webhook turned off do not). */
+/**
+ * How the seat is told now, in a few words: the channels that work (an unsubscribed address
+ * or a webhook turned off do not; an address not confirmed at this table is said to wait for it).
+ */
 function summaryOf(settings: NotificationSettings, t: Translate): string {
   const ways: string[] = [];
-  if (settings.email !== null && settings.emailState !== 'unsubscribed' && settings.mail !== 'off')
+  if (settings.email !== null && settings.emailState === 'unconfirmed' && settings.mail !== 'off')
+    ways.push(t('noticesSummaryUnconfirmed', { email: settings.email }));
+  else if (settings.email !== null && settings.emailState !== 'unsubscribed' && settings.mail !== 'off')
     ways.push(t(settings.mail === 'digest' ? 'noticesSummaryDigest' : 'noticesSummaryMail', { email: settings.email }));
   if (settings.webhookUrl !== null && settings.webhookState !== 'disabled') ways.push(t('noticesSummaryWebhook'));
   if ((settings.push?.devices ?? 0) > 0) ways.push(t('pushSummary', { n: settings.push!.devices }));
   return ways.length === 0 ? t('noticesSummaryOff') : ways.join(', ');
+}
+
+/** What the address's line says: what became of the confirmation mail the last save asked for, else its state at this table. */
+function emailLine(settings: NotificationSettings, confirmation: ConfirmationOutcome | null, t: Translate): string | null {
+  if (confirmation !== null) {
+    const key: TextKey = `confirmation_${confirmation}`;
+    return t(key);
+  }
+  switch (settings.emailState) {
+    case 'confirmed':
+      return t('noticesEmailConfirmed');
+    case 'unconfirmed':
+      return t('noticesUnconfirmed');
+    case 'unsubscribed':
+      return t('noticesUnsubscribed');
+    default:
+      return null;
+  }
 }
 
 export function Notifications({ tableId, token }: { tableId: string; token: string }) {
@@ -33,6 +56,8 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
   /** Fields typed in before the settings arrived keep what was typed. */
   const edited = useRef<Record<Field | 'mail', boolean>>({ email: false, webhookUrl: false, mail: false });
   const [status, setStatus] = useState<'saved' | 'unchanged' | null>(null);
+  /** What the last save answered of the confirmation mail it asked for (only a save with an address asks). */
+  const [confirmation, setConfirmation] = useState<ConfirmationOutcome | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -58,6 +83,7 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
     const value = (event.currentTarget as HTMLInputElement | HTMLSelectElement).value;
     setFields((typed) => ({ ...typed, [field]: value }));
     setStatus(null);
+    if (field === 'email') setConfirmation(null);
   };
 
   const submit = async (event: SubmitEvent) => {
@@ -75,7 +101,24 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
       const answer = await saveNotifications(tableId, token, change);
       edited.current = { email: false, webhookUrl: false, mail: false };
       show(answer);
+      setConfirmation(answer.confirmation ?? null);
       setStatus('saved');
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Asks this table's confirmation mail again for the address as saved (PUT with it alone). */
+  const resend = async () => {
+    if (current?.email == null) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await saveNotifications(tableId, token, { email: current.email, lang: prefs.lang });
+      show(answer);
+      setConfirmation(answer.confirmation ?? null);
     } catch (err) {
       setError(messageOf(err));
     } finally {
@@ -102,14 +145,16 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
             {t('noticesEmail')} <input type="email" name="email" maxLength={254} autoComplete="email" value={fields.email} onInput={type('email')} />
           </label>
           {current?.email != null && current.email === fields.email.trim() ? (
-            <p class="help" data-email-state={current.emailState ?? undefined}>
-              {current.emailState === 'confirmed'
-                ? t('noticesEmailConfirmed')
-                : current.emailState === 'unconfirmed'
-                  ? t('noticesUnconfirmed')
-                  : current.emailState === 'unsubscribed'
-                    ? t('noticesUnsubscribed')
-                    : null}
+            <p class="help" data-email-state={current.emailState ?? undefined} data-confirmation={confirmation ?? undefined}>
+              {emailLine(current, confirmation, t)}
+              {current.emailState === 'unconfirmed' && confirmation === null ? (
+                <>
+                  {' '}
+                  <button type="button" class="link" data-resend-confirmation disabled={busy} onClick={resend}>
+                    {t('noticesResendConfirmation')}
+                  </button>
+                </>
+              ) : null}
             </p>
           ) : null}
           <label>
