@@ -4,6 +4,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { MAX_FRAME_ORIGINS } from './frame-origins.js';
+import { nameField } from './plain-text.js';
 import { MAX_SERIES } from './table/admin-commands.js';
 
 const SeatNumber = z.number().int().min(0).max(2).openapi('Seat');
@@ -24,7 +25,7 @@ export const AdminCommandSchema = z
       .strictObject({
         type: z.literal('seat'),
         seat: SeatNumber,
-        name: z.string().trim().min(1).max(40).optional().openapi({ example: 'Vroni' }),
+        name: nameField(40).optional().openapi({ example: 'Vroni' }),
         bot: z
           .union([z.literal(false), BotLevel])
           .optional()

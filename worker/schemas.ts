@@ -8,6 +8,7 @@ import { LEVELS } from '../shared/actions.js';
 import { CARD_CODES } from '../shared/cards.js';
 import { OPTION_LIMITS } from '../shared/options.js';
 import { OVERVIEW_LINKS_PER_READ, OVERVIEW_MAX_LINKS } from './contract.js';
+import { nameField } from './plain-text.js';
 import { DELIVERY_LOG_SIZE } from './table/delivery-log.js';
 import { MAIL_MODES } from './table/mail-mode.js';
 import { CHAT_LIMITS } from './table/chat.js';
@@ -121,7 +122,7 @@ const MailMode = z.enum(MAIL_MODES).openapi('MailMode', {
 
 const SeatInput = z
   .strictObject({
-    name: z.string().trim().min(1).max(40).optional().openapi({ example: 'Vroni' }),
+    name: nameField(40).optional().openapi({ example: 'Vroni' }),
     email: z
       .email()
       .max(254)
@@ -157,7 +158,7 @@ export const DealSchema = z
 
 export const CreateTableSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(80).optional(),
+    name: nameField(80).optional(),
     seats: z.array(SeatInput).length(3).optional(),
     options: OptionsSchema.optional(),
     deals: z
