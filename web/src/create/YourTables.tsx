@@ -8,9 +8,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError, fetchOverview, type OverviewEntry } from '../api.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
-import { forgetLinks, openedLinks } from '../opened-links.js';
+import { forgetTableHere } from '../forget-table.js';
+import { openedLinks } from '../opened-links.js';
 import { formatTime } from '../table/format.js';
-import { forgetTable, savedTables } from './saved-tables.js';
+import { savedTables } from './saved-tables.js';
 import { createTranslator } from './texts.js';
 import { inOrder, owesMove, tablesOnThisDevice, tableUrl, waitingCount, type DeviceTable } from './your-tables.js';
 
@@ -129,8 +130,7 @@ export function YourTables() {
 
   if (tables.length === 0) return null;
   const forget = (tableId: string) => {
-    forgetTable(tableId);
-    forgetLinks(tableId);
+    forgetTableHere(tableId);
     setTables((list) => list.filter((table) => table.tableId !== tableId));
   };
   return (
