@@ -8,6 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { adminCommand, ApiError, fetchAdminView, rotateSeatLink, type AdminCommand, type AdminView, type RotatedLink } from '../api.js';
 import { useApp } from '../app-context.js';
 import { errorText, type Translate } from '../i18n.js';
+import { isolated, Name, withNames } from '../names.js';
 import { tokenFromLocation } from '../router.js';
 import { BadLink } from '../table/TableStatus.js';
 import { EmbedSettings } from './EmbedSettings.js';
@@ -46,7 +47,7 @@ function NewLink({ link, name }: { link: RotatedLink; name: string }) {
   };
   return (
     <div class="share-link admin-new-link" data-new-link={link.seat}>
-      <label for={id}>{t('adminNewLink', { name })}</label>
+      <label for={id}>{withNames(t('adminNewLink'), { name })}</label>
       <input id={id} type="text" readOnly value={link.url} onFocus={(e) => e.currentTarget.select()} />
       <button type="button" onClick={copy}>
         {copied ? t('adminCopied') : t('adminCopy')}
@@ -126,7 +127,7 @@ function SeatForm({
           disabled={busy}
           data-admin-rotate={seat.seat}
           onClick={() => {
-            if (confirm(t('adminRotateConfirm', { name: seat.name }))) void rotate(seat.seat);
+            if (confirm(t('adminRotateConfirm', { name: isolated(seat.name) }))) void rotate(seat.seat);
           }}
         >
           {t('adminRotate')}
@@ -233,7 +234,7 @@ export default function AdminPage({ tableId }: { tableId: string }) {
     fetchAdminView(tableId, token).then(setView, (err: unknown) => setFatal(err instanceof ApiError ? err : new ApiError(0, 'network', String(err))));
   }, [tableId, token]);
   useEffect(() => {
-    if (view) document.title = `${t('adminTitle')} · ${view.name} · ${t('appName')}`;
+    if (view) document.title = `${t('adminTitle')} · ${isolated(view.name)} · ${t('appName')}`;
   }, [view?.name, t]);
 
   /** Sends a command; answers whether it was taken. */
@@ -278,7 +279,7 @@ export default function AdminPage({ tableId }: { tableId: string }) {
   return (
     <section class="admin-page" data-admin data-paused={view.paused} data-ended={view.ended} data-series={view.series} aria-labelledby="admin-title">
       <h1 id="admin-title">
-        {t('adminTitle')}: {view.name}
+        {t('adminTitle')}: <Name name={view.name} />
       </h1>
       <p class="help">{t('adminIntro')}</p>
       <p class="admin-state" role="status" data-admin-state>

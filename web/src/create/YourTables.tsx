@@ -8,6 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError, fetchOverview, type OverviewEntry } from '../api.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
+import { Name, withNames } from '../names.js';
 import { forgetTableHere } from '../forget-table.js';
 import { openedLinks } from '../opened-links.js';
 import { formatTime } from '../table/format.js';
@@ -23,13 +24,13 @@ function TableFacts({ entry }: { entry: OverviewEntry | undefined }) {
   const t = createTranslator(prefs.lang);
   if (entry === undefined) return null;
   if (!entry.ok) return <p class="your-table-facts">{t('linkRefused', { reason: errorText(app, entry.error) })}</p>;
-  const who = entry.seat === null ? app('spectating') : app('youAre', { name: entry.seats[entry.seat]?.name ?? '' });
+  const who = entry.seat === null ? app('spectating') : withNames(app('youAre'), { name: entry.seats[entry.seat]?.name ?? '' });
   const state = entry.seriesOver
     ? app('seriesOver')
     : entry.owesMove
       ? app('yourTurn')
       : entry.turn !== null && entry.turn !== entry.seat
-        ? app('turnOf', { name: entry.seats[entry.turn]?.name ?? '' })
+        ? withNames(app('turnOf'), { name: entry.seats[entry.turn]?.name ?? '' })
         : app(`phase_${entry.phase}`);
   return (
     <p class="your-table-facts">
@@ -49,7 +50,7 @@ function TableItem({ table, entry, onForget }: { table: DeviceTable; entry: Over
     <li class={`your-table${waiting ? ' waiting' : ''}`} data-your-table={table.tableId} data-owes-move={String(waiting)}>
       <div class="your-table-head">
         <a href={tableUrl(table)} class="your-table-name">
-          {name}
+          <Name name={name} />
         </a>
         {waiting ? (
           <span class="your-move" data-your-move>
@@ -64,7 +65,9 @@ function TableItem({ table, entry, onForget }: { table: DeviceTable; entry: Over
           <ul>
             {table.created.seats.map((seat, i) => (
               <li key={i}>
-                <a href={seat.url}>{seat.name}</a>
+                <a href={seat.url}>
+                  <Name name={seat.name} />
+                </a>
               </li>
             ))}
             <li>
