@@ -38,13 +38,20 @@ export function stoppedReminderAt(start: number, hours: number, stops: readonly 
   return runClock(start, hours * HOUR_MS - reminderLead(hours), stops);
 }
 
+/**
+ * The stops a clock started at `start` reads: those going on and those that ended after it.
+ * A clock started later reads no more of them, so the others may be forgotten (the table's
+ * pauses are, worker/table/admin-commands.ts).
+ */
+export const stopsReadFrom = <T extends ClockStop>(start: number, stops: readonly T[]): T[] =>
+  stops.filter((stop) => stop.until === null || stop.until > start);
+
 /** The moment the clock, started at `start`, has run for `runMs`, skipping every stop; null when an open stop is reached first. */
 export function runClock(start: number, runMs: number, stops: readonly ClockStop[]): number | null {
   // Merged, in order, only what lies after the start: overlapping or touching stops are one.
   const merged: { from: number; until: number | null }[] = [];
-  for (const stop of [...stops].sort((a, b) => a.from - b.from)) {
-    const until = stop.until === null ? null : stop.until;
-    if (until !== null && until <= start) continue;
+  for (const stop of stopsReadFrom(start, stops).sort((a, b) => a.from - b.from)) {
+    const until = stop.until;
     const from = Math.max(stop.from, start);
     const last = merged.at(-1);
     if (last !== undefined && (last.until === null || from <= last.until)) {

@@ -4,7 +4,8 @@
  */
 import { z } from '@hono/zod-openapi';
 import { MAX_FRAME_ORIGINS } from './frame-origins.js';
-import { MAX_SERIES } from './table/admin-commands.js';
+import { nameField } from './plain-text.js';
+import { MAX_PAUSES_PER_MOVE, MAX_SERIES } from './table/admin-commands.js';
 
 const SeatNumber = z.number().int().min(0).max(2).openapi('Seat');
 const BotLevel = z.enum(['easy', 'strong']);
@@ -14,7 +15,9 @@ export const MAX_VACATION_HOURS = 336;
 
 export const AdminCommandSchema = z
   .discriminatedUnion('type', [
-    z.strictObject({ type: z.literal('pause') }).openapi({ description: 'No action is taken while paused (409 paused); clocks stop, bots wait' }),
+    z.strictObject({ type: z.literal('pause') }).openapi({
+      description: `No action is taken while paused (409 paused); clocks stop, bots wait. At most ${MAX_PAUSES_PER_MOVE} pauses while one move is owed: then 409 conflict until a move is made`,
+    }),
     z.strictObject({ type: z.literal('resume') }).openapi({ description: 'Play goes on; a bot that owes a move makes it' }),
     z.strictObject({ type: z.literal('rotate'), seat: z.union([SeatNumber, z.literal('spectator')]) }).openapi({
       description:
@@ -29,7 +32,7 @@ export const AdminCommandSchema = z
       .strictObject({
         type: z.literal('seat'),
         seat: SeatNumber,
-        name: z.string().trim().min(1).max(40).optional().openapi({ example: 'Vroni' }),
+        name: nameField(40).optional().openapi({ example: 'Vroni' }),
         bot: z
           .union([z.literal(false), BotLevel])
           .optional()

@@ -9,6 +9,7 @@ import { CARD_CODES } from '../shared/cards.js';
 import { OPTION_LIMITS } from '../shared/options.js';
 import { CONFIRMATION_OUTCOMES, OVERVIEW_MAX_LINKS } from './contract.js';
 import { ADDRESS_MAILS_PER_HOUR, CONFIRMATION_INTERVAL_MS, CONFIRMATIONS_PER_DAY } from './mail/address.js';
+import { nameField } from './plain-text.js';
 import { TABLE_MAILS_PER_HOUR } from './table/send-budget.js';
 import { DELIVERY_LOG_SIZE } from './table/delivery-log.js';
 import { MAIL_MODES } from './table/mail-mode.js';
@@ -123,7 +124,7 @@ const MailMode = z.enum(MAIL_MODES).openapi('MailMode', {
 
 const SeatInput = z
   .strictObject({
-    name: z.string().trim().min(1).max(40).optional().openapi({ example: 'Vroni' }),
+    name: nameField(40).optional().openapi({ example: 'Vroni' }),
     email: z
       .email()
       .max(254)
@@ -161,7 +162,7 @@ export const DealSchema = z
 
 export const CreateTableSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(80).optional(),
+    name: nameField(80).optional(),
     seats: z.array(SeatInput).length(3).optional(),
     options: OptionsSchema.optional(),
     deals: z

@@ -51,9 +51,11 @@ export const REFUSED_IPV4: readonly Range<number>[] = [
 ];
 
 /**
- * IPv6 networks no webhook may go to. For those that embed an IPv4 address (mapped,
+ * IPv6 networks no webhook may go to (the special-purpose ones IANA marks as not globally
+ * reachable, and the deprecated site-local). For those that embed an IPv4 address (mapped,
  * IPv4-compatible, NAT64) the refusal also judges that address. 6to4 (2002::/16) is not
- * refused as a whole: only when the IPv4 address it embeds would be.
+ * refused as a whole: only when the IPv4 address it embeds would be. Teredo (2001::/32) is:
+ * the address it leads to is scrambled into it, and no receiver needs one.
  */
 export const REFUSED_IPV6: readonly Range<bigint>[] = [
   v6('::/128', 'is the unspecified address'),
@@ -61,10 +63,16 @@ export const REFUSED_IPV6: readonly Range<bigint>[] = [
   v6('::ffff:0:0/96', 'is IPv4-mapped', true),
   v6('::/96', 'is IPv4-compatible, a deprecated form', true),
   v6('64:ff9b::/96', 'is NAT64, a way to IPv4 addresses', true),
+  v6('64:ff9b:1::/48', 'is local-use NAT64 (RFC 8215), translated inside a private network'),
   v6('100::/64', 'is discard-only'),
+  v6('2001::/32', 'is Teredo, a tunnel to an IPv4 address it hides'),
+  v6('2001:2::/48', 'is reserved for benchmarking'),
   v6('2001:db8::/32', 'is reserved for documentation'),
+  v6('3fff::/20', 'is reserved for documentation'),
+  v6('5f00::/16', 'is for segment routing inside a network'),
   v6('fc00::/7', 'is unique-local (a private network)'),
   v6('fe80::/10', 'is link-local'),
+  v6('fec0::/10', 'is site-local, a deprecated private network'),
   v6('ff00::/8', 'is multicast'),
 ];
 

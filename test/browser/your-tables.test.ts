@@ -6,7 +6,7 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import { createTable, expectNoProblems, openPage, partsOfLink, tableAttributes, useChromium } from './support.js';
+import { createTable, expectNoProblems, openPage, partsOfLink, readView, tableAttributes, useChromium } from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -116,4 +116,53 @@ it('a table created here is listed by its spectator link until one of its seat l
   await home.locator('button[data-lang="de"]').click();
   await expect.poll(async () => ((await item.textContent()) ?? '').replace(/\s+/g, ' ')).toContain('Du bist Xaver');
   expectNoProblems([home]);
+});
+
+it("Forget leaves nothing of the table on this device: no token, no last view (the seat's hand), no mark kept for it", async () => {
+  const forgotten = await createTable(base, { name: 'To forget', options: { doubling: false } });
+  const kept = await createTable(base, { name: 'To keep', options: { doubling: false } });
+  const context = await chromium.context('desktop');
+  const tab = await openPage(context, `${base}/rules`, 'a tab');
+  await visit(tab, kept.seats[2]!.url, '2');
+  await visit(tab, forgotten.seats[1]!.url, '1');
+  // What a seat leaves behind at its table: the choice to confirm moves, and the chat read up to its newest message.
+  await tab.locator('input[data-confirm-moves]').check();
+  const chat = tab.locator('[data-chat]');
+  if (!(await chat.evaluate((d) => (d as unknown as { open: boolean }).open))) await chat.locator('> summary').click();
+  await chat.locator('textarea').fill('Servus');
+  await tab.locator('[data-chat-send]').click();
+
+  const stored = () =>
+    tab.evaluate(() => {
+      const storage = (globalThis as unknown as { localStorage: Storage }).localStorage;
+      return Array.from({ length: storage.length }, (_, i) => storage.key(i)!).map((key) => `${key}=${storage.getItem(key)}`);
+    });
+  const about = (entries: string[], table: typeof forgotten) =>
+    entries.filter((entry) =>
+      [table.tableId, table.spectator.token, table.admin.token, ...table.seats.map((s) => s.token)].some((s) => entry.includes(s)),
+    );
+  await expect
+    .poll(async () => (await stored()).filter((entry) => entry.startsWith(`wallachen.chatRead.${forgotten.tableId}.1=`)), {
+      message: 'the chat read',
+    })
+    .toHaveLength(1);
+  const before = about(await stored(), forgotten);
+  expect(before.filter((entry) => entry.includes(forgotten.seats[1]!.token)).map((entry) => entry.split('=')[0])).toEqual(
+    expect.arrayContaining(['wallachen.links', 'wallachen.lastViews']),
+  );
+  expect(before.some((entry) => entry.startsWith(`wallachen.confirmMoves.${forgotten.tableId}.1=`))).toBe(true);
+  const hand = (await readView(base, forgotten.tableId, forgotten.seats[1]!.token)).hand!;
+  expect(before.find((entry) => entry.startsWith('wallachen.lastViews='))).toContain(JSON.stringify(hand));
+
+  await tab.goto(`${base}/`);
+  await expect.poll(async () => (await listed(tab)).map((t) => t.tableId)).toEqual([forgotten.tableId, kept.tableId]);
+  await tab.locator(`[data-your-table="${forgotten.tableId}"] [data-forget]`).click();
+  await expect.poll(async () => (await listed(tab)).map((t) => t.tableId)).toEqual([kept.tableId]);
+  const after = await stored();
+  expect(about(after, forgotten), 'no key or value names the table or holds one of its links').toEqual([]);
+  expect(
+    about(after, kept).map((entry) => entry.split('=')[0]),
+    'the other table is kept',
+  ).toEqual(expect.arrayContaining(['wallachen.links', 'wallachen.lastViews']));
+  expectNoProblems([tab]);
 });

@@ -1,6 +1,7 @@
 /** The clock of a move with stops (shared/deadline.ts): pauses and vacations do not count, open stops leave it unknown. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deadlineAt, reminderAt, stoppedDeadlineAt, stoppedReminderAt } from '../../shared/deadline.js';
+import { deadlineAt, reminderAt, stoppedDeadlineAt, stoppedReminderAt, stopsReadFrom, type ClockStop } from '../../shared/deadline.js';
 
 const H = 3_600_000;
 const start = Date.parse('2026-11-30T12:00:00Z');
@@ -80,5 +81,55 @@ describe('stoppedReminderAt', () => {
     expect(stoppedReminderAt(start, 2, [])).toBe(reminderAt(start, 2));
     expect(stoppedReminderAt(start, 24, [{ from: at(1), until: at(5) }])).toBe(at(27));
     expect(stoppedReminderAt(start, 24, [{ from: at(1), until: null }])).toBeNull();
+  });
+});
+
+/**
+ * The clock written the slow way, minute by minute, as the reference: each minute not inside
+ * a stop runs; the move is due at the end of its last running minute; an open stop reached
+ * first leaves it unknown.
+ */
+function minuteClock(startMinute: number, hours: number, stops: readonly ClockStop[]): number | null {
+  const covered = (minute: number) => stops.some((s) => s.from <= minute * 60_000 && (s.until === null || minute * 60_000 < s.until));
+  let minute = startMinute;
+  for (let left = hours * 60; left > 0; minute++) {
+    if (!covered(minute)) left--;
+    else if (stops.some((s) => s.until === null && s.from <= minute * 60_000)) return null;
+  }
+  return minute * 60_000;
+}
+
+describe('stopsReadFrom: the stops a clock may forget', () => {
+  it('keeps the stops going on and those that end after the start; drops those that ended by it', () => {
+    const stops = [
+      { from: at(-9), until: at(-5) },
+      { from: at(-4), until: start },
+      { from: at(-3), until: at(1) },
+      { from: at(2), until: at(3) },
+      { from: at(4), until: null },
+    ];
+    expect(stopsReadFrom(start, stops)).toEqual(stops.slice(2));
+  });
+
+  it('forgetting them when one clock starts changes no deadline of that clock or a later one (against the clock minute by minute)', () => {
+    const stop = fc
+      .record({ from: fc.integer({ min: 0, max: 600 }), length: fc.option(fc.integer({ min: 0, max: 180 }), { freq: 8 }) })
+      .map(({ from, length }) => ({ from: from * 60_000, until: length === null ? null : (from + length) * 60_000 }));
+    fc.assert(
+      fc.property(
+        fc.array(stop, { maxLength: 8 }),
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: 0, max: 200 }),
+        fc.integer({ min: 1, max: 3 }),
+        (stops, forgetAt, later, hours) => {
+          const clockStart = forgetAt + later;
+          const kept = stopsReadFrom(forgetAt * 60_000, stops);
+          const expected = minuteClock(clockStart, hours, stops);
+          expect(stoppedDeadlineAt(clockStart * 60_000, hours, kept)).toBe(expected);
+          expect(stoppedDeadlineAt(clockStart * 60_000, hours, stops)).toBe(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,4 +1,5 @@
 /** The move log's lines (web/src/table/move-log-lines.ts) from real views of the engine. */
+import type { VNode } from 'preact';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../shared/actions.js';
 import { legalActions } from '../../shared/game.js';
@@ -6,7 +7,8 @@ import type { Seat } from '../../shared/options.js';
 import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
 import { viewOf } from '../../shared/view.js';
 import { translator } from '../../web/src/i18n.js';
-import { lastOwnMove, logLines, type LogView } from '../../web/src/table/move-log-lines.js';
+import { Name, plainText } from '../../web/src/names.js';
+import { lastOwnMove, logLines, type Line, type LogView } from '../../web/src/table/move-log-lines.js';
 
 const NAMES = ['Anna', 'Bert', 'Cilli'];
 const DEAL = {
@@ -52,13 +54,16 @@ const logView = (s: SeriesState, seat: Seat | null): LogView => ({
   seats: viewOf(s, seat)!.seats.map((x, i) => ({ ...x, name: NAMES[i]!, bot: false, botLevel: null, vacationUntil: null, vacationHoursLeft: 72 })),
 });
 
+/** What the lines say, as text. */
+const said = (lines: readonly Line[]): string[] => lines.map((l) => plainText(l.text));
+
 describe('the move log', () => {
   const en = translator('en');
   const de = translator('de');
 
   it('R5.1: the forced game is told after the last pass; the discard and the contract follow', () => {
     const lines = logLines(en, logView(forcedGame(0), 1));
-    expect(lines.map((l) => l.text)).toEqual([
+    expect(said(lines)).toEqual([
       'Anna: passes',
       'Bert: passes',
       'Cilli: passes',
@@ -73,16 +78,18 @@ describe('the move log', () => {
     const view = logView(s, 2);
     const lines = logLines(en, view).slice(6);
     const winners = view.trickWinners.map((w) => NAMES[w]);
-    expect(lines[0]).toMatchObject({ kind: 'trick-head', text: `Trick 1: won by ${winners[0]}`, moves: [5, 6, 7] });
+    expect(lines[0]).toMatchObject({ kind: 'trick-head', moves: [5, 6, 7] });
+    expect(plainText(lines[0]!.text)).toBe(`Trick 1: won by ${winners[0]}`);
     expect(lines[0]!.card).toBeUndefined();
     // Trick 2 is the view's lastTrick ("last"): a head with its winner, then each card.
-    expect(lines[1]).toMatchObject({ kind: 'trick-head', text: `Trick 2 · won by ${winners[1]}` });
+    expect(lines[1]!.kind).toBe('trick-head');
+    expect(plainText(lines[1]!.text)).toBe(`Trick 2 · won by ${winners[1]}`);
     expect(lines.slice(2, 5).map((l) => l.card)).toEqual(viewOf(s, 2)!.lastTrick!.cards.map((c) => c.card));
-    expect(lines[5]).toMatchObject({ kind: 'trick-head', text: 'Trick 3' });
+    expect([lines[5]!.kind, plainText(lines[5]!.text)]).toEqual(['trick-head', 'Trick 3']);
     const current = lines.at(-1)!;
     expect(current.card).toBe(viewOf(s, 2)!.trick[0]!.card);
-    expect(current.text).toBe(`${NAMES[viewOf(s, 2)!.trick[0]!.seat]} plays`);
-    expect(logLines(de, view)[6]!.text).toBe(`1. Stich: geht an ${winners[0]}`);
+    expect(plainText(current.text)).toBe(`${NAMES[viewOf(s, 2)!.trick[0]!.seat]} plays`);
+    expect(plainText(logLines(de, view)[6]!.text)).toBe(`1. Stich: geht an ${winners[0]}`);
   });
 
   it('the viewer’s last own move, and an automatic move marked as such', () => {
@@ -101,9 +108,26 @@ describe('the move log', () => {
     let s = series({ doubling: true });
     s = act(s, 0, { type: 'double', double: true });
     s = act(s, 1, { type: 'double', double: false });
-    expect(logLines(en, logView(s, 0)).map((l) => l.text)).toEqual(['You doubled', 'Bert: decided']);
-    expect(logLines(en, logView(s, 2)).map((l) => l.text)).toEqual(['Anna: decided', 'Bert: decided']);
+    expect(said(logLines(en, logView(s, 0)))).toEqual(['You doubled', 'Bert: decided']);
+    expect(said(logLines(en, logView(s, 2)))).toEqual(['Anna: decided', 'Bert: decided']);
     s = act(s, 2, { type: 'double', double: true });
-    expect(logLines(de, logView(s, null)).map((l) => l.text)).toEqual(['Anna: doppelt', 'Bert: doppelt nicht', 'Cilli: doppelt']);
+    expect(said(logLines(de, logView(s, null)))).toEqual(['Anna: doppelt', 'Bert: doppelt nicht', 'Cilli: doppelt']);
+  });
+
+  it('puts each name in a line of its own <Name> (a <bdi> on the page), never into the text around it', () => {
+    const lines = logLines(en, logView(forcedGame(7), 2));
+    const namesIn = (line: Line) => line.text.filter((part) => typeof part !== 'string').map((part) => part as VNode<{ name: string }>);
+    expect(lines.every((line) => namesIn(line).every((node) => node.type === Name))).toBe(true);
+    expect(lines.slice(0, 6).map((line) => namesIn(line).map((node) => node.props.name))).toEqual([
+      ['Anna'],
+      ['Bert'],
+      ['Cilli'],
+      ['Anna'],
+      ['Anna'],
+      ['Anna'],
+    ]);
+    for (const line of lines)
+      for (const name of NAMES)
+        expect(line.text.filter((part) => typeof part === 'string').join(''), 'no name in the plain text of a line').not.toContain(name);
   });
 });

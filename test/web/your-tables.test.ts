@@ -1,9 +1,16 @@
-/** "Your tables": one link per table (the seat link last opened here, else a created table's spectator link), your moves first. */
-import { describe, expect, it } from 'vitest';
-import type { OverviewEntry } from '../../web/src/api.js';
-import type { SavedTable } from '../../web/src/create/saved-tables.js';
+/**
+ * "Your tables": one link per table (the seat link last opened here, else a created table's
+ * spectator link), your moves first; a table forgotten leaves nothing on the device.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CreatedTable, OverviewEntry, TableView } from '../../web/src/api.js';
+import { saveTable, savedTables, type SavedTable } from '../../web/src/create/saved-tables.js';
 import { inOrder, MAX_TABLES, tablesOnThisDevice, tableUrl, waitingCount } from '../../web/src/create/your-tables.js';
-import type { OpenedLink } from '../../web/src/opened-links.js';
+import { forgetTableHere } from '../../web/src/forget-table.js';
+import { openedLinks, rememberLink, type OpenedLink } from '../../web/src/opened-links.js';
+import { writeStored } from '../../web/src/prefs.js';
+import { recallView, rememberView } from '../../web/src/table/last-view.js';
+import { notePushHere, pushOnHere } from '../../web/src/table/push-device.js';
 
 const created = (tableId: string, createdAt: string): SavedTable => ({
   tableId,
@@ -70,5 +77,74 @@ describe('your tables', () => {
     expect(inOrder(tables, entries).map((t) => t.tableId)).toEqual(['c', 'a', 'b', 'd']);
     expect(waitingCount(tables, entries)).toBe(2);
     expect(waitingCount(tables, new Map()), 'nothing known yet, nothing counted').toBe(0);
+  });
+});
+
+/** localStorage as a browser keeps it, in memory (Node has none). */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    key: (i) => [...items.keys()][i] ?? null,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, String(value)),
+    removeItem: (key) => void items.delete(key),
+    clear: () => items.clear(),
+  };
+}
+
+describe('forgetting a table on this device', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("removes its links, each link's last view, its push marks and the marks kept per table; another table keeps all of its own", () => {
+    const storage = memoryStorage();
+    vi.stubGlobal('localStorage', storage);
+    const keep = (tableId: string) => {
+      const created = {
+        tableId,
+        seats: [0, 1, 2].map((seat) => ({ seat, token: `seat${seat}-${tableId}`, url: `https://x.example/t/${tableId}#seat${seat}-${tableId}` })),
+        spectator: { token: `spectator-${tableId}`, url: `https://x.example/t/${tableId}#spectator-${tableId}` },
+        admin: { token: `admin-${tableId}`, url: `https://x.example/admin/${tableId}#admin-${tableId}` },
+      } as CreatedTable;
+      saveTable(created, `name of ${tableId}`, ['A', 'B', 'C']);
+      for (const seat of [0, 2]) {
+        rememberLink(tableId, `seat${seat}-${tableId}`, `name of ${tableId}`);
+        rememberView(tableId, `seat${seat}-${tableId}`, { hand: [`hand of ${tableId}`] } as unknown as TableView);
+      }
+      notePushHere(tableId, `seat0-${tableId}`, true);
+      // The marks the table page keeps (useChat.ts, confirm.ts, TablePage.tsx).
+      writeStored(`wallachen.chatRead.${tableId}.0`, '7');
+      writeStored(`wallachen.chatRead.${tableId}.spectator`, '7');
+      writeStored(`wallachen.confirmMoves.${tableId}.2`, 'on');
+      writeStored(`wallachen.summarySeen.${tableId}`, '0');
+    };
+    keep('gone');
+    keep('gone2'); // a table whose id begins like the other's
+    writeStored('wallachen.prefs', '{"lang":"de"}');
+
+    forgetTableHere('gone');
+
+    const entries = Array.from({ length: storage.length }, (_, i) => storage.key(i)!).map((key) => `${key}=${storage.getItem(key)}`);
+    expect(
+      entries.filter((entry) => /\bgone\b/.test(entry)),
+      'no key or value names the table',
+    ).toEqual([]);
+    expect(savedTables().map((t) => t.tableId)).toEqual(['gone2']);
+    expect(openedLinks().map((l) => l.token)).toEqual(['seat2-gone2', 'seat0-gone2']);
+    expect([recallView('gone2', 'seat0-gone2')?.view.hand, recallView('gone2', 'seat2-gone2')?.view.hand]).toEqual([
+      ['hand of gone2'],
+      ['hand of gone2'],
+    ]);
+    expect(pushOnHere('gone2', 'seat0-gone2')).toBe(true);
+    for (const key of [
+      'wallachen.chatRead.gone2.0',
+      'wallachen.chatRead.gone2.spectator',
+      'wallachen.confirmMoves.gone2.2',
+      'wallachen.summarySeen.gone2',
+    ])
+      expect(storage.getItem(key), key).not.toBeNull();
+    expect(storage.getItem('wallachen.prefs')).toBe('{"lang":"de"}');
   });
 });

@@ -90,6 +90,22 @@ describe('the admin link', () => {
     }
     expect(await expectError(postAdmin(table.tableId, table.admin.token, { type: 'seat', seat: 1, bot: 'hard' }), 400, 'bad_request')).toMatch(/bot/);
   });
+
+  it('refuses a new name with control, bidi or invisible characters, as at creation; the old name stays', async () => {
+    const table = await createAdminTable();
+    const before = (await view(table.tableId, table.seats[0]!.token)).seats[1]!.name;
+    for (const [name, why] of [
+      ['Se\u0000pp', /^name: one line/],
+      ['\u202eSepp', /^name: bidi/],
+      ['Sepp\u2066', /^name: bidi/],
+      ['Sepp\u200e', /^name: bidi/],
+      ['Se\u200bpp', /^name: invisible/],
+      ['Se\ufeffpp', /^name: invisible/],
+    ] as const) {
+      expect(await expectError(postAdmin(table.tableId, table.admin.token, { type: 'seat', seat: 1, name }), 400, 'bad_request'), name).toMatch(why);
+    }
+    expect((await view(table.tableId, table.seats[0]!.token)).seats[1]!.name).toBe(before);
+  });
 });
 
 describe('pause and resume', () => {

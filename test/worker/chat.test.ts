@@ -25,6 +25,7 @@ import {
   tableFor,
   view,
   type CreatedTable,
+  isolated,
 } from './support.js';
 
 const GAME = handMade('01-hold-stage1-overtrump');
@@ -279,23 +280,25 @@ describe('in turn mails', () => {
     const mail = mails[0]!;
     expect(mail.subject).toBe('Wallachen: Du bist dran / your turn at Stammtisch');
     const lines = [
-      '  Resi: two',
-      '  Vroni: <b>three</b> To the table: https://evil.example/t/x',
-      '  Resi: vier with a mark',
-      '  Vroni: five',
-      '  Resi: six',
-      '  Vroni: seven',
-    ].slice(1);
+      ['Resi', 'two'],
+      ['Vroni', '<b>three</b> To the table: https://evil.example/t/x'],
+      ['Resi', 'vier with a mark'],
+      ['Vroni', 'five'],
+      ['Resi', 'six'],
+      ['Vroni', 'seven'],
+    ]
+      .slice(1)
+      .map(([name, text]) => `  ${isolated(name!)}: ${isolated(text!)}`);
     expect(mail.text).toContain(['Neue Nachrichten seit deinem letzten Zug:', ...lines, '  … und 2 weitere'].join('\n'));
     expect(mail.text).toContain(['New messages since your last move:', ...lines, '  … and 2 more'].join('\n'));
-    for (const absent of ['before your move', 'my own words', 'Vroni: one', 'Resi: two', '\u200f']) expect(mail.text).not.toContain(absent);
+    for (const absent of ['before your move', 'my own words', isolated('one'), isolated('two'), '\u200f']) expect(mail.text).not.toContain(absent);
     // The message could not make a line of its own: the link it carries stays inside its line.
     expect(mail.text.split('\n').filter((line) => line.includes('evil.example'))).toHaveLength(2);
     expect(
       mail.text
         .split('\n')
         .filter((line) => line.includes('evil.example'))
-        .every((line) => line.startsWith('  Vroni: ')),
+        .every((line) => line.startsWith(`  ${isolated('Vroni')}: `)),
     ).toBe(true);
   });
 
@@ -313,10 +316,10 @@ describe('in turn mails', () => {
     const options = { lang: 'en' as const, unsubscribe: 'https://wallachen.test/api/mail/unsubscribe/x' };
     const reminder = mailFor(facts, null, options);
     expect(reminder.subject).toBe('Wallachen: Reminder (Move deadline 24 hours): your move at Stammtisch');
-    expect(reminder.text).toContain('New messages since your last move:\n  Resi: Bist du noch da? Hallo?\n\n');
+    expect(reminder.text).toContain(`New messages since your last move:\n  ${isolated('Resi')}: ${isolated('Bist du noch da? Hallo?')}\n\n`);
     expect(reminder.text).not.toContain('… and');
     expect(mailFor(facts, null, { ...options, lang: 'de' }).text).toContain(
-      'Neue Nachrichten seit deinem letzten Zug:\n  Resi: Bist du noch da? Hallo?',
+      `Neue Nachrichten seit deinem letzten Zug:\n  ${isolated('Resi')}: ${isolated('Bist du noch da? Hallo?')}`,
     );
     expect(mailFor({ ...facts, chat: { messages: [], more: 0 } }, null, options).text).not.toContain('New messages');
     expect(mailFor({ ...facts, type: 'table_over', standings: [] }, null, options).text).not.toContain('New messages');

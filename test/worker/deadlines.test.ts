@@ -8,8 +8,10 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CardCode } from '../../shared/cards.js';
+import { stoppedDeadlineAt } from '../../shared/deadline.js';
 import type { Seat } from '../../shared/options.js';
 import { cardCodesIn } from '../../shared/view.js';
+import { MAX_PAUSES_PER_MOVE } from '../../worker/table/admin-commands.js';
 import { forcedCard } from '../../worker/table/auto-moves.js';
 import { delayDraw, FORCED_DELAY, forcedDelay } from '../../worker/table/forced-delay.js';
 import { TableObject } from '../../worker/table/table-object.js';
@@ -254,6 +256,57 @@ describe('a passed deadline', () => {
     await timePasses(table, HOUR + 60_000);
     expect(await versionOf(table)).toBe(TRICK_TWO + 1);
     expect((await view(table.tableId, table.spectator.token)).moves.at(-1)).toMatchObject({ seat: GAME.actions[TRICK_TWO]!.seat, auto: true });
+  });
+});
+
+describe("the admin's pauses", () => {
+  it(`keep only those the owed move's clock reads, at most ${MAX_PAUSES_PER_MOVE}; the deadline stays what every pause made it`, async () => {
+    const table = await tableAt(TRICK_TWO);
+    const admin = (type: 'pause' | 'resume') => postJson(`/api/tables/${table.tableId}/admin`, { type }, auth(table.admin.token));
+    type Row = { paused_from: number; paused_until: number | null };
+    const rows = () => sql<Row>(table, 'SELECT paused_from, paused_until FROM pauses ORDER BY id');
+    const stops = (list: Row[]) => list.map((r) => ({ from: r.paused_from, until: r.paused_until }));
+    const deadline = async () => (await view(table.tableId, table.spectator.token)).deadline;
+
+    // The move became owed an hour ago. Ten pauses ended before: of earlier moves, no clock reads them.
+    const start = Date.now() - HOUR;
+    await sql(table, 'UPDATE actions SET at = ?', new Date(start).toISOString());
+    await sql(table, 'UPDATE deals SET dealt_at = ?', new Date(start).toISOString());
+    for (let i = 0; i < 10; i++)
+      await sql(
+        table,
+        'INSERT INTO pauses (paused_from, paused_until) VALUES (?, ?)',
+        start - 10 * HOUR + i * HOUR,
+        start - 10 * HOUR + i * HOUR + 600_000,
+      );
+    // One across the move's start, then pauses of half a minute, up to the limit less one.
+    await sql(table, 'INSERT INTO pauses (paused_from, paused_until) VALUES (?, ?)', start - 300_000, start + 60_000);
+    for (let i = 0; i < MAX_PAUSES_PER_MOVE - 2; i++)
+      await sql(table, 'INSERT INTO pauses (paused_from, paused_until) VALUES (?, ?)', start + 120_000 + i * 60_000, start + 150_000 + i * 60_000);
+    await evictDurableObject(tableStub(table.tableId));
+    const before = await rows();
+    expect(await deadline()).toBe(new Date(stoppedDeadlineAt(start, 2, stops(before))!).toISOString());
+
+    // A pause forgets the ten: what is left is read by the clock.
+    expect((await admin('pause')).status).toBe(200);
+    expect((await admin('resume')).status).toBe(200);
+    const after = await rows();
+    expect(after).toHaveLength(MAX_PAUSES_PER_MOVE);
+    expect(after.slice(0, -1)).toEqual(before.slice(10));
+    const expected = new Date(stoppedDeadlineAt(start, 2, stops([...before, after.at(-1)!]))!).toISOString();
+    expect(await deadline(), 'the deadline of every pause made, the forgotten ones included').toBe(expected);
+    await evictDurableObject(tableStub(table.tableId));
+    expect(await deadline(), 'read again from storage').toBe(expected);
+
+    // The limit: no more pauses while this move is owed.
+    expect(await expectError(admin('pause'), 409, 'conflict')).toMatch(new RegExp(`at most ${MAX_PAUSES_PER_MOVE} pauses`));
+    expect((await view(table.tableId, table.spectator.token)).paused).toBe(false);
+    expect(await rows()).toHaveLength(MAX_PAUSES_PER_MOVE);
+
+    // The move made, its clock starts anew: every pause so far is forgotten at the next.
+    await playActions(table, GAME.actions.slice(TRICK_TWO, TRICK_TWO + 1), TRICK_TWO);
+    expect((await admin('pause')).status).toBe(200);
+    expect(await rows()).toEqual([{ paused_from: expect.any(Number), paused_until: null }]);
   });
 });
 

@@ -37,6 +37,7 @@ import {
   tableStub,
   view,
   type CreatedTable,
+  isolated,
 } from './support.js';
 
 const GAME = handMade('01-hold-stage1-overtrump');
@@ -133,9 +134,9 @@ describe('mail modes', () => {
     // Every mail went to seat 2's turns: "turn" names the seat; the names are the defaults of tableFor.
     const names = (await view(table.tableId, table.seats[0]!.token)).seats.map((s) => s.name);
     for (const mail of mails) {
-      expect(mail.text).toContain(`${names[2]},`);
-      expect(mail.text).not.toContain(`${names[0]},`);
-      expect(mail.text).not.toContain(`${names[1]},`);
+      expect(mail.text).toContain(`${isolated(names[2]!)},`);
+      expect(mail.text).not.toContain(`${isolated(names[0]!)},`);
+      expect(mail.text).not.toContain(`${isolated(names[1]!)},`);
     }
   });
 });
@@ -164,7 +165,7 @@ describe('the daily digest', () => {
     const seatName = (await view(tables[0]!.tableId, tables[0]!.seats[SEAT]!.token)).seats[SEAT]!.name;
     for (const table of tables) {
       const name = table === tables[0] ? 'Stammtisch Ost' : 'Kaffeerunde';
-      expect(mail.text).toContain(`„${name}“ – als ${seatName}, seit `);
+      expect(mail.text).toContain(`„${isolated(name)}“ – als ${isolated(seatName)}, seit `);
       const match = new RegExp(`${ORIGIN}/t/${table.tableId}#([A-Za-z0-9_-]{43})`).exec(mail.text);
       expect(match, name).not.toBeNull();
       expect(match![1]).toBe(table.seats[SEAT]!.token);

@@ -40,6 +40,7 @@ import {
   tableStub,
   type CreatedTable,
   sql,
+  isolated,
 } from './support.js';
 
 const GAME = handMade('01-hold-stage1-overtrump');
@@ -574,16 +575,28 @@ describe('what the mails say', () => {
     expect(mails[0]!.text).not.toContain('your move');
   });
 
-  it('names with line breaks, bidi controls and zero-width characters are cleaned in the subject and the lines', async () => {
+  it('names stored before such characters were refused are cleaned in the subject, and isolated in the lines', async () => {
     const address = newAddress('names');
-    const name = 'Stamm\u202Etisch\u200B\r\nBcc: all@example.org\u2066\u00a0 Ost\uFEFF';
-    const table = await createTable(tableFor(GAME, { name, seats: [{ name: 'Vro\u200Dni\u061C\n', email: address }, {}, {}] }));
+    const table = await createTable(
+      tableFor(GAME, { name: 'Stammtisch', seats: SEATS.map((seat) => (seat === FOREHAND ? { email: address } : {})) }),
+    );
     await confirmAt(table, address);
-    expect(mails.map((m) => m.subject)).toEqual([CONFIRM_SUBJECT, 'Wallachen: Du bist dran / your turn at Stammtisch Bcc: all@example.org Ost']);
-    expect(mails[1]!.text).toContain('Hallo Vroni,');
-    expect(mails[1]!.text).toContain('am Tisch „Stammtisch Bcc: all@example.org Ost“ bist du am Zug');
-    // No control or format character (bidi, zero-width) anywhere but the mail's own line breaks.
-    for (const mail of mails) expect(`${mail.subject} ${mail.text.replaceAll('\n', ' ')}`).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
+    // As a table made before names were checked (plain-text.ts) may hold them.
+    await sql(table, 'UPDATE settings SET name = ?', 'Stamm\u202Etisch\u200B\r\nBcc: all@example.org\u2066\u00a0 Ost\uFEFF');
+    const [{ seats }] = (await sql<{ seats: string }>(table, 'SELECT seats FROM settings')) as [{ seats: string }];
+    const legacy = (JSON.parse(seats) as { name: string }[]).map((seat, i) => (i === FOREHAND ? { ...seat, name: 'Vro\u200Dni\u061C\n' } : seat));
+    await sql(table, 'UPDATE settings SET seats = ?', JSON.stringify(legacy));
+    await evictDurableObject(tableStub(table.tableId));
+    mails.length = 0;
+    await playAway(table, GAME.actions.slice(0, 3), 0); // the doubling decided: forehand bids, and is mailed
+    expect(mails.map((m) => m.subject)).toEqual(['Wallachen: Du bist dran / your turn at Stammtisch Bcc: all@example.org Ost']);
+    const { text } = mails[0]!;
+    expect(text).toContain(`Hallo ${isolated('Vroni')},`);
+    expect(text).toContain(`am Tisch „${isolated('Stammtisch Bcc: all@example.org Ost')}“ bist du am Zug`);
+    // No control or format character (bidi, zero-width) anywhere but the mail's own line breaks and the isolates around names.
+    expect(mails[0]!.subject).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
+    const withoutIsolates = text.replace(/\u2068[^\u2068\u2069\n]*\u2069/gu, 'name');
+    expect(withoutIsolates.replaceAll('\n', ' ')).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
   });
 
   it('oneLine: one line, no controls, no bidi or zero-width characters, cut to its length on a whole character', () => {

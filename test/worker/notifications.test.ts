@@ -43,6 +43,7 @@ import {
   type CreatedTable,
   type TableView,
   sql,
+  isolated,
 } from './support.js';
 
 const GAME = handMade('01-hold-stage1-overtrump');
@@ -575,10 +576,10 @@ describe('mail', () => {
       const seat = EMAILS.indexOf(mail.to) as Seat;
       expect(mail.from).toEqual({ name: 'Wallachen', email: 'noreply@wallachen.example' });
       expect(mail.subject).toBe('Wallachen: Du bist dran / your turn at Stammtisch Ost');
-      expect(mail.text).toContain(`Hallo ${NAMES[seat]},`);
-      expect(mail.text).toContain(`Hello ${NAMES[seat]},`);
-      expect(mail.text).toContain('am Tisch „Stammtisch Ost“ bist du am Zug (Spiel 1/1).');
-      expect(mail.text).toContain('it is your move at the table "Stammtisch Ost" (game 1/1).');
+      expect(mail.text).toContain(`Hallo ${isolated(NAMES[seat]!)},`);
+      expect(mail.text).toContain(`Hello ${isolated(NAMES[seat]!)},`);
+      expect(mail.text).toContain(`am Tisch „${isolated('Stammtisch Ost')}“ bist du am Zug (Spiel 1/1).`);
+      expect(mail.text).toContain(`it is your move at the table "${isolated('Stammtisch Ost')}" (game 1/1).`);
       // Two links: the seat's own, and its address's one-click unsubscribe link (also in the headers, mail.test.ts).
       const unsubscribe = unsubscribeOf(mail)!;
       expect(unsubscribe).toMatch(new RegExp(`^${ORIGIN}/api/mail/unsubscribe/[0-9a-f]{64}\\.[A-Za-z0-9_-]{43}$`));
@@ -618,7 +619,7 @@ describe('mail', () => {
     expect(ends[0]!.subject).toBe('Wallachen: Stammtisch ist zu Ende / is over');
     for (const [seat, name] of NAMES.entries()) {
       const balance = GAME.settlement!.payments[seat]!;
-      expect(ends[0]!.text).toContain(`  ${name}: ${balance > 0 ? '+' : ''}${balance}`);
+      expect(ends[0]!.text).toContain(`  ${isolated(name)}: ${balance > 0 ? '+' : ''}${balance}`);
     }
     expect(ends[0]!.text).toContain(`See every game: ${table.seats[1]!.url}`);
     for (const mail of mails)

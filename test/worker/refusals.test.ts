@@ -82,6 +82,21 @@ describe('400 bad_request', () => {
   it.each([
     ['a name that is no string', { name: 5 }, 'name'],
     ['an empty name', { name: '   ' }, 'name'],
+    // Names stand beside our words ("{name} to play"): nothing in one may turn those around, hide or break a line.
+    ['a table name with a right-to-left override', { name: 'Stammtisch \u202eyalp ot' }, 'name: bidi'],
+    ['a table name with an isolate', { name: 'Stamm\u2067tisch' }, 'name: bidi'],
+    ['a seat name with a right-to-left override', { seats: [{ name: 'Sepp\u202e' }, {}, {}] }, 'seats.0.name: bidi'],
+    ['a seat name with a right-to-left mark', { seats: [{}, { name: 'Vroni\u200f' }, {}] }, 'seats.1.name: bidi'],
+    ['a seat name with a NUL', { seats: [{}, {}, { name: 'Xa\u0000ver' }] }, 'seats.2.name: one line'],
+    ['a seat name with a C1 control', { seats: [{ name: 'Xa\u009bver' }, {}, {}] }, 'seats.0.name: one line'],
+    ['a table name with a line break', { name: 'Stamm\ntisch' }, 'name: one line'],
+    ['a table name with a line separator', { name: 'Stamm\u2028tisch' }, 'name: one line'],
+    ['a seat name with a zero-width space', { seats: [{ name: 'Se\u200bpp' }, {}, {}] }, 'seats.0.name: invisible'],
+    ['a seat name with a zero-width joiner', { seats: [{ name: 'Se\u200dpp' }, {}, {}] }, 'seats.0.name: invisible'],
+    ['a seat name with a word joiner', { seats: [{ name: 'Se\u2060pp' }, {}, {}] }, 'seats.0.name: invisible'],
+    ['a table name with a byte-order mark inside', { name: 'Stamm\ufefftisch' }, 'name: invisible'],
+    ['a seat name with a soft hyphen', { seats: [{ name: 'Se\u00adpp' }, {}, {}] }, 'seats.0.name: invisible'],
+    ['a seat name with half a character', { seats: [{ name: 'Sepp\ud800' }, {}, {}] }, 'seats.0.name: contains half a character'],
     ['two seats', { seats: [{}, {}] }, 'seats'],
     ['a bad seat email', { seats: [{ email: 'not an address' }, {}, {}] }, 'seats.0.email'],
     ['an unknown field', { colour: 'red' }, 'colour'],
@@ -106,6 +121,16 @@ describe('400 bad_request', () => {
   ])('POST /api/tables refuses %s, naming it', async (_what, body, named) => {
     const message = await expectError(createWith(body), 400, 'bad_request');
     expect(message).toContain(named);
+  });
+
+  it('POST /api/tables takes names in any script, with accents and emoji, trimmed', async () => {
+    const names = ['שרה', 'Zoë 🃏', '李雷'];
+    const answer = await createWith({ name: '  Stammtisch אבג 7  ', seats: names.map((name) => ({ name })) });
+    expect(answer.status).toBe(201);
+    const { tableId, seats } = (await answer.json()) as CreatedTable;
+    const seen = await view(tableId, seats[0]!.token);
+    expect(seen.name).toBe('Stammtisch אבג 7');
+    expect(seen.seats.map((s) => s.name)).toEqual(names);
   });
 
   it.each([

@@ -177,6 +177,9 @@ export async function playAway(
 
 // ---------------------------------------------------------------- mail addresses
 
+/** A name (or a chat message) as a line of a mail's text carries it: between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (notifier.ts). */
+export const isolated = (text: string): string => `\u2068${text}\u2069`;
+
 /** A new address for one test: an address's confirmation and hourly limit hold across the tables of a test file. */
 export const newAddress = (name: string): string => `${name}.${crypto.randomUUID().slice(0, 8)}@example.com`;
 

@@ -39,11 +39,26 @@ const IPV6: [cidr: string, inside: string[], outside: string[]][] = [
   ['::ffff:0:0/96', ['::ffff:0:0', '::ffff:8.8.8.8', '::ffff:ffff:ffff'], ['::fffe:ffff:ffff', '::1:0:0:0']],
   ['::/96', ['::2', '::8.8.8.8', '::ffff:ffff'], ['::1:0:0']],
   ['64:ff9b::/96', ['64:ff9b::', '64:ff9b::8.8.8.8', '64:ff9b::ffff:ffff'], ['64:ff9a:ffff:ffff:ffff:ffff:ffff:ffff', '64:ff9b::1:0:0']],
+  [
+    '64:ff9b:1::/48',
+    ['64:ff9b:1::', '64:ff9b:1::8.8.8.8', '64:ff9b:1:ffff:ffff:ffff:ffff:ffff'],
+    ['64:ff9b:0:ffff:ffff:ffff:ffff:ffff', '64:ff9b:2::'],
+  ],
   ['100::/64', ['100::', '100::ffff:ffff:ffff:ffff'], ['ff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '100:0:0:1::']],
+  // Teredo: server 65.54.227.120, client 192.0.2.45 port 40000 (RFC 4380's example), scrambled into it.
+  [
+    '2001::/32',
+    ['2001::', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001:0:ffff:ffff:ffff:ffff:ffff:ffff'],
+    ['2000:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '2001:1::'],
+  ],
+  ['2001:2::/48', ['2001:2::', '2001:2:0:ffff:ffff:ffff:ffff:ffff'], ['2001:1:ffff:ffff:ffff:ffff:ffff:ffff', '2001:2:1::']],
   ['2001:db8::/32', ['2001:db8::', '2001:db8:ffff:ffff:ffff:ffff:ffff:ffff'], ['2001:db7:ffff:ffff:ffff:ffff:ffff:ffff', '2001:db9::']],
+  ['3fff::/20', ['3fff::', '3fff:fff:ffff:ffff:ffff:ffff:ffff:ffff'], ['3ffe:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '3fff:1000::']],
+  ['5f00::/16', ['5f00::', '5f00:ffff:ffff:ffff:ffff:ffff:ffff:ffff'], ['5eff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '5f01::']],
   ['fc00::/7', ['fc00::', 'fd12:3456::1', 'fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff'], ['fbff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'fe00::']],
-  ['fe80::/10', ['fe80::', 'fe80::1', 'febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff'], ['fe7f:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'fec0::']],
-  ['ff00::/8', ['ff00::', 'ff02::1', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff'], ['feff:ffff:ffff:ffff:ffff:ffff:ffff:ffff']],
+  ['fe80::/10', ['fe80::', 'fe80::1', 'febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff'], ['fe7f:ffff:ffff:ffff:ffff:ffff:ffff:ffff']], // above it: site-local
+  ['fec0::/10', ['fec0::', 'fec0::1', 'feff:ffff:ffff:ffff:ffff:ffff:ffff:ffff'], []], // below it: link-local, above it: multicast
+  ['ff00::/8', ['ff00::', 'ff02::1', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff'], []],
 ];
 
 describe('IP literals', () => {

@@ -33,6 +33,16 @@ export function writeStored(key: string, value: string | null): void {
   }
 }
 
+/** Removes every stored key `matches` picks. */
+export function removeStoredWhere(matches: (key: string) => boolean): void {
+  try {
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).filter((key): key is string => key !== null);
+    for (const key of keys) if (matches(key)) localStorage.removeItem(key);
+  } catch {
+    // Storage refused: there is nothing kept to remove.
+  }
+}
+
 export function loadPrefs(): Prefs {
   const defaults: Prefs = {
     lang: browserLanguage(),

@@ -8,7 +8,7 @@
  * is written, as deliveries.ts does). Never a card.
  */
 import type { Seat } from '../../shared/options.js';
-import { inLanguage, oneLine, unsubscribeLines, type Mail, type MailLanguage } from '../table/notifier.js';
+import { inLanguage, isolated, unsubscribeLines, type Mail, type MailLanguage } from '../table/notifier.js';
 
 /** The digest goes out once a day at this hour (UTC): the address's object sets its alarm for it. */
 export const DIGEST_HOUR_UTC = 7;
@@ -71,8 +71,8 @@ export function digestMail(lines: readonly DigestLine[], unsubscribe: string): M
   const de: string[] = ['Hallo,', '', n === 1 ? 'an diesem Tisch wartet dein Zug:' : `an diesen ${n} Tischen wartet dein Zug:`];
   const en: string[] = ['Hello,', '', n === 1 ? 'your move is awaited at this table:' : `your move is awaited at these ${n} tables:`];
   for (const { entry, link } of [...lines].sort((a, b) => a.entry.since - b.entry.since)) {
-    const table = oneLine(entry.tableName);
-    const seat = oneLine(entry.seatName, 40);
+    const table = isolated(entry.tableName);
+    const seat = isolated(entry.seatName, 40);
     de.push('', `„${table}“ – als ${seat}, seit ${when(entry.since)}`);
     en.push('', `"${table}" – as ${seat}, since ${when(entry.since)}`);
     if (entry.deadline !== null) {

@@ -8,10 +8,12 @@
  * bots and whether a seat is notified, and from the spectators' view only what is public:
  * never a card, a hand, or a seat's address or webhook URL (R10.2).
  */
+import { stopsReadFrom } from '../../shared/deadline.js';
 import type { AdminCommand, AdminView } from '../contract.js';
 
 export type { AdminView };
 import { startSeries } from '../../shared/series.js';
+import { clockStartOf } from './clock.js';
 import { eventsOf } from './events.js';
 import type { TableNotifications } from './notifications.js';
 import { failure, success, type Outcome } from './outcome.js';
@@ -24,6 +26,12 @@ export type { LinkOwner, NewToken };
 
 /** The most series one table plays (README, "Security"). */
 export const MAX_SERIES = 100;
+
+/**
+ * The most pauses a table keeps while one move is owed (README, "Security"): the next is
+ * refused until a move is made. Enough to pause every night of the longest clock (720 h).
+ */
+export const MAX_PAUSES_PER_MOVE = 50;
 
 export type { AdminCommand };
 
@@ -88,8 +96,7 @@ export class TableAdmin {
     const now = new Date();
     switch (command.type) {
       case 'pause':
-        if (!isPaused(table)) this.state.transaction(() => this.pause(table, now.getTime()));
-        return success({});
+        return isPaused(table) ? success({}) : this.pause(table, now.getTime());
       case 'resume':
         if (isPaused(table)) this.state.transaction(() => this.resume(table, now.getTime()));
         return success({});
@@ -118,9 +125,20 @@ export class TableAdmin {
     return replaced;
   }
 
-  private pause(table: LoadedTable, at: number): void {
-    this.storage.admin.pause(at);
-    table.pauses.push({ from: at, until: null });
+  /**
+   * Pauses the table. Only the pauses the owed move's clock reads are kept: the earlier ones
+   * go, so that deadlines stay exactly as they were and the rows stay bounded.
+   */
+  private pause(table: LoadedTable, at: number): Outcome<AdminEffect> {
+    const clockStart = clockStartOf(table);
+    const read = stopsReadFrom(clockStart, table.pauses);
+    if (read.length >= MAX_PAUSES_PER_MOVE)
+      return failure(409, 'conflict', `at most ${MAX_PAUSES_PER_MOVE} pauses while one move is owed; the next move allows pausing again`);
+    this.state.transaction(() => {
+      this.storage.admin.pause(at, clockStart);
+      table.pauses.splice(0, table.pauses.length, ...read, { from: at, until: null });
+    });
+    return success({});
   }
 
   private resume(table: LoadedTable, at: number): void {

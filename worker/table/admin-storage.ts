@@ -60,7 +60,12 @@ export class AdminStorage {
       .map((r) => ({ from: r.paused_from as number, until: r.paused_until as number | null }));
   }
 
-  pause(at: number): void {
+  /**
+   * A pause from `at` on. The pauses that ended by `clockStart` (the owed move's clock) go
+   * first: no clock reads them again (shared/deadline.ts, stopsReadFrom).
+   */
+  pause(at: number, clockStart: number): void {
+    this.sql.exec('DELETE FROM pauses WHERE paused_until <= ?', clockStart);
     this.sql.exec('INSERT INTO pauses (paused_from, paused_until) VALUES (?, NULL)', at);
   }
 

@@ -14,6 +14,7 @@
  */
 import type { Seat } from '../../shared/options.js';
 import type { ChatMessage } from '../contract.js';
+import { CONTROL, LONE_SURROGATE, REORDERING } from '../plain-text.js';
 import { failure, success, type Outcome } from './outcome.js';
 
 export type { ChatMessage };
@@ -34,12 +35,6 @@ const MINUTE_MS = 60_000;
 
 /** Every way of breaking a line becomes "\n": CR LF, a lone CR, NEL, and the Unicode line and paragraph separators. */
 const LINE_BREAKS = /\r\n?|[\u0085\u2028\u2029]/g;
-/** Control characters other than the line feed (C0, DEL, C1). */
-const CONTROL = /(?!\n)\p{Cc}/u;
-/** Bidi embeddings, overrides and isolates: they reorder what follows them. */
-const REORDERING = /[\u202a-\u202e\u2066-\u2069]/u;
-/** Half a surrogate pair: no character at all (JSON can carry one as "\ud800"). */
-const LONE_SURROGATE = /\p{Cs}/u;
 
 /** A message's text as kept (line breaks as "\n", trimmed), or why it is refused. */
 export function chatText(given: string): { readonly text: string } | { readonly refusal: string } {
@@ -47,7 +42,8 @@ export function chatText(given: string): { readonly text: string } | { readonly 
   const length = Array.from(text).length;
   if (length === 0) return { refusal: 'text: write something (only spaces and line breaks is nothing)' };
   if (length > CHAT_LIMITS.maxChars) return { refusal: `text: at most ${CHAT_LIMITS.maxChars} characters (this has ${length})` };
-  if (CONTROL.test(text)) return { refusal: 'text: plain text only; control characters other than line breaks are refused' };
+  // The line feed is the one control character a message keeps.
+  if (CONTROL.test(text.replaceAll('\n', ''))) return { refusal: 'text: plain text only; control characters other than line breaks are refused' };
   if (REORDERING.test(text)) return { refusal: 'text: bidi embedding, override and isolate characters (U+202A–U+202E, U+2066–U+2069) are refused' };
   if (LONE_SURROGATE.test(text)) return { refusal: 'text: contains half a character (a lone surrogate)' };
   return { text };

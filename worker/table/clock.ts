@@ -26,10 +26,13 @@ export const stopsOf = (facts: ClockFacts, seat: Seat): ClockStop[] => [
   ...facts.vacations.filter((v) => v.seat === seat).map(({ from, until }) => ({ from, until })),
 ];
 
+/** When the clock of the move owed now started (ms): at the table's last change. */
+export const clockStartOf = (facts: Pick<ClockFacts, 'lastChangeAt'>): number => Date.parse(facts.lastChangeAt);
+
 /** When `seat`'s owed move is due (ms); null without a clock or while a pause holds it. */
 export function seatDeadlineAt(facts: ClockFacts, seat: Seat): number | null {
   if (facts.moveDeadlineHours === null) return null;
-  return stoppedDeadlineAt(Date.parse(facts.lastChangeAt), facts.moveDeadlineHours, stopsOf(facts, seat));
+  return stoppedDeadlineAt(clockStartOf(facts), facts.moveDeadlineHours, stopsOf(facts, seat));
 }
 
 /** When `seat`'s clock, started with its owed move, has run for `ms` (a forced card's delay, auto-moves.ts); null while a pause holds it. */
@@ -40,7 +43,7 @@ export function seatClockAfter(facts: ClockFacts, seat: Seat, ms: number): numbe
 /** When `seat` is reminded of its owed move (ms); null as for the deadline. */
 export function seatReminderAt(facts: ClockFacts, seat: Seat): number | null {
   if (facts.moveDeadlineHours === null) return null;
-  return stoppedReminderAt(Date.parse(facts.lastChangeAt), facts.moveDeadlineHours, stopsOf(facts, seat));
+  return stoppedReminderAt(clockStartOf(facts), facts.moveDeadlineHours, stopsOf(facts, seat));
 }
 
 /**

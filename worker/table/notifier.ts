@@ -129,7 +129,9 @@ export interface Mail {
  * (Unicode Cf): the bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069),
  * which can turn a line around so that it reads as something else, the zero-width ones
  * (U+200B–U+200D, U+2060, U+FEFF), which hide text, and their kin (soft hyphen, invisible
- * operators, tags). Lone surrogates too. Names are chosen by whoever made the table.
+ * operators, tags). Lone surrogates too. Names given now may hold none of them
+ * (plain-text.ts), but names stored before may, and a chat message keeps its line breaks
+ * and bidi marks.
  */
 const BREAKING = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
 const INVISIBLE = /[\p{Cf}\p{Cs}]/gu;
@@ -149,6 +151,15 @@ export function oneLine(text: string, max = 80): string {
         .trimEnd()}…`
     : clean;
 }
+
+/**
+ * A name, or a chat message, within a line of a mail's text: on one line as oneLine makes
+ * it, between FIRST STRONG ISOLATE (U+2068) and POP DIRECTIONAL ISOLATE (U+2069), plain
+ * text's <bdi>. A name written right to left keeps its own direction and cannot turn the
+ * words and figures beside it around ("Sepp: +12"), nor the line's. Subjects carry names
+ * without them: a mail program's list of subjects may not know the two characters.
+ */
+export const isolated = (text: string, max = 80): string => `\u2068${oneLine(text, max)}\u2069`;
 
 const when = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -198,7 +209,8 @@ export function mailFor(
 ): Mail {
   const { lang, unsubscribe } = options;
   const table = oneLine(facts.tableName);
-  const seat = oneLine(facts.seatName, 40);
+  const tableInText = isolated(facts.tableName);
+  const seat = isolated(facts.seatName, 40);
   const game = `${facts.gameNumber}/${facts.games}`;
   const due = facts.deadline === null ? null : when(facts.deadline);
   const de: string[] = [`Hallo ${seat},`, ''];
@@ -211,8 +223,8 @@ export function mailFor(
         en: `Wallachen: your turn at ${table}`,
         both: `Wallachen: Du bist dran / your turn at ${table}`,
       };
-      de.push(`am Tisch „${table}“ bist du am Zug (Spiel ${game}).`);
-      en.push(`it is your move at the table "${table}" (game ${game}).`);
+      de.push(`am Tisch „${tableInText}“ bist du am Zug (Spiel ${game}).`);
+      en.push(`it is your move at the table "${tableInText}" (game ${game}).`);
       break;
     case 'reminder': {
       const name = deadlineName(facts.reminderHours);
@@ -223,8 +235,8 @@ export function mailFor(
         en: `Wallachen: ${en_}: your move at ${table}`,
         both: `Wallachen: ${de_} / ${en_}: your move at ${table}`,
       };
-      de.push(`am Tisch „${table}“ wartet dein Zug noch (Spiel ${game}).`);
-      en.push(`your move is still awaited at the table "${table}" (game ${game}).`);
+      de.push(`am Tisch „${tableInText}“ wartet dein Zug noch (Spiel ${game}).`);
+      en.push(`your move is still awaited at the table "${tableInText}" (game ${game}).`);
       if (name !== null) {
         de.push(`Der Tisch ist auf „${name.de}“ gestellt.`);
         en.push(`The table is set to "${name.en}".`);
@@ -234,10 +246,10 @@ export function mailFor(
     case 'game_over':
     case 'table_over':
       subject = { de: `Wallachen: ${table} ist zu Ende`, en: `Wallachen: ${table} is over`, both: `Wallachen: ${table} ist zu Ende / is over` };
-      de.push(`am Tisch „${table}“ sind alle ${facts.games} Spiele gespielt. Endstand:`);
-      en.push(`all ${facts.games} games at the table "${table}" have been played. Final standing:`);
+      de.push(`am Tisch „${tableInText}“ sind alle ${facts.games} Spiele gespielt. Endstand:`);
+      en.push(`all ${facts.games} games at the table "${tableInText}" have been played. Final standing:`);
       for (const lines of [de, en])
-        for (const s of facts.standings ?? []) lines.push(`  ${oneLine(s.name, 40)}: ${s.balance > 0 ? '+' : ''}${s.balance}`);
+        for (const s of facts.standings ?? []) lines.push(`  ${isolated(s.name, 40)}: ${s.balance > 0 ? '+' : ''}${s.balance}`);
       break;
   }
   const owed = facts.type === 'turn' || facts.type === 'reminder';
@@ -252,7 +264,7 @@ export function mailFor(
   const chat = facts.chat;
   if (owed && chat !== undefined && chat.messages.length > 0) {
     // One line per message: whatever it says, it cannot make a line of its own that reads as ours (a link, say).
-    const lines = chat.messages.map((m) => `  ${oneLine(m.name, 40)}: ${oneLine(m.text, 500)}`);
+    const lines = chat.messages.map((m) => `  ${isolated(m.name, 40)}: ${isolated(m.text, 500)}`);
     de.push('', 'Neue Nachrichten seit deinem letzten Zug:', ...lines);
     en.push('', 'New messages since your last move:', ...lines);
     if (chat.more > 0) {

@@ -4,11 +4,13 @@
  * it, new links for the spectators and the admin, a new series once one is over, and the
  * end. It reads and changes the table through `…/admin` only: the admin view, which holds no card.
  */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { adminCommand, ApiError, fetchAdminView, rotateAdminLink, rotateLink, type AdminCommand, type AdminView, type RotatedLink } from '../api.js';
 import { replaceSavedLink } from '../create/saved-tables.js';
 import { useApp } from '../app-context.js';
 import { errorText, type Translate } from '../i18n.js';
+import { isolated, Name, withNames } from '../names.js';
 import { tokenFromLocation } from '../router.js';
 import { BadLink } from '../table/TableStatus.js';
 import { EmbedSettings } from './EmbedSettings.js';
@@ -36,7 +38,7 @@ function noticesText(t: Translate, seat: AdminView['seats'][number]): string {
 type LinkOwner = RotatedLink['seat'] | 'admin';
 
 /** A new link, shown once, with a copy button (and the field selected where the clipboard is refused). */
-function NewLink({ owner, url, label }: { owner: LinkOwner; url: string; label: string }) {
+function NewLink({ owner, url, label }: { owner: LinkOwner; url: string; label: ComponentChildren }) {
   const { t } = useApp();
   const [copied, setCopied] = useState(false);
   const id = `new-link-${owner}`;
@@ -108,7 +110,7 @@ function SeatForm({
         onSubmit={(e) => {
           e.preventDefault();
           // A bot taking a person's place replaces the seat's link (API.md): the person is asked first.
-          if (!seat.bot && kind !== 'person' && !confirm(t('adminBotConfirm', { name: seat.name }))) return;
+          if (!seat.bot && kind !== 'person' && !confirm(t('adminBotConfirm', { name: isolated(seat.name) }))) return;
           void run({ type: 'seat', seat: seat.seat, bot: kind === 'person' ? false : kind }).then((done) => {
             // Nobody holds the link of a seat a bot played: a person taking it over needs a new one.
             if (done && seat.bot && kind === 'person') void rotate(seat.seat);
@@ -135,13 +137,13 @@ function SeatForm({
           disabled={busy}
           data-admin-rotate={seat.seat}
           onClick={() => {
-            if (confirm(t('adminRotateConfirm', { name: seat.name }))) void rotate(seat.seat);
+            if (confirm(t('adminRotateConfirm', { name: isolated(seat.name) }))) void rotate(seat.seat);
           }}
         >
           {t('adminRotate')}
         </button>
       </div>
-      {newLink !== null ? <NewLink owner={seat.seat} url={newLink} label={t('adminNewLink', { name: seat.name })} /> : null}
+      {newLink !== null ? <NewLink owner={seat.seat} url={newLink} label={withNames(t('adminNewLink'), { name: seat.name })} /> : null}
     </li>
   );
 }
@@ -306,7 +308,7 @@ export default function AdminPage({ tableId }: { tableId: string }) {
     fetchAdminView(tableId, token).then(setView, (err: unknown) => setFatal(err instanceof ApiError ? err : new ApiError(0, 'network', String(err))));
   }, [tableId, token]);
   useEffect(() => {
-    if (view) document.title = `${t('adminTitle')} · ${view.name} · ${t('appName')}`;
+    if (view) document.title = `${t('adminTitle')} · ${isolated(view.name)} · ${t('appName')}`;
   }, [view?.name, t]);
 
   /** Sends a command; answers whether it was taken. */
@@ -360,7 +362,7 @@ export default function AdminPage({ tableId }: { tableId: string }) {
   return (
     <section class="admin-page" data-admin data-paused={view.paused} data-ended={view.ended} data-series={view.series} aria-labelledby="admin-title">
       <h1 id="admin-title">
-        {t('adminTitle')}: {view.name}
+        {t('adminTitle')}: <Name name={view.name} />
       </h1>
       <p class="help">{t('adminIntro')}</p>
       <p class="admin-state" role="status" data-admin-state>

@@ -3,11 +3,13 @@
  * rule folded under "More rules" (its summary names the rules in plain words), then the share
  * screen with the four links.
  */
+import type { ComponentChild } from 'preact';
 import { useState } from 'preact/hooks';
 import { DEFAULT_OPTIONS, OPTION_LIMITS } from '../../../shared/options.js';
 import { ApiError, createTable } from '../api.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
+import { Name, withNames } from '../names.js';
 import { EmbedSnippet } from '../embed/EmbedSnippet.js';
 import { embedUrlOf } from '../router.js';
 import { rulesSummary, type SummarizedOptions } from './rules-summary.js';
@@ -20,7 +22,7 @@ function useTexts(): CreateTranslate {
   return createTranslator(useApp().prefs.lang);
 }
 
-function CopyLink({ url, label, copyName, hook }: { url: string; label: string; copyName: string; hook: Record<string, string> }) {
+function CopyLink({ url, label, copyName, hook }: { url: string; label: ComponentChild; copyName: string; hook: Record<string, string> }) {
   const t = useTexts();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -79,7 +81,13 @@ function ShareScreen({ table, kinds }: { table: SavedTable; kinds: readonly Seat
           <CopyLink
             key={i}
             url={seat.url}
-            label={kinds[i] === 'person' ? seat.name : t('botLink', { name: seat.name, kind: t(KIND_TEXT[kinds[i] ?? 'person']) })}
+            label={
+              kinds[i] === 'person' ? (
+                <Name name={seat.name} />
+              ) : (
+                withNames(t('botLink', { kind: t(KIND_TEXT[kinds[i] ?? 'person']) }), { name: seat.name })
+              )
+            }
             copyName={`seat${i}`}
             hook={{ 'data-seat-link': String(i) }}
           />

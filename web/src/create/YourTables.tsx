@@ -8,9 +8,11 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError, fetchOverview, type OverviewEntry } from '../api.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
-import { forgetLinks, openedLinks } from '../opened-links.js';
+import { Name, withNames } from '../names.js';
+import { forgetTableHere } from '../forget-table.js';
+import { openedLinks } from '../opened-links.js';
 import { formatTime } from '../table/format.js';
-import { forgetTable, savedTables } from './saved-tables.js';
+import { savedTables } from './saved-tables.js';
 import { createTranslator } from './texts.js';
 import { inOrder, owesMove, tablesOnThisDevice, tableUrl, waitingCount, type DeviceTable } from './your-tables.js';
 
@@ -22,13 +24,13 @@ function TableFacts({ entry }: { entry: OverviewEntry | undefined }) {
   const t = createTranslator(prefs.lang);
   if (entry === undefined) return null;
   if (!entry.ok) return <p class="your-table-facts">{t('linkRefused', { reason: errorText(app, entry.error) })}</p>;
-  const who = entry.seat === null ? app('spectating') : app('youAre', { name: entry.seats[entry.seat]?.name ?? '' });
+  const who = entry.seat === null ? app('spectating') : withNames(app('youAre'), { name: entry.seats[entry.seat]?.name ?? '' });
   const state = entry.seriesOver
     ? app('seriesOver')
     : entry.owesMove
       ? app('yourTurn')
       : entry.turn !== null && entry.turn !== entry.seat
-        ? app('turnOf', { name: entry.seats[entry.turn]?.name ?? '' })
+        ? withNames(app('turnOf'), { name: entry.seats[entry.turn]?.name ?? '' })
         : app(`phase_${entry.phase}`);
   return (
     <p class="your-table-facts">
@@ -48,7 +50,7 @@ function TableItem({ table, entry, onForget }: { table: DeviceTable; entry: Over
     <li class={`your-table${waiting ? ' waiting' : ''}`} data-your-table={table.tableId} data-owes-move={String(waiting)}>
       <div class="your-table-head">
         <a href={tableUrl(table)} class="your-table-name">
-          {name}
+          <Name name={name} />
         </a>
         {waiting ? (
           <span class="your-move" data-your-move>
@@ -63,7 +65,9 @@ function TableItem({ table, entry, onForget }: { table: DeviceTable; entry: Over
           <ul>
             {table.created.seats.map((seat, i) => (
               <li key={i}>
-                <a href={seat.url}>{seat.name}</a>
+                <a href={seat.url}>
+                  <Name name={seat.name} />
+                </a>
               </li>
             ))}
             <li>
@@ -129,8 +133,7 @@ export function YourTables() {
 
   if (tables.length === 0) return null;
   const forget = (tableId: string) => {
-    forgetTable(tableId);
-    forgetLinks(tableId);
+    forgetTableHere(tableId);
     setTables((list) => list.filter((table) => table.tableId !== tableId));
   };
   return (

@@ -13,6 +13,7 @@ import { isMoveOwed } from '../../../shared/actions.js';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { translator, type TextKey } from '../i18n.js';
+import { isolated, Name } from '../names.js';
 import { tokenFromLocation } from '../router.js';
 import { AdminNotice } from '../table/AdminNotice.js';
 import { Dock } from '../table/Dock.js';
@@ -98,7 +99,9 @@ function EmbedHead({ view, table, tableId, token }: { view: TableView; table: Ta
   const connectionText = { live: t('connectionLive'), connecting: t('connectionConnecting'), offline: t('connectionOffline') }[table.connection];
   return (
     <div class="embed-head">
-      <h1 class="table-name">{view.name}</h1>
+      <h1 class="table-name">
+        <Name name={view.name} />
+      </h1>
       <p class={`connection ${table.connection}`} role="status">
         <span class="dot" aria-hidden="true" /> {connectionText}
       </p>
@@ -124,7 +127,7 @@ export function EmbedPage({ tableId, seat }: { tableId: string; seat: boolean })
     if (movesToSeat) location.replace(`/embed/${encodeURIComponent(tableId)}/seat${location.search}${location.hash}`);
   }, [movesToSeat]);
   useEffect(() => {
-    if (view) document.title = `${view.name} · ${t('appName')}`;
+    if (view) document.title = `${isolated(view.name)} · ${t('appName')}`;
   }, [view?.name, t]);
 
   if (movesToSeat) return <TableLoading table={table} className="embed" />;

@@ -4,6 +4,7 @@ import type { CardCost } from '../../../shared/solver/analysis.js';
 import type { Level } from '../../../shared/actions.js';
 import { useApp } from '../app-context.js';
 import { cardName } from '../cards/index.js';
+import { Name } from '../names.js';
 import type { AnalysisState } from './useAnalysis.js';
 
 /** By a played card: a check for a perfect card, the tricks lost and the best card(s) for a mistake. */
@@ -66,7 +67,8 @@ export function AnalysisLine({
             {mistakes.map(({ cost, trick }) => (
               <li key={cost.card}>
                 <button type="button" class="link" data-show-step={cost.actionIndex + 1} onClick={() => onShow(cost.actionIndex + 1)}>
-                  {t('logTrick', { n: trick })} · {names[cost.seat] ?? `#${cost.seat + 1}`}: {cardName(cost.card, prefs.pattern, prefs.lang)}
+                  {t('logTrick', { n: trick })} · <Name name={names[cost.seat] ?? `#${cost.seat + 1}`} />:{' '}
+                  {cardName(cost.card, prefs.pattern, prefs.lang)}
                 </button>{' '}
                 <CardCostMark cost={cost} />
               </li>

@@ -1,5 +1,5 @@
 /** A card as the table shows it: face up with its code for tests (API.md hooks) and its name for screen readers. */
-import type { ButtonHTMLAttributes } from 'preact';
+import type { ButtonHTMLAttributes, ComponentChild } from 'preact';
 import type { CardCode } from '../../../shared/cards.js';
 import { useApp } from '../app-context.js';
 import { CardBack, CardFace, cardName } from '../cards/index.js';
@@ -21,7 +21,7 @@ export function CardImage({ code, class: extra }: { code: CardCode; class?: stri
 }
 
 /** A labelled row of small face-up cards: a hand, the stock or the discards in a summary or replay. */
-export function CardRow({ owner, codes, class: extra }: { owner: string; codes: readonly CardCode[]; class?: string }) {
+export function CardRow({ owner, codes, class: extra }: { owner: ComponentChild; codes: readonly CardCode[]; class?: string }) {
   return (
     <li class={extra}>
       <span class="hand-owner">{owner}</span>

@@ -9,6 +9,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, type TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
+import { Name } from '../names.js';
 import { formatTime, seatName } from './format.js';
 import { useChat } from './useChat.js';
 import type { TableState } from './useTable.js';
@@ -83,7 +84,7 @@ export function Chat({ tableId, token, view, table }: { tableId: string; token: 
         {(messages ?? []).map((m) => (
           <li key={m.id} class={m.seat === view.seat ? 'mine' : undefined} data-chat-message={m.id} data-chat-seat={m.seat}>
             <span class="chat-meta">
-              <span class="chat-name">{m.seat === view.seat ? t('chatYou') : seatName(view, m.seat)}</span>{' '}
+              <span class="chat-name">{m.seat === view.seat ? t('chatYou') : <Name name={seatName(view, m.seat)} />}</span>{' '}
               <time dateTime={m.at}>{formatTime(m.at, prefs.lang)}</time>
             </span>
             <span class="chat-text" dir="auto">

@@ -9,6 +9,7 @@ import { SUITS, type CardCode, type Suit } from '../../../shared/cards.js';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { cardName, suitName, SuitIcon } from '../cards/index.js';
+import { withNames } from '../names.js';
 import { CardButton } from './CardView.js';
 import { keyOf, type Armed } from './confirm.js';
 import { levelName, seatName } from './format.js';
@@ -258,7 +259,8 @@ export function Controls({
     return (
       <section class="controls" aria-label={t(`phase_${view.phase}`)}>
         <p class="prompt" data-awaiting-re={view.declarer}>
-          {t('kontraSaid', { name: seatName(view, view.kontra!) })} {t('waitingForRe', { name: seatName(view, view.declarer!) })}
+          {withNames(t('kontraSaid'), { name: seatName(view, view.kontra!) })}{' '}
+          {withNames(t('waitingForRe'), { name: seatName(view, view.declarer!) })}
         </p>
       </section>
     );
@@ -366,7 +368,7 @@ export function Controls({
       ) : null}
       {has('re') && view.kontra !== null ? (
         <p class="prompt guide-re" data-guide="re">
-          {t('rePrompt', { name: seatName(view, view.kontra) })}
+          {withNames(t('rePrompt'), { name: seatName(view, view.kontra) })}
         </p>
       ) : null}
       {reOffered ? (

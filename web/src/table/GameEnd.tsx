@@ -4,6 +4,7 @@
  * engine's own figures, shared/settlement.ts) and the payments, then the whole record (R10.3).
  * Part of the page's flow where the trick lies, so it covers nothing.
  */
+import { Fragment } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { LEVELS } from '../../../shared/actions.js';
 import type { Seat } from '../../../shared/options.js';
@@ -12,6 +13,7 @@ import type { PublishedGame } from '../api.js';
 import { useApp } from '../app-context.js';
 import { AppLink } from '../AppLink.js';
 import type { Translate } from '../i18n.js';
+import { Name, withNames, type Named } from '../names.js';
 import { CardImage } from './CardView.js';
 import { levelName, placesOf } from './format.js';
 import { DealHands, Payments, replayPath } from './Summary.js';
@@ -30,22 +32,19 @@ export function figuresOf(game: PublishedGame): SettlementFigures | null {
 export const isForcedGame = (game: PublishedGame): boolean => game.declarer !== null && !game.actions.some((entry) => entry.action.type === 'bid');
 
 /** The banner's sentence: who took how many of what, won or lost, and who pays whom. */
-export function resultSentence(t: Translate, game: PublishedGame, name: (seat: number) => string): string {
+export function resultSentence(t: Translate, game: PublishedGame, name: (seat: number) => string): Named {
   const result = game.result;
-  if (result === null) return '';
-  if (result.kind === 'allPass') return t('resultAllPass', { stake: game.options.potStake, pot: game.potBefore + (game.settlement?.pot ?? 0) });
+  if (result === null) return [];
+  if (result.kind === 'allPass') return [t('resultAllPass', { stake: game.options.potStake, pot: game.potBefore + (game.settlement?.pot ?? 0) })];
   const figures = figuresOf(game)!;
-  const declarer = name(game.declarer!);
   const outcome = t(result.won ? 'resultWonWord' : 'resultLostWord');
   const level = levelName(t, game.contract!);
   const took = figures.flat
-    ? t('resultFlat', { name: declarer, level, n: result.declarerTricks, outcome })
-    : t('resultNumber', { name: declarer, level, n: result.declarerTricks, outcome });
-  const pays = result.won
-    ? t('resultEachPays', { amount: figures.perDefender })
-    : t('resultDeclarerPays', { name: declarer, amount: figures.perDefender });
+    ? t('resultFlat', { level, n: result.declarerTricks, outcome })
+    : t('resultNumber', { level, n: result.declarerTricks, outcome });
+  const pays = result.won ? t('resultEachPays', { amount: figures.perDefender }) : t('resultDeclarerPays', { amount: figures.perDefender });
   const early = result.endedEarly ? ` (${t('resultEarly', { n: game.tricks.length })})` : '';
-  return `${took}${early} — ${pays}`;
+  return withNames(`${took}${early} — ${pays}`, { name: name(game.declarer!) });
 }
 
 function Arithmetic({ game, figures, name }: { game: PublishedGame; figures: SettlementFigures; name: (seat: number) => string }) {
@@ -81,12 +80,16 @@ function Arithmetic({ game, figures, name }: { game: PublishedGame; figures: Set
           </span>
         ) : null}
       </p>
-      {figures.potToDeclarer > 0 ? <p>{t('potTaken', { name: name(game.declarer!), amount: figures.potToDeclarer })}</p> : null}
+      {figures.potToDeclarer > 0 ? <p>{withNames(t('potTaken', { amount: figures.potToDeclarer }), { name: name(game.declarer!) })}</p> : null}
       {figures.potToEachDefender > 0 ? <p>{t('potShared', { amount: figures.potToEachDefender })}</p> : null}
       {game.potBefore > 0 && figures.potToDeclarer === 0 ? <p>{t('potStays', { amount: game.potBefore - 2 * figures.potToEachDefender })}</p> : null}
       <p class="muted">
-        {name(game.declarer!)} {signed(game.settlement!.payments[game.declarer!]!)} ·{' '}
-        {defenders.map((seat) => `${name(seat)} ${signed(game.settlement!.payments[seat]!)}`).join(' · ')}
+        {[game.declarer!, ...defenders].map((seat, i) => (
+          <Fragment key={seat}>
+            {i > 0 ? ' · ' : null}
+            <Name name={name(seat)} /> {signed(game.settlement!.payments[seat]!)}
+          </Fragment>
+        ))}
       </p>
     </div>
   );
@@ -110,11 +113,13 @@ function FinishedTrick({ game, viewer, name }: { game: PublishedGame; viewer: Se
         return (
           <div class={`trick-slot ${place}${seat === trick.winner ? ' winner' : ''}`} key={place}>
             {played ? <CardImage code={played.card} /> : <span class="card slot" aria-hidden="true" />}
-            <span class="trick-seat-name">{name(seat)}</span>
+            <span class="trick-seat-name">
+              <Name name={name(seat)} />
+            </span>
           </div>
         );
       })}
-      <p class="finished-trick-caption">{t('trickJustTaken', { n: game.tricks.length, name: name(trick.winner) })}</p>
+      <p class="finished-trick-caption">{withNames(t('trickJustTaken', { n: game.tricks.length }), { name: name(trick.winner) })}</p>
     </div>
   );
 }
@@ -158,7 +163,7 @@ export function GameEnd({
       <p class={`result-banner ${outcome}`} data-result={outcome} ref={banner}>
         {resultSentence(t, game, name)}
       </p>
-      {isForcedGame(game) ? <p class="muted">{t('resultForced', { name: name(game.declarer!) })}</p> : null}
+      {isForcedGame(game) ? <p class="muted">{withNames(t('resultForced'), { name: name(game.declarer!) })}</p> : null}
       {figures !== null && game.settlement !== null ? <Arithmetic game={game} figures={figures} name={name} /> : null}
       <p class="result-actions">
         <button type="button" class="primary" data-next-game onClick={onNext}>

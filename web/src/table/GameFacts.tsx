@@ -4,19 +4,20 @@ import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { suitName, SuitIcon } from '../cards/index.js';
 import type { Translate } from '../i18n.js';
+import { Name, withNames, type Named } from '../names.js';
 import { formatTime, levelName, seatName } from './format.js';
 
-export function turnText(view: TableView, t: Translate): string {
-  if (view.seriesOver) return t('seriesOver');
+export function turnText(view: TableView, t: Translate): Named {
+  if (view.seriesOver) return [t('seriesOver')];
   if (view.phase === 'doubling') {
     const waiting = view.seats.map((s, seat) => ({ s, seat })).filter(({ s }) => !s.decided);
-    if (view.seat !== null && waiting.some(({ seat }) => seat === view.seat)) return t('yourTurn');
-    return t('waitingFor', { names: waiting.map(({ s }) => s.name).join(', ') });
+    if (view.seat !== null && waiting.some(({ seat }) => seat === view.seat)) return [t('yourTurn')];
+    return withNames(t('waitingFor'), { names: waiting.map(({ s }) => s.name) });
   }
-  if (view.turn === null) return '';
+  if (view.turn === null) return [];
   // R8.2: after a kontra the game waits for the declarer's re or no re.
-  if (view.awaitingRe && view.turn !== view.seat) return t('waitingForRe', { name: seatName(view, view.turn) });
-  return view.turn === view.seat ? t('yourTurn') : t('turnOf', { name: seatName(view, view.turn) });
+  if (view.awaitingRe && view.turn !== view.seat) return withNames(t('waitingForRe'), { name: seatName(view, view.turn) });
+  return view.turn === view.seat ? [t('yourTurn')] : withNames(t('turnOf'), { name: seatName(view, view.turn) });
 }
 
 export function GameFacts({ view }: { view: TableView }) {
@@ -34,7 +35,7 @@ export function GameFacts({ view }: { view: TableView }) {
         <div>
           <dt>{t('contract')}</dt>
           <dd>
-            {levelName(t, view.contract)} ({seatName(view, view.declarer)})
+            {levelName(t, view.contract)} (<Name name={seatName(view, view.declarer)} />)
           </dd>
         </div>
       ) : view.bid !== null ? (

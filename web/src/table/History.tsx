@@ -5,6 +5,7 @@
  */
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
+import { withNames, type Named } from '../names.js';
 import { levelName, seatName } from './format.js';
 
 interface HistoryProps {
@@ -17,26 +18,26 @@ interface HistoryProps {
 
 export function History({ view, viewer = null, doublingOpen = false }: HistoryProps) {
   const { t } = useApp();
-  const lines = view.history.flatMap((entry): string[] => {
-    const name = seatName(view, entry.seat);
+  const lines = view.history.flatMap((entry): Named[] => {
+    const name = { name: seatName(view, entry.seat) };
     switch (entry.type) {
       case 'double':
         if (doublingOpen) {
-          if (entry.seat === viewer && entry.double !== null) return [t(entry.double ? 'said_youDoubled' : 'said_youDidNotDouble')];
-          return [t('said_decided', { name })];
+          if (entry.seat === viewer && entry.double !== null) return [[t(entry.double ? 'said_youDoubled' : 'said_youDidNotDouble')]];
+          return [withNames(t('said_decided'), name)];
         }
-        return entry.double === true ? [t('said_double', { name })] : [];
+        return entry.double === true ? [withNames(t('said_double'), name)] : [];
       case 'bid':
-        return [t('said_bid', { name, level: levelName(t, entry.bid) })];
+        return [withNames(t('said_bid', { level: levelName(t, entry.bid) }), name)];
       case 'declare':
-        return [t('said_declare', { name, level: levelName(t, entry.contract) })];
+        return [withNames(t('said_declare', { level: levelName(t, entry.contract) }), name)];
       case 're':
-        return [t(entry.re ? 'said_re' : 'said_noRe', { name })];
+        return [withNames(t(entry.re ? 'said_re' : 'said_noRe'), name)];
       case 'hold':
       case 'pass':
       case 'kontra':
       case 'discard':
-        return [t(`said_${entry.type}`, { name })];
+        return [withNames(t(`said_${entry.type}`), name)];
     }
   });
   if (lines.length === 0) return null;

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError, fetchGames, fetchView, type PublishedGame } from '../api.js';
 import { useApp } from '../app-context.js';
 import { AppLink } from '../AppLink.js';
+import { Name, withNames } from '../names.js';
 import { tokenFromLocation } from '../router.js';
 import { CardImage, CardRow } from './CardView.js';
 import { snapshotAt } from './replay-steps.js';
@@ -90,7 +91,7 @@ export default function ReplayPage({ tableId, dealIndex }: { tableId: string; de
         {snapshot.hands.map((hand, seat) => (
           <CardRow
             key={seat}
-            owner={names[seat] ?? ''}
+            owner={<Name name={names[seat] ?? ''} />}
             codes={sortedCodes(hand, game.trump)}
             class={game.actions[step]?.seat === seat ? 'on-turn' : ''}
           />
@@ -102,13 +103,13 @@ export default function ReplayPage({ tableId, dealIndex }: { tableId: string; de
           <span key={played.card} class={`played${snapshot.winner === played.seat ? ' winner' : ''}`}>
             <CardImage code={played.card} />
             <span class="played-by">
-              {names[played.seat]}
+              <Name name={names[played.seat] ?? ''} />
               {played.knock ? ` (${t('knocked')})` : ''}
             </span>
             <CardCostMark cost={analysis.costs.get(played.card)} />
           </span>
         ))}
-        {snapshot.winner !== null ? <p>{t('trickWonBy', { name: names[snapshot.winner] ?? '' })}</p> : null}
+        {snapshot.winner !== null ? <p>{withNames(t('trickWonBy'), { name: names[snapshot.winner] ?? '' })}</p> : null}
       </section>
       <History view={{ seats: names.map((name) => ({ name })), history: snapshot.said }} />
       {step === total ? (

@@ -6,6 +6,7 @@
 import type { PublishedGame, TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { AppLink } from '../AppLink.js';
+import { Name } from '../names.js';
 import { levelName, seatName } from './format.js';
 import { isForcedGame } from './GameEnd.js';
 import { replayPath } from './Summary.js';
@@ -44,7 +45,7 @@ export function ScoreSheet({ view, games, tableId }: { view: TableView; games: r
           <ol>
             {ranked.map(({ seat, name, balance }) => (
               <li key={seat} data-standing={seat}>
-                {name}: <b data-standing-balance={seat}>{signed(balance)}</b>
+                <Name name={name} />: <b data-standing-balance={seat}>{signed(balance)}</b>
               </li>
             ))}
           </ol>
@@ -67,7 +68,7 @@ export function ScoreSheet({ view, games, tableId }: { view: TableView; games: r
                 <th scope="col">{t('scoreResult')}</th>
                 {view.seats.map((s, seat) => (
                   <th scope="col" key={seat}>
-                    {s.name}
+                    <Name name={s.name} />
                   </th>
                 ))}
                 <th scope="col">{t('pot')}</th>
@@ -88,7 +89,7 @@ export function ScoreSheet({ view, games, tableId }: { view: TableView; games: r
                         {game.gameNumber}
                       </AppLink>
                     </th>
-                    <td data-score-declarer={played ? game.declarer! : ''}>{played ? seatName(view, game.declarer!) : '—'}</td>
+                    <td data-score-declarer={played ? game.declarer! : ''}>{played ? <Name name={seatName(view, game.declarer!)} /> : '—'}</td>
                     <td>
                       {played ? levelName(t, game.contract!) : t('scoreAllPass')}
                       {played && isForcedGame(game) ? <span class="running"> ({t('forcedShort')})</span> : null}

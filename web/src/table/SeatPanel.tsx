@@ -1,6 +1,7 @@
 /** One seat around the table: name, cards held (as backs, or counted), tricks, balance, and its role in this game. */
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
+import { Name } from '../names.js';
 import { HiddenCards } from './CardView.js';
 import { formatTime } from './format.js';
 import { vacationShown } from './Vacation.js';
@@ -15,7 +16,9 @@ export function SeatPanel({ view, seat, showBacks }: { view: TableView; seat: nu
   return (
     <section class={`seat-panel${onTurn ? ' on-turn' : ''}${view.seat === seat ? ' own' : ''}`} data-seat-panel={seat} aria-label={info.name}>
       <header>
-        <strong class="seat-name">{info.name}</strong>
+        <strong class="seat-name">
+          <Name name={info.name} />
+        </strong>
         {view.seat === seat ? <span class="badge">{t('you')}</span> : null}
         {info.bot ? (
           <span class="badge" data-bot={info.botLevel ?? 'strong'}>

@@ -7,6 +7,7 @@ import { bit, cardFromCode, codesOf, SUITS, type CardCode } from '../../../share
 import type { PublishedGame } from '../api.js';
 import { useApp } from '../app-context.js';
 import { AppLink } from '../AppLink.js';
+import { Name, withNames } from '../names.js';
 import { CardImage, CardRow } from './CardView.js';
 import { levelName } from './format.js';
 
@@ -54,10 +55,8 @@ export function GameSummary({
       {result?.kind === 'allPass' ? <p>{t('summaryAllPass')}</p> : null}
       {result?.kind === 'contract' && game.declarer !== null && game.contract !== null ? (
         <p>
-          {t(result.won ? 'summaryWon' : 'summaryLost', {
+          {withNames(t(result.won ? 'summaryWon' : 'summaryLost', { level: levelName(t, game.contract), n: result.declarerTricks }), {
             name: name(game.declarer),
-            level: levelName(t, game.contract),
-            n: result.declarerTricks,
           })}{' '}
           {result.endedEarly ? t('summaryEarly') : ''} {game.multiplier > 1 ? `${t('multiplier')} ×${game.multiplier}.` : ''}
         </p>
@@ -76,7 +75,9 @@ export function GameSummary({
                 {trick.cards.map((played) => (
                   <CardImage key={played.card} code={played.card} class={`small${played.seat === trick.winner ? ' winner' : ''}`} />
                 ))}
-                <span>{name(trick.winner)}</span>
+                <span>
+                  <Name name={name(trick.winner)} />
+                </span>
               </li>
             ))}
           </ol>
@@ -106,7 +107,9 @@ export function Payments({ game, name }: { game: PublishedGame; name: (seat: num
       <tbody>
         {(game.settlement?.payments ?? [0, 0, 0]).map((amount, seat) => (
           <tr key={seat}>
-            <th scope="row">{name(seat)}</th>
+            <th scope="row">
+              <Name name={name(seat)} />
+            </th>
             <td data-payment={seat}>{signed(amount)}</td>
           </tr>
         ))}
@@ -127,7 +130,7 @@ export function DealHands({ game, name }: { game: PublishedGame; name: (seat: nu
       <h3>{t('hands')}</h3>
       <ul class="summary-hands">
         {game.deal.hands.map((hand, seat) => (
-          <CardRow key={seat} owner={name(seat)} codes={sortedCodes(hand, game.trump)} />
+          <CardRow key={seat} owner={<Name name={name(seat)} />} codes={sortedCodes(hand, game.trump)} />
         ))}
         <CardRow owner={t('stock')} codes={game.deal.stock} />
         {game.discards ? <CardRow owner={t('discarded')} codes={game.discards} /> : null}

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { isMoveOwed } from '../../../shared/actions.js';
 import { useApp } from '../app-context.js';
+import { isolated, Name, withNames } from '../names.js';
 import { rememberLink } from '../opened-links.js';
 import { readStored, writeStored } from '../prefs.js';
 import { tokenFromLocation } from '../router.js';
@@ -59,7 +60,7 @@ export function TablePage({ tableId }: { tableId: string }) {
   // The tab's title says when a move is owed, so a table left in a background tab is noticed.
   const owesMove = view !== null && view.legalActions.some(isMoveOwed);
   useEffect(() => {
-    if (view) document.title = `${owesMove ? `● ${t('yourTurn')} · ` : ''}${view.name} · ${t('appName')}`;
+    if (view) document.title = `${owesMove ? `● ${t('yourTurn')} · ` : ''}${isolated(view.name)} · ${t('appName')}`;
   }, [view?.name, owesMove, t]);
 
   if (table.fatal !== null) return <BadLink error={table.fatal} />;
@@ -97,7 +98,9 @@ export function TablePage({ tableId }: { tableId: string }) {
       data-connection={table.connection}
     >
       <div class="status-bar">
-        <h1 class="table-name">{view.name}</h1>
+        <h1 class="table-name">
+          <Name name={view.name} />
+        </h1>
         <p class={`turn${view.turn === view.seat && view.seat !== null ? ' mine' : ''}`} aria-live="polite">
           {turn}
         </p>
@@ -106,7 +109,7 @@ export function TablePage({ tableId }: { tableId: string }) {
         </p>
         {table.savedAt !== null ? <LastViewNote savedAt={table.savedAt} /> : null}
       </div>
-      <p class="who">{view.seat === null ? t('spectating') : t('youAre', { name: seatName(view, view.seat) })}</p>
+      <p class="who">{view.seat === null ? t('spectating') : withNames(t('youAre'), { name: seatName(view, view.seat) })}</p>
       <AdminNotice view={view} />
       <ActionRefused table={table} />
       <div class="board">

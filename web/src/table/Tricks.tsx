@@ -4,6 +4,7 @@ import type { CardCode } from '../../../shared/cards.js';
 import type { TrickRecord } from '../../../shared/record.js';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
+import { Name, withNames } from '../names.js';
 import { CardImage } from './CardView.js';
 import { placesOf, seatName } from './format.js';
 import './result.css';
@@ -42,15 +43,17 @@ export function TrickArea({ view }: { view: TableView }) {
           return (
             <div class={`trick-slot ${place}${seat === winner ? ' winner' : ''}`} data-trick-seat={seat} key={place}>
               {played ? <CardImage code={played.card} /> : <span class="card slot" aria-hidden="true" />}
-              <span class="trick-seat-name">{seatName(view, seat)}</span>
+              <span class="trick-seat-name">
+                <Name name={seatName(view, seat)} />
+              </span>
             </div>
           );
         })}
         {showingLast && winner !== null ? (
           <p class="trick-caption" aria-live="polite">
             {justTaken
-              ? t('trickJustTaken', { n: completed, name: seatName(view, winner) })
-              : `${lastTitle}: ${t('trickWonBy', { name: seatName(view, winner) })}`}
+              ? withNames(t('trickJustTaken', { n: completed }), { name: seatName(view, winner) })
+              : withNames(`${lastTitle}: ${t('trickWonBy')}`, { name: seatName(view, winner) })}
           </p>
         ) : null}
       </section>
@@ -77,12 +80,12 @@ function TrickRow({ view, trick }: { view: TableView; trick: TrickRecord }) {
         <span class={`played${played.seat === trick.winner ? ' winner' : ''}`} key={played.card}>
           <CardImage code={played.card} class="small" />
           <span class="played-by">
-            {seatName(view, played.seat)}
+            <Name name={seatName(view, played.seat)} />
             {played.knock ? ` (${t('knocked')})` : ''}
           </span>
         </span>
       ))}
-      <span class="trick-winner">{t('trickWonBy', { name: seatName(view, trick.winner) })}</span>
+      <span class="trick-winner">{withNames(t('trickWonBy'), { name: seatName(view, trick.winner) })}</span>
     </div>
   );
 }

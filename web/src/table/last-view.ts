@@ -39,3 +39,8 @@ export function rememberView(tableId: string, token: string, view: TableView, no
 export function recallView(tableId: string, token: string): LastView | null {
   return stored().find((v) => v.tableId === tableId && v.token === token) ?? null;
 }
+
+/** Forgets the last views of every link of `tableId` (they hold a seat's cards). */
+export function forgetViews(tableId: string): void {
+  writeStored(KEY, JSON.stringify(stored().filter((v) => v.tableId !== tableId)));
+}

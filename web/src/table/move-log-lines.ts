@@ -7,42 +7,43 @@ import type { Seat } from '../../../shared/options.js';
 import type { Move, PlayMove } from '../../../shared/view.js';
 import type { TableView } from '../api.js';
 import type { Translate } from '../i18n.js';
+import { withNames, type Named } from '../names.js';
 import { levelName, seatName } from './format.js';
 
 /** The view fields the log is made of. */
 export type LogView = Pick<TableView, 'seat' | 'phase' | 'seats' | 'moves' | 'trickWinners' | 'redeal' | 'declarer'>;
 
-/** One line of the log: the moves it tells (indices into `moves`) and what it says. */
+/** One line of the log: the moves it tells (indices into `moves`) and what it says (the names in it isolated). */
 export interface Line {
   readonly key: string;
   readonly moves: readonly number[];
   readonly kind: 'move' | 'trick-head' | 'fact';
-  readonly text: string;
+  readonly text: Named;
   readonly card?: PlayMove['card'];
   readonly auto?: boolean;
 }
 
 /** R3.1: while the doubling window is open only the viewer's own choice is told. */
-function saidText(t: Translate, view: LogView, entry: Exclude<Move, PlayMove>): string | null {
-  const name = seatName(view, entry.seat);
+function saidText(t: Translate, view: LogView, entry: Exclude<Move, PlayMove>): Named | null {
+  const name = { name: seatName(view, entry.seat) };
   switch (entry.type) {
     case 'double':
       if (view.phase === 'doubling') {
-        if (entry.seat === view.seat && entry.double !== null) return t(entry.double ? 'said_youDoubled' : 'said_youDidNotDouble');
-        return t('said_decided', { name });
+        if (entry.seat === view.seat && entry.double !== null) return [t(entry.double ? 'said_youDoubled' : 'said_youDidNotDouble')];
+        return withNames(t('said_decided'), name);
       }
-      return t(entry.double === true ? 'said_double' : 'said_noDouble', { name });
+      return withNames(t(entry.double === true ? 'said_double' : 'said_noDouble'), name);
     case 'bid':
-      return t('said_bid', { name, level: levelName(t, entry.bid) });
+      return withNames(t('said_bid', { level: levelName(t, entry.bid) }), name);
     case 'declare':
-      return t('said_declare', { name, level: levelName(t, entry.contract) });
+      return withNames(t('said_declare', { level: levelName(t, entry.contract) }), name);
     case 're':
-      return t(entry.re ? 'said_re' : 'said_noRe', { name });
+      return withNames(t(entry.re ? 'said_re' : 'said_noRe'), name);
     case 'hold':
     case 'pass':
     case 'kontra':
     case 'discard':
-      return t(`said_${entry.type}`, { name });
+      return withNames(t(`said_${entry.type}`), name);
   }
 }
 
@@ -51,7 +52,7 @@ const isAuto = (entry: Move): boolean => (entry as { auto?: unknown }).auto === 
 /** The log's lines, in order. */
 export function logLines(t: Translate, view: LogView): Line[] {
   const lines: Line[] = [];
-  if (view.redeal > 0) lines.push({ key: 'redeal', moves: [], kind: 'fact', text: t('logRedeal', { n: view.redeal }) });
+  if (view.redeal > 0) lines.push({ key: 'redeal', moves: [], kind: 'fact', text: [t('logRedeal', { n: view.redeal })] });
   const moves = view.moves;
   const lastAuction = moves.reduce((last, m, i) => (m.type === 'bid' || m.type === 'hold' || m.type === 'pass' ? i : last), -1);
   const forced = view.declarer !== null && !moves.some((m) => m.type === 'bid');
@@ -60,7 +61,7 @@ export function logLines(t: Translate, view: LogView): Line[] {
       const text = saidText(t, view, entry);
       if (text !== null) lines.push({ key: `m${i}`, moves: [i], kind: 'move', text, auto: isAuto(entry) });
       if (i === lastAuction && forced)
-        lines.push({ key: 'forced', moves: [], kind: 'fact', text: t('resultForced', { name: seatName(view, view.declarer!) }) });
+        lines.push({ key: 'forced', moves: [], kind: 'fact', text: withNames(t('resultForced'), { name: seatName(view, view.declarer!) }) });
       return;
     }
     const firstOfTrick = i === 0 || moves[i - 1]!.type !== 'play' || (moves[i - 1] as PlayMove).trick !== entry.trick;
@@ -69,7 +70,10 @@ export function logLines(t: Translate, view: LogView): Line[] {
     if (entry.card === null) {
       // R7.10: only who took this trick may be shown; one line for the whole trick.
       if (firstOfTrick) {
-        const text = winner === undefined ? t('logTrick', { n: entry.trick }) : t('logTrickWon', { n: entry.trick, name: seatName(view, winner) });
+        const text =
+          winner === undefined
+            ? [t('logTrick', { n: entry.trick })]
+            : withNames(t('logTrickWon', { n: entry.trick }), { name: seatName(view, winner) });
         lines.push({ key: `t${entry.trick}`, moves: trickMoves, kind: 'trick-head', text, auto: trickMoves.some((j) => isAuto(moves[j]!)) });
       }
       return;
@@ -77,12 +81,12 @@ export function logLines(t: Translate, view: LogView): Line[] {
     if (firstOfTrick) {
       const head =
         winner === undefined
-          ? t('logTrick', { n: entry.trick })
-          : `${t('logTrick', { n: entry.trick })} · ${t('logWonBy', { name: seatName(view, winner) })}`;
+          ? [t('logTrick', { n: entry.trick })]
+          : withNames(`${t('logTrick', { n: entry.trick })} · ${t('logWonBy')}`, { name: seatName(view, winner) });
       lines.push({ key: `t${entry.trick}`, moves: [], kind: 'trick-head', text: head });
     }
     const notes = [entry.trump !== undefined ? t('logNamesTrump', { suit: SUIT_NAMES_DE[entry.trump] }) : null, entry.knock ? t('logKnocks') : null];
-    const text = [t('logPlays', { name: seatName(view, entry.seat) }), ...notes.filter((n) => n !== null)].join(' · ');
+    const text = [...withNames(t('logPlays'), { name: seatName(view, entry.seat) }), ...notes.flatMap((n) => (n === null ? [] : [` · ${n}`]))];
     lines.push({ key: `m${i}`, moves: [i], kind: 'move', text, card: entry.card, auto: isAuto(entry) });
   });
   return lines;

@@ -35,6 +35,11 @@ export function notePushHere(tableId: string, token: string, on: boolean): void 
   writeStored(KEY, JSON.stringify(on ? [linkKey(tableId, token), ...others].slice(0, 100) : others));
 }
 
+/** Forgets which links of `tableId` this device turned pushes on for. */
+export function forgetPushLinks(tableId: string): void {
+  writeStored(KEY, JSON.stringify(links().filter((l) => !l.startsWith(`${tableId}#`))));
+}
+
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 }
