@@ -106,7 +106,7 @@ const tableEntries = async (address: string, table: CreatedTable) =>
 /** Every message the sockets got, as text. */
 function record(socket: Socket): string[] {
   const texts: string[] = [];
-  socket.ws.addEventListener('message', (event) => texts.push(String(event.data)));
+  socket.ws.addEventListener('message', (event) => void texts.push(String(event.data)));
   return texts;
 }
 
