@@ -7,13 +7,20 @@
  * the current game it received, oldest first (shared/bots, BOTS_CONTRACT.md). It exits when
  * the series is over.
  *
+ * Its HTTP calls go through openapi-fetch with the types openapi-typescript generated from
+ * the OpenAPI document (scripts/api-types.ts), as any client generated from /api/openapi.json
+ * makes them: a view read or answered is the engine's view by its type, without a cast. The
+ * socket's messages are typed by worker/contract.ts (ServerMessage).
+ *
  * Options: --seed <n> for a reproducible bot (default: random); --quiet.
  */
+import createClient from 'openapi-fetch';
 import type { Action } from '../shared/actions.js';
 import { seededRng } from '../shared/bots.js';
 import { chooseAction } from '../shared/bots/index.js';
 import type { SeriesView } from '../shared/view.js';
-import type { ServerMessage, TableView } from '../worker/contract.js';
+import type { ClientMessage, ServerMessage, TableView } from '../worker/contract.js';
+import type { components, paths } from './api-types.js';
 
 const args = process.argv.slice(2);
 const link = args.find((a) => !a.startsWith('--') && args[args.indexOf(a) - 1] !== '--seed');
@@ -34,6 +41,8 @@ if (match === null || token === '') {
 }
 const tableId = match[1]!;
 const api = `${url.origin}/api/tables/${tableId}`;
+const client = createClient<paths>({ baseUrl: url.origin, headers: { authorization: `Bearer ${token}` } });
+const table = { params: { path: { id: tableId } } };
 const say = (text: string) => quiet || console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
 
 /** The views of the current game as received, oldest first: the bot's memory. */
@@ -69,23 +78,27 @@ function received(view: TableView): Action | null {
   return action;
 }
 
-const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-
 async function getView(): Promise<TableView> {
-  const res = await fetch(api, { headers });
-  if (!res.ok) throw new Error(`GET ${api}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as TableView;
+  const { data, error, response } = await client.GET('/api/tables/{id}', table);
+  if (data === undefined) throw new Error(`GET ${api}: ${response.status} ${error?.error.message}`);
+  return data;
+}
+
+/** The body of POST …/actions: the bot's action with a client id and the version it was decided on (a discard's two cards as a list). */
+function actionBody(action: Action, version: number): components['schemas']['Action'] {
+  const envelope = { id: crypto.randomUUID(), version };
+  return action.type === 'discard' ? { type: 'discard', cards: [...action.cards], ...envelope } : { ...action, ...envelope };
 }
 
 /** POST …/actions with the version it was decided on: a stale one is refused (409) and the next view decides again. */
 async function post(action: Action, version: number): Promise<void> {
-  const res = await fetch(`${api}/actions`, { method: 'POST', headers, body: JSON.stringify({ ...action, id: crypto.randomUUID(), version }) });
-  if (res.ok) return void next(received((await res.json()) as TableView));
-  const text = await res.text();
-  if (res.status === 403 || res.status === 404) throw new Error(`POST ${api}/actions: ${res.status} ${text}`);
-  say(`refused (${res.status}): ${text}; reading the table again`);
+  const { data, error, response } = await client.POST('/api/tables/{id}/actions', { ...table, body: actionBody(action, version) });
+  if (data !== undefined) return void next(received(data));
+  const refusal = `${response.status} ${error?.error.code}: ${error?.error.message}`;
+  if (response.status === 403 || response.status === 404) throw new Error(`POST ${api}/actions: ${refusal}`);
+  say(`refused (${refusal}); reading the table again`);
   sentFor = -1;
-  if (res.status === 429) await new Promise((r) => setTimeout(r, 10_000));
+  if (response.status === 429) await new Promise((r) => setTimeout(r, 10_000));
   lastVersion = -1;
   next(received(await getView()));
 }
@@ -97,7 +110,7 @@ function next(action: Action | null): void {
   if (action === null) return;
   const version = lastVersion;
   if (socket !== null && socket.readyState === 1 /* OPEN */) {
-    socket.send(JSON.stringify({ type: 'action', action: { ...action, id: crypto.randomUUID(), version } }));
+    socket.send(JSON.stringify({ type: 'action', action: { ...action, id: crypto.randomUUID(), version } } satisfies ClientMessage));
   } else {
     post(action, version).catch(fail);
   }

@@ -5,13 +5,10 @@
 import { z } from '@hono/zod-openapi';
 import { MAX_FRAME_ORIGINS } from './frame-origins.js';
 import { nameField } from './plain-text.js';
+import { described, MAX_VACATION_HOURS, orNull, Phase, RuleOptionsSchema, SeatNumber } from './schemas.js';
 import { MAX_PAUSES_PER_MOVE, MAX_SERIES } from './table/admin-commands.js';
 
-const SeatNumber = z.number().int().min(0).max(2).openapi('Seat');
 const BotLevel = z.enum(['easy', 'strong']);
-
-/** The range of option vacationHours (API.md "Deadlines"). */
-export const MAX_VACATION_HOURS = 336;
 
 export const AdminCommandSchema = z
   .discriminatedUnion('type', [
@@ -80,7 +77,7 @@ export const AdminViewSchema = z
   .object({
     tableId: z.string(),
     name: z.string(),
-    options: z.object({}).passthrough().openapi({ description: 'The rules the table plays by, as in the view' }),
+    options: described(RuleOptionsSchema, 'The rules the table plays by, as in the view'),
     moveDeadlineHours: z.number().int().nullable(),
     onTimeout: z.enum(['bot', 'wait']),
     vacationHours: z.number().int(),
@@ -88,11 +85,11 @@ export const AdminViewSchema = z
     series: z.number().int().min(1).openapi({ description: 'Which series the table plays, 1 first' }),
     paused: z.boolean(),
     ended: z.boolean(),
-    phase: z.enum(['doubling', 'auction', 'discard', 'declare', 'play', 'finished']),
+    phase: Phase,
     gameNumber: z.number().int(),
     games: z.number().int(),
     seriesOver: z.boolean(),
-    turn: SeatNumber.nullable(),
+    turn: orNull(SeatNumber),
     version: z.number().int(),
     seats: z
       .array(
@@ -105,14 +102,16 @@ export const AdminViewSchema = z
           webhook: z.enum(['active', 'disabled']).nullable().openapi({ description: "The seat's webhook state (never its URL or secret)" }),
         }),
       )
-      .length(3),
+      .min(3)
+      .max(3),
     frameOrigins: z.array(z.string()).openapi({ description: "The origins that may frame the seats' embed pages, normalised; [] by default" }),
     spectatorEmbeds: z.boolean().openapi({ description: "Whether any site may frame the spectator's embed page" }),
   })
   .openapi('AdminView', { description: "What the table's admin sees: settings and seats, and of the game only what a spectator sees, never a card" });
 
+// Strict, so that a client tells the three answers of POST …/admin apart by their fields.
 export const RotatedLinkSchema = z
-  .object({
+  .strictObject({
     seat: z.union([SeatNumber, z.literal('spectator')]),
     token: z.string(),
     url: z.url().openapi({ description: "The seat's (or the spectators') new secret link; the old one no longer opens the table" }),
@@ -120,7 +119,7 @@ export const RotatedLinkSchema = z
   .openapi('RotatedLink');
 
 export const AdminLinkSchema = z
-  .object({
+  .strictObject({
     token: z.string(),
     url: z.url().openapi({ description: "The admin's new secret link (the admin page); the old one no longer opens it" }),
   })

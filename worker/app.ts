@@ -2,7 +2,7 @@
  * The HTTP API under /api/* (see API.md), as a Hono app with its OpenAPI document.
  * Everything else is served from the web app's static assets (wrangler.toml [assets]).
  */
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { ErrorHandler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -19,6 +19,7 @@ import { overview } from './routes/overview.js';
 import { push } from './routes/push.js';
 import { seatSettings } from './routes/seat-settings.js';
 import { deliveryLog } from './routes/deliveries.js';
+import { json, PUBLIC } from './routes/documented.js';
 import { tables } from './routes/tables.js';
 import { WebhookBodySchema, WebhookHeadersSchema } from './schemas.js';
 import { validationHook } from './validation.js';
@@ -97,7 +98,23 @@ app.on(['POST', 'PUT'], ['/api/tables', '/api/tables/overview', '/api/tables/:id
 app.on(['POST', 'PUT'], ['/api/tables/:id/vacation', '/api/tables/:id/preferences'], jsonOnly);
 app.on('POST', '/api/tables/:id/chat', jsonOnly);
 
-app.get('/api/health', (c) => c.json({ ok: true, version: VERSION }));
+app.openapi(
+  createRoute({
+    method: 'get',
+    path: '/api/health',
+    operationId: 'getHealth',
+    summary: 'Whether the server is up',
+    description: "Answers at once, without waking a table: for monitors and for a client that wants to know the server's version.",
+    security: PUBLIC,
+    responses: {
+      200: {
+        description: 'Up, with the version of the code it runs',
+        ...json(z.object({ ok: z.literal(true), version: z.string().openapi({ example: VERSION }) }).openapi('Health')),
+      },
+    },
+  }),
+  (c) => c.json({ ok: true as const, version: VERSION }, 200),
+);
 
 app.route('/', tables);
 app.route('/', seatSettings); // a seat's vacation and preferences (routes/seat-settings.ts)
@@ -114,12 +131,15 @@ app.route('/', embed); // the embed pages' frame-ancestors per table, and oEmbed
 app.openAPIRegistry.registerWebhook({
   method: 'post',
   path: 'notification',
+  operationId: 'notification',
   summary: "Sent to a seat's webhookUrl",
   description:
     'One POST per event and seat, every event (unlike mail, whether or not the seat is at the table), signed as Standard Webhooks says: check `webhook-signature` with the `webhookSecret` of ' +
     '`PUT …/notifications` (e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package). ' +
     'Answer 2xx within 10 s; otherwise the same message (same `webhook-id`) is sent again after 10 s, 30 s, 2 min, 10 min, 1 h, 3 h and 6 h, ' +
     'then dropped. Messages may arrive out of order or twice: use `version` and `webhook-id`.',
+  // No HTTP authentication: the receiver checks the signature headers.
+  security: PUBLIC,
   request: { headers: WebhookHeadersSchema, body: { content: { 'application/json': { schema: WebhookBodySchema } }, required: true } },
   responses: { 200: { description: 'Any 2xx: received' } },
 });
@@ -127,24 +147,37 @@ app.openAPIRegistry.registerWebhook({
 app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
   type: 'http',
   scheme: 'bearer',
-  description: 'The secret token of a seat or spectator link',
+  description: "The secret token of a link: a seat's, the spectators' or the table admin's (the fragment of the link)",
 });
 
-export const OPENAPI_CONFIG = {
-  openapi: '3.1.0',
-  info: {
-    title: 'Wallachen online',
-    version: VERSION,
-    description:
-      'Play Wallachen by correspondence. Every error answers `{"error": {"code", "message"}}`; rule refusals name the rule of RULES.md (e.g. "R7.5: you must overtrump").',
-  },
-};
+app.openAPIRegistry.registerComponent('securitySchemes', 'operator', {
+  type: 'http',
+  scheme: 'bearer',
+  description: "The operator's secret OPS_TOKEN (a Worker secret); without it the operator's endpoints do not exist",
+});
 
-app.doc31('/api/openapi.json', OPENAPI_CONFIG);
+/**
+ * The OpenAPI document, as /api/openapi.json serves it from `origin` (its one server) and as
+ * the generated client types are made from it (scripts/api-types.ts): built here alone.
+ */
+export function openApiDocument(origin: string): ReturnType<typeof app.getOpenAPI31Document> {
+  return app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: 'Wallachen online',
+      version: VERSION,
+      description:
+        'Play Wallachen by correspondence. Every error answers `{"error": {"code", "message"}}`; rule refusals name the rule of RULES.md (e.g. "R7.5: you must overtrump").',
+    },
+    servers: [{ url: origin, description: 'This server' }],
+  });
+}
+
+app.get('/api/openapi.json', (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
 
 app.get('/api/docs', (c) => {
   c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-  return c.html(docsPage(app.getOpenAPI31Document(OPENAPI_CONFIG)));
+  return c.html(docsPage(openApiDocument(new URL(c.req.url).origin)));
 });
 
 app.all('/api/*', (c) => errorResponse(c, 404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`));

@@ -2,10 +2,14 @@
  * Request and response schemas of the public API (API.md). They validate bodies at the
  * edge and generate the OpenAPI document (/api/openapi.json). The rules themselves are
  * checked by the engine, never here.
+ *
+ * What reaches the document as it is meant: an array of a fixed length says `.min(n).max(n)`
+ * (the generator leaves `.length(n)` out); a named schema that may be null is `orNull(…)`,
+ * one with a description of its own where it is used `described(…)`.
  */
 import { z } from '@hono/zod-openapi';
 import { LEVELS } from '../shared/actions.js';
-import { CARD_CODES } from '../shared/cards.js';
+import { CARD_CODES, SUITS, type CardCode } from '../shared/cards.js';
 import { OPTION_LIMITS } from '../shared/options.js';
 import { CONFIRMATION_OUTCOMES, OVERVIEW_MAX_LINKS } from './contract.js';
 import { ADDRESS_MAILS_PER_HOUR, CONFIRMATION_INTERVAL_MS, CONFIRMATIONS_PER_DAY } from './mail/address.js';
@@ -21,9 +25,30 @@ import { DEFAULT_VACATION_HOURS } from './table/storage.js';
 /** The most vacation a table may give each seat per series: two weeks. */
 export const MAX_VACATION_HOURS = 336;
 
-const Card = z.enum(CARD_CODES as [string, ...string[]]).openapi('Card', { description: 'Suit E G H S + rank A K O U 10 9 8 7, e.g. "H10"' });
+/**
+ * `schema`, or null. A named schema made `.nullable()` comes out of the generator either as
+ * `allOf: [{$ref}, {type: [..., "null"]}]`, which no null passes, or with the named schema
+ * itself made nullable wherever it is used; this is written `anyOf: [{$ref}, {type: "null"}]`,
+ * as a client's validator and type generator read it. (Through z.lazy: the generator spreads
+ * a union that is an option of another union into it, and the named one would be lost.)
+ */
+export const orNull = <T extends z.ZodType>(schema: T) => z.union([z.lazy(() => schema), z.null()]);
+
+/**
+ * A named schema with a description of its own where it is used: written `{$ref, description}`,
+ * as OpenAPI 3.1 allows. (`.openapi({description})` on the named schema itself comes out as
+ * `allOf` with a schema of nothing but the description, `Suit & unknown` in a generated
+ * client, or, where the schema is met first, as the named schema's own description.)
+ */
+export const described = <T extends z.ZodType>(schema: T, description: string) => z.lazy(() => schema).openapi({ description });
+
+export const Card = z
+  .enum(CARD_CODES as [CardCode, ...CardCode[]])
+  .openapi('Card', { description: 'Suit E G H S + rank A K O U 10 9 8 7, e.g. "H10"' });
 const Level = z.enum(LEVELS).openapi('Level', { description: 'A bid or contract, low to high; "10" only with tenTrickBid' });
-const SeatNumber = z.number().int().min(0).max(2).openapi('Seat');
+const Suit = z.enum(SUITS).openapi('Suit', { description: 'Eichel, Gras, Herz, Schellen' });
+/** A seat, 0–2: an enum rather than a range, so that a generated client's type is the engine's Seat (0 | 1 | 2). */
+export const SeatNumber = z.enum({ first: 0, second: 1, third: 2 } as const).openapi('Seat', { description: 'Seats 0, 1, 2, clockwise (R1.2)' });
 
 export const ErrorSchema = z
   .object({
@@ -67,7 +92,7 @@ export const OptionsSchema = z
     }),
     knock: z.boolean().optional().openapi({ description: 'R7.11: defenders may knock (default false)' }),
     kontra: z.boolean().optional().openapi({ description: 'R8: kontra and re (default true)' }),
-    firstDealer: SeatNumber.optional().openapi({ description: 'R1.2: dealer of game 1 (default 0)' }),
+    firstDealer: described(SeatNumber, 'R1.2: dealer of game 1 (default 0)').optional(),
     games: z.number().int().min(1).max(OPTION_LIMITS.games).optional().openapi({ description: 'R1.2: games in the series (default 3)' }),
     stakePerTrick: z.number().int().min(1).max(OPTION_LIMITS.stakePerTrick).optional().openapi({ description: 'R9: s (default 1)' }),
     flatTariff: z.number().int().min(1).max(OPTION_LIMITS.flatTariff).optional().openapi({ description: 'R9: f, for bettel and mord (default 10)' }),
@@ -108,7 +133,7 @@ export const OptionsSchema = z
   .openapi('Options');
 
 /** The rule options as a table holds them: every one set, the defaults filled in. */
-const RuleOptionsSchema = OptionsSchema.omit({ moveDeadlineHours: true, onTimeout: true, vacationHours: true, chat: true })
+export const RuleOptionsSchema = OptionsSchema.omit({ moveDeadlineHours: true, onTimeout: true, vacationHours: true, chat: true })
   .required()
   .openapi('RuleOptions');
 
@@ -155,15 +180,15 @@ const SeatInput = z
 
 export const DealSchema = z
   .strictObject({
-    hands: z.array(z.array(z.string()).length(10)).length(3),
-    stock: z.array(z.string()).length(2),
+    hands: z.array(z.array(z.string()).min(10).max(10)).min(3).max(3),
+    stock: z.array(z.string()).min(2).max(2),
   })
   .openapi('Deal', { description: 'A fixed deal (TEST_DEALS=on only); the first 3 cards of a hand are its doubling packet' });
 
 export const CreateTableSchema = z
   .strictObject({
     name: nameField(80).optional(),
-    seats: z.array(SeatInput).length(3).optional(),
+    seats: z.array(SeatInput).min(3).max(3).optional(),
     options: OptionsSchema.optional(),
     deals: z
       .array(DealSchema)
@@ -181,7 +206,10 @@ const Link = z.object({
 export const CreatedTableSchema = z
   .object({
     tableId: z.string(),
-    seats: z.array(Link.extend({ seat: SeatNumber })).length(3),
+    seats: z
+      .array(Link.extend({ seat: SeatNumber }))
+      .min(3)
+      .max(3),
     spectator: Link,
     admin: Link.openapi({
       description:
@@ -190,6 +218,40 @@ export const CreatedTableSchema = z
     }),
   })
   .openapi('CreatedTable');
+
+// ---------------------------------------------------------------- actions (API.md "Actions"; shared/actions.ts parseAction decides)
+
+/**
+ * The actions as the engine keeps them (parseAction's canonical form): what a game's record
+ * holds and what a view offers. A request may say more (`re: true`, `id`, `version`).
+ */
+const CANONICAL = {
+  double: z.strictObject({ type: z.literal('double'), double: z.boolean() }),
+  bid: z.strictObject({ type: z.literal('bid'), bid: Level }),
+  hold: z.strictObject({ type: z.literal('hold') }),
+  pass: z.strictObject({ type: z.literal('pass') }),
+  discard: z.strictObject({
+    type: z.literal('discard'),
+    cards: z
+      .array(Card)
+      .min(2)
+      .max(2)
+      .refine(([a, b]) => a !== b, 'R6.1: the 2 cards must differ')
+      .openapi({ uniqueItems: true, description: 'R6.1: the 2 cards put away, any order' }),
+  }),
+  declare: z.strictObject({ type: z.literal('declare'), contract: Level }),
+  kontra: z.strictObject({ type: z.literal('kontra') }),
+  re: z.strictObject({
+    type: z.literal('re'),
+    re: z.literal(false).optional().openapi({ description: 'R8.2: no re; without it, re' }),
+  }),
+  play: z.strictObject({
+    type: z.literal('play'),
+    card: Card,
+    knock: z.boolean().optional().openapi({ description: 'R7.11: a defender knocks with this card' }),
+    trump: described(Suit, 'R7.2: with option trump "named", the suit the declarer names with its first card; refused anywhere else').optional(),
+  }),
+};
 
 const envelope = {
   id: z.string().min(1).max(100).optional().openapi({
@@ -201,40 +263,60 @@ const envelope = {
 
 export const ActionSchema = z
   .discriminatedUnion('type', [
-    z.strictObject({ type: z.literal('double'), double: z.boolean(), ...envelope }),
-    z.strictObject({ type: z.literal('bid'), bid: Level, ...envelope }),
-    z.strictObject({ type: z.literal('hold'), ...envelope }),
-    z.strictObject({ type: z.literal('pass'), ...envelope }),
-    z.strictObject({
-      type: z.literal('discard'),
-      cards: z
-        .array(Card)
-        .length(2)
-        .refine(([a, b]) => a !== b, 'R6.1: the 2 cards must differ'),
-      ...envelope,
-    }),
-    z.strictObject({ type: z.literal('declare'), contract: Level, ...envelope }),
-    z.strictObject({ type: z.literal('kontra'), ...envelope }),
-    z.strictObject({
-      type: z.literal('re'),
+    CANONICAL.double.extend(envelope),
+    CANONICAL.bid.extend(envelope),
+    CANONICAL.hold.extend(envelope),
+    CANONICAL.pass.extend(envelope),
+    CANONICAL.discard.extend(envelope),
+    CANONICAL.declare.extend(envelope),
+    CANONICAL.kontra.extend(envelope),
+    CANONICAL.re.extend({
       re: z
         .boolean()
         .optional()
         .openapi({ description: "R8.2: true (the default) says re, false declines it; either ends the declarer's turn after a kontra" }),
       ...envelope,
     }),
-    z.strictObject({
-      type: z.literal('play'),
-      card: Card,
-      knock: z.boolean().optional(),
-      trump: z
-        .enum(['E', 'G', 'H', 'S'])
-        .optional()
-        .openapi({ description: 'R7.2: with option trump "named", the suit the declarer names with its first card; refused anywhere else' }),
-      ...envelope,
-    }),
+    CANONICAL.play.extend(envelope),
   ])
   .openapi('Action');
+
+/** How a view offers discarding (API.md "The view"): once, as a count, not as every pair of cards. */
+const DiscardOffer = z
+  .strictObject({ type: z.literal('discard'), count: z.literal(2) })
+  .openapi('DiscardOffer', { description: 'R6.1: discard 2 cards of your choice: send `{"type": "discard", "cards": [c1, c2]}`' });
+
+export const OfferedActionSchema = z
+  .discriminatedUnion('type', [
+    CANONICAL.double,
+    CANONICAL.bid,
+    CANONICAL.hold,
+    CANONICAL.pass,
+    DiscardOffer,
+    CANONICAL.declare,
+    CANONICAL.kontra,
+    CANONICAL.re,
+    CANONICAL.play,
+  ])
+  .openapi('OfferedAction', {
+    description:
+      'An action the caller may send now, as it can be sent (an `id` and the `version` may be added); discarding alone is offered as a count (DiscardOffer)',
+  });
+
+/** An accepted action as a game's record holds it. */
+const RecordedAction = z
+  .discriminatedUnion('type', [
+    CANONICAL.double,
+    CANONICAL.bid,
+    CANONICAL.hold,
+    CANONICAL.pass,
+    CANONICAL.discard,
+    CANONICAL.declare,
+    CANONICAL.kontra,
+    CANONICAL.re,
+    CANONICAL.play,
+  ])
+  .openapi('RecordedAction', { description: 'An accepted action, in the form the engine keeps it (`{"type": "re"}` for re)' });
 
 export const PushSubscriptionSchema = z
   .strictObject({
@@ -271,7 +353,7 @@ export const NotificationsSchema = z
       .nullable()
       .optional()
       .openapi({ description: 'A public https URL (http and loopback only with ALLOW_LOCAL_WEBHOOKS=on)' }),
-    push: PushSubscriptionSchema.nullable()
+    push: orNull(PushSubscriptionSchema)
       .optional()
       .openapi({
         description:
@@ -380,31 +462,72 @@ export const PreferencesSchema = z
   })
   .openapi('Preferences');
 
-const PlayedCard = z.object({ seat: SeatNumber, card: Card, knock: z.literal(true).optional() });
+const PlayedCard = z.object({
+  seat: SeatNumber,
+  card: Card,
+  knock: z.literal(true).optional().openapi({ description: 'R7.11: knocked with this card' }),
+});
 const Trick = z.object({ leader: SeatNumber, winner: SeatNumber, cards: z.array(PlayedCard) }).openapi('Trick');
-const Settlement = z.object({ payments: z.array(z.number()).length(3), pot: z.number() }).openapi('Settlement');
-const Result = z
+const Settlement = z
   .object({
-    kind: z.enum(['allPass', 'contract']),
-    won: z.boolean().optional(),
-    declarerTricks: z.number().optional(),
-    endedEarly: z.boolean().optional(),
+    payments: z
+      .tuple([z.number(), z.number(), z.number()])
+      .openapi({ description: "What each seat's balance changes by, seat 0 first", minItems: 3, maxItems: 3 }),
+    pot: z.number().openapi({ description: 'What the pot changes by (R5.2, R9.3); payments and pot add up to 0 (R9.4)' }),
   })
-  .openapi('Result');
+  .openapi('Settlement');
+const Result = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('allPass') }),
+    z.object({
+      kind: z.literal('contract'),
+      won: z.boolean(),
+      declarerTricks: z.number().int(),
+      endedEarly: z.boolean().openapi({ description: 'R7.9: bettel or mord decided before the last trick' }),
+    }),
+  ])
+  .openapi('Result', { description: 'How the game ended: all passed (R5), or the contract was won or lost' });
+export const Phase = z.enum(['doubling', 'auction', 'discard', 'declare', 'play', 'finished']).openapi('Phase');
+
+/** An accepted action as every seat and spectator may know it (R10.2): no card, a double's choice hidden while the window is open (R3.1). */
+const PUBLIC_ACTIONS = [
+  z.object({
+    seat: SeatNumber,
+    type: z.literal('double'),
+    double: z.boolean().nullable().openapi({ description: "R3.1: null until all three decided, but in the deciding seat's own view" }),
+  }),
+  z.object({ seat: SeatNumber, type: z.literal('bid'), bid: Level }),
+  z.object({ seat: SeatNumber, type: z.enum(['hold', 'pass', 'discard', 'kontra']) }),
+  z.object({ seat: SeatNumber, type: z.literal('re'), re: z.boolean().openapi({ description: 'R8.2: re said, or declined' }) }),
+  z.object({ seat: SeatNumber, type: z.literal('declare'), contract: Level }),
+] as const;
+
+/** A card played, as a move of the view: its trick, and the card itself only while R7.10 lets the viewer look at that trick. */
+const PlayMove = z.object({
+  seat: SeatNumber,
+  type: z.literal('play'),
+  trick: z.number().int().min(1).openapi({ description: 'The trick the card went to, 1-based' }),
+  card: orNull(Card).openapi({
+    description:
+      'R7.10: the card while the viewer may look at its trick (the current trick, the completed one `lastTrick` shows, every trick with trickHistory "all"), else null',
+  }),
+  knock: z.literal(true).optional().openapi({ description: 'R7.11: the defender knocked with this card' }),
+  trump: described(Suit, 'R7.2: the trump suit named with this card').optional(),
+});
 
 export const ViewSchema = z
   .object({
     tableId: z.string(),
     name: z.string(),
     version: z.number().int().openapi({ description: '+1 per accepted action' }),
-    seat: SeatNumber.nullable().openapi({ description: 'null for a spectator' }),
-    options: RuleOptionsSchema.openapi({ description: 'The rules this table plays by (RULES.md options, defaults filled in)' }),
-    phase: z.enum(['doubling', 'auction', 'discard', 'declare', 'play', 'finished']),
+    seat: orNull(SeatNumber).openapi({ description: 'null for a spectator' }),
+    options: described(RuleOptionsSchema, 'The rules this table plays by (RULES.md options, defaults filled in)'),
+    phase: Phase,
     gameNumber: z.number().int(),
     games: z.number().int(),
     seriesOver: z.boolean(),
     dealer: SeatNumber,
-    turn: SeatNumber.nullable(),
+    turn: orNull(SeatNumber),
     hand: z.array(Card).nullable().openapi({ description: 'Own cards; during doubling only the first 3' }),
     seats: z.array(
       z.object({
@@ -424,12 +547,12 @@ export const ViewSchema = z
     pot: z.number(),
     redeal: z.number().int().openapi({ description: 'R5.2, R5.4: 0 for the first deal of this game number, n for its n-th redeal in a row' }),
     potPaidBack: z.number().int().openapi({ description: 'R5.3: what each seat got back of the pot when the series ended (0 otherwise)' }),
-    bid: Level.nullable(),
-    contract: Level.nullable(),
-    declarer: SeatNumber.nullable(),
-    trump: z.enum(['E', 'G', 'H', 'S']).nullable(),
+    bid: orNull(Level),
+    contract: orNull(Level),
+    declarer: orNull(SeatNumber),
+    trump: orNull(Suit),
     trick: z.array(z.object({ seat: SeatNumber, card: Card })),
-    lastTrick: Trick.nullable().openapi({
+    lastTrick: orNull(Trick).openapi({
       description:
         'R7.10: the trick just completed until the next card is played; then the last completed trick, or with trickHistory "opponents" the last one the other side took',
     }),
@@ -438,45 +561,27 @@ export const ViewSchema = z
       .number()
       .openapi({ description: '2^(doubles + kontra + re); 1 while the doubling window is open (R3.1: no choice is known until all decided)' }),
     doubles: z.array(SeatNumber),
-    kontra: SeatNumber.nullable(),
+    kontra: orNull(SeatNumber),
     awaitingRe: z.boolean().openapi({ description: 'R8.2: a kontra was said and play waits for the declarer (`turn`) to send re or no re' }),
     re: z.boolean(),
     knocks: z.array(z.object({ seat: SeatNumber, trick: z.number() })),
-    history: z.array(z.object({ seat: SeatNumber, type: z.string() }).passthrough()).openapi({
+    history: z.array(z.union(PUBLIC_ACTIONS)).openapi({
       description:
         'Public actions of the current game, oldest first; a double shows `double: null` until all three decided (but to the seat itself), a re decision `re: true or false`',
     }),
-    moves: z
-      .array(
-        z.union([
-          z.object({
-            seat: SeatNumber,
-            type: z.literal('play'),
-            trick: z.number().int().min(1).openapi({ description: 'The trick the card went to, 1-based' }),
-            card: Card.nullable().openapi({
-              description:
-                'R7.10: the card while the viewer may look at its trick (the current trick, the completed one `lastTrick` shows, every trick with trickHistory "all"), else null',
-            }),
-            knock: z.literal(true).optional().openapi({ description: 'R7.11: the defender knocked with this card' }),
-            trump: z.enum(['E', 'G', 'H', 'S']).optional().openapi({ description: 'R7.2: the trump suit named with this card' }),
-            auto: AutoFlag,
-          }),
-          z.object({ seat: SeatNumber, type: z.string(), auto: AutoFlag }).passthrough(),
-        ]),
-      )
-      .openapi({
-        description:
-          'Every accepted action of the current game, oldest first: the entries of `history` (doubles hidden as there, R3.1) and each card played with its trick; ' +
-          "`auto: true` on a move the table made for its seat (a forced card: in that seat's own view only, until the game is over)",
-      }),
+    moves: z.array(z.union([PlayMove.extend({ auto: AutoFlag }), ...PUBLIC_ACTIONS.map((action) => action.extend({ auto: AutoFlag }))])).openapi({
+      description:
+        'Every accepted action of the current game, oldest first: the entries of `history` (doubles hidden as there, R3.1) and each card played with its trick; ' +
+        "`auto: true` on a move the table made for its seat (a forced card: in that seat's own view only, until the game is over)",
+    }),
     trickWinners: z.array(SeatNumber).openapi({ description: 'Who took each completed trick of the current game, oldest first' }),
     stock: z.array(Card).nullable().openapi({ description: 'The declarer alone, after the pickup' }),
     discards: z.array(Card).nullable(),
-    legalActions: z
-      .array(z.object({ type: z.string() }).passthrough())
-      .openapi({ description: 'Each can be sent as it is, except discarding: {"type": "discard", "count": 2}' }),
-    result: Result.nullable(),
-    settlement: Settlement.nullable(),
+    legalActions: z.array(OfferedActionSchema).openapi({
+      description: 'The actions the caller may send now, each as it can be sent back (discarding once, as a count); empty when none',
+    }),
+    result: orNull(Result),
+    settlement: orNull(Settlement),
     commitment: z.string().nullable().openapi({ description: 'SHA-256 of the secret seed of this deal; the seed is revealed in …/games' }),
     deadline: z
       .string()
@@ -520,29 +625,49 @@ export const ViewSchema = z
   })
   .openapi('View');
 
+/** The cards as dealt, in a game's record. */
+const DealtCards = z.object({
+  hands: z
+    .array(z.array(Card).min(10).max(10))
+    .min(3)
+    .max(3)
+    .openapi({ description: "Each seat's 10 cards, seat 0 first; the first 3 of a hand were its doubling packet (R3.1)" }),
+  stock: z.array(Card).min(2).max(2),
+});
+
 export const GamesSchema = z
   .object({
     games: z.array(
       z
         .object({
-          dealIndex: z.number().int(),
+          dealIndex: z.number().int().min(0).openapi({ description: 'The order in which the table dealt its games, redeals included: 0, 1, 2, …' }),
           series: z.number().int().min(1).openapi({ description: 'Which series of the table the game belongs to (its gameNumber counts within it)' }),
           gameNumber: z.number().int(),
           dealer: SeatNumber,
-          deal: DealSchema,
-          actions: z.array(z.object({ seat: SeatNumber, action: z.object({ type: z.string() }).passthrough(), auto: AutoFlag })),
-          contract: Level.nullable(),
-          declarer: SeatNumber.nullable(),
+          potBefore: z.number().openapi({ description: 'The pot when the game was dealt (R5.2)' }),
+          redeal: z.number().int().openapi({ description: 'R5.2, R5.4: 0 for the first deal of this game number, n for its n-th redeal in a row' }),
+          options: RuleOptionsSchema,
+          deal: DealtCards,
+          actions: z.array(z.object({ seat: SeatNumber, action: RecordedAction, auto: AutoFlag })),
+          doubles: z.array(SeatNumber),
+          declarer: orNull(SeatNumber),
+          bid: orNull(Level),
+          contract: orNull(Level),
+          trump: orNull(Suit),
+          discards: z.array(Card).nullable().openapi({ description: "The declarer's 2 discards (R6.1), published with the record (R10.3)" }),
+          kontra: orNull(SeatNumber),
+          re: z.boolean(),
+          multiplier: z.number(),
           tricks: z.array(Trick),
-          settlement: Settlement.nullable(),
-          seed: z
-            .string()
-            .nullable()
-            .openapi({ description: "Reveals the deal's seed: dealFromSeed(seed) must give `deal` and SHA-256(seed) the commitment" }),
+          result: orNull(Result),
+          settlement: orNull(Settlement),
+          seed: z.string().nullable().openapi({
+            description: "Reveals the deal's seed: dealFromSeed(seed) must give `deal` and SHA-256(seed) the commitment; null for a fixed test deal",
+          }),
           commitment: z.string().nullable(),
+          finishedAt: z.string().openapi({ description: 'When the game ended (ISO)' }),
         })
-        .passthrough()
-        .openapi('GameRecord'),
+        .openapi('GameRecord', { description: 'A finished game: its whole record (R10.1), all hands, stock and discards included (R10.3)' }),
     ),
     next: z.number().int().min(1).optional().openapi({
       description: "Present while older games remain: the `before` of the next older page (the dealIndex of this page's oldest game)",
@@ -580,19 +705,23 @@ export const OverviewSchema = z
   .object({
     tables: z
       .array(
-        z.discriminatedUnion('ok', [
+        // A union, not a discriminated one: OpenAPI's discriminator names string values, and `ok` is a boolean.
+        z.union([
           z
             .object({
               tableId: z.string(),
               ok: z.literal(true),
               name: z.string(),
-              seat: SeatNumber.nullable().openapi({ description: "The link's seat; null for a spectator link" }),
-              seats: z.array(z.object({ name: z.string() })).length(3),
-              phase: z.enum(['doubling', 'auction', 'discard', 'declare', 'play', 'finished']),
+              seat: orNull(SeatNumber).openapi({ description: "The link's seat; null for a spectator link" }),
+              seats: z
+                .array(z.object({ name: z.string() }))
+                .min(3)
+                .max(3),
+              phase: Phase,
               gameNumber: z.number().int(),
               games: z.number().int(),
               seriesOver: z.boolean(),
-              turn: SeatNumber.nullable(),
+              turn: orNull(SeatNumber),
               owesMove: z.boolean().openapi({
                 description:
                   "The link's seat owes a move now (its view's legalActions hold one the game waits for; a mere chance of kontra is not owed)",
@@ -684,7 +813,7 @@ export const ChatMessageSchema = z
       .int()
       .min(1)
       .openapi({ description: 'Grows with every message of the table: pass the last one read as `after` to read what came since' }),
-    seat: SeatNumber.openapi({ description: 'The seat that wrote it' }),
+    seat: described(SeatNumber, 'The seat that wrote it'),
     text: z.string().openapi({
       description: `Plain text, 1–${CHAT_LIMITS.maxChars} characters (code points), line breaks as "\\n": show it as text, never as HTML`,
       example: 'Gut gespielt!',

@@ -1,15 +1,22 @@
 /**
  * One truth for what an action is: the engine's parser (shared/actions.ts parseAction)
- * decides, on every path (the table parses what it is given). The zod ActionSchema of the
- * OpenAPI document describes that parser for other sites and bots and checks bodies at the
- * edge; this test holds the two to the same answer over many generated bodies, valid and
- * not, so that neither can drift.
+ * decides, on every path (the table parses what it is given). The zod ActionSchema checks
+ * bodies at the edge and generates the OpenAPI document's `Action`, which describes that
+ * parser for other sites and bots; this test holds all three to the same answer over many
+ * generated bodies, valid and not (`{"type": "bid", "bid": null}` among them), so that none
+ * can drift. The document's schema is read by a JSON Schema 2020-12 validator, as a client's.
  */
+import { dereference, validate, type Schema } from '@cfworker/json-schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ACTION_TYPES, LEVELS, parseAction } from '../../shared/actions.js';
 import { CARD_CODES, SUITS } from '../../shared/cards.js';
+import { openApiDocument } from '../../worker/app.js';
 import { ActionSchema } from '../../worker/schemas.js';
+
+const document = JSON.parse(JSON.stringify(openApiDocument('http://localhost:8787'))) as Schema & { components: { schemas: { Action: Schema } } };
+const lookup = dereference(document, Object.create(null), new URL('https://wallachen.test/api/openapi.json'));
+const documented = (input: unknown): boolean => validate(input, document.components.schemas.Action, '2020-12', lookup).valid;
 
 const anyValue = fc.oneof(
   fc.constantFrom(...LEVELS, ...CARD_CODES, ...SUITS, 'XX', '', '11', 'Bettel', true, false, null, 0, 6, -1),
@@ -44,15 +51,26 @@ const valid = fc.oneof(
   fc.constantFrom({ type: 'hold' }, { type: 'pass' }, { type: 'kontra' }, { type: 're' }, { type: 're', re: true }, { type: 're', re: false }),
 );
 
-describe('the action schema of the API and the engine parser', () => {
+describe("the action schema of the API, the document's and the engine parser", () => {
   it('accept and refuse the same bodies (20,000 generated, valid and not)', () => {
     fc.assert(
       fc.property(fc.oneof(body, valid), (input) => {
         const engine = parseAction(input).ok;
-        const schema = ActionSchema.safeParse(input).success;
-        expect(schema, JSON.stringify(input)).toBe(engine);
+        expect(ActionSchema.safeParse(input).success, `zod: ${JSON.stringify(input)}`).toBe(engine);
+        expect(documented(input), `document: ${JSON.stringify(input)}`).toBe(engine);
       }),
       { numRuns: 20_000 },
     );
+  });
+
+  it('refuse a bid or a contract of null, as the server does', () => {
+    for (const input of [
+      { type: 'bid', bid: null },
+      { type: 'declare', contract: null },
+      { type: 'play', card: null },
+      { type: 'play', card: 'HK', trump: null },
+    ]) {
+      expect([parseAction(input).ok, ActionSchema.safeParse(input).success, documented(input)], JSON.stringify(input)).toEqual([false, false, false]);
+    }
   });
 });

@@ -153,10 +153,26 @@ describe('oEmbed', () => {
       `<iframe src="${ORIGIN}/embed/${table.tableId}#${table.spectator.token}" width="480" height="480" title="Club &quot;&lt;Stammtisch&gt;&quot;" ` +
         'style="border:0;max-width:100%" loading="lazy" referrerpolicy="no-referrer"></iframe>',
     );
-    const small = (await (await oembed(table.spectator.url, '&maxwidth=200&maxheight=400')).json()) as OEmbed;
-    expect([small.width, small.height], 'not below the compact table').toEqual([320, 400]);
     // The embed page's own link works as well.
     expect((await oembed(`${ORIGIN}/embed/${table.tableId}#${table.spectator.token}`)).status).toBe(200);
+  });
+
+  it('respects maxwidth and maxheight (oEmbed 2.2): the frame fits them, in the answer and in its iframe; below the compact table, 320×320, 501', async () => {
+    const table = await createAdminTable();
+    const sized = async (extra: string) => {
+      const res = await oembed(table.spectator.url, extra);
+      expect(res.status, extra).toBe(200);
+      const body = (await res.json()) as OEmbed;
+      expect(body.html, extra).toContain(`width="${body.width}" height="${body.height}"`);
+      return [body.width, body.height];
+    };
+    expect(await sized('&maxwidth=400&maxheight=360')).toEqual([400, 360]);
+    expect(await sized('&maxwidth=320&maxheight=320')).toEqual([320, 320]);
+    expect(await sized('&maxwidth=1000')).toEqual([480, 480]); // never larger than the table's frame
+    expect(await sized('&maxheight=330')).toEqual([480, 330]);
+    for (const extra of ['&maxwidth=200&maxheight=200', '&maxwidth=319', '&maxheight=100', '&maxwidth=200&maxheight=400']) {
+      expect(await expectError(oembed(table.spectator.url, extra), 501, 'not_implemented'), extra).toMatch(/at least 320×320/);
+    }
   });
 
   it("refuses a seat's link (400) and the admin's, an unknown link (404), xml (501), and a table that does not allow embedding (401)", async () => {

@@ -144,7 +144,8 @@ describe('mail modes', () => {
 describe('the daily digest', () => {
   it('lists every table where the address owes a move, in German for a "de" seat, with working links and no card; at most one a day; a move removes its entry', async () => {
     const address = newAddress('digest');
-    const tables = [await createTable(tableFor(GAME, { name: 'Stammtisch Ost' })), await createTable(tableFor(GAME, { name: 'Kaffeerunde' }))];
+    // The second name brings its own quotation marks: the digest puts it in no other pair.
+    const tables = [await createTable(tableFor(GAME, { name: 'Stammtisch Ost' })), await createTable(tableFor(GAME, { name: '„Kaffeerunde“' }))];
     for (const table of tables) await put(table, SEAT, { email: address, mail: 'digest', lang: 'de' });
     for (const table of tables) await confirmAt(table, address);
     await entriesAre(address, 2);
@@ -163,9 +164,12 @@ describe('the daily digest', () => {
     expect(mail.text).not.toMatch(/Hello|your move/);
     expect(cardsInText(`${mail.subject} ${mail.text}`)).toEqual(new Set());
     const seatName = (await view(tables[0]!.tableId, tables[0]!.seats[SEAT]!.token)).seats[SEAT]!.name;
+    expect(mail.text).toContain(`\n„${isolated('Stammtisch Ost')}“ – als ${isolated(seatName)}, seit `);
+    expect(mail.text).toContain(`\n${isolated('„Kaffeerunde“')} – als ${isolated(seatName)}, seit `);
+    // RFC 3676 §4.3: the footer is the mail's signature, after a line "-- ".
+    expect(mail.text).toMatch(/\n\n-- \nDie Links sind geheim/);
     for (const table of tables) {
-      const name = table === tables[0] ? 'Stammtisch Ost' : 'Kaffeerunde';
-      expect(mail.text).toContain(`„${isolated(name)}“ – als ${isolated(seatName)}, seit `);
+      const name = table === tables[0] ? 'Stammtisch Ost' : '„Kaffeerunde“';
       const match = new RegExp(`${ORIGIN}/t/${table.tableId}#([A-Za-z0-9_-]{43})`).exec(mail.text);
       expect(match, name).not.toBeNull();
       expect(match![1]).toBe(table.seats[SEAT]!.token);

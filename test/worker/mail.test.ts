@@ -72,13 +72,24 @@ beforeEach(() => {
   }
 });
 
-/** What every test shows too: each mail has the one-click headers of its own address, its link in the text; no log holds an address. */
+/** What every test shows too: each mail has the one-click headers of its own address, its link in the text below a signature separator "-- "; no log holds an address. */
 afterEach(async () => {
   vi.restoreAllMocks();
   for (const mail of mails) {
     const unsubscribe = `${ORIGIN}${await mailLinkPath(mail.to, 'unsubscribe')}`;
     expect(mail.headers, mail.subject).toEqual({ 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     expect(mail.text, mail.subject).toContain(unsubscribe);
+    // RFC 3676 §4.3: "-- " sets the footer apart as the mail's signature, once.
+    const lines = mail.text.split('\n');
+    expect(
+      lines.filter((line) => line === '-- '),
+      mail.subject,
+    ).toHaveLength(1);
+    expect(
+      lines.filter((line) => line.trimEnd() === '--'),
+      mail.subject,
+    ).toEqual(['-- ']);
+    expect(lines.slice(lines.indexOf('-- ')).join('\n'), mail.subject).toContain(unsubscribe);
   }
   const lines = logged.join('\n');
   for (const mail of mails) expect(lines).not.toContain(mail.to);
@@ -502,7 +513,7 @@ describe('unsubscribing', () => {
 });
 
 describe('what the mails say', () => {
-  it("every kind of mail has the one-click headers: confirmation, turn, reminder, the table's end", async () => {
+  it('every kind of mail has the one-click headers, and its footer as a signature after "-- ": confirmation, turn, reminder, the table\'s end', async () => {
     const address = newAddress('kinds');
     const table = await tableWith({ 1: address }, { options: { ...GAME.options, firstDealer: GAME.dealer, games: 1, moveDeadlineHours: 2 } });
     await confirmAt(table, address);
@@ -597,6 +608,28 @@ describe('what the mails say', () => {
     expect(mails[0]!.subject).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
     const withoutIsolates = text.replace(/\u2068[^\u2068\u2069\n]*\u2069/gu, 'name');
     expect(withoutIsolates.replaceAll('\n', ' ')).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
+  });
+
+  it('a table name that brings its own quotation marks is put in no other pair', async () => {
+    const names = ['„Stammtisch“', '"Club 7"', '“Die Runde”', 'Sepp\'s "Runde', 'Stammtisch'];
+    const expected: Record<string, { de: string; en: string }> = {
+      '„Stammtisch“': { de: isolated('„Stammtisch“'), en: isolated('„Stammtisch“') },
+      '"Club 7"': { de: isolated('"Club 7"'), en: isolated('"Club 7"') },
+      '“Die Runde”': { de: isolated('“Die Runde”'), en: isolated('“Die Runde”') },
+      // One mark at one end is no pair: the name gets the language's.
+      'Sepp\'s "Runde': { de: `„${isolated('Sepp\'s "Runde')}“`, en: `"${isolated('Sepp\'s "Runde')}"` },
+      Stammtisch: { de: `„${isolated('Stammtisch')}“`, en: `"${isolated('Stammtisch')}"` },
+    };
+    for (const name of names) {
+      const address = newAddress('quoted');
+      const table = await createTable(tableFor(GAME, { name, seats: SEATS.map((seat) => (seat === FOREHAND ? { email: address } : {})) }));
+      await confirmAt(table, address);
+      mails.length = 0;
+      await playAway(table, GAME.actions.slice(0, 3), 0); // the doubling decided: forehand's turn, mailed in both languages
+      expect(mails, name).toHaveLength(1);
+      expect(mails[0]!.text).toContain(`am Tisch ${expected[name]!.de} bist du am Zug`);
+      expect(mails[0]!.text).toContain(`it is your move at the table ${expected[name]!.en} (game`);
+    }
   });
 
   it('oneLine: one line, no controls, no bidi or zero-width characters, cut to its length on a whole character', () => {

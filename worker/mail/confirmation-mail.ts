@@ -5,7 +5,7 @@
  * entered, and the two links (the confirm link names the table by its id, which the
  * creator did not choose).
  */
-import { inLanguage, unsubscribeLines, type Mail, type MailLanguage } from '../table/notifier.js';
+import { inLanguage, mailText, unsubscribeLines, type Mail, type MailLanguage } from '../table/notifier.js';
 import { CONFIRMATION_INTERVAL_MS, CONFIRMATIONS_PER_DAY } from './address.js';
 import type { AddressLinks } from './links.js';
 
@@ -35,5 +35,5 @@ export function confirmationMail(origin: string, links: AddressLinks, lang: Mail
     `A table asks at most every ${HOURS} hours, all tables together at most ${CONFIRMATIONS_PER_DAY} times a day.`,
   ];
   const subject = lang === undefined ? `${subjects.de} / ${subjects.en.replace('Wallachen: ', '')}` : subjects[lang];
-  return { subject, text: [...inLanguage(lang, de, en), '', '--', ...unsubscribeLines(lang, links.unsubscribe), ''].join('\n') };
+  return { subject, text: mailText(inLanguage(lang, de, en), unsubscribeLines(lang, links.unsubscribe)) };
 }

@@ -8,7 +8,7 @@
  * is written, as deliveries.ts does). Never a card.
  */
 import type { Seat } from '../../shared/options.js';
-import { inLanguage, isolated, unsubscribeLines, type Mail, type MailLanguage } from '../table/notifier.js';
+import { inLanguage, isolated, mailText, quotedName, unsubscribeLines, type Mail, type MailLanguage } from '../table/notifier.js';
 
 /** The digest goes out once a day at this hour (UTC): the address's object sets its alarm for it. */
 export const DIGEST_HOUR_UTC = 7;
@@ -71,10 +71,9 @@ export function digestMail(lines: readonly DigestLine[], unsubscribe: string): M
   const de: string[] = ['Hallo,', '', n === 1 ? 'an diesem Tisch wartet dein Zug:' : `an diesen ${n} Tischen wartet dein Zug:`];
   const en: string[] = ['Hello,', '', n === 1 ? 'your move is awaited at this table:' : `your move is awaited at these ${n} tables:`];
   for (const { entry, link } of [...lines].sort((a, b) => a.entry.since - b.entry.since)) {
-    const table = isolated(entry.tableName);
     const seat = isolated(entry.seatName, 40);
-    de.push('', `„${table}“ – als ${seat}, seit ${when(entry.since)}`);
-    en.push('', `"${table}" – as ${seat}, since ${when(entry.since)}`);
+    de.push('', `${quotedName(entry.tableName, 'de')} – als ${seat}, seit ${when(entry.since)}`);
+    en.push('', `${quotedName(entry.tableName, 'en')} – as ${seat}, since ${when(entry.since)}`);
     if (entry.deadline !== null) {
       const due = when(Date.parse(entry.deadline));
       de.push(`  Zugfrist bis ${due}`);
@@ -88,7 +87,6 @@ export function digestMail(lines: readonly DigestLine[], unsubscribe: string): M
     en: n === 1 ? 'Wallachen: your move at 1 table' : `Wallachen: your move at ${n} tables`,
   };
   const footer = [
-    '--',
     ...inLanguage(
       lang,
       [
@@ -101,5 +99,5 @@ export function digestMail(lines: readonly DigestLine[], unsubscribe: string): M
     ...unsubscribeLines(lang, unsubscribe),
   ];
   const subject = lang === undefined ? `${subjects.de} / ${subjects.en.replace('Wallachen: ', '')}` : subjects[lang];
-  return { subject, text: [...inLanguage(lang, de, en), '', ...footer, ''].join('\n') };
+  return { subject, text: mailText(inLanguage(lang, de, en), footer) };
 }

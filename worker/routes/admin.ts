@@ -16,16 +16,14 @@ import type { AdminCommand } from '../contract.js';
 import type { LinkOwner, NewToken } from '../table/admin-commands.js';
 import type { Outcome } from '../table/outcome.js';
 import { validationHook } from '../validation.js';
-import { callerHash, clientOf, errors, json, noSuchTable, tableStub, type TableStub } from './tables.js';
+import { errors, json, security, TableParams } from './documented.js';
+import { callerHash, clientOf, noSuchTable, tableStub, type TableStub } from './tables.js';
 
 export const admin = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
 function handle<R extends RouteConfig>(config: R, handler: (c: Parameters<RouteHandler<R, AppEnv>>[0]) => Promise<Response>): void {
   admin.openapi(config, handler as unknown as RouteHandler<R, AppEnv>);
 }
-
-const TableParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'k3h8q2m5x7c9v4b6' }) });
-const security = [{ bearer: [] }];
 
 const answer = <T>(c: Context<AppEnv>, outcome: Outcome<T>): Response =>
   outcome.ok ? c.json(outcome.value as object, 200) : errorResponse(c, outcome.status, outcome.code, outcome.message);
@@ -35,6 +33,7 @@ const answer = <T>(c: Context<AppEnv>, outcome: Outcome<T>): Response =>
 const postAdmin = createRoute({
   method: 'post',
   path: '/api/tables/{id}/admin',
+  operationId: 'adminCommand',
   summary: "The table admin's commands",
   description:
     "With the admin token of `POST /api/tables`, one command per call: pause, resume, replace a seat's, the spectators' or the admin's own link, " +
@@ -86,7 +85,7 @@ handle(postAdmin, async (c) => {
   if ('response' in caller) return caller.response;
   const limited = await rateLimited(c, c.env.ADMIN_LIMITER, caller.hash, 'admin commands from this link', PERIOD_SECONDS.ADMIN_LIMITER);
   if (limited) return limited;
-  const command = c.req.valid('json') as AdminCommand; // the schema admits seats 0–2 only: the engine's Seat
+  const command: AdminCommand = c.req.valid('json');
   const table = tableStub(c, id);
   if (command.type === 'rotate' || command.type === 'rotateAdmin') {
     const owner: LinkOwner = command.type === 'rotateAdmin' ? 'admin' : command.seat;
@@ -122,6 +121,7 @@ handle(postAdmin, async (c) => {
 const getAdmin = createRoute({
   method: 'get',
   path: '/api/tables/{id}/admin',
+  operationId: 'getAdminView',
   summary: "The table admin's view",
   description: 'What `POST …/admin` answers, without changing anything (the admin page reads it on load). Only with the admin token (else 403).',
   security,

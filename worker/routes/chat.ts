@@ -3,25 +3,22 @@
  * spectators read. The handlers authenticate and forward; what a message may be, how often a
  * seat may write and what is kept, the table decides (table/chat.ts).
  */
-import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app.js';
 import { errorResponse } from '../errors.js';
 import { PERIOD_SECONDS, rateLimited } from '../limits.js';
-import { ChatPageSchema, ChatPostedSchema, ChatPostSchema, ChatQuerySchema, ErrorSchema } from '../schemas.js';
+import { ChatPageSchema, ChatPostedSchema, ChatPostSchema, ChatQuerySchema } from '../schemas.js';
 import { CHAT_LIMITS } from '../table/chat.js';
 import { validationHook } from '../validation.js';
-import { callerAt, clientOf, json } from './tables.js';
+import { json, refusal, security, TableParams } from './documented.js';
+import { callerAt, clientOf } from './tables.js';
 
 export const chat = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
 function handle<R extends RouteConfig>(config: R, handler: (c: Parameters<RouteHandler<R, AppEnv>>[0]) => Promise<Response>): void {
   chat.openapi(config, handler as unknown as RouteHandler<R, AppEnv>);
 }
-
-const error = (description: string) => ({ description, ...json(ErrorSchema) });
-const TableParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'k3h8q2m5x7c9v4b6' }) });
-const security = [{ bearer: [] }];
 
 /** The answer to a refusal of the table; a 429 says when to try again (the seat's oldest message of the minute leaves it by then). */
 function refused(
@@ -37,6 +34,7 @@ function refused(
 const postChat = createRoute({
   method: 'post',
   path: '/api/tables/{id}/chat',
+  operationId: 'postChat',
   summary: 'Write in the chat',
   description:
     `A seat's message to its table (a seat link only). Plain text of 1–${CHAT_LIMITS.maxChars} characters; at most ${CHAT_LIMITS.perSeatPerMinute} messages per seat and minute; ` +
@@ -46,13 +44,16 @@ const postChat = createRoute({
   request: { params: TableParams, body: { ...json(ChatPostSchema), required: true } },
   responses: {
     201: { description: 'The message as kept', ...json(ChatPostedSchema) },
-    400: error('bad_request: no text, more than 500 characters, control or bidi-reordering characters'),
-    401: error('unauthorized: no or malformed `Authorization: Bearer <token>`'),
-    403: error("forbidden: not this table's link, a spectator's link, a bot seat's link, or the table's chat is off"),
-    404: error('not_found: no such table'),
-    413: error('payload_too_large: the body is over 64 KB'),
-    415: error('unsupported_media_type: the body must be application/json'),
-    429: error(`rate_limited: more than ${CHAT_LIMITS.perSeatPerMinute} messages of this seat in a minute; retry after the Retry-After seconds`),
+    400: refusal(400, 'bad_request: no text, more than 500 characters, control or bidi-reordering characters'),
+    401: refusal(401, 'unauthorized: no or malformed `Authorization: Bearer <token>`'),
+    403: refusal(403, "forbidden: not this table's link, a spectator's link, a bot seat's link, or the table's chat is off"),
+    404: refusal(404, 'not_found: no such table'),
+    413: refusal(413, 'payload_too_large: the body is over 64 KB'),
+    415: refusal(415, 'unsupported_media_type: the body must be application/json'),
+    429: refusal(
+      429,
+      `rate_limited: more than ${CHAT_LIMITS.perSeatPerMinute} messages of this seat in a minute, or the link's budget of actions spent; retry after the Retry-After seconds`,
+    ),
   },
 });
 
@@ -73,6 +74,7 @@ handle(postChat, async (c) => {
 const getChat = createRoute({
   method: 'get',
   path: '/api/tables/{id}/chat',
+  operationId: 'getChat',
   summary: 'Read the chat',
   description:
     `The table's messages, oldest first, at most ${CHAT_LIMITS.page} per answer (a seat's or the spectators' link). ` +
@@ -82,11 +84,11 @@ const getChat = createRoute({
   request: { params: TableParams, query: ChatQuerySchema },
   responses: {
     200: { description: 'A page of messages', ...json(ChatPageSchema) },
-    400: error('bad_request: `after` is not a whole number'),
-    401: error('unauthorized: no or malformed `Authorization: Bearer <token>`'),
-    403: error("forbidden: not this table's link, or the table's chat is off"),
-    404: error('not_found: no such table'),
-    429: error('rate_limited: too many reads from this address; retry after the Retry-After seconds'),
+    400: refusal(400, 'bad_request: `after` is not a whole number'),
+    401: refusal(401, 'unauthorized: no or malformed `Authorization: Bearer <token>`'),
+    403: refusal(403, "forbidden: not this table's link, or the table's chat is off"),
+    404: refusal(404, 'not_found: no such table'),
+    429: refusal(429, 'rate_limited: too many reads from this address; retry after the Retry-After seconds'),
   },
 });
 

@@ -9,7 +9,8 @@ import { errorResponse } from '../errors.js';
 import { DeliveriesSchema } from '../schemas.js';
 import { DELIVERY_LOG_SIZE } from '../table/delivery-log.js';
 import { validationHook } from '../validation.js';
-import { callerAt, errors, json, readLimited, security, TableParams } from './tables.js';
+import { errors, json, security, TableParams } from './documented.js';
+import { callerAt, readLimited } from './tables.js';
 
 export const deliveryLog = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -20,6 +21,7 @@ function handle<R extends RouteConfig>(config: R, handler: (c: Parameters<RouteH
 const getDeliveries = createRoute({
   method: 'get',
   path: '/api/tables/{id}/deliveries',
+  operationId: 'getDeliveries',
   summary: "The seat's delivery log",
   description:
     `This seat's last ${DELIVERY_LOG_SIZE} attempts to tell it something, newest first: when, by which channel (webhook, email, push, digest), ` +

@@ -18,7 +18,8 @@ import { PERIOD_SECONDS, rateLimited } from '../limits.js';
 import { DEFAULT_EMBED_POLICY } from '../table/embed-storage.js';
 import { hashToken, TABLE_ID_PATTERN, TOKEN_PATTERN } from '../table/tokens.js';
 import { validationHook } from '../validation.js';
-import { clientOf, errors, json, tableStub } from './tables.js';
+import { errors, json, PUBLIC, refusal } from './documented.js';
+import { clientOf, tableStub } from './tables.js';
 
 export const embed = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -73,8 +74,20 @@ embed.get('/embed/*', async (c) => {
 
 // ---------------------------------------------------------------- GET /oembed
 
-/** The frame an oEmbed consumer shows: the compact table's smallest box is 320×480 (API.md "Embedding"). */
+/** The frame an oEmbed consumer is offered: 480×480, or smaller down to the compact table's smallest box, 320×320 (API.md "Embedding"). */
 export const OEMBED_SIZE = { width: 480, height: 480, minWidth: 320, minHeight: 320 } as const;
+
+/** A consumer's maxwidth or maxheight (oEmbed 2.2): the largest frame it can show that way. */
+const largestFrame = (side: 'width' | 'height', least: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .openapi({
+      type: 'integer',
+      description: `The largest ${side} of frame the consumer can show: the answer's ${side} is at most this; below ${least} no table fits (501)`,
+    });
 
 const OembedQuery = z.object({
   url: z.string().max(2000).openapi({
@@ -82,8 +95,8 @@ const OembedQuery = z.object({
     example: 'https://wallachen.example/t/k3h8q2m5x7c9v4b6#<spectator token>',
   }),
   format: z.string().optional().openapi({ description: 'json (the default); xml answers 501' }),
-  maxwidth: z.coerce.number().int().min(1).optional(),
-  maxheight: z.coerce.number().int().min(1).optional(),
+  maxwidth: largestFrame('width', OEMBED_SIZE.minWidth),
+  maxheight: largestFrame('height', OEMBED_SIZE.minHeight),
 });
 
 const OembedSchema = z
@@ -103,16 +116,23 @@ const OembedSchema = z
 const getOembed = createRoute({
   method: 'get',
   path: '/oembed',
+  operationId: 'getOembed',
   summary: "oEmbed for a spectator's link",
   description:
     "oEmbed 1.0 (https://oembed.com) for a table's spectator link, so that a CMS that knows oEmbed embeds a pasted link by itself: a `rich` answer whose " +
     "html is an iframe of /embed/{id}#<token>. The token is in the link's fragment, which the CMS sends as pasted. A seat's (or the admin's) link is refused with 400: " +
     "its token must never reach a third party's server, let alone its HTML. Unknown table or token: 404; the table's admin does not allow spectator embeds: 401. " +
-    'Only format=json (xml: 501). Counted on the read limit per client.',
+    `The frame is ${OEMBED_SIZE.width}×${OEMBED_SIZE.height}, or as large as \`maxwidth\` and \`maxheight\` allow; the table needs at least ${OEMBED_SIZE.minWidth}×${OEMBED_SIZE.minHeight}, ` +
+    'so a smaller maximum is answered 501, as a format that is not offered: only format=json (xml: 501). Counted on the read limit per client.',
+  security: PUBLIC,
   request: { query: OembedQuery },
   responses: {
     200: { description: 'The oEmbed object', ...json(OembedSchema) },
-    ...errors(400, 401, 404, 429, 501),
+    ...errors(400, 401, 404, 429),
+    501: refusal(
+      501,
+      `not_implemented: a format other than json, or a maxwidth or maxheight below the table's smallest frame (${OEMBED_SIZE.minWidth}×${OEMBED_SIZE.minHeight})`,
+    ),
   },
 });
 
@@ -158,8 +178,17 @@ handle(getOembed, async (c) => {
     return errorResponse(c, 400, 'bad_request', "a seat's link must not be pasted into other sites: use the table's spectator link");
   if (link.value.kind === 'admin') return errorResponse(c, 400, 'bad_request', "the admin's link must not be pasted into other sites");
   if (!link.value.spectatorEmbeds) return errorResponse(c, 401, 'unauthorized', "the table's admin does not allow embedding it");
-  const width = Math.max(OEMBED_SIZE.minWidth, Math.min(OEMBED_SIZE.width, query.maxwidth ?? OEMBED_SIZE.width));
-  const height = Math.max(OEMBED_SIZE.minHeight, Math.min(OEMBED_SIZE.height, query.maxheight ?? OEMBED_SIZE.height));
+  // The consumer's maximum is a promise to respect (oEmbed 2.2): the table never grows past it, and where it cannot shrink that far there is no answer to give.
+  const width = Math.min(OEMBED_SIZE.width, query.maxwidth ?? OEMBED_SIZE.width);
+  const height = Math.min(OEMBED_SIZE.height, query.maxheight ?? OEMBED_SIZE.height);
+  if (width < OEMBED_SIZE.minWidth || height < OEMBED_SIZE.minHeight) {
+    return errorResponse(
+      c,
+      501,
+      'not_implemented',
+      `the table needs a frame of at least ${OEMBED_SIZE.minWidth}×${OEMBED_SIZE.minHeight} pixels; maxwidth ${width} and maxheight ${height} leave less`,
+    );
+  }
   const src = `${origin}/embed/${tableId}#${token}`;
   const title = link.value.name;
   const html =

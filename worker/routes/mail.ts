@@ -13,7 +13,8 @@
  * it names no table, so it confirms none. Under /api/ because the Worker runs first only
  * there (wrangler.toml [assets]).
  */
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
 import { csrf } from 'hono/csrf';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../app.js';
@@ -31,8 +32,15 @@ import {
   unsubscribePage,
 } from '../mail/pages.js';
 import { tokenKey } from '../table/tokens.js';
+import { ErrorSchema } from '../schemas.js';
+import { errors, json, PUBLIC } from './documented.js';
 
-export const mail = new Hono<AppEnv>();
+export const mail = new OpenAPIHono<AppEnv>();
+
+/** Registers a documented route whose handler answers pages (text/html), which the typed-response signature does not allow for. */
+function handle<R extends RouteConfig>(config: R, handler: (c: Context<AppEnv>) => Promise<Response>): void {
+  mail.openapi(config, handler as unknown as RouteHandler<R, AppEnv>);
+}
 
 async function html(c: Context<AppEnv>, body: string, status: ContentfulStatusCode = 200): Promise<Response> {
   c.header('Content-Security-Policy', await pagePolicy());
@@ -70,33 +78,127 @@ const sameOrigin = csrf();
  */
 const sameOriginUnlessServer: MiddlewareHandler<AppEnv> = (c, next) => (c.req.header('origin') === undefined ? next() : sameOrigin(c, next));
 
-mail.get('/api/mail/confirm/:link', async (c) => {
-  const found = await targetOf(c, 'confirm');
-  if ('response' in found) return found.response;
-  return html(c, confirmPage(c.req.path));
-});
+// ---------------------------------------------------------------- the document: pages, not JSON
 
-mail.post('/api/mail/confirm/:link', sameOrigin, async (c) => {
-  const found = await targetOf(c, 'confirm');
-  if ('response' in found) return found.response;
-  const tableId = found.tableId!;
-  await addressStub(c.env, found.key).confirm({ tableId });
-  // The table mails what its seats with this address owe now: best effort, the confirmation holds either way.
-  await c.env.TABLES.get(c.env.TABLES.idFromName(tableId))
-    .addressConfirmed(found.key)
-    .catch((error: unknown) => console.warn(`table ${tableId} could not be told of a confirmation: ${reasonOf(error)}`));
-  return html(c, confirmedPage());
-});
+const page = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
 
-mail.get('/api/mail/unsubscribe/:link', async (c) => {
-  const found = await targetOf(c, 'unsubscribe');
-  if ('response' in found) return found.response;
-  return html(c, unsubscribePage(c.req.path));
-});
+const LinkParams = (example: string) =>
+  z.object({
+    link: z.string().openapi({
+      param: { name: 'link', in: 'path' },
+      description: "The last segment of the mail's link, as the mail gives it",
+      example,
+    }),
+  });
+const CONFIRM_LINK = LinkParams('<key>.k3h8q2m5x7c9v4b6.<sig>');
+const UNSUBSCRIBE_LINK = LinkParams('<key>.<sig>');
 
-mail.post('/api/mail/unsubscribe/:link', sameOriginUnlessServer, async (c) => {
-  const found = await targetOf(c, 'unsubscribe');
-  if ('response' in found) return found.response;
-  await addressStub(c.env, found.key).unsubscribe();
-  return html(c, unsubscribedPage());
-});
+/** What every mail link answers when it is not one: HTML, since a person opened it. */
+const refusedPages = {
+  403: { description: 'A forged link (its sig does not match)', content: { 'text/html': { schema: z.string() } } },
+  404: page('Not a link of a mail'),
+  503: page('not_configured: the server lacks its TOKEN_SECRET (an operator must set it)'),
+};
+
+/** A form posted from another site is refused by hono's csrf, with the API's error. */
+const crossSite = {
+  description: "A forged link (a page, text/html), or a form posted from another site than this server's (the API's error)",
+  content: { 'text/html': { schema: z.string() }, ...json(ErrorSchema).content },
+};
+
+handle(
+  createRoute({
+    method: 'get',
+    path: '/api/mail/confirm/{link}',
+    operationId: 'confirmPage',
+    summary: "A table's confirm link: the page",
+    description:
+      "The link of a table's confirmation mail (`{key}.{tableId}.{sig}`): a page with a button, which confirms. Opening it confirms nothing (mail scanners open every link). " +
+      'A confirm link of before confirmations were per table (`{key}.{sig}`) names no table: 410.',
+    security: PUBLIC,
+    request: { params: CONFIRM_LINK },
+    responses: {
+      200: page('The page with the button'),
+      ...refusedPages,
+      410: page('A confirm link of before confirmations were per table: it confirms nothing'),
+    },
+  }),
+  async (c) => {
+    const found = await targetOf(c, 'confirm');
+    if ('response' in found) return found.response;
+    return html(c, confirmPage(c.req.path));
+  },
+);
+
+handle(
+  createRoute({
+    method: 'post',
+    path: '/api/mail/confirm/{link}',
+    operationId: 'confirmAddress',
+    summary: "A table's confirm link: the button",
+    description:
+      "The confirm page's button, posted from this server's page (another site's form: 403): the address confirms that table, which then mails what its seats with the address owe now. " +
+      'The body is not read.',
+    middleware: [sameOrigin],
+    security: PUBLIC,
+    request: { params: CONFIRM_LINK },
+    responses: {
+      200: page('Confirmed'),
+      ...refusedPages,
+      403: crossSite,
+      410: page('A confirm link of before confirmations were per table: it confirms nothing'),
+      413: errors(413)[413]!,
+    },
+  }),
+  async (c) => {
+    const found = await targetOf(c, 'confirm');
+    if ('response' in found) return found.response;
+    const tableId = found.tableId!;
+    await addressStub(c.env, found.key).confirm({ tableId });
+    // The table mails what its seats with this address owe now: best effort, the confirmation holds either way.
+    await c.env.TABLES.get(c.env.TABLES.idFromName(tableId))
+      .addressConfirmed(found.key)
+      .catch((error: unknown) => console.warn(`table ${tableId} could not be told of a confirmation: ${reasonOf(error)}`));
+    return html(c, confirmedPage());
+  },
+);
+
+handle(
+  createRoute({
+    method: 'get',
+    path: '/api/mail/unsubscribe/{link}',
+    operationId: 'unsubscribePage',
+    summary: 'The unsubscribe link: the page',
+    description: "The link at the end of every mail (`{key}.{sig}`): a page with a button, which unsubscribes the address from every table's mail.",
+    security: PUBLIC,
+    request: { params: UNSUBSCRIBE_LINK },
+    responses: { 200: page('The page with the button'), ...refusedPages },
+  }),
+  async (c) => {
+    const found = await targetOf(c, 'unsubscribe');
+    if ('response' in found) return found.response;
+    return html(c, unsubscribePage(c.req.path));
+  },
+);
+
+handle(
+  createRoute({
+    method: 'post',
+    path: '/api/mail/unsubscribe/{link}',
+    operationId: 'unsubscribe',
+    summary: 'The unsubscribe link: one click',
+    description:
+      "Unsubscribes the address from every table at once: the page's button, or a mail program's one-click POST (RFC 8058: `List-Unsubscribe-Post: List-Unsubscribe=One-Click` " +
+      "in every mail's headers; sent without Origin, it needs none). A form posted from another site: 403. The body is not read.",
+    middleware: [sameOriginUnlessServer],
+    security: PUBLIC,
+    request: { params: UNSUBSCRIBE_LINK },
+    responses: { 200: page('Unsubscribed'), ...refusedPages, 403: crossSite, 413: errors(413)[413]! },
+  }),
+  async (c) => {
+    const found = await targetOf(c, 'unsubscribe');
+    if ('response' in found) return found.response;
+    await addressStub(c.env, found.key).unsubscribe();
+    return html(c, unsubscribedPage());
+  },
+);

@@ -4,14 +4,19 @@
  * the secret OPS_TOKEN (`wrangler secret put OPS_TOKEN`); without it these endpoints do not
  * exist (404). `npm run history:replay` calls them.
  */
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app.js';
 import { errorResponse } from '../errors.js';
 import { hashToken, sameHash, TABLE_ID_PATTERN } from '../table/tokens.js';
 import type { TableObject } from '../table/table-object.js';
+import { json, refusal, TableParams } from './documented.js';
 
 export const ops = new OpenAPIHono<AppEnv>();
+
+function handle<R extends RouteConfig>(config: R, handler: (c: Context<AppEnv>) => Promise<Response>): void {
+  ops.openapi(config, handler as unknown as RouteHandler<R, AppEnv>);
+}
 
 /** The operator's token must be this long: a guessable one would open every table's history to strangers. */
 const MIN_OPS_TOKEN_LENGTH = 32;
@@ -30,6 +35,56 @@ async function refused(c: Context<AppEnv>): Promise<Response | null> {
 
 const table = (c: Context<AppEnv>) => c.env.TABLES.get(c.env.TABLES.idFromName(c.req.param('id')!)) as DurableObjectStub<TableObject>;
 
-ops.get('/api/ops/tables/:id/history', async (c) => (await refused(c)) ?? c.json({ deadLetters: await table(c).deadLetters() }, 200));
+/** The operator's secret OPS_TOKEN as `Authorization: Bearer` (the scheme `operator`, app.ts). */
+const operator = [{ operator: [] }];
 
-ops.post('/api/ops/tables/:id/history/replay', async (c) => (await refused(c)) ?? c.json({ replayed: await table(c).replayDeadLetters() }, 200));
+const opsRefusals = {
+  401: refusal(401, 'unauthorized: not the operator token'),
+  404: refusal(404, 'not_found: no such table, or the server has no OPS_TOKEN (then these endpoints do not exist)'),
+};
+
+const DeadLettersSchema = z
+  .object({
+    deadLetters: z.array(
+      z.object({
+        id: z.number().int(),
+        kind: z.enum(['game', 'table']).openapi({ description: 'Which history row D1 refused: a finished game, or the table with its seats' }),
+        attempts: z.number().int(),
+        queuedAt: z.string().openapi({ description: 'When it was queued (ISO)' }),
+        lastError: z.string().nullable().openapi({ description: 'Why D1 refused it last, fit for logs (never the payload)' }),
+      }),
+    ),
+  })
+  .openapi('DeadLetters');
+
+handle(
+  createRoute({
+    method: 'get',
+    path: '/api/ops/tables/{id}/history',
+    operationId: 'getDeadLetters',
+    summary: "A table's dead letters (operator)",
+    description:
+      'The history rows of the table that D1 refused for a day and that are no longer retried: kind, since when, the last error; never the payload.',
+    security: operator,
+    request: { params: TableParams },
+    responses: { 200: { description: 'The dead letters', ...json(DeadLettersSchema) }, ...opsRefusals },
+  }),
+  async (c) => (await refused(c)) ?? c.json({ deadLetters: await table(c).deadLetters() }, 200),
+);
+
+handle(
+  createRoute({
+    method: 'post',
+    path: '/api/ops/tables/{id}/history/replay',
+    operationId: 'replayDeadLetters',
+    summary: "Replay a table's dead letters (operator)",
+    description: 'Puts the dead letters back in line, once D1 is fixed, and writes them now (`npm run history:replay`).',
+    security: operator,
+    request: { params: TableParams },
+    responses: {
+      200: { description: 'How many were put back', ...json(z.object({ replayed: z.number().int().min(0) }).openapi('Replayed')) },
+      ...opsRefusals,
+    },
+  }),
+  async (c) => (await refused(c)) ?? c.json({ replayed: await table(c).replayDeadLetters() }, 200),
+);

@@ -13,13 +13,15 @@ import { reasonOf } from '../log-reasons.js';
 import { OverviewRequestSchema, OverviewSchema } from '../schemas.js';
 import { hashToken, TABLE_ID_PATTERN, TOKEN_PATTERN } from '../table/tokens.js';
 import { validationHook } from '../validation.js';
-import { clientOf, errors, json, tableStub } from './tables.js';
+import { errors, json, PUBLIC } from './documented.js';
+import { clientOf, tableStub } from './tables.js';
 
 export const overview = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
 const route = createRoute({
   method: 'post',
   path: '/api/tables/overview',
+  operationId: 'getOverview',
   summary: 'Several tables at a glance',
   description:
     `For each of 1 to ${OVERVIEW_MAX_LINKS} links (a table id and a seat or spectator token, each link once), in the order given: ` +
@@ -27,6 +29,7 @@ const route = createRoute({
     "or the error a single GET /api/tables/{id} would answer for that link. No cards: never more than the link's own view shows. " +
     'The tokens travel in the body, so no log holds them. ' +
     'Each link counts against the limit of GET /api/tables/{id} (READ_LIMITER) as one GET: a request of more links than the client has reads left is refused with 429.',
+  security: PUBLIC,
   request: { body: { ...json(OverviewRequestSchema), required: true } },
   responses: { 200: { description: 'One entry per link, in order', ...json(OverviewSchema) }, ...errors(400, 413, 415, 429) },
 });

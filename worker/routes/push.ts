@@ -6,23 +6,25 @@
 import { createRoute, OpenAPIHono, type RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../app.js';
 import { errorResponse } from '../errors.js';
-import { ErrorSchema, PushKeySchema } from '../schemas.js';
+import { PushKeySchema } from '../schemas.js';
 import { vapidKeys } from '../push/vapid.js';
 import { validationHook } from '../validation.js';
-import { json } from './tables.js';
+import { json, PUBLIC, refusal } from './documented.js';
 
 export const push = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
 const route = createRoute({
   method: 'get',
   path: '/api/push/key',
+  operationId: 'getPushKey',
   summary: "The server's push key",
   description:
     "The server's VAPID public key (RFC 8292): an uncompressed P-256 point, base64url. A page subscribes with it (`applicationServerKey`) and sends the subscription " +
     'with PUT /api/tables/{id}/notifications (`push`). 503 not_configured when this server has no key pair (push notifications are off).',
+  security: PUBLIC,
   responses: {
     200: { description: 'The public key', ...json(PushKeySchema) },
-    503: { description: 'not_configured: the server has no VAPID key pair (an operator must set it)', ...json(ErrorSchema) },
+    503: refusal(503, 'not_configured: the server has no VAPID key pair (an operator must set it)'),
   },
 });
 

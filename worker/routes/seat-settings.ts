@@ -7,9 +7,10 @@ import { createRoute, OpenAPIHono, type RouteConfig, type RouteHandler } from '@
 import type { AppEnv } from '../app.js';
 import { errorResponse } from '../errors.js';
 import { PERIOD_SECONDS, rateLimited } from '../limits.js';
-import { ErrorSchema, MAX_VACATION_HOURS, PreferencesSchema, VacationSchema, ViewSchema } from '../schemas.js';
+import { MAX_VACATION_HOURS, PreferencesSchema, VacationSchema, ViewSchema } from '../schemas.js';
 import { validationHook } from '../validation.js';
-import { answer, callerAt, errors, json, security, TableParams } from './tables.js';
+import { errors, json, refusal, security, TableParams } from './documented.js';
+import { answer, callerAt } from './tables.js';
 
 export const seatSettings = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -22,6 +23,7 @@ function handle<R extends RouteConfig>(config: R, handler: (c: Parameters<RouteH
 const postVacation = createRoute({
   method: 'post',
   path: '/api/tables/{id}/vacation',
+  operationId: 'takeVacation',
   summary: 'Take a vacation',
   description:
     "Stops this seat's move clock (option moveDeadlineHours) for `hours` whole hours from now: no reminder and no automatic move for it meanwhile, " +
@@ -36,7 +38,7 @@ const postVacation = createRoute({
   responses: {
     200: { description: "The caller's new view", ...json(ViewSchema) },
     ...errors(400, 401, 403, 404, 413, 415, 429),
-    409: { description: 'conflict: more hours than this seat has left this series, or the series is over', ...json(ErrorSchema) },
+    409: refusal(409, 'conflict: more hours than this seat has left this series, or the series is over'),
   },
 });
 
@@ -54,6 +56,7 @@ handle(postVacation, async (c) => {
 const putPreferences = createRoute({
   method: 'put',
   path: '/api/tables/{id}/preferences',
+  operationId: 'setPreferences',
   summary: "Set the seat's preferences",
   description:
     '`autoForced: true`: whenever this seat owes a move and all it may do is play one card (no knock, no kontra, no trump to name: those are choices), ' +

@@ -4,7 +4,7 @@
  * the table's Durable Object; they never decide a rule.
  */
 import { mailModeOf } from '../table/mail-mode.js';
-import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { validateDeal, type Deal } from '../../shared/deal.js';
 import { validateOptions } from '../../shared/options.js';
@@ -16,7 +16,6 @@ import {
   ActionSchema,
   CreatedTableSchema,
   CreateTableSchema,
-  ErrorSchema,
   GamesQuerySchema,
   GamesSchema,
   NotificationsAnswerSchema,
@@ -39,6 +38,7 @@ import {
   type TokenOwner,
 } from '../table/tokens.js';
 import { validationHook } from '../validation.js';
+import { errors, json, PUBLIC, refusal, security, TableParams } from './documented.js';
 import { addressStub, type AddressState } from '../mail/address.js';
 import { addressKey } from '../mail/links.js';
 import { ACTIVE_SEAT_MINUTES } from '../table/presence.js';
@@ -56,32 +56,6 @@ export const tables = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 function handle<R extends RouteConfig>(config: R, handler: (c: Parameters<RouteHandler<R, AppEnv>>[0]) => Promise<Response>): void {
   tables.openapi(config, handler as unknown as RouteHandler<R, AppEnv>);
 }
-
-export const errors = (...statuses: number[]) =>
-  Object.fromEntries(
-    statuses.map((status) => [status, { description: ERROR_TEXT[status] ?? 'Error', content: { 'application/json': { schema: ErrorSchema } } }]),
-  );
-
-const ERROR_TEXT: Record<number, string> = {
-  400: 'bad_request: malformed or invalid body',
-  401: 'unauthorized: no or malformed `Authorization: Bearer <token>`',
-  403: "forbidden: the token is not one of this table's, or a spectator tried to act",
-  404: 'not_found: no such table',
-  409:
-    'stale_version: `version` is not the current version; id_reused: this seat used the action `id` before for a different action; ' +
-    "paused: the table's admin paused the table; table_ended: the admin ended it; conflict: the admin's command does not fit the table now",
-  413: 'payload_too_large: the body is over 64 KB',
-  415: 'unsupported_media_type: the body must be application/json',
-  422: 'illegal_action or not_your_turn: the rules forbid it; the message names the rule',
-  426: 'upgrade_required: this endpoint speaks WebSocket only',
-  429: 'rate_limited: too many requests; retry after the Retry-After seconds',
-  503: 'not_configured: the server lacks its TOKEN_SECRET (an operator must set it)',
-  501: 'not_implemented: a format other than json (oEmbed)',
-};
-
-export const TableParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'k3h8q2m5x7c9v4b6' }) });
-export const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
-export const security = [{ bearer: [] }];
 
 export type TableStub = DurableObjectStub<import('../table/table-object.js').TableObject>;
 export const tableStub = (c: Context<AppEnv>, id: string): TableStub => c.env.TABLES.get(c.env.TABLES.idFromName(id)) as TableStub;
@@ -130,8 +104,10 @@ export async function callerAt(
 const createTable = createRoute({
   method: 'post',
   path: '/api/tables',
+  operationId: 'createTable',
   summary: 'Create a table',
   description: 'Every field is optional. Answers one secret token and link per seat and one for spectators: whoever holds a link plays that seat.',
+  security: PUBLIC,
   request: { body: { ...json(CreateTableSchema), required: false } },
   responses: { 201: { description: 'The table and its secret links', ...json(CreatedTableSchema) }, ...errors(400, 413, 415, 429, 503) },
 });
@@ -223,6 +199,7 @@ handle(createTable, async (c) => {
 const getView = createRoute({
   method: 'get',
   path: '/api/tables/{id}',
+  operationId: 'getView',
   summary: "The caller's view",
   description: 'What this seat (or a spectator) may see now (RULES R10.2), with the actions it may send.',
   security,
@@ -244,6 +221,7 @@ handle(getView, async (c) => {
 const postAction = createRoute({
   method: 'post',
   path: '/api/tables/{id}/actions',
+  operationId: 'act',
   summary: 'Act',
   description:
     'One action of the seat. Answers the new view, or why the rules refuse it. An `id` the seat sent before answers the first answer again ' +
@@ -269,6 +247,7 @@ handle(postAction, async (c) => {
 const webSocket = createRoute({
   method: 'get',
   path: '/api/tables/{id}/ws',
+  operationId: 'watch',
   summary: 'Watch live (WebSocket)',
   description:
     'Upgrades to a WebSocket that receives `{"type": "view", "view": …}` now and after every change. ' +
@@ -309,6 +288,7 @@ handle(webSocket, async (c) => {
 const getGames = createRoute({
   method: 'get',
   path: '/api/tables/{id}/games',
+  operationId: 'getGames',
   summary: 'Finished games',
   description:
     'The complete records (RULES R10.1, R10.3) of the finished games of this table, redeals included, each with its revealed seed, a page at a time: ' +
@@ -341,6 +321,7 @@ handle(getGames, async (c) => {
 const putNotifications = createRoute({
   method: 'put',
   path: '/api/tables/{id}/notifications',
+  operationId: 'setNotifications',
   summary: 'Set notifications',
   description:
     'Where this seat is told that it is its turn. A field left out keeps its value; null removes it. ' +
@@ -359,7 +340,7 @@ const putNotifications = createRoute({
   responses: {
     200: { description: "The seat's notifications", ...json(NotificationsAnswerSchema) },
     ...errors(400, 401, 403, 404, 413, 415, 429),
-    503: { description: 'not_configured: a push subscription, and the server has no VAPID key pair (an operator must set it)', ...json(ErrorSchema) },
+    503: refusal(503, 'not_configured: a push subscription, and the server has no VAPID key pair (an operator must set it)'),
   },
 });
 
@@ -424,6 +405,7 @@ async function settingsAnswer(c: Context<AppEnv>, tableId: string, n: SeatNotifi
 const getNotifications = createRoute({
   method: 'get',
   path: '/api/tables/{id}/notifications',
+  operationId: 'getNotifications',
   summary: 'Read notifications',
   description:
     "This seat's notification settings, as PUT answers them (without `confirmation`): its address and whether it confirmed this table (or unsubscribed from all), its mail mode, its webhook URL and secret and whether the receiver turned it off (410 Gone).",

@@ -170,6 +170,42 @@ export type MailLanguage = 'de' | 'en';
 export const inLanguage = (lang: MailLanguage | undefined, de: string[], en: string[]): string[] =>
   lang === 'de' ? de : lang === 'en' ? en : [...de, '', ...en];
 
+/**
+ * A table's name within a sentence of a mail, isolated as a name is: in the language's
+ * quotation marks („…“, "…"), unless the name brings a pair of its own, which is then the
+ * only one (never „„Stammtisch““).
+ */
+export function quotedName(name: string, lang: MailLanguage): string {
+  const line = oneLine(name);
+  return hasOwnQuotes(line) ? isolated(line) : lang === 'de' ? `„${isolated(line)}“` : `"${isolated(line)}"`;
+}
+
+/** The pairs of quotation marks a name may come in: German, English, typographic, single, guillemets either way. */
+const QUOTE_PAIRS: readonly (readonly [string, string])[] = [
+  ['„', '“'],
+  ['„', '”'],
+  ['"', '"'],
+  ['“', '”'],
+  ['‚', '‘'],
+  ['‘', '’'],
+  ["'", "'"],
+  ['«', '»'],
+  ['»', '«'],
+];
+
+const hasOwnQuotes = (text: string): boolean =>
+  [...text].length >= 2 && QUOTE_PAIRS.some(([open, close]) => text.startsWith(open) && text.endsWith(close));
+
+/**
+ * RFC 3676 §4.3: the line "-- " (dash, dash, space) sets a mail's signature apart; mail
+ * programs fold what follows and leave it out of a reply.
+ */
+export const SIGNATURE_SEPARATOR = '-- ';
+
+/** A mail's text: its lines, then the footer (the link's secrecy, how to unsubscribe) as its signature. */
+export const mailText = (lines: readonly string[], footer: readonly string[]): string =>
+  [...lines, '', SIGNATURE_SEPARATOR, ...footer, ''].join('\n');
+
 /** The headers of RFC 2369 and RFC 8058 that let a mail program unsubscribe with one click. */
 export const unsubscribeHeaders = (unsubscribe: string): Record<string, string> => ({
   'List-Unsubscribe': `<${unsubscribe}>`,
@@ -209,7 +245,6 @@ export function mailFor(
 ): Mail {
   const { lang, unsubscribe } = options;
   const table = oneLine(facts.tableName);
-  const tableInText = isolated(facts.tableName);
   const seat = isolated(facts.seatName, 40);
   const game = `${facts.gameNumber}/${facts.games}`;
   const due = facts.deadline === null ? null : when(facts.deadline);
@@ -223,8 +258,8 @@ export function mailFor(
         en: `Wallachen: your turn at ${table}`,
         both: `Wallachen: Du bist dran / your turn at ${table}`,
       };
-      de.push(`am Tisch „${tableInText}“ bist du am Zug (Spiel ${game}).`);
-      en.push(`it is your move at the table "${tableInText}" (game ${game}).`);
+      de.push(`am Tisch ${quotedName(facts.tableName, 'de')} bist du am Zug (Spiel ${game}).`);
+      en.push(`it is your move at the table ${quotedName(facts.tableName, 'en')} (game ${game}).`);
       break;
     case 'reminder': {
       const name = deadlineName(facts.reminderHours);
@@ -235,8 +270,8 @@ export function mailFor(
         en: `Wallachen: ${en_}: your move at ${table}`,
         both: `Wallachen: ${de_} / ${en_}: your move at ${table}`,
       };
-      de.push(`am Tisch „${tableInText}“ wartet dein Zug noch (Spiel ${game}).`);
-      en.push(`your move is still awaited at the table "${tableInText}" (game ${game}).`);
+      de.push(`am Tisch ${quotedName(facts.tableName, 'de')} wartet dein Zug noch (Spiel ${game}).`);
+      en.push(`your move is still awaited at the table ${quotedName(facts.tableName, 'en')} (game ${game}).`);
       if (name !== null) {
         de.push(`Der Tisch ist auf „${name.de}“ gestellt.`);
         en.push(`The table is set to "${name.en}".`);
@@ -246,8 +281,8 @@ export function mailFor(
     case 'game_over':
     case 'table_over':
       subject = { de: `Wallachen: ${table} ist zu Ende`, en: `Wallachen: ${table} is over`, both: `Wallachen: ${table} ist zu Ende / is over` };
-      de.push(`am Tisch „${tableInText}“ sind alle ${facts.games} Spiele gespielt. Endstand:`);
-      en.push(`all ${facts.games} games at the table "${tableInText}" have been played. Final standing:`);
+      de.push(`am Tisch ${quotedName(facts.tableName, 'de')} sind alle ${facts.games} Spiele gespielt. Endstand:`);
+      en.push(`all ${facts.games} games at the table ${quotedName(facts.tableName, 'en')} have been played. Final standing:`);
       for (const lines of [de, en])
         for (const s of facts.standings ?? []) lines.push(`  ${isolated(s.name, 40)}: ${s.balance > 0 ? '+' : ''}${s.balance}`);
       break;
@@ -280,7 +315,6 @@ export function mailFor(
     en.push('', 'Open the link of your seat that you were given when the table was created.');
   }
   const footer = [
-    '--',
     ...inLanguage(
       lang,
       ['Der Link ist geheim: wer ihn hat, spielt deinen Platz. Nur für diesen Tisch abbestellen: in den Einstellungen hinter deinem Link.'],
@@ -288,7 +322,7 @@ export function mailFor(
     ),
     ...unsubscribeLines(lang, unsubscribe),
   ];
-  return { subject: lang === undefined ? subject.both : subject[lang], text: [...inLanguage(lang, de, en), '', ...footer, ''].join('\n') };
+  return { subject: lang === undefined ? subject.both : subject[lang], text: mailText(inLanguage(lang, de, en), footer) };
 }
 
 /** MAIL_FROM ("Name <address>" or an address) as the binding takes it. */

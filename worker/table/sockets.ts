@@ -33,6 +33,8 @@ export const SOCKET_LIMITS = {
    */
   messages: 300,
   windowMs: 10_000,
+  /** A socket refused for a full table or spectator link may try again after this many seconds (Retry-After): others leave as pages close. */
+  retryAfterSeconds: 60,
 } as const;
 
 /**

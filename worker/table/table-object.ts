@@ -39,7 +39,7 @@ import { failure, success, type Outcome } from './outcome.js';
 import { tableSummary, type PublishedGame, type TableSummary, type TableView } from './published.js';
 import { retentionDays, retentionDueAt } from './retention.js';
 import { Scheduler } from './scheduler.js';
-import { CLOSE_LINK_REPLACED, PONG, TableSockets } from './sockets.js';
+import { CLOSE_LINK_REPLACED, PONG, SOCKET_LIMITS, TableSockets } from './sockets.js';
 import { TableStorage, type Notifications, type Settings, type TokenRow } from './storage.js';
 import { firstSeries, must, SEATS, seriesFirstDeal, TableState, type LoadedTable } from './table-state.js';
 import { nextVacationEnd, vacationChange } from './vacations.js';
@@ -463,7 +463,9 @@ export class TableObject extends DurableObject<Env> {
       if (found.ok && found.value.caller.seat !== null) this.notifications.presence.visited(found.value.table, found.value.caller.seat);
       return opened.value;
     }
-    return Response.json({ error: { code: opened.code, message: opened.message } }, { status: opened.status });
+    // A full table or spectator link says when to try again, as every 429 of the API does.
+    const retry = opened.status === 429 ? { 'Retry-After': String(SOCKET_LIMITS.retryAfterSeconds) } : undefined;
+    return Response.json({ error: { code: opened.code, message: opened.message } }, { status: opened.status, headers: retry });
   }
 
   override async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
