@@ -14,7 +14,7 @@ import { bettelDiscard, ContractValues, declarerGain, without } from './contract
 import { easyAction, easyDiscard } from './easy.js';
 import { bestTrump } from './hand.js';
 import { currentView, handOf, levelIndex, playActionFor, type BotMemory, type Rng } from './memory.js';
-import { drawWorlds, knowledgeOf } from './worlds.js';
+import { drawWorlds, knowledgeOf, type WorldSource } from './worlds.js';
 
 /**
  * Worlds per decision, chosen so that a decision stays within 50 ms of CPU (bench:
@@ -32,12 +32,12 @@ const sideGain = (world: GameState, me: Seat, tricks: number): number => {
   return me === world.declarer ? gain : -gain;
 };
 
-function chooseCard(memory: BotMemory, view: SeriesView, rng: Rng): Action | null {
+function chooseCard(memory: BotMemory, view: SeriesView, rng: Rng, worldsOf: WorldSource): Action | null {
   const k = knowledgeOf(memory);
   if (k === null) return null;
   const me = k.me;
   const naming = view.legalActions.some((a) => a.type === 'play' && a.trump !== undefined);
-  const worlds = drawWorlds(k, playWorlds(view.trickWinners.length), rng);
+  const worlds = worldsOf('play', k, playWorlds(view.trickWinners.length), rng);
   // Keyed by card * 4 + named trump (0 when none is named).
   const totals = new Map<number, number>();
   const add = (world: GameState, key: number, tricks: number) => {
@@ -64,21 +64,21 @@ function chooseCard(memory: BotMemory, view: SeriesView, rng: Rng): Action | nul
 }
 
 /** The declarer's chance to make its contract from here, over worlds drawn from this seat's knowledge. */
-function successChance(memory: BotMemory, rng: Rng): number {
+function successChance(memory: BotMemory, rng: Rng, worldsOf: WorldSource, decision: 'kontra' | 're'): number {
   const k = knowledgeOf(memory);
   if (k === null) return 0.5;
-  const worlds = drawWorlds(k, KONTRA_WORLDS, rng).filter((w) => w.phase === 'play');
+  const worlds = worldsOf(decision, k, KONTRA_WORLDS, rng).filter((w) => w.phase === 'play');
   let won = 0;
   for (const world of worlds) if (declarerGain(world, world.contract, solve(world)) > 0) won++;
   return worlds.length === 0 ? 0.5 : won / worlds.length;
 }
 
 /** The auction: each contract's mean gain over worlds of the stock and the others' hands, with the discard judged per world. */
-function auctionValues(memory: BotMemory, rng: Rng): ContractValues {
+function auctionValues(memory: BotMemory, rng: Rng, worldsOf: WorldSource): ContractValues {
   const values = new ContractValues();
   const k = knowledgeOf(memory);
   if (k === null) return values;
-  for (const world of drawWorlds(k, BID_WORLDS, rng)) {
+  for (const world of worldsOf('bid', k, BID_WORLDS, rng)) {
     const twelve = world.hands[k.me] | world.stock;
     const ten = without(twelve, easyDiscard(twelve, 0).cards);
     values.addWorld(world, k.me, twelve, ten, without(twelve, bettelDiscard(twelve)), k.view.options.tenTrickBid);
@@ -124,11 +124,11 @@ function discardCandidates(hand: CardSet, bidLevel: number): [Card, Card][] {
   return candidates;
 }
 
-function discard(view: SeriesView, memory: BotMemory, rng: Rng): Action {
+function discard(view: SeriesView, memory: BotMemory, rng: Rng, worldsOf: WorldSource): Action {
   const hand = handOf(view);
   const bidLevel = levelIndex(view.bid);
   const k = knowledgeOf(memory);
-  const worlds = k === null ? [] : drawWorlds(k, DISCARD_WORLDS, rng);
+  const worlds = k === null ? [] : worldsOf('discard', k, DISCARD_WORLDS, rng);
   let best: { pair: [Card, Card]; value: number } | null = null;
   for (const pair of discardCandidates(hand, bidLevel)) {
     const values = new ContractValues();
@@ -140,12 +140,12 @@ function discard(view: SeriesView, memory: BotMemory, rng: Rng): Action {
   return { type: 'discard', cards: [codeOf(best!.pair[0]), codeOf(best!.pair[1])] };
 }
 
-function declare(view: SeriesView, memory: BotMemory, rng: Rng): Action {
+function declare(view: SeriesView, memory: BotMemory, rng: Rng, worldsOf: WorldSource): Action {
   const ten = handOf(view);
   const k = knowledgeOf(memory);
   const values = new ContractValues();
   const twelve = ten | (k?.discards ?? 0);
-  for (const world of k === null ? [] : drawWorlds(k, DECLARE_WORLDS, rng))
+  for (const world of k === null ? [] : worldsOf('declare', k, DECLARE_WORLDS, rng))
     values.addWorld(world, view.seat!, twelve, ten, ten, view.options.tenTrickBid);
   const { contract } = values.best(levelIndex(view.bid));
   const allowed = view.legalActions.filter((a): a is Extract<Action, { type: 'declare' }> => a.type === 'declare');
@@ -162,24 +162,31 @@ export const doublesOnPacket = (packet: CardSet): boolean => cardsOf(packet).som
 
 const double = (view: SeriesView): Action => (doublesOnPacket(handOf(view)) ? DOUBLE_YES : DOUBLE_NO);
 
-export function strongAction(memory: BotMemory, rng: Rng): Action | null {
+/** The worlds the product's strong bot judges by: drawn from what its seat knows. */
+export const sampledWorlds: WorldSource = (_decision, k, count, rng) => drawWorlds(k, count, rng);
+
+/**
+ * The strong bot's action. `worldsOf` is where its decisions get their worlds: drawn from the
+ * seat's knowledge; the bench alone passes another source (its omniscient yardstick).
+ */
+export function strongAction(memory: BotMemory, rng: Rng, worldsOf: WorldSource = sampledWorlds): Action | null {
   const view = currentView(memory);
   if (view === undefined || view.seat === null || view.legalActions.length === 0) return null;
   switch (view.phase) {
     case 'doubling':
       return double(view);
     case 'auction':
-      return bid(view, auctionValues(memory, rng));
+      return bid(view, auctionValues(memory, rng, worldsOf));
     case 'discard':
-      return discard(view, memory, rng);
+      return discard(view, memory, rng, worldsOf);
     case 'declare':
-      return declare(view, memory, rng);
+      return declare(view, memory, rng, worldsOf);
     case 'play': {
-      if (view.awaitingRe) return successChance(memory, rng) >= 0.75 ? RE : NO_RE;
+      if (view.awaitingRe) return successChance(memory, rng, worldsOf, 're') >= 0.75 ? RE : NO_RE;
       // R8.1: a defender weighs kontra when its own card to the first trick is due, as players do.
       if (view.turn !== view.seat) return null;
-      if (view.legalActions.some((a) => a.type === 'kontra') && successChance(memory, rng) <= 0.3) return KONTRA;
-      return chooseCard(memory, view, rng);
+      if (view.legalActions.some((a) => a.type === 'kontra') && successChance(memory, rng, worldsOf, 'kontra') <= 0.3) return KONTRA;
+      return chooseCard(memory, view, rng, worldsOf);
     }
     default:
       return null;
