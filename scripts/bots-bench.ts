@@ -54,16 +54,20 @@ function seatPlayer(player: BenchPlayer, rng: Rng, truthFor: ReadonlySet<Decisio
   if (player === 'random') return (views) => randomAction(views.at(-1)!, rng);
   if (player === 'easy') return (views) => chooseAction('easy', { views }, rng);
   return (views, truth) => {
-    const start = cpuMs === undefined ? 0 : threadCpuMs();
+    const start = cpuMs === undefined ? 0 : cpuMsNow();
     const action = strongAction({ views }, rng, player === 'omniscient' ? truthSource(truthFor, truth) : sampledWorlds);
-    cpuMs?.push(threadCpuMs() - start);
+    cpuMs?.push(cpuMsNow() - start);
     return action;
   };
 }
 
-/** This thread's CPU time in ms (not the wall clock: the machine is shared). */
-const threadCpuMs = (): number => {
-  const usage = process.threadCpuUsage?.() ?? process.cpuUsage();
+/**
+ * The process's CPU time in ms: not the wall clock, which counts the other work of a shared
+ * machine. (process.threadCpuUsage advances here in steps of milliseconds; this counts
+ * microseconds, and V8's helper threads with it, so it errs on the high side.)
+ */
+const cpuMsNow = (): number => {
+  const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
 };
 
@@ -124,19 +128,26 @@ export interface BotFigures {
  * Plays `deals` paired deals in every configuration, deal by deal (so that a slow stretch of
  * the shared machine falls on all alike); `progress` is told after each deal.
  */
-export function measureBots(deals: number, truthFor: ReadonlySet<Decision> | null, progress?: (done: number) => void): BotFigures {
+export function measureBots(
+  deals: number,
+  truthFor: ReadonlySet<Decision> | null,
+  progress?: (done: number) => void,
+  /** For quick looks while developing: the first deal, and whether to leave out strong vs strong and vs random. */
+  { first = 0, pairedOnly = false } = {},
+): BotFigures {
   const started = performance.now();
   const rows = { easy: [] as number[], strong: [] as number[], omniscient: [] as number[], strongAll: [] as number[], random: [] as number[] };
   const partial: number[] = [];
   const cpuMs: number[] = [];
-  for (let i = 0; i < deals; i++) {
-    rows.easy.push(testedPayment(i, 'easy', 'easy'));
+  for (let i = first; i < first + deals; i++) {
+    const easy = testedPayment(i, 'easy', 'easy');
+    rows.easy.push(easy);
     rows.strong.push(testedPayment(i, 'strong', 'easy', 'all', cpuMs));
     rows.omniscient.push(testedPayment(i, 'omniscient', 'easy'));
-    rows.strongAll.push(testedPayment(i, 'strong', 'strong'));
-    rows.random.push(testedPayment(i, 'strong', 'random'));
-    if (truthFor !== null) partial.push(testedPayment(i, 'omniscient', 'easy', truthFor) - rows.easy[i]!);
-    progress?.(i + 1);
+    if (!pairedOnly) rows.strongAll.push(testedPayment(i, 'strong', 'strong'));
+    if (!pairedOnly) rows.random.push(testedPayment(i, 'strong', 'random'));
+    if (truthFor !== null) partial.push(testedPayment(i, 'omniscient', 'easy', truthFor) - easy);
+    progress?.(i + 1 - first);
   }
   const strongMargin = rows.strong.map((x, i) => x - rows.easy[i]!);
   const omniscientMargin = rows.omniscient.map((x, i) => x - rows.easy[i]!);
@@ -146,8 +157,8 @@ export function measureBots(deals: number, truthFor: ReadonlySet<Decision> | nul
     easyVsEasy: estimate(rows.easy),
     strongVsEasy: estimate(rows.strong),
     omniscientVsEasy: estimate(rows.omniscient),
-    strongVsStrong: estimate(rows.strongAll),
-    strongVsRandom: estimate(rows.random),
+    strongVsStrong: estimate(rows.strongAll.length === 0 ? [NaN] : rows.strongAll),
+    strongVsRandom: estimate(rows.random.length === 0 ? [NaN] : rows.random),
     strongMargin: estimate(strongMargin),
     omniscientMargin: estimate(omniscientMargin),
     strengthRatio: ratio(strongMargin, omniscientMargin),

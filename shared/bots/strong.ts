@@ -14,7 +14,8 @@ import { bettelDiscard, ContractValues, declarerGain, without } from './contract
 import { easyAction, easyDiscard } from './easy.js';
 import { bestTrump } from './hand.js';
 import { currentView, handOf, levelIndex, playActionFor, type BotMemory, type Rng } from './memory.js';
-import { drawWorlds, knowledgeOf, type WorldSource } from './worlds.js';
+import { inferredWorlds } from './inference.js';
+import { knowledgeOf, type WorldSource } from './worlds.js';
 
 /**
  * Worlds per decision, chosen so that a decision stays within 50 ms of CPU (bench:
@@ -162,8 +163,8 @@ export const doublesOnPacket = (packet: CardSet): boolean => cardsOf(packet).som
 
 const double = (view: SeriesView): Action => (doublesOnPacket(handOf(view)) ? DOUBLE_YES : DOUBLE_NO);
 
-/** The worlds the product's strong bot judges by: drawn from what its seat knows. */
-export const sampledWorlds: WorldSource = (_decision, k, count, rng) => drawWorlds(k, count, rng);
+/** The worlds the product's strong bot judges by: drawn from what its seat knows, in proportion to how well they fit what the others did. */
+export const sampledWorlds: WorldSource = (_decision, k, count, rng) => inferredWorlds(k, count, rng);
 
 /**
  * The strong bot's action. `worldsOf` is where its decisions get their worlds: drawn from the
