@@ -72,7 +72,13 @@ const cpuMsNow = (): number => {
 };
 
 /** What the tested seat was paid on paired deal `i` with `player` there and `others` in the other two seats. */
-export function testedPayment(i: number, player: BenchPlayer, others: BenchPlayer, truthFor: ReadonlySet<Decision> | 'all' = 'all', cpuMs?: number[]): number {
+export function testedPayment(
+  i: number,
+  player: BenchPlayer,
+  others: BenchPlayer,
+  truthFor: ReadonlySet<Decision> | 'all' = 'all',
+  cpuMs?: number[],
+): number {
   const { deal, dealer, tested } = pairedDeal(i);
   const series = startSeries({ games: 1, firstDealer: dealer });
   if (!series.ok) throw new Error(series.error.message);
@@ -176,7 +182,8 @@ const DECISIONS: readonly Decision[] = ['bid', 'discard', 'declare', 'kontra', '
 export function truthFromEnv(value: string | undefined): ReadonlySet<Decision> | null {
   if (value === undefined || value.trim() === '') return null;
   const names = value.split(',').map((name) => name.trim());
-  for (const name of names) if (!DECISIONS.includes(name as Decision)) throw new Error(`BENCH_BOTS_TRUTH: "${name}" is none of ${DECISIONS.join(', ')}`);
+  for (const name of names)
+    if (!DECISIONS.includes(name as Decision)) throw new Error(`BENCH_BOTS_TRUTH: "${name}" is none of ${DECISIONS.join(', ')}`);
   return new Set(names as Decision[]);
 }
 

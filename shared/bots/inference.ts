@@ -20,7 +20,7 @@ import type { GameState } from '../game.js';
 import type { Seat } from '../options.js';
 import { NO_TRUMP } from '../play.js';
 import { bettelPlausible, mordPlausible } from './contracts.js';
-import { bestTrump, countedTricks } from './hand.js';
+import { bestTrump, bettelClear, countedTricks, mordClear } from './hand.js';
 import { levelIndex, trumpIndex, type Rng } from './memory.js';
 import { drawWorlds, type Knowledge } from './worlds.js';
 
@@ -28,7 +28,7 @@ import { drawWorlds, type Knowledge } from './worlds.js';
 const FLOOR = 0.02;
 
 /** One public action of another seat that says something of its dealt hand. */
-type Clue =
+export type Clue =
   | { readonly kind: 'double'; readonly seat: Seat; readonly doubled: boolean }
   /** In the auction: whether the seat went on when it had to reach `need` (a level index), and the level it bid. */
   | { readonly kind: 'auction'; readonly seat: Seat; readonly need: number; readonly bid: number | null }
@@ -84,7 +84,8 @@ interface SeatModel {
 }
 
 /** Ways to choose k of n. */
-const choose = (n: number, k: number): number => (k < 0 || k > n ? 0 : k === 0 ? 1 : k === 1 ? n : k === 2 ? (n * (n - 1)) / 2 : (n * (n - 1) * (n - 2)) / 6);
+const choose = (n: number, k: number): number =>
+  k < 0 || k > n ? 0 : k === 0 ? 1 : k === 1 ? n : k === 2 ? (n * (n - 1)) / 2 : (n * (n - 1) * (n - 2)) / 6;
 
 /** Counted tricks of a hand for numbers, its ambition rising by a logistic curve around `centre` tricks below a level. */
 function numbersChance(hand: CardSet, need: number, centre: number, scale: number): number {
@@ -105,8 +106,8 @@ const EASY: SeatModel = {
     const threeHighFewAces = choose(high - aces, 3) + aces * choose(high - aces, 2);
     return (twoAces + threeHighFewAces) / choose(10, 3);
   },
-  // easy.ts easyAmbition: whole counted tricks plus half a trick for the stock.
-  goesOn: (hand, need) => goesOn(numbersChance(hand, need, -0.75, 0.1), bettelPlausible(hand) ? 0.8 : 0, mordPlausible(hand) ? 0.5 : 0, need),
+  // easy.ts easyAmbition: whole counted tricks plus half a trick for the stock; bettel and mord when clear.
+  goesOn: (hand, need) => goesOn(numbersChance(hand, need, -0.75, 0.1), bettelClear(hand) ? 1 : 0, mordClear(hand) ? 1 : 0, need),
   // easy.ts easyKontra: its own counted defensive tricks beat the contract by one.
   kontra: (hand, contract, trump) => (trump === NO_TRUMP ? 0 : countedTricks(hand, trump) >= 10 - (contract + 6) + 2 ? 1 : 0),
 };
@@ -117,12 +118,15 @@ const STRONG: SeatModel = {
     const low = cardsOf(hand).filter((c) => rankOf(c) < 6).length;
     return 1 - choose(low, 3) / choose(10, 3);
   },
-  goesOn: (hand, need) => goesOn(numbersChance(hand, need, -2.7, 0.5), bettelPlausible(hand) ? 0.5 : 0, mordPlausible(hand) ? 0.5 : 0, need),
+  goesOn: (hand, need) => goesOn(numbersChance(hand, need, -2.7, 0.5), bettelPlausible(hand) ? 0.3 : 0, mordPlausible(hand) ? 0.3 : 0, need),
   // Kontra by the strong bot: the declarer's failure in its worlds; by counted tricks, a gentle slope.
   kontra: (hand, contract, trump) => (trump === NO_TRUMP ? 0.2 : logistic((countedTricks(hand, trump) - (10 - (contract + 6))) / 1)),
 };
 
-/** The dealt ten of each seat in a world (for the declarer: its twelve without the world's stock). */
+/**
+ * The dealt ten of each seat in a world. A declarer that has discarded is dealt the ten it kept
+ * (worlds.ts): the ten it plays with stands for the one it bid with, as the stock is unseen.
+ */
 function dealtHands(world: GameState): CardSet[] {
   return world.deal.hands.map((codes) => {
     let hand = 0;
@@ -141,7 +145,8 @@ function clueChance(model: SeatModel, clue: Clue, hand: CardSet): number {
     case 'auction': {
       if (clue.bid === null) return withFloor(1 - model.goesOn(hand, clue.need));
       // A jump straight to bettel or mord says the hand is made for it.
-      if (clue.bid > clue.need && clue.bid >= LEVEL_BETTEL) return withFloor(clue.bid === LEVEL_MORD ? (mordPlausible(hand) ? 1 : 0) : bettelPlausible(hand) ? 1 : 0);
+      if (clue.bid > clue.need && clue.bid >= LEVEL_BETTEL)
+        return withFloor(clue.bid === LEVEL_MORD ? (mordPlausible(hand) ? 1 : 0) : bettelPlausible(hand) ? 1 : 0);
       return withFloor(model.goesOn(hand, clue.need));
     }
     case 'contract':
@@ -153,7 +158,31 @@ function clueChance(model: SeatModel, clue: Clue, hand: CardSet): number {
   }
 }
 
-/** How likely `world` is to have produced the clues: per seat, even odds of each model over all its clues. */
+/**
+ * The odds that a seat bids like the easy bot, a club player counting its tricks, rather than
+ * like the strong bot, which bids on far less (see STRONG): measured on the bench, even odds
+ * left the declarer's hand as the defenders imagine it barely stronger than a random one.
+ */
+const EASY_ODDS = 0.8;
+
+/**
+ * The declarer's discards in a world are cards the pool dealt at random; a declarer keeps its
+ * aces and kings for numbers and mord (each bot's discard keeps its counted tricks), and puts
+ * its high cards away for bettel. Without this, a world's declarer could have bid on aces it
+ * then discarded, and seem weaker in play than the auction showed.
+ */
+function discardFit(world: GameState): number {
+  if (world.declarer < 0 || world.contract < 0 || world.discards === 0) return 1;
+  let fit = 1;
+  for (const card of cardsOf(world.discards)) {
+    const rank = rankOf(card);
+    if (world.contract === LEVEL_BETTEL) fit *= rank >= 5 ? 1 : 0.3;
+    else fit *= rank === 7 ? 0.1 : rank === 6 ? 0.3 : 1;
+  }
+  return fit;
+}
+
+/** How likely `world` is to have produced the clues: per seat, a mixture of the two models over all its clues. */
 export function likelihood(clues: readonly Clue[], world: GameState): number {
   if (clues.length === 0) return 1;
   const hands = dealtHands(world);
@@ -171,8 +200,8 @@ export function likelihood(clues: readonly Clue[], world: GameState): number {
     easy[clue.seat]! *= clueChance(EASY, clue, hands[clue.seat]!);
     strong[clue.seat]! *= clueChance(STRONG, clue, hands[clue.seat]!);
   }
-  let weight = contractFit;
-  for (let seat = 0; seat < 3; seat++) weight *= (easy[seat]! + strong[seat]!) / 2;
+  let weight = contractFit * discardFit(world);
+  for (let seat = 0; seat < 3; seat++) weight *= EASY_ODDS * easy[seat]! + (1 - EASY_ODDS) * strong[seat]!;
   return weight;
 }
 

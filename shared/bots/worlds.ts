@@ -206,12 +206,8 @@ export function drawWorld(k: Knowledge, rng: Rng): GameState | null {
   if (declarer === null) stock = extra;
   else if (declarer === k.me) stock = k.stock;
   else if (k.extraSize === 2) {
-    // The declarer's discards; its stock was any two of its twelve (the hand it bid with is the other ten).
+    stock = extra; // the declarer's discards: dealing them as its stock makes the pickup and discard replay
     discards = extra;
-    const twelve = holdings[declarer]! | extra;
-    const first = nthCard(twelve, rng(12));
-    stock = (1 << first) | (1 << nthCard(twelve & ~(1 << first), rng(11)));
-    holdings[declarer] = twelve & ~stock;
   } else {
     // Discarding now: two of the declarer's twelve were the stock.
     const twelve = holdings[declarer]!;
