@@ -205,9 +205,14 @@ export function likelihood(clues: readonly Clue[], world: GameState): number {
   return weight;
 }
 
-/** Candidate worlds drawn per world returned: enough that worlds fitting the clues are found among them. */
+/**
+ * Candidate worlds drawn per world returned: enough that worlds fitting the clues are found
+ * among them; at most MAX_CANDIDATES, which bounds the CPU a decision spends on inference
+ * (each candidate is a deal replayed through the engine and weighed: ≈10–20 µs).
+ */
 const CANDIDATES_PER_WORLD = 12;
-const MAX_CANDIDATES = 240;
+export const MAX_CANDIDATES = 240;
+export const candidatesFor = (count: number): number => Math.min(MAX_CANDIDATES, Math.max(count * CANDIDATES_PER_WORLD, 60));
 
 /**
  * Up to `count` worlds drawn in proportion to their likelihood: candidates drawn uniformly
@@ -217,7 +222,7 @@ const MAX_CANDIDATES = 240;
 export function inferredWorlds(k: Knowledge, count: number, rng: Rng): GameState[] {
   const clues = cluesOf(k);
   if (clues.length === 0) return drawWorlds(k, count, rng);
-  const candidates = drawWorlds(k, Math.min(MAX_CANDIDATES, Math.max(count * CANDIDATES_PER_WORLD, 60)), rng);
+  const candidates = drawWorlds(k, candidatesFor(count), rng);
   const weights = candidates.map((world) => likelihood(clues, world));
   const total = weights.reduce((sum, w) => sum + w, 0);
   if (candidates.length === 0 || !(total > 0)) return candidates.slice(0, count);
