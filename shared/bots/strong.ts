@@ -4,16 +4,17 @@
  * with the best average payment for its side: cards in play, and the bids, discard,
  * contract, kontra and re by the contracts' simulated values (contracts.ts).
  */
-import { DOUBLE_NO, DOUBLE_YES, KONTRA, NO_RE, RE, type Action } from '../actions.js';
+import { DOUBLE_NO, DOUBLE_YES, KONTRA, LEVEL_BETTEL, NO_RE, RE, type Action } from '../actions.js';
 import { cardFromCode, cardsOf, codeOf, rankOf, SUITS, type Card, type CardSet, type Suit } from '../cards.js';
 import { applyParsedAction, NAMING_ACTIONS, type GameState } from '../game.js';
 import type { Seat } from '../options.js';
+import { NO_TRUMP } from '../play.js';
 import { evaluatePlays, solve } from '../solver/index.js';
 import type { SeriesView } from '../view.js';
 import { bettelDiscard, ContractValues, declarerGain, without } from './contracts.js';
 import { easyAction, easyDiscard } from './easy.js';
-import { bestTrump } from './hand.js';
-import { currentView, handOf, levelIndex, playActionFor, type BotMemory, type Rng } from './memory.js';
+import { bestTrump, countedTricks } from './hand.js';
+import { currentView, handOf, levelIndex, playActionFor, trumpIndex, type BotMemory, type Rng } from './memory.js';
 import { inferredWorlds } from './inference.js';
 import { knowledgeOf, type WorldSource } from './worlds.js';
 
@@ -97,14 +98,24 @@ function declarerProspects(
 
 /**
  * R8.1: kontra doubles what the defenders win or lose, so it must be justified by what the seat
- * knows. Measured on the bench (400 deals against two easy bots), kontra whenever the
- * defenders' mean gain over the worlds was positive was said at nine chances in ten, and the
- * declarer failed in four of those ten: double-dummy defence, and worlds that can only
- * half-read the auction, make the declarer look weaker than it plays. So kontra is said only
- * when the declarer fails in every world even granted DEFENCE_SLACK (then about one chance
- * in seven against easy declarers, more than half of them beaten).
+ * knows. Measured on the bench against two easy bots: kontra whenever the defenders' mean gain
+ * over the worlds was positive was said at nine chances in ten, and the declarer failed in
+ * four of those ten; kontra only when the declarer failed in every world, even granted
+ * DEFENCE_SLACK, still lost seven in ten (300 deals: 7 said, 2 beaten). The worlds judge the
+ * declarer weaker than it is exactly where it bid high: a hand strong enough for its bids is
+ * rare among the deals the seat's cards allow, and resampling cannot weigh up what it did
+ * not draw. So the seat's own cards must carry it too (holdsDefence): they alone count the
+ * tricks its side needs, and every world agrees. Against easy declarers that is seldom.
  */
 const saysKontra = ({ chance, gain }: { chance: number; gain: number }): boolean => chance === 0 && gain < 0;
+
+/** Whether this defender's own hand counts the tricks its side needs to beat the contract (hand.ts, the easy bot's count). */
+function holdsDefence(view: SeriesView): boolean {
+  const contract = levelIndex(view.contract);
+  const trump = trumpIndex(view.trump);
+  if (contract < 0 || contract >= LEVEL_BETTEL || trump === NO_TRUMP) return false;
+  return countedTricks(handOf(view), trump) >= 10 - (contract + 6) + 1;
+}
 
 /**
  * The auction: each contract's mean gain over worlds of the stock and the others' hands, with
@@ -243,7 +254,11 @@ export function strongAction(memory: BotMemory, rng: Rng, worldsOf: WorldSource 
       if (view.awaitingRe) return declarerProspects(memory, rng, worldsOf, 're', 0).chance >= 0.75 ? RE : NO_RE;
       // R8.1: a defender weighs kontra when its own card to the first trick is due, as players do.
       if (view.turn !== view.seat) return null;
-      if (view.legalActions.some((a) => a.type === 'kontra') && saysKontra(declarerProspects(memory, rng, worldsOf, 'kontra', DEFENCE_SLACK)))
+      if (
+        view.legalActions.some((a) => a.type === 'kontra') &&
+        holdsDefence(view) &&
+        saysKontra(declarerProspects(memory, rng, worldsOf, 'kontra', DEFENCE_SLACK))
+      )
         return KONTRA;
       return chooseCard(memory, view, rng, worldsOf);
     }

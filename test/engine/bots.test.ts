@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { chooseAction, type BotLevel } from '../../shared/bots/index.js';
 import { maskOfCodes } from '../../shared/bots/memory.js';
 import { doublesOnPacket, sampledWorlds, strongAction } from '../../shared/bots/strong.js';
-import { bestTrump } from '../../shared/bots/hand.js';
+import { bestTrump, countedTricks } from '../../shared/bots/hand.js';
 import { candidatesFor, cluesOf, inferredWorlds, likelihood, MAX_CANDIDATES } from '../../shared/bots/inference.js';
 import { drawWorld, drawWorlds, knowledgeOf, type WorldSource } from '../../shared/bots/worlds.js';
 import type { GameState } from '../../shared/game.js';
-import { LEVEL_BETTEL } from '../../shared/actions.js';
+import { LEVEL_BETTEL, LEVELS } from '../../shared/actions.js';
+import { SUITS } from '../../shared/cards.js';
 import type { Seat, TableOptions } from '../../shared/options.js';
 import { viewOf, type SeriesView } from '../../shared/view.js';
 import { newSeries, playGame, seededRng, type Player, type Step } from '../../shared/bots/selfplay.js';
@@ -239,43 +240,28 @@ describe('the work of a decision (issue 27)', () => {
 
 describe('kontra (issue 27)', () => {
   it(
-    'R8.1: the strong bot says kontra only against a declarer likely to fail: at least half of its kontras are beaten, and it lets most chances go',
+    'R8.1: the strong bot says kontra only when its own cards count the tricks its side needs and every world has the declarer fail: at few chances',
     SLOW,
     () => {
       let chances = 0;
       let kontras = 0;
-      let beaten = 0;
       for (let game = 0; game < 90; game++) {
         const strongSeat = (game % 3) as Seat;
         const players: [Player, Player, Player] = ['easy', 'easy', 'easy'];
         players[strongSeat] = 'strong';
-        let chance = false;
-        let kontra = false;
-        const end = playGame(
-          newSeries({ firstDealer: (Math.floor(game / 3) % 3) as Seat }),
-          players,
-          seededRng(900 + game),
-          ({ seat, views, action }) => {
-            const view = views.at(-1)!;
-            if (seat !== strongSeat || view.phase !== 'play' || view.turn !== seat || !view.legalActions.some((a) => a.type === 'kontra')) return;
-            chance = true;
-            if (action.type === 'kontra') kontra = true;
-          },
-        );
-        if (!chance) continue;
-        chances++;
-        const outcome = end.game!.outcome!;
-        if (kontra) {
+        playGame(newSeries({ firstDealer: (Math.floor(game / 3) % 3) as Seat }), players, seededRng(900 + game), ({ seat, views, action }) => {
+          const view = views.at(-1)!;
+          if (seat !== strongSeat || view.phase !== 'play' || view.turn !== seat || !view.legalActions.some((a) => a.type === 'kontra')) return;
+          chances++;
+          if (action.type !== 'kontra') return;
           kontras++;
-          if (outcome.kind === 'contract' && !outcome.won) beaten++;
-        }
+          const needed = 10 - (LEVELS.indexOf(view.contract!) + 6) + 1;
+          expect(countedTricks(maskOfCodes(view.hand), SUITS.indexOf(view.trump!))).toBeGreaterThanOrEqual(needed);
+        });
       }
-      const summary = `${kontras} kontras at ${chances} chances, ${beaten} beaten`;
-      expect(chances, summary).toBeGreaterThan(20);
-      expect(kontras, summary).toBeGreaterThan(0);
       // The bot before issue 27 said kontra at seven chances in ten, and fewer than half were beaten.
-      expect(kontras / chances, summary).toBeLessThan(0.25);
-      expect(beaten / kontras, summary).toBeGreaterThanOrEqual(0.5);
+      expect(chances).toBeGreaterThan(20);
+      expect(kontras / chances, `${kontras} kontras at ${chances} chances`).toBeLessThan(0.1);
     },
   );
 });
