@@ -1,6 +1,7 @@
 /**
  * The strong bot: perfect-information Monte Carlo. It draws worlds consistent with all its
- * seat has seen (worlds.ts), solves each double-dummy (shared/solver), and takes the action
+ * seat has seen (worlds.ts), in proportion to how likely each makes what the other seats did
+ * (inference.ts), solves each double-dummy (shared/solver), and takes the action
  * with the best average payment for its side: cards in play, and the bids, discard,
  * contract, kontra and re by the contracts' simulated values (contracts.ts).
  */
