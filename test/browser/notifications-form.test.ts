@@ -115,3 +115,28 @@ it("saving an address says what became of this table's confirmation mail: sent, 
   expect(await readNotifications(base, tableId, token)).toMatchObject({ email: fresh, emailState: 'confirmed' });
   expectNoProblems([page]);
 });
+
+it('"Notify me on this device" has the look of the form\'s other buttons, not the browser\'s own (issue 25)', async () => {
+  const created = await createTable(base, { name: 'push button' });
+  for (const kind of ['desktop', 'phone'] as const) {
+    const page = await openPage(await chromium.context(kind), created.seats[0]!.url, `seat 0 (${kind})`);
+    await page.locator('details.notifications > summary').click();
+    const look = (selector: string) =>
+      page.locator(selector).evaluate((button) => {
+        const style = (globalThis as unknown as { getComputedStyle(e: unknown): Record<string, string> }).getComputedStyle(button);
+        return {
+          radius: style.borderTopLeftRadius,
+          height: button.getBoundingClientRect().height,
+          weight: style.fontWeight,
+          border: style.borderTopColor,
+        };
+      });
+    const push = await look('[data-push-toggle]');
+    const save = await look('details.notifications button[type="submit"]');
+    expect(push.radius, 'a pill like Save').toBe(save.radius);
+    expect(push.weight).toBe(save.weight);
+    expect(push.border, 'outlined in the accent colour, as Save is').toBe(save.border);
+    expect(push.height, 'a thumb-sized target').toBeGreaterThanOrEqual(44);
+    expectNoProblems([page]);
+  }
+});

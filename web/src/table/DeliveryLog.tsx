@@ -69,7 +69,7 @@ export function DeliveryLog({ tableId, token }: { tableId: string; token: string
           {error}
         </p>
       ) : null}
-      <button type="button" onClick={load}>
+      <button type="button" class="secondary" onClick={load}>
         {t('deliveryLogRefresh')}
       </button>
     </details>

@@ -85,7 +85,7 @@ export function PushToggle({
       {state === 'denied' ? <p class="help">{t('pushDenied')}</p> : null}
       {state === 'on' || state === 'off' ? <p class="help">{t(state === 'on' ? 'pushOn' : 'pushOff')}</p> : null}
       {state !== 'unsupported' ? (
-        <button type="button" data-push-toggle disabled={busy} onClick={state === 'on' ? turnOff : turnOn}>
+        <button type="button" class="secondary" data-push-toggle disabled={busy} onClick={state === 'on' ? turnOff : turnOn}>
           {t(state === 'on' ? 'pushDisable' : 'pushEnable')}
         </button>
       ) : null}

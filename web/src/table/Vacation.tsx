@@ -64,7 +64,7 @@ export function Vacation({ view, tableId, token, onView }: { view: TableView; ta
         {until !== null ? (
           <p data-vacation-until={until}>
             {t('vacationYoursUntil', { time: formatTime(until, prefs.lang) })}{' '}
-            <button type="button" data-vacation-end disabled={busy} onClick={() => void send(0)}>
+            <button type="button" class="secondary" data-vacation-end disabled={busy} onClick={() => void send(0)}>
               {t('vacationEnd')}
             </button>
           </p>
