@@ -3,17 +3,20 @@
  * pause and resume, the clock and the chat, each seat's name, who plays it and a new link for
  * it, new links for the spectators and the admin, a new series once one is over, and the
  * end. It reads and changes the table through `…/admin` only: the admin view, which holds no card.
+ * What became of a command ("Saved.", or why not) is said beside the control that sent it:
+ * on a phone the top of the page is far from the button tapped.
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { adminCommand, ApiError, fetchAdminView, rotateAdminLink, rotateLink, type AdminCommand, type AdminView, type RotatedLink } from '../api.js';
+import { adminCommand, ApiError, fetchAdminView, rotateAdminLink, rotateLink, type AdminView, type RotatedLink } from '../api.js';
 import { replaceSavedLink } from '../create/saved-tables.js';
 import { useApp } from '../app-context.js';
-import { errorText, type Translate } from '../i18n.js';
+import type { Translate } from '../i18n.js';
 import { isolated, Name, withNames } from '../names.js';
 import { tokenFromLocation } from '../router.js';
 import { BadLink } from '../table/TableStatus.js';
 import { EmbedSettings } from './EmbedSettings.js';
+import { OutcomeAt, type Outcome, type Place, type Run } from './Outcome.js';
 
 type PlayerKind = 'person' | 'easy' | 'strong';
 
@@ -68,13 +71,15 @@ function SeatForm({
   run,
   rotate,
   newLink,
+  outcome,
 }: {
   view: AdminView;
   seat: AdminView['seats'][number];
   busy: boolean;
-  run: (command: AdminCommand) => Promise<boolean>;
+  run: Run;
   rotate: (owner: LinkOwner) => Promise<void>;
   newLink: string | null;
+  outcome: Outcome | null;
 }) {
   const { t } = useApp();
   const [name, setName] = useState(seat.name);
@@ -89,7 +94,7 @@ function SeatForm({
         class="admin-row"
         onSubmit={(e) => {
           e.preventDefault();
-          void run({ type: 'seat', seat: seat.seat, name: name.trim() });
+          void run({ type: 'seat', seat: seat.seat, name: name.trim() }, `seat${seat.seat}`);
         }}
       >
         <label>
@@ -111,7 +116,7 @@ function SeatForm({
           e.preventDefault();
           // A bot taking a person's place replaces the seat's link (API.md): the person is asked first.
           if (!seat.bot && kind !== 'person' && !confirm(t('adminBotConfirm', { name: isolated(seat.name) }))) return;
-          void run({ type: 'seat', seat: seat.seat, bot: kind === 'person' ? false : kind }).then((done) => {
+          void run({ type: 'seat', seat: seat.seat, bot: kind === 'person' ? false : kind }, `seat${seat.seat}`).then((done) => {
             // Nobody holds the link of a seat a bot played: a person taking it over needs a new one.
             if (done && seat.bot && kind === 'person') void rotate(seat.seat);
           });
@@ -143,6 +148,7 @@ function SeatForm({
           {t('adminRotate')}
         </button>
       </div>
+      <OutcomeAt at={`seat${seat.seat}`} outcome={outcome} />
       {newLink !== null ? <NewLink owner={seat.seat} url={newLink} label={withNames(t('adminNewLink'), { name: seat.name })} /> : null}
     </li>
   );
@@ -154,9 +160,10 @@ function RotateRow(props: {
   busy: boolean;
   rotate: (owner: LinkOwner) => Promise<void>;
   made: string | undefined;
+  outcome: Outcome | null;
   texts: { button: string; confirm: string; help: string; made: string };
 }) {
-  const { owner, busy, rotate, made, texts } = props;
+  const { owner, busy, rotate, made, outcome, texts } = props;
   return (
     <>
       <div class="admin-row">
@@ -173,13 +180,24 @@ function RotateRow(props: {
         </button>
         <p class="help">{texts.help}</p>
       </div>
+      <OutcomeAt at={owner} outcome={outcome} />
       {made === undefined ? null : <NewLink owner={owner} url={made} label={texts.made} />}
     </>
   );
 }
 
 /** New links for the spectators and for the admin (this page's own, which it then uses). */
-function OtherLinks({ busy, rotate, links }: { busy: boolean; rotate: (owner: LinkOwner) => Promise<void>; links: ReadonlyMap<LinkOwner, string> }) {
+function OtherLinks({
+  busy,
+  rotate,
+  links,
+  outcome,
+}: {
+  busy: boolean;
+  rotate: (owner: LinkOwner) => Promise<void>;
+  links: ReadonlyMap<LinkOwner, string>;
+  outcome: Outcome | null;
+}) {
   const { t } = useApp();
   return (
     <section class="admin-links" aria-labelledby="admin-links-title">
@@ -189,6 +207,7 @@ function OtherLinks({ busy, rotate, links }: { busy: boolean; rotate: (owner: Li
         busy={busy}
         rotate={rotate}
         made={links.get('spectator')}
+        outcome={outcome}
         texts={{
           button: t('adminRotateSpectator'),
           confirm: t('adminRotateSpectatorConfirm'),
@@ -201,6 +220,7 @@ function OtherLinks({ busy, rotate, links }: { busy: boolean; rotate: (owner: Li
         busy={busy}
         rotate={rotate}
         made={links.get('admin')}
+        outcome={outcome}
         texts={{
           button: t('adminRotateAdmin'),
           confirm: t('adminRotateAdminConfirm'),
@@ -212,7 +232,7 @@ function OtherLinks({ busy, rotate, links }: { busy: boolean; rotate: (owner: Li
   );
 }
 
-function OptionsForm({ view, busy, run }: { view: AdminView; busy: boolean; run: (command: AdminCommand) => Promise<boolean> }) {
+function OptionsForm({ view, busy, run, outcome }: { view: AdminView; busy: boolean; run: Run; outcome: Outcome | null }) {
   const { t } = useApp();
   const initial = () => ({
     deadline: view.moveDeadlineHours === null ? '' : String(view.moveDeadlineHours),
@@ -224,13 +244,16 @@ function OptionsForm({ view, busy, run }: { view: AdminView; busy: boolean; run:
   useEffect(() => setFields(initial()), [view.moveDeadlineHours, view.onTimeout, view.vacationHours, view.chat]);
   const submit = (e: Event) => {
     e.preventDefault();
-    void run({
-      type: 'options',
-      moveDeadlineHours: fields.deadline.trim() === '' ? null : Number(fields.deadline),
-      onTimeout: fields.onTimeout,
-      vacationHours: Number(fields.vacation),
-      chat: fields.chat,
-    });
+    void run(
+      {
+        type: 'options',
+        moveDeadlineHours: fields.deadline.trim() === '' ? null : Number(fields.deadline),
+        onTimeout: fields.onTimeout,
+        vacationHours: Number(fields.vacation),
+        chat: fields.chat,
+      },
+      'options',
+    );
   };
   return (
     <form class="create admin-options" onSubmit={submit} data-admin-options>
@@ -285,6 +308,7 @@ function OptionsForm({ view, busy, run }: { view: AdminView; busy: boolean; run:
         <button type="submit" class="primary" disabled={busy}>
           {t('adminSave')}
         </button>
+        <OutcomeAt at="options" outcome={outcome} />
       </fieldset>
     </form>
   );
@@ -295,8 +319,7 @@ export default function AdminPage({ tableId }: { tableId: string }) {
   const [token, setToken] = useState(tokenFromLocation);
   const [view, setView] = useState<AdminView | null>(null);
   const [fatal, setFatal] = useState<ApiError | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
   const [links, setLinks] = useState<ReadonlyMap<LinkOwner, string>>(new Map());
 
@@ -311,17 +334,18 @@ export default function AdminPage({ tableId }: { tableId: string }) {
     if (view) document.title = `${t('adminTitle')} · ${isolated(view.name)} · ${t('appName')}`;
   }, [view?.name, t]);
 
-  /** Sends a command; answers whether it was taken. */
-  const run = async (command: AdminCommand): Promise<boolean> => {
+  const failed = (at: Place, err: unknown) =>
+    setOutcome({ at, notice: null, error: err instanceof ApiError ? err : new ApiError(0, 'network', String(err)) });
+
+  const run: Run = async (command, at) => {
     setBusy(true);
-    setNotice(null);
+    setOutcome(null);
     try {
       setView(await adminCommand(tableId, token, command));
-      setError(null);
-      setNotice(command.type === 'options' ? t('adminSaved') : t('adminDone'));
+      setOutcome({ at, notice: command.type === 'options' ? t('adminSaved') : t('adminDone'), error: null });
       return true;
     } catch (err) {
-      setError(err instanceof ApiError ? err : new ApiError(0, 'network', String(err)));
+      failed(at, err);
       return false;
     } finally {
       setBusy(false);
@@ -330,8 +354,9 @@ export default function AdminPage({ tableId }: { tableId: string }) {
 
   /** Replaces a link; the new one is shown once, and a table saved on this device keeps it. The admin's own: this page goes on with it. */
   const rotate = async (owner: LinkOwner) => {
+    const at = typeof owner === 'number' ? `seat${owner}` : owner;
     setBusy(true);
-    setNotice(null);
+    setOutcome(null);
     try {
       const url =
         owner === 'admin'
@@ -343,9 +368,8 @@ export default function AdminPage({ tableId }: { tableId: string }) {
           : (await rotateLink(tableId, token, owner)).url;
       replaceSavedLink(tableId, owner, url);
       setLinks((shown) => new Map(shown).set(owner, url));
-      setError(null);
     } catch (err) {
-      setError(err instanceof ApiError ? err : new ApiError(0, 'network', String(err)));
+      failed(at, err);
     } finally {
       setBusy(false);
     }
@@ -369,16 +393,6 @@ export default function AdminPage({ tableId }: { tableId: string }) {
         <strong>{statusText(t, view)}</strong> ·{' '}
         {t('adminGame', { series: view.series, game: Math.min(view.gameNumber, view.games), games: view.games })}
       </p>
-      {error ? (
-        <p class="error" role="alert" data-error>
-          {errorText(t, error)}
-        </p>
-      ) : null}
-      {notice ? (
-        <p class="help" role="status" data-admin-notice>
-          {notice}
-        </p>
-      ) : null}
       {view.ended ? null : (
         <div class="admin-row">
           <button
@@ -386,28 +400,45 @@ export default function AdminPage({ tableId }: { tableId: string }) {
             class="primary"
             disabled={busy}
             data-admin-command={view.paused ? 'resume' : 'pause'}
-            onClick={() => void run({ type: view.paused ? 'resume' : 'pause' })}
+            onClick={() => void run({ type: view.paused ? 'resume' : 'pause' }, 'pause')}
           >
             {view.paused ? t('adminResume') : t('adminPause')}
           </button>
           <p class="help">{t('adminPauseHelp')}</p>
+          <OutcomeAt at="pause" outcome={outcome} />
         </div>
       )}
-      <OptionsForm view={view} busy={busy} run={run} />
-      <EmbedSettings view={view} busy={busy} run={run} />
+      <OptionsForm view={view} busy={busy} run={run} outcome={outcome} />
+      <EmbedSettings view={view} busy={busy} run={run} outcome={outcome} />
       <h2>{t('adminSeats')}</h2>
       <ul class="admin-seats">
         {view.seats.map((seat) => (
-          <SeatForm key={seat.seat} view={view} seat={seat} busy={busy} run={run} rotate={rotate} newLink={links.get(seat.seat) ?? null} />
+          <SeatForm
+            key={seat.seat}
+            view={view}
+            seat={seat}
+            busy={busy}
+            run={run}
+            rotate={rotate}
+            newLink={links.get(seat.seat) ?? null}
+            outcome={outcome}
+          />
         ))}
       </ul>
-      <OtherLinks busy={busy} rotate={rotate} links={links} />
+      <OtherLinks busy={busy} rotate={rotate} links={links} outcome={outcome} />
       {view.seriesOver && !view.ended ? (
         <div class="admin-row">
-          <button type="button" class="primary" disabled={busy} data-admin-command="newSeries" onClick={() => void run({ type: 'newSeries' })}>
+          <button
+            type="button"
+            class="primary"
+            disabled={busy}
+            data-admin-command="newSeries"
+            onClick={() => void run({ type: 'newSeries' }, 'newSeries')}
+          >
             {t('adminNewSeries')}
           </button>
           <p class="help">{t('adminNewSeriesHelp')}</p>
+          <OutcomeAt at="newSeries" outcome={outcome} />
         </div>
       ) : null}
       {view.ended ? null : (
@@ -418,12 +449,13 @@ export default function AdminPage({ tableId }: { tableId: string }) {
             disabled={busy}
             data-admin-command="end"
             onClick={() => {
-              if (confirm(t('adminEndConfirm'))) void run({ type: 'end' });
+              if (confirm(t('adminEndConfirm'))) void run({ type: 'end' }, 'end');
             }}
           >
             {t('adminEnd')}
           </button>
           <p class="help">{t('adminEndHelp')}</p>
+          <OutcomeAt at="end" outcome={outcome} />
         </div>
       )}
     </section>

@@ -4,9 +4,10 @@
  * site may show the spectator view; with the code a site pastes.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { AdminCommand, AdminView } from '../api.js';
+import type { AdminView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { EmbedSnippet } from '../embed/EmbedSnippet.js';
+import { OutcomeAt, type Outcome, type Run } from './Outcome.js';
 
 const linesOf = (text: string): string[] =>
   text
@@ -14,7 +15,7 @@ const linesOf = (text: string): string[] =>
     .map((line) => line.trim())
     .filter((line) => line !== '');
 
-export function EmbedSettings({ view, busy, run }: { view: AdminView; busy: boolean; run: (command: AdminCommand) => Promise<boolean> }) {
+export function EmbedSettings({ view, busy, run, outcome }: { view: AdminView; busy: boolean; run: Run; outcome: Outcome | null }) {
   const { t } = useApp();
   const [origins, setOrigins] = useState(view.frameOrigins.join('\n'));
   const [spectators, setSpectators] = useState(view.spectatorEmbeds);
@@ -23,7 +24,7 @@ export function EmbedSettings({ view, busy, run }: { view: AdminView; busy: bool
   useEffect(() => setSpectators(view.spectatorEmbeds), [view.spectatorEmbeds]);
   const submit = (e: Event) => {
     e.preventDefault();
-    void run({ type: 'options', frameOrigins: linesOf(origins), spectatorEmbeds: spectators });
+    void run({ type: 'options', frameOrigins: linesOf(origins), spectatorEmbeds: spectators }, 'embedding');
   };
   return (
     <form class="create admin-embedding" onSubmit={submit} data-admin-embedding>
@@ -52,6 +53,7 @@ export function EmbedSettings({ view, busy, run }: { view: AdminView; busy: bool
         <button type="submit" class="primary" disabled={busy}>
           {t('adminEmbedSave')}
         </button>
+        <OutcomeAt at="embedding" outcome={outcome} />
       </fieldset>
       <EmbedSnippet link={`${location.origin}/t/${view.tableId}#…`} id="admin-embed-snippet" label="adminEmbedSnippet" />
     </form>
