@@ -91,7 +91,11 @@ it('over a whole series, at 360×640, 390×844, 1280×800 and 1920×1080, German
   const found = new Set<string>();
   const look = async (when: string) => {
     for (const { page, label } of pages) {
-      for (const problem of await overlaps(page, READ)) found.add(`${label}, ${when}: ${problem}`);
+      const problems = await overlaps(page, READ);
+      for (const problem of problems) found.add(`${label}, ${when}: ${problem}`);
+      // LAYOUT_SHOTS=<dir>: a picture of each page where something was found, to see it.
+      if (problems.length > 0 && process.env.LAYOUT_SHOTS)
+        await page.screenshot({ path: `${process.env.LAYOUT_SHOTS}/${`${label} ${when}`.replace(/\W+/g, '-')}.png` });
       const sideways = await page.evaluate(() => {
         const w = globalThis as unknown as { innerWidth: number; document: { documentElement: { scrollWidth: number } } };
         return w.document.documentElement.scrollWidth - w.innerWidth;

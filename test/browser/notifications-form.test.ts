@@ -6,7 +6,7 @@
  * table's confirmation mail, as the seat's delivery log (the API's own record) has it.
  */
 import { expect, inject, it } from 'vitest';
-import { translator } from '../../web/src/i18n.js';
+import { settingsTranslator } from '../../web/src/table/settings-texts.js';
 import { confirmAddress, createTable, expectNoProblems, openPage, readDeliveries, readNotifications, useChromium } from './support.js';
 
 const base = inject('baseUrl');
@@ -62,7 +62,7 @@ it('a seat created with a mail address sees it on its page; saving only a webhoo
 });
 
 it("saving an address says what became of this table's confirmation mail: sent, not again within a day, the address's limit, confirmed already", async () => {
-  const t = translator('en');
+  const t = settingsTranslator('en');
   const fresh = `sepp.${crypto.randomUUID().slice(0, 8)}@example.com`;
   const busy = `busy.${crypto.randomUUID().slice(0, 8)}@example.com`;
   const created = await createTable(base, { name: 'asked', seats: [{ name: 'Sepp' }, { name: 'Vroni' }, { name: 'Resi' }] });

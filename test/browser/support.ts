@@ -532,6 +532,13 @@ export async function outOfView(page: Page, selector: string): Promise<string | 
   return `${selector} lies at ${Math.round(box.x)},${Math.round(box.y)} (${Math.round(box.width)}×${Math.round(box.height)}), outside ${size.width}×${size.height}`;
 }
 
+/**
+ * Waits until a seat's page is whole: its own settings below the table load once the table is
+ * painted (TablePage.tsx, SeatSettings). A test that takes the network away next waits for it,
+ * as a page then cut off would have no settings to show.
+ */
+export const settingsLoaded = (page: Page): Promise<void> => page.locator('details.notifications').waitFor({ state: 'attached', timeout: 10_000 });
+
 /** Whether `page` is on a touch screen (a phone context). */
 export const isTouchPage = (page: Page): boolean => touchPages.has(page);
 

@@ -180,37 +180,7 @@ const en = {
   backToTable: 'Back to the table',
   seedCheck: 'Deal check: seed {seed}, commitment {commitment}',
 
-  noticesTitle: 'Tell me when it is my turn',
-  noticesHelp: 'By mail, or by a webhook for bots and chat tools. Leave a field empty to switch it off.',
-  noticesEmail: 'Email',
-  noticesWebhook: 'Webhook URL (https)',
-  noticesSave: 'Save',
-  noticesSaved: 'Saved.',
-  noticesSecret: 'Webhook secret for checking signatures: {secret}',
-  noticesUnconfirmed:
-    "Not confirmed at this table yet: nothing but this table's confirmation mail goes to this address from here until its link is followed.",
-  noticesResendConfirmation: 'Send the confirmation mail again',
-  noticesUnsubscribed:
-    'This address unsubscribed from all Wallachen mail, so no confirmation mail goes to it. To get mail again, follow the confirmation link of an earlier Wallachen mail; then this table can ask again.',
-  confirmation_sent: 'We sent a confirmation mail for this table to this address. Nothing else is mailed to it from here until you follow its link.',
-  confirmation_confirmed: 'No confirmation needed: this address confirmed this table already.',
-  confirmation_unsubscribed:
-    'No confirmation mail was sent: this address unsubscribed from all Wallachen mail. Follow the confirmation link of an earlier Wallachen mail; then this table can ask again.',
-  confirmation_recently_sent:
-    'No new confirmation mail: this table sent one to this address less than a day ago. Follow its link, or ask again tomorrow.',
-  confirmation_address_limit:
-    'No confirmation mail was sent: this address had as many mails from Wallachen tables as it may get for now. Ask again tomorrow.',
-  confirmation_table_limit: 'No confirmation mail was sent: this table sent as many mails as it may this hour. Ask again later.',
-  confirmation_failed: 'The confirmation mail could not be sent just now. Ask again later.',
   noticesWebhookDisabled: 'Your webhook is off: its receiver answered 410 Gone. Save it again to turn it back on.',
-  noticesEmailConfirmed: 'Confirmed at this table: your turns here are mailed to this address.',
-  noticesWebhookActive: 'On: every turn is posted to this webhook.',
-  noticesQuiet: 'No mail while you have this table open or moved in the last {minutes} minutes, and at most one until you look in again.',
-  noticesSummaryMail: 'by mail to {email}',
-  noticesSummaryUnconfirmed: 'by mail to {email} once it confirms this table',
-  noticesSummaryWebhook: 'by webhook',
-  noticesSummaryOff: 'off',
-  noticesUnchanged: 'Nothing changed.',
 
   errorNetwork: 'The server cannot be reached. Your move was not lost: try again when you are online.',
   errorBadLink: 'This link does not open a table: it may be incomplete. Ask for the link again.',
@@ -291,16 +261,6 @@ const en = {
   // issue 13 — deadlines
   deadlineBotMoves: 'If you have not moved by then, a bot moves for you.',
   onVacationUntil: 'on vacation until {time}',
-  vacationTitle: 'Vacation',
-  vacationLeft: { one: '{n} hour of vacation left this series.', other: '{n} hours of vacation left this series.' },
-  vacationHelp: 'While you are on vacation your clock stops: no reminder, and nobody moves for you. Everyone at the table sees it.',
-  vacationYoursUntil: 'You are on vacation until {time}.',
-  vacationHours: 'Hours',
-  vacationTake: 'Take a vacation',
-  vacationReplace: 'Start a new vacation instead',
-  vacationEnd: 'End the vacation now',
-  vacationEndHelp: 'Ending early gives back the whole hours not yet begun.',
-  vacationTooLong: { one: 'At most {n} hour is left.', other: 'At most {n} hours are left.' },
   autoForced: 'Play my forced cards for me',
   autoForcedHelp:
     'At this table: when only one card is allowed, the table plays it for you, after a wait drawn from how long your own last moves here took (at least 2 seconds), so that the others cannot tell it from a card you chose. Only you see it marked automatic until the game is over. Someone watching closely may still guess, for instance if you were writing in the chat meanwhile.',
@@ -311,61 +271,6 @@ const en = {
   tableEnded: "The table's admin ended this table. It stays here to look at.",
   seriesNumber: 'Series {n}',
   linkReplaced: "This link was replaced by the table's admin. Ask the admin for the new one.",
-  adminTitle: 'Manage the table',
-  adminIntro: 'This page belongs to the admin link: keep it to yourself. It shows no cards.',
-  adminGame: 'Series {series} · game {game} of {games}',
-  adminRunning: 'Running',
-  adminPaused: 'Paused',
-  adminEnded: 'Ended',
-  adminSeriesOver: 'Series over',
-  adminPause: 'Pause the table',
-  adminResume: 'Resume play',
-  adminPauseHelp: 'While the table is paused no move is taken, the clock stops and bots wait.',
-  adminOptions: 'Clock and chat',
-  adminDeadline: 'Move deadline in hours (empty: none)',
-  adminOnTimeout: 'When the deadline passes',
-  adminOnTimeoutBot: 'The strong bot makes that move',
-  adminOnTimeoutWait: 'Only reminders',
-  adminVacation: 'Vacation per seat and series, in hours',
-  adminChat: 'Table chat',
-  adminSave: 'Save',
-  adminSaved: 'Saved.',
-  adminSeats: 'Seats',
-  adminSeatName: 'Name of seat {n}',
-  adminRename: 'Rename',
-  adminPlayer: 'Who plays seat {n}',
-  adminPerson: 'A person',
-  adminEasy: 'Easy bot',
-  adminStrong: 'Strong bot',
-  adminApply: 'Change',
-  adminNotices: 'Notices: {what}',
-  adminNoticeMail: 'mail',
-  adminNoticeWebhook: 'webhook',
-  adminNoticeWebhookOff: 'webhook (turned off)',
-  adminNoticeNone: 'none',
-  adminRotate: 'New link',
-  adminRotateConfirm:
-    'Replace the link of {name}? The old link stops working at once, its open pages are told so, and the mail address, webhook and devices set with it are removed.',
-  adminNewLink: 'New link of {name}, shown only now:',
-  adminBotConfirm:
-    "Let a bot play for {name}? The seat's link stops working at once, and the mail address, webhook and devices set with it are removed.",
-  adminLinks: 'Spectator and admin links',
-  adminRotateSpectator: 'New spectator link',
-  adminRotateSpectatorConfirm: 'Replace the spectator link? The old link and the pages embedding it stop working at once.',
-  adminRotateSpectatorHelp: 'For a spectator link shared too widely: sites embedding the table need the new one.',
-  adminNewSpectatorLink: 'New spectator link, shown only now:',
-  adminRotateAdmin: 'New admin link',
-  adminRotateAdminConfirm: 'Replace the admin link? The old one stops working at once; this page goes on with the new one.',
-  adminRotateAdminHelp: 'For an admin link others may have seen. Keep the new one: it is shown only once.',
-  adminNewAdminLink: 'New admin link, shown only now (this page uses it from now on):',
-  adminCopy: 'Copy',
-  adminCopied: 'Copied',
-  adminNewSeries: 'Start a new series',
-  adminNewSeriesHelp: 'Same links and rules; balances start at 0, the finished games stay in the history.',
-  adminEnd: 'End the table',
-  adminEndConfirm: 'End the table for good? Nobody can move any more; the table stays readable.',
-  adminEndHelp: 'The end is final: the table stays readable, but nobody can move. Links can still be replaced.',
-  adminDone: 'Done.',
   // issue 13 — chat
   chatTitle: 'Chat',
   chatUnread: { one: '{n} new message', other: '{n} new messages' },
@@ -378,70 +283,12 @@ const en = {
   chatSpectator: 'Spectators read along; only the players write.',
   chatBotSeat: 'A bot plays this seat: its link reads along but does not write.',
   chatLoadFailed: 'The chat could not be loaded: {reason}',
-  // issue 14 — mail
-  noticesMailMode: 'Mail',
-  noticesMailTurn: 'each turn',
-  noticesMailDigest: 'daily digest (07:00 UTC, every table where you owe a move)',
-  noticesMailOff: 'no mail (the address is kept)',
-  noticesSummaryDigest: 'a daily digest to {email}',
-  deliveryLogTitle: 'Delivery log',
-  deliveryLogLoading: 'Loading…',
-  deliveryLogEmpty: 'Nothing sent yet.',
-  deliveryLogRefresh: 'Refresh',
-  deliveryWebhook: 'webhook',
-  deliveryEmail: 'mail',
-  deliveryPush: 'push',
-  deliveryDigest: 'daily digest',
-  deliveryDigestMail: 'digest mail',
-  deliveryTurn: 'your turn',
-  deliveryReminder: 'reminder',
-  deliveryGameOver: 'game over',
-  deliveryTableOver: 'table over',
-  deliveryConfirmation: 'confirmation mail',
-  deliverySent: 'sent',
-  deliveryFailed: 'failed, tried again',
-  deliveryGone: 'receiver gone',
-  deliveryDropped: 'dropped',
-  deliveryQueued: 'waits for the digest',
   // issue 14 — push
-  pushTitle: 'Notifications on this device',
-  pushEnable: 'Notify me on this device',
-  pushDisable: 'Stop notifying this device',
-  pushOn: 'This device shows a notification when it is your turn, when your move is nearly due and when the table ends.',
-  pushOff: 'This device is not notified of this table.',
-  pushOtherDevices: { one: '{n} device of this seat gets notifications.', other: '{n} devices of this seat get notifications.' },
-  pushDenied: "Notifications are blocked for this site. Allow them in the browser's site settings, then press the button again.",
-  pushUnsupported: 'This browser cannot show notifications from this site. On an iPhone or iPad, add the app to the home screen first.',
-  pushNotConfigured: 'Notifications to devices are not set up on this server.',
-  pushFailed: 'Notifications could not be turned on: {reason}',
   pushLastView: 'Offline: the table as this device last saw it ({time}).',
-  pushSummary: { one: 'notifications on {n} device', other: 'notifications on {n} devices' },
   // issue 15 — embedding
   error_not_implemented: 'The server does not offer that.',
   embedSpectatorOnSeat:
     'This is the spectator link: it cannot play. Embed it without "/seat" (embed.js chooses by itself); a seat is embedded with its own link.',
-  embedScriptLabel: 'With /embed.js (sizes itself, tells your page when it is your turn)',
-  embedScriptHelp: 'Paste both lines into your page. A seat can be embedded only on sites the table admin allowed; the spectator view anywhere.',
-  embedDocsLink: 'How embedding works',
-  embedDocsTitle: 'Embedding a table',
-  embedDocsIntro:
-    'A club page, a forum or a blog can show a running table, and a player can play from it. Include /embed.js once and put a div with the link where the table should go:',
-  embedDocsSeat:
-    'The link decides what is shown: a spectator link shows the table to everyone; a seat link shows that seat with its hand and controls, but only on the sites (origins) the table admin listed on the admin page. Elsewhere the browser refuses the frame, and /embed.js says so in its place with a link that opens the table; the table page itself can never be framed.',
-  embedDocsAttributes:
-    'Optional attributes: data-wallachen-lang (de, en), data-wallachen-theme (light, dark; changing it later changes the frame), data-wallachen-cards (bavarian, french), data-wallachen-seat (the link is a seat link: skips one redirect).',
-  embedDocsEvents:
-    'Your page receives postMessage events (version 1) and, on the div, a "wallachen" DOM event with the same object: wallachen:ready, wallachen:turn (it is this seat\'s move), wallachen:game-over, wallachen:resize (height); the DOM event also wallachen:blocked (the browser refused the frame; with seat: whether it was a seat link). Each carries type, version and tableId, never a card. They are sent only to the page that embeds the table.',
-  embedDocsOembed:
-    "Content systems that understand oEmbed can ask /oembed?url=<spectator link>&format=json for the frame. A seat link is refused there: it must never reach another site's server.",
-  embedDocsPlain: 'Without script: an iframe of the spectator view',
-  adminEmbedding: 'Embedding in other websites',
-  adminFrameOrigins: 'Websites that may show a seat (one origin per line, e.g. https://club.example)',
-  adminFrameOriginsHelp:
-    "At most 10, without a path; https only; a local development server started with ALLOW_LOCAL_WEBHOOKS=on also takes http://localhost and http://127.0.0.1. On any other site a seat's link embedded with /embed.js says that it is not allowed there.",
-  adminSpectatorEmbeds: 'Any website may show the spectator view',
-  adminEmbedSave: 'Save embedding',
-  adminEmbedSnippet: "Code for a site: replace the link with a seat's or the spectator's link",
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -622,40 +469,7 @@ const de: Record<TextKey, Text> = {
   backToTable: 'Zurück zum Tisch',
   seedCheck: 'Prüfung des Gebens: Seed {seed}, Commitment {commitment}',
 
-  noticesTitle: 'Sag mir, wenn ich dran bin',
-  noticesHelp: 'Per E-Mail oder per Webhook für Bots und Chat-Programme. Ein leeres Feld schaltet es ab.',
-  noticesEmail: 'E-Mail',
-  noticesWebhook: 'Webhook-URL (https)',
-  noticesSave: 'Speichern',
-  noticesSaved: 'Gespeichert.',
-  noticesSecret: 'Webhook-Secret zum Prüfen der Signaturen: {secret}',
-  noticesUnconfirmed:
-    'An diesem Tisch noch nicht bestätigt: bis dem Link der Bestätigungsmail dieses Tisches gefolgt wird, bekommt die Adresse von hier nichts anderes.',
-  noticesResendConfirmation: 'Bestätigungsmail noch einmal schicken',
-  noticesUnsubscribed:
-    'Diese Adresse hat alle Wallachen-Mails abbestellt, daher geht keine Bestätigungsmail an sie. Um wieder Mails zu bekommen, folge dem Bestätigungslink einer früheren Wallachen-Mail; dann kann dieser Tisch wieder fragen.',
-  confirmation_sent:
-    'Wir haben eine Bestätigungsmail für diesen Tisch an diese Adresse geschickt. Bis du ihrem Link folgst, bekommt sie von hier sonst keine Mail.',
-  confirmation_confirmed: 'Keine Bestätigung nötig: diese Adresse hat diesen Tisch schon bestätigt.',
-  confirmation_unsubscribed:
-    'Keine Bestätigungsmail verschickt: diese Adresse hat alle Wallachen-Mails abbestellt. Folge dem Bestätigungslink einer früheren Wallachen-Mail; dann kann dieser Tisch wieder fragen.',
-  confirmation_recently_sent:
-    'Keine neue Bestätigungsmail: dieser Tisch hat dieser Adresse vor weniger als einem Tag eine geschickt. Folge ihrem Link oder frag morgen noch einmal.',
-  confirmation_address_limit:
-    'Keine Bestätigungsmail verschickt: diese Adresse hat von Wallachen-Tischen schon so viele Mails bekommen, wie sie vorerst darf. Frag morgen noch einmal.',
-  confirmation_table_limit:
-    'Keine Bestätigungsmail verschickt: dieser Tisch hat in dieser Stunde schon so viele Mails geschickt, wie er darf. Frag später noch einmal.',
-  confirmation_failed: 'Die Bestätigungsmail konnte gerade nicht verschickt werden. Frag später noch einmal.',
   noticesWebhookDisabled: 'Dein Webhook ist aus: sein Empfänger hat 410 Gone geantwortet. Speichere ihn neu, um ihn wieder einzuschalten.',
-  noticesEmailConfirmed: 'An diesem Tisch bestätigt: deine Züge hier kommen an diese Adresse.',
-  noticesWebhookActive: 'An: jeder Zug geht an diesen Webhook.',
-  noticesQuiet:
-    'Keine Mail, solange du diesen Tisch offen hast oder in den letzten {minutes} Minuten gezogen hast, und höchstens eine, bis du wieder hereinschaust.',
-  noticesSummaryMail: 'per Mail an {email}',
-  noticesSummaryUnconfirmed: 'per Mail an {email}, sobald sie diesen Tisch bestätigt',
-  noticesSummaryWebhook: 'per Webhook',
-  noticesSummaryOff: 'aus',
-  noticesUnchanged: 'Nichts geändert.',
 
   errorNetwork: 'Der Server ist nicht erreichbar. Dein Zug ist nicht verloren: versuch es noch einmal, wenn du online bist.',
   errorBadLink: 'Dieser Link öffnet keinen Tisch: vielleicht ist er unvollständig. Lass ihn dir noch einmal schicken.',
@@ -741,16 +555,6 @@ const de: Record<TextKey, Text> = {
   // issue 13 — deadlines
   deadlineBotMoves: 'Ziehst du bis dahin nicht, zieht ein Bot für dich.',
   onVacationUntil: 'im Urlaub bis {time}',
-  vacationTitle: 'Urlaub',
-  vacationLeft: { one: 'Noch {n} Stunde Urlaub in dieser Serie.', other: 'Noch {n} Stunden Urlaub in dieser Serie.' },
-  vacationHelp: 'Während deines Urlaubs steht deine Uhr: keine Erinnerung, und niemand zieht für dich. Alle am Tisch sehen es.',
-  vacationYoursUntil: 'Du bist im Urlaub bis {time}.',
-  vacationHours: 'Stunden',
-  vacationTake: 'Urlaub nehmen',
-  vacationReplace: 'Stattdessen neuen Urlaub beginnen',
-  vacationEnd: 'Urlaub jetzt beenden',
-  vacationEndHelp: 'Wer früher zurückkommt, bekommt die noch nicht begonnenen ganzen Stunden zurück.',
-  vacationTooLong: { one: 'Es ist höchstens noch {n} Stunde übrig.', other: 'Es sind höchstens noch {n} Stunden übrig.' },
   autoForced: 'Erzwungene Karten für mich spielen',
   autoForcedHelp:
     'An diesem Tisch: Ist nur eine Karte erlaubt, spielt der Tisch sie für dich, nach einer Wartezeit, die aus der Dauer deiner letzten Züge hier gezogen wird (mindestens 2 Sekunden), damit die anderen sie nicht von einer selbst gewählten Karte unterscheiden können. Als automatisch gekennzeichnet siehst nur du sie, bis das Spiel vorbei ist. Wer genau hinsieht, kann trotzdem etwas ahnen, etwa wenn du währenddessen im Chat schreibst.',
@@ -761,61 +565,6 @@ const de: Record<TextKey, Text> = {
   tableEnded: 'Der Admin hat diesen Tisch beendet. Er bleibt zum Nachsehen hier.',
   seriesNumber: 'Serie {n}',
   linkReplaced: 'Dieser Link wurde vom Admin des Tisches ersetzt. Frag den Admin nach dem neuen.',
-  adminTitle: 'Tisch verwalten',
-  adminIntro: 'Diese Seite gehört zum Admin-Link: behalte ihn für dich. Sie zeigt keine Karten.',
-  adminGame: 'Serie {series} · Spiel {game} von {games}',
-  adminRunning: 'Läuft',
-  adminPaused: 'Angehalten',
-  adminEnded: 'Beendet',
-  adminSeriesOver: 'Serie zu Ende',
-  adminPause: 'Tisch anhalten',
-  adminResume: 'Weiterspielen lassen',
-  adminPauseHelp: 'Solange der Tisch angehalten ist, wird kein Zug angenommen, die Uhr steht und Bots warten.',
-  adminOptions: 'Uhr und Chat',
-  adminDeadline: 'Zugfrist in Stunden (leer: keine)',
-  adminOnTimeout: 'Wenn die Frist abläuft',
-  adminOnTimeoutBot: 'Der starke Bot macht diesen Zug',
-  adminOnTimeoutWait: 'Nur erinnern',
-  adminVacation: 'Urlaub pro Platz und Serie, in Stunden',
-  adminChat: 'Tisch-Chat',
-  adminSave: 'Speichern',
-  adminSaved: 'Gespeichert.',
-  adminSeats: 'Plätze',
-  adminSeatName: 'Name von Platz {n}',
-  adminRename: 'Umbenennen',
-  adminPlayer: 'Wer spielt Platz {n}',
-  adminPerson: 'Ein Mensch',
-  adminEasy: 'Leichter Bot',
-  adminStrong: 'Starker Bot',
-  adminApply: 'Ändern',
-  adminNotices: 'Benachrichtigung: {what}',
-  adminNoticeMail: 'Mail',
-  adminNoticeWebhook: 'Webhook',
-  adminNoticeWebhookOff: 'Webhook (abgeschaltet)',
-  adminNoticeNone: 'keine',
-  adminRotate: 'Neuer Link',
-  adminRotateConfirm:
-    'Den Link von {name} ersetzen? Der alte Link gilt sofort nicht mehr, seine offenen Seiten erfahren es, und die damit eingetragene Mailadresse, der Webhook und die Geräte werden entfernt.',
-  adminNewLink: 'Neuer Link von {name}, nur jetzt angezeigt:',
-  adminBotConfirm:
-    'Einen Bot für {name} spielen lassen? Der Link des Platzes gilt sofort nicht mehr, und die damit eingetragene Mailadresse, der Webhook und die Geräte werden entfernt.',
-  adminLinks: 'Zuschauer- und Admin-Link',
-  adminRotateSpectator: 'Neuer Zuschauer-Link',
-  adminRotateSpectatorConfirm: 'Den Zuschauer-Link ersetzen? Der alte Link und die Seiten, die den Tisch einbetten, gelten sofort nicht mehr.',
-  adminRotateSpectatorHelp: 'Für einen zu weit verbreiteten Zuschauer-Link: Seiten, die den Tisch einbetten, brauchen den neuen.',
-  adminNewSpectatorLink: 'Neuer Zuschauer-Link, nur jetzt angezeigt:',
-  adminRotateAdmin: 'Neuer Admin-Link',
-  adminRotateAdminConfirm: 'Den Admin-Link ersetzen? Der alte gilt sofort nicht mehr; diese Seite arbeitet mit dem neuen weiter.',
-  adminRotateAdminHelp: 'Für einen Admin-Link, den andere gesehen haben könnten. Behalte den neuen: er wird nur einmal angezeigt.',
-  adminNewAdminLink: 'Neuer Admin-Link, nur jetzt angezeigt (diese Seite verwendet ihn ab jetzt):',
-  adminCopy: 'Kopieren',
-  adminCopied: 'Kopiert',
-  adminNewSeries: 'Neue Serie starten',
-  adminNewSeriesHelp: 'Gleiche Links und Regeln; die Stände beginnen bei 0, die fertigen Spiele bleiben im Verlauf.',
-  adminEnd: 'Tisch beenden',
-  adminEndConfirm: 'Den Tisch endgültig beenden? Niemand kann mehr ziehen; der Tisch bleibt lesbar.',
-  adminEndHelp: 'Das Ende ist endgültig: der Tisch bleibt lesbar, aber niemand kann mehr ziehen. Links lassen sich weiter ersetzen.',
-  adminDone: 'Erledigt.',
   // issue 13 — chat
   chatTitle: 'Chat',
   chatUnread: { one: '{n} neue Nachricht', other: '{n} neue Nachrichten' },
@@ -828,72 +577,12 @@ const de: Record<TextKey, Text> = {
   chatSpectator: 'Zuschauer lesen mit; schreiben können nur die Spieler.',
   chatBotSeat: 'Ein Bot spielt diesen Platz: sein Link liest mit, schreibt aber nicht.',
   chatLoadFailed: 'Der Chat ließ sich nicht laden: {reason}',
-  // issue 14 — mail
-  noticesMailMode: 'Mail',
-  noticesMailTurn: 'bei jedem Zug',
-  noticesMailDigest: 'tägliche Übersicht (07:00 UTC, alle Tische, an denen du am Zug bist)',
-  noticesMailOff: 'keine Mail (die Adresse bleibt gespeichert)',
-  noticesSummaryDigest: 'täglich eine Übersicht an {email}',
-  deliveryLogTitle: 'Zustellprotokoll',
-  deliveryLogLoading: 'Wird geladen …',
-  deliveryLogEmpty: 'Noch nichts verschickt.',
-  deliveryLogRefresh: 'Aktualisieren',
-  deliveryWebhook: 'Webhook',
-  deliveryEmail: 'Mail',
-  deliveryPush: 'Push',
-  deliveryDigest: 'tägliche Übersicht',
-  deliveryDigestMail: 'Übersichtsmail',
-  deliveryTurn: 'du bist dran',
-  deliveryReminder: 'Erinnerung',
-  deliveryGameOver: 'Spiel zu Ende',
-  deliveryTableOver: 'Tisch zu Ende',
-  deliveryConfirmation: 'Bestätigungsmail',
-  deliverySent: 'verschickt',
-  deliveryFailed: 'fehlgeschlagen, wird wiederholt',
-  deliveryGone: 'Empfänger weg',
-  deliveryDropped: 'verworfen',
-  deliveryQueued: 'wartet auf die Übersicht',
   // issue 14 — push
-  pushTitle: 'Benachrichtigungen auf diesem Gerät',
-  pushEnable: 'Auf diesem Gerät benachrichtigen',
-  pushDisable: 'Dieses Gerät nicht mehr benachrichtigen',
-  pushOn: 'Dieses Gerät zeigt eine Benachrichtigung, wenn du dran bist, wenn dein Zug bald fällig ist und wenn der Tisch endet.',
-  pushOff: 'Dieses Gerät wird zu diesem Tisch nicht benachrichtigt.',
-  pushOtherDevices: { one: '{n} Gerät dieses Platzes bekommt Benachrichtigungen.', other: '{n} Geräte dieses Platzes bekommen Benachrichtigungen.' },
-  pushDenied: 'Benachrichtigungen sind für diese Seite gesperrt. Erlaube sie in den Website-Einstellungen des Browsers und drücke dann noch einmal.',
-  pushUnsupported:
-    'Dieser Browser kann von dieser Seite keine Benachrichtigungen zeigen. Auf iPhone oder iPad zuerst die App zum Home-Bildschirm hinzufügen.',
-  pushNotConfigured: 'Benachrichtigungen auf Geräte sind auf diesem Server nicht eingerichtet.',
-  pushFailed: 'Benachrichtigungen ließen sich nicht einschalten: {reason}',
   pushLastView: 'Offline: der Tisch, wie ihn dieses Gerät zuletzt gesehen hat ({time}).',
-  pushSummary: { one: 'Benachrichtigungen auf {n} Gerät', other: 'Benachrichtigungen auf {n} Geräten' },
   // issue 15 — embedding
   error_not_implemented: 'Das bietet der Server nicht an.',
   embedSpectatorOnSeat:
     'Das ist der Zuschauer-Link: mit ihm kann man nicht spielen. Bette ihn ohne „/seat“ ein (embed.js wählt selbst); ein Platz wird mit seinem eigenen Link eingebettet.',
-  embedScriptLabel: 'Mit /embed.js (passt seine Größe an, meldet deiner Seite, wenn du dran bist)',
-  embedScriptHelp:
-    'Beide Zeilen in deine Seite einfügen. Einen Platz zeigen nur Websites, die der Tisch-Admin erlaubt hat; die Zuschauer-Ansicht jede.',
-  embedDocsLink: 'So funktioniert das Einbetten',
-  embedDocsTitle: 'Einen Tisch einbetten',
-  embedDocsIntro:
-    'Eine Vereinsseite, ein Forum oder ein Blog kann einen laufenden Tisch zeigen, und ein Spieler kann dort mitspielen. Binde /embed.js einmal ein und setze ein div mit dem Link dorthin, wo der Tisch erscheinen soll:',
-  embedDocsSeat:
-    'Der Link entscheidet, was erscheint: ein Zuschauer-Link zeigt den Tisch allen; ein Platz-Link zeigt diesen Platz mit Blatt und Bedienung, aber nur auf den Websites (Origins), die der Tisch-Admin auf der Admin-Seite eingetragen hat. Anderswo verweigert der Browser den Rahmen, und /embed.js sagt das an seiner Stelle, mit einem Link, der den Tisch öffnet; die Tisch-Seite selbst lässt sich nie einbetten.',
-  embedDocsAttributes:
-    'Optionale Attribute: data-wallachen-lang (de, en), data-wallachen-theme (light, dark; eine spätere Änderung ändert den Rahmen), data-wallachen-cards (bavarian, french), data-wallachen-seat (der Link ist ein Platz-Link: spart eine Weiterleitung).',
-  embedDocsEvents:
-    'Deine Seite erhält postMessage-Ereignisse (Version 1) und am div ein DOM-Ereignis „wallachen“ mit demselben Objekt: wallachen:ready, wallachen:turn (dieser Platz ist am Zug), wallachen:game-over, wallachen:resize (Höhe); das DOM-Ereignis auch wallachen:blocked (der Browser hat den Rahmen verweigert; seat: ob es ein Platz-Link war). Jedes trägt type, version und tableId, nie eine Karte. Sie gehen nur an die Seite, die den Tisch einbettet.',
-  embedDocsOembed:
-    'Redaktionssysteme, die oEmbed kennen, fragen /oembed?url=<Zuschauer-Link>&format=json nach dem Rahmen. Ein Platz-Link wird dort abgelehnt: er darf nie auf den Server einer anderen Website gelangen.',
-  embedDocsPlain: 'Ohne Skript: ein iframe der Zuschauer-Ansicht',
-  adminEmbedding: 'Auf anderen Websites einbetten',
-  adminFrameOrigins: 'Websites, die einen Platz zeigen dürfen (ein Origin pro Zeile, z. B. https://verein.example)',
-  adminFrameOriginsHelp:
-    'Höchstens 10, ohne Pfad; nur https; ein Server zur lokalen Entwicklung, gestartet mit ALLOW_LOCAL_WEBHOOKS=on, nimmt auch http://localhost und http://127.0.0.1. Auf jeder anderen Website sagt ein mit /embed.js eingebetteter Platz-Link, dass er dort nicht erlaubt ist.',
-  adminSpectatorEmbeds: 'Jede Website darf die Zuschauer-Ansicht zeigen',
-  adminEmbedSave: 'Einbetten speichern',
-  adminEmbedSnippet: 'Code für eine Website: den Link durch den eines Platzes oder den Zuschauer-Link ersetzen',
 };
 
 const TEXTS: Record<Language, Record<TextKey, Text>> = { en, de };
@@ -925,9 +614,21 @@ export function fill(text: string, params?: Record<string, string | number>): st
   return params === undefined ? text : text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
+/**
+ * A translator over a dictionary: the app's, or one of a page or a part of its own that is
+ * loaded with it (the admin page, the embedding guide, a seat's settings), so that the table
+ * page's first load carries only the texts it shows.
+ */
+export function translatorOf<K extends string>(
+  texts: Readonly<Record<Language, Readonly<Record<K, Text>>>>,
+  lang: Language,
+): (key: K, params?: Record<string, string | number>) => string {
+  const mine = texts[lang];
+  return (key, params) => fill(pluralForm(mine[key], lang, params?.n), params);
+}
+
 export function translator(lang: Language): Translate {
-  const texts = TEXTS[lang];
-  return (key, params) => fill(pluralForm(texts[key], lang, params?.n), params);
+  return translatorOf(TEXTS, lang);
 }
 
 /** An API error as the pages get it: the contract's code ("network" when the server was not reached) and the server's message. */

@@ -5,9 +5,10 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { AdminView } from '../api.js';
-import { useApp } from '../app-context.js';
 import { EmbedSnippet } from '../embed/EmbedSnippet.js';
 import { OutcomeAt, type Outcome, type Run } from './Outcome.js';
+import { adminTranslator } from './texts.js';
+import { useApp } from '../app-context.js';
 
 const linesOf = (text: string): string[] =>
   text
@@ -16,7 +17,7 @@ const linesOf = (text: string): string[] =>
     .filter((line) => line !== '');
 
 export function EmbedSettings({ view, busy, run, outcome }: { view: AdminView; busy: boolean; run: Run; outcome: Outcome | null }) {
-  const { t } = useApp();
+  const adm = adminTranslator(useApp().prefs.lang);
   const [origins, setOrigins] = useState(view.frameOrigins.join('\n'));
   const [spectators, setSpectators] = useState(view.spectatorEmbeds);
   // The server's normalised list replaces what was typed once it is saved.
@@ -29,9 +30,9 @@ export function EmbedSettings({ view, busy, run, outcome }: { view: AdminView; b
   return (
     <form class="create admin-embedding" onSubmit={submit} data-admin-embedding>
       <fieldset disabled={view.ended}>
-        <legend>{t('adminEmbedding')}</legend>
+        <legend>{adm('adminEmbedding')}</legend>
         <div class="option">
-          <label for="frame-origins">{t('adminFrameOrigins')}</label>
+          <label for="frame-origins">{adm('adminFrameOrigins')}</label>
           <textarea
             id="frame-origins"
             name="frameOrigins"
@@ -42,16 +43,16 @@ export function EmbedSettings({ view, busy, run, outcome }: { view: AdminView; b
             value={origins}
             onInput={(e) => setOrigins(e.currentTarget.value)}
           />
-          <p class="help">{t('adminFrameOriginsHelp')}</p>
+          <p class="help">{adm('adminFrameOriginsHelp')}</p>
         </div>
         <div class="option">
           <label>
             <input type="checkbox" name="spectatorEmbeds" checked={spectators} onChange={(e) => setSpectators(e.currentTarget.checked)} />{' '}
-            {t('adminSpectatorEmbeds')}
+            {adm('adminSpectatorEmbeds')}
           </label>
         </div>
         <button type="submit" class="primary" disabled={busy}>
-          {t('adminEmbedSave')}
+          {adm('adminEmbedSave')}
         </button>
         <OutcomeAt at="embedding" outcome={outcome} />
       </fieldset>

@@ -2,7 +2,7 @@
  * The texts of the create page and its share screen, in German and English. They load with
  * the page (a lazy chunk), not with the table page; the texts both share are in ../i18n.ts.
  */
-import { fill, pluralForm, type Language, type Text } from '../i18n.js';
+import { translatorOf, type Language, type Text } from '../i18n.js';
 
 const en = {
   createTitle: 'New table',
@@ -265,12 +265,7 @@ const de: Record<CreateTextKey, Text> = {
   ruleChat: 'Chat',
 };
 
-const TEXTS: Record<Language, Record<CreateTextKey, Text>> = { en, de };
-
 export type CreateTranslate = (key: CreateTextKey, params?: Record<string, string | number>) => string;
 
-export function createTranslator(lang: Language): CreateTranslate {
-  const texts = TEXTS[lang];
-  // A count in {n} chooses the plural form, as in ../i18n.ts.
-  return (key, params) => fill(pluralForm(texts[key], lang, params?.n), params);
-}
+/** A count in {n} chooses the plural form, as in ../i18n.ts. */
+export const createTranslator = (lang: Language): CreateTranslate => translatorOf({ en, de }, lang);

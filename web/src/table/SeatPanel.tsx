@@ -4,7 +4,7 @@ import { useApp } from '../app-context.js';
 import { Name } from '../names.js';
 import { CardImage, HiddenCards } from './CardView.js';
 import { formatTime } from './format.js';
-import { vacationShown } from './Vacation.js';
+import { vacationShown } from './vacation-shown.js';
 
 export function SeatPanel({ view, seat, showBacks }: { view: TableView; seat: number; showBacks: boolean }) {
   const { t, prefs } = useApp();

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useMedia } from '../media.js';
 import { isMoveOwed } from '../../../shared/actions.js';
+import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { isolated, Name, withNames } from '../names.js';
 import { rememberLink } from '../opened-links.js';
@@ -11,7 +12,6 @@ import { Dock } from './Dock.js';
 import { placesOf, seatName } from './format.js';
 import { GameFacts, turnText } from './GameFacts.js';
 import { LastViewNote } from './LastViewNote.js';
-import { Notifications } from './Notifications.js';
 import { SeatPanel } from './SeatPanel.js';
 import { BadLink, TableLoading } from './TableStatus.js';
 import { Chat } from './Chat.js';
@@ -22,11 +22,18 @@ import { AllTricks, LastTrick, TrickArea } from './Tricks.js';
 import { useTable } from './useTable.js';
 import { AutoForcedToggle } from './AutoForced.js';
 import { useInPageMenu } from '../page-menu.js';
-import { Vacation } from './Vacation.js';
 import { AdminNotice } from './AdminNotice.js';
 import { useOembedDiscovery } from '../embed/oembed-discovery.js';
+import { lazyPage } from '../lazy.js';
 
 const dismissedKey = (tableId: string) => `wallachen.summarySeen.${tableId}`;
+
+/** The seat's own settings below the table, loaded once the table is there. */
+const SeatSettings = lazyPage<{ view: TableView; tableId: string; token: string; onView: (view: TableView) => void }>(
+  () => import('./SeatSettings.js'),
+  () => <></>,
+  { afterPaint: true },
+);
 
 export function TablePage({ tableId }: { tableId: string }) {
   const { t } = useApp();
@@ -135,8 +142,7 @@ export function TablePage({ tableId }: { tableId: string }) {
           {t('noticesWebhookDisabled')}
         </p>
       ) : null}
-      {view.seat !== null ? <Vacation view={view} tableId={tableId} token={token} onView={table.show} /> : null}
-      {view.seat !== null ? <Notifications tableId={tableId} token={token} /> : null}
+      {view.seat !== null ? <SeatSettings view={view} tableId={tableId} token={token} onView={table.show} /> : null}
     </div>
   );
 }
