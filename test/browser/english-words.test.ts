@@ -9,12 +9,12 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import type { Action } from '../../shared/actions.js';
 import {
   actThroughApi,
   contextIn,
   createTable,
   expectNoProblems,
+  offeredAction,
   openAt,
   readView,
   SEATS,
@@ -91,9 +91,7 @@ async function germanOn(page: Page): Promise<string[]> {
 
 /** A whole game with everything in it: seat 0 doubles, a bid, a raise and a hold, the discard, kontra and re, the first card allowed (knocking when it may). */
 function moveOf(view: View, seat: Seat): Record<string, unknown> | null {
-  const legal = view.legalActions as readonly (Action | { type: 'discard'; count: number })[];
-  const pick = (type: string, where: (a: Record<string, unknown>) => boolean = () => true) =>
-    legal.find((a) => a.type === type && where(a as unknown as Record<string, unknown>)) as Record<string, unknown> | undefined;
+  const pick = (type: string, where?: (a: Record<string, unknown>) => boolean) => offeredAction(view, type, where);
   if (view.phase === 'doubling') return pick('double', (a) => a.double === (seat === 0)) ?? null;
   if (view.phase === 'auction') {
     const bids = view.history.filter((h) => h.type === 'bid').length;
@@ -112,7 +110,7 @@ function moveOf(view: View, seat: Seat): Record<string, unknown> | null {
     if (re !== undefined) return re;
     return pick('play', (a) => a.knock === true) ?? pick('play') ?? null;
   }
-  return (legal.find((a) => a.type !== 'kontra') as Record<string, unknown> | undefined) ?? null;
+  return (view.legalActions.find((a) => a.type !== 'kontra') as Record<string, unknown> | undefined) ?? null;
 }
 
 it('an English reader sees no German word of the game: a whole game on every seat and the spectator, its replay, the create page, the share screen and the admin page', async () => {

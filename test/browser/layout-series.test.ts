@@ -9,7 +9,6 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import type { Action } from '../../shared/actions.js';
 import { overlaps } from './layout.js';
 import {
   actThroughApi,
@@ -18,6 +17,7 @@ import {
   expectNoProblems,
   LONG_NAMES,
   LONG_TABLE_NAME,
+  offeredAction,
   openAt,
   PAGE_SIZES,
   readView,
@@ -45,9 +45,7 @@ const READ = ['.status-bar', '.facts', '[data-move-log]', '[data-score-sheet]', 
  * first defender says kontra and the declarer re.
  */
 function moveOf(view: View, seat: Seat): Record<string, unknown> | null {
-  const legal = view.legalActions as readonly (Action | { type: 'discard'; count: number })[];
-  const pick = (type: string, where: (a: Record<string, unknown>) => boolean = () => true) =>
-    legal.find((a) => a.type === type && where(a as unknown as Record<string, unknown>)) as Record<string, unknown> | undefined;
+  const pick = (type: string, where?: (a: Record<string, unknown>) => boolean) => offeredAction(view, type, where);
   if (view.phase === 'doubling') return pick('double', (a) => a.double === (seat === 0)) ?? null;
   if (view.phase === 'auction') {
     const bids = view.history.filter((h) => h.type === 'bid').length;
@@ -66,7 +64,7 @@ function moveOf(view: View, seat: Seat): Record<string, unknown> | null {
     const re = pick('re', (a) => a.re !== false);
     if (re !== undefined) return re;
   }
-  const owed = legal.filter((a) => a.type !== 'kontra' && a.type !== 'discard');
+  const owed = view.legalActions.filter((a) => a.type !== 'kontra' && a.type !== 'discard');
   return (owed[0] as Record<string, unknown> | undefined) ?? null;
 }
 

@@ -143,6 +143,15 @@ export const PAGE_SIZES = [
 export const LONG_NAMES = ['Maximiliane Theresia von Oberammergau', 'Bartholomäus Wolfgang Xaver Huber', 'Kunigunde Walburga Zwirglmaier-Schmidt'];
 export const LONG_TABLE_NAME = 'Stammtisch zum Goldenen Hirschen in Oberammergau';
 
+/** The first action of `type` the view offers for which `where` holds, as a body to send (a test's driver picks its moves with it). */
+export function offeredAction(
+  view: Pick<View, 'legalActions'>,
+  type: string,
+  where: (action: Record<string, unknown>) => boolean = () => true,
+): Record<string, unknown> | undefined {
+  return (view.legalActions as unknown as Record<string, unknown>[]).find((action) => action.type === type && where(action));
+}
+
 /** The table id and token of a link `http://host/t/<tableId>#<token>`. */
 export function partsOfLink(link: string): { origin: string; tableId: string; token: string } {
   const url = new URL(link);
