@@ -63,7 +63,7 @@ export default defineConfig({
                 TOKEN_SECRET,
                 // The operator's token of /api/ops (worker/routes/ops.ts).
                 OPS_TOKEN: 'test-only-ops-token-0123456789abcdef',
-                // The VAPID pair of Web Push (worker/push/vapid.ts): secrets in production; the tests' own.
+                // The VAPID pair of Web Push (worker/notifications/push/vapid.ts): secrets in production; the tests' own.
                 VAPID_PUBLIC_KEY: 'BCSfWbljIKaaYEzMOV2SpDowDpCGJQEqud_gSXbumyQSSdkgs7WQpxuQDqFJObbou3tQuClQkXdLOHI0Nf8LAnE',
                 VAPID_PRIVATE_KEY: 'RKRsBXplhb8AjlYy4hF_T7d5SnRLA_oHc6tDGxUSHko',
                 // Bot seats move as soon as they may (worker/table/bot-seats.ts); the tests run their alarm.

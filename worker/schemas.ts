@@ -12,15 +12,15 @@ import { LEVELS } from '../shared/actions.js';
 import { CARD_CODES, SUITS, type CardCode } from '../shared/cards.js';
 import { OPTION_LIMITS } from '../shared/options.js';
 import { CONFIRMATION_OUTCOMES, OVERVIEW_MAX_LINKS } from './contract.js';
-import { ADDRESS_MAILS_PER_HOUR, CONFIRMATION_INTERVAL_MS, CONFIRMATIONS_PER_DAY } from './mail/address.js';
+import { ADDRESS_MAILS_PER_HOUR, CONFIRMATION_INTERVAL_MS, CONFIRMATIONS_PER_DAY } from './notifications/mail/address.js';
 import { nameField } from './plain-text.js';
-import { TABLE_MAILS_PER_HOUR } from './table/send-budget.js';
-import { DELIVERY_LOG_SIZE } from './table/delivery-log.js';
-import { MAIL_MODES } from './table/mail-mode.js';
+import { TABLE_MAILS_PER_HOUR } from './notifications/send-budget.js';
+import { DELIVERY_LOG_SIZE } from './notifications/delivery-log.js';
+import { MAIL_MODES } from './notifications/mail/mode.js';
 import { CHAT_LIMITS } from './table/chat.js';
 import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT } from './table/games-page.js';
-import { MAX_PUSH_DEVICES } from './table/push-storage.js';
-import { DEFAULT_VACATION_HOURS } from './table/storage.js';
+import { MAX_PUSH_DEVICES } from './notifications/push/subscriptions.js';
+import { DEFAULT_VACATION_HOURS } from './table/storage/table-storage.js';
 
 /** The most vacation a table may give each seat per series: two weeks. */
 export const MAX_VACATION_HOURS = 336;

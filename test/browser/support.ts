@@ -18,7 +18,7 @@ import { HOST } from '../../scripts/local-server.js';
 import { CARD_CODES } from '../../shared/cards.js';
 import { dealFromDeck, type Deal } from '../../shared/deal.js';
 import type { SeriesView } from '../../shared/view.js';
-import { addressKey, confirmLink } from '../../worker/mail/links.js';
+import { addressKey, confirmLink } from '../../worker/notifications/mail/links.js';
 import { tokenKey } from '../../worker/table/tokens.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

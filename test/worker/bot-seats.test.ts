@@ -5,8 +5,8 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { BotLevel, BotMemory } from '../../shared/bots/index.js';
-import { BotSeats } from '../../worker/table/bot-seats.js';
-import { TableStorage } from '../../worker/table/storage.js';
+import { BotSeats } from '../../worker/table/moves/bot-seats.js';
+import { TableStorage } from '../../worker/table/storage/table-storage.js';
 import { TableState } from '../../worker/table/table-state.js';
 import {
   act,

@@ -12,10 +12,10 @@ import { stoppedDeadlineAt } from '../../shared/deadline.js';
 import type { Seat } from '../../shared/options.js';
 import { cardCodesIn } from '../../shared/view.js';
 import { MAX_PAUSES_PER_MOVE } from '../../worker/table/admin-commands.js';
-import { forcedCard } from '../../worker/table/auto-moves.js';
-import { delayDraw, FORCED_DELAY, forcedDelay } from '../../worker/table/forced-delay.js';
+import { forcedCard } from '../../worker/table/moves/auto-moves.js';
+import { delayDraw, FORCED_DELAY, forcedDelay } from '../../worker/table/moves/forced-delay.js';
 import { TableObject } from '../../worker/table/table-object.js';
-import type { WebhookBody } from '../../worker/table/notifier.js';
+import type { WebhookBody } from '../../worker/notifications/notifier.js';
 import {
   clientIpOf,
   confirmAt,

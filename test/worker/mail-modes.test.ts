@@ -12,9 +12,9 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'c
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import { cardCodesIn } from '../../shared/view.js';
-import { ADDRESS_MAILS_PER_HOUR, DIGEST_ENTRIES_PER_ADDRESS } from '../../worker/mail/address.js';
-import { digestMail, type DigestEntry } from '../../worker/mail/digest.js';
-import { DELIVERY_LOG_SIZE, type DeliveryLog } from '../../worker/table/delivery-log.js';
+import { ADDRESS_MAILS_PER_HOUR, DIGEST_ENTRIES_PER_ADDRESS } from '../../worker/notifications/mail/address.js';
+import { digestMail, type DigestEntry } from '../../worker/notifications/digest/digest.js';
+import { DELIVERY_LOG_SIZE, type DeliveryLog } from '../../worker/notifications/delivery-log.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
   addressStubOf,

@@ -12,8 +12,8 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
-import { AddressObject } from '../../worker/mail/address-object.js';
-import { HOLDER_TABLES, SEAT_TABLES } from '../../worker/table/seat-tables.js';
+import { AddressObject } from '../../worker/notifications/mail/address-object.js';
+import { HOLDER_TABLES, SEAT_TABLES } from '../../worker/table/storage/seat-tables.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import { newSubscriber } from '../push-crypto.js';
 import { command, headers, postAdmin, type AdminViewBody } from './admin-support.js';

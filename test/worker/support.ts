@@ -10,7 +10,7 @@ import type { CardCode } from '../../shared/cards.js';
 import { parseRecord } from '../../shared/notation.js';
 import type { Seat } from '../../shared/options.js';
 import type { GameRecord } from '../../shared/record.js';
-import { ACTIVE_SEAT_MINUTES } from '../../worker/table/presence.js';
+import { ACTIVE_SEAT_MINUTES } from '../../worker/notifications/presence.js';
 import type { TableObject } from '../../worker/table/table-object.js';
 import type { PublishedGame, TableView } from '../../worker/table/published.js';
 

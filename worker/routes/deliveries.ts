@@ -7,7 +7,7 @@ import { createRoute, OpenAPIHono, type RouteConfig, type RouteHandler } from '@
 import type { AppEnv } from '../app.js';
 import { errorResponse } from '../errors.js';
 import { DeliveriesSchema } from '../schemas.js';
-import { DELIVERY_LOG_SIZE } from '../table/delivery-log.js';
+import { DELIVERY_LOG_SIZE } from '../notifications/delivery-log.js';
 import { validationHook } from '../validation.js';
 import { errors, json, security, TableParams } from './documented.js';
 import { callerAt, readLimited } from './tables.js';

@@ -15,7 +15,7 @@ import type { AppEnv } from '../app.js';
 import type { EmbedPolicy } from '../contract.js';
 import { errorResponse } from '../errors.js';
 import { PERIOD_SECONDS, rateLimited } from '../limits.js';
-import { DEFAULT_EMBED_POLICY } from '../table/embed-storage.js';
+import { DEFAULT_EMBED_POLICY } from '../table/storage/embed-rows.js';
 import { hashToken, TABLE_ID_PATTERN, TOKEN_PATTERN } from '../table/tokens.js';
 import { validationHook } from '../validation.js';
 import { errors, json, PUBLIC, refusal } from './documented.js';

@@ -18,9 +18,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { csrf } from 'hono/csrf';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../app.js';
-import { addressStub } from '../mail/address.js';
+import { addressStub } from '../notifications/mail/address.js';
 import { reasonOf } from '../log-reasons.js';
-import { targetOfLink, type LinkPurpose, type LinkTarget } from '../mail/links.js';
+import { targetOfLink, type LinkPurpose, type LinkTarget } from '../notifications/mail/links.js';
 import {
   confirmedPage,
   confirmPage,
@@ -30,7 +30,7 @@ import {
   pagePolicy,
   unsubscribedPage,
   unsubscribePage,
-} from '../mail/pages.js';
+} from '../notifications/mail/pages.js';
 import { tokenKey } from '../table/tokens.js';
 import { ErrorSchema } from '../schemas.js';
 import { errors, json, PUBLIC } from './documented.js';

@@ -7,7 +7,7 @@ import { createRoute, OpenAPIHono, type RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../app.js';
 import { errorResponse } from '../errors.js';
 import { PushKeySchema } from '../schemas.js';
-import { vapidKeys } from '../push/vapid.js';
+import { vapidKeys } from '../notifications/push/vapid.js';
 import { validationHook } from '../validation.js';
 import { json, PUBLIC, refusal } from './documented.js';
 

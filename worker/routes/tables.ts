@@ -3,7 +3,7 @@
  * read finished games, set notifications. Handlers authenticate, validate and forward to
  * the table's Durable Object; they never decide a rule.
  */
-import { mailModeOf } from '../table/mail-mode.js';
+import { mailModeOf } from '../notifications/mail/mode.js';
 import { createRoute, OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { validateDeal, type Deal } from '../../shared/deal.js';
@@ -22,7 +22,7 @@ import {
   NotificationsSchema,
   ViewSchema,
 } from '../schemas.js';
-import { webhookUrlRefusal } from '../webhook-urls.js';
+import { webhookUrlRefusal } from '../notifications/webhook-urls.js';
 import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT, type GamesPageRequest } from '../table/games-page.js';
 import type { Outcome } from '../table/outcome.js';
 import {
@@ -39,13 +39,13 @@ import {
 } from '../table/tokens.js';
 import { validationHook } from '../validation.js';
 import { errors, json, PUBLIC, refusal, security, TableParams } from './documented.js';
-import { addressStub, type AddressState } from '../mail/address.js';
-import { addressKey } from '../mail/links.js';
-import { ACTIVE_SEAT_MINUTES } from '../table/presence.js';
-import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS, webhookStateOf } from '../table/storage.js';
+import { addressStub, type AddressState } from '../notifications/mail/address.js';
+import { addressKey } from '../notifications/mail/links.js';
+import { ACTIVE_SEAT_MINUTES } from '../notifications/presence.js';
+import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS, webhookStateOf } from '../table/storage/table-storage.js';
 import type { SeatNotifications } from '../table/table-object.js';
-import { validKeys, type SubscriptionKeys } from '../push/ece.js';
-import { vapidKeys } from '../push/vapid.js';
+import { validKeys, type SubscriptionKeys } from '../notifications/push/ece.js';
+import { vapidKeys } from '../notifications/push/vapid.js';
 
 export const tables = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 

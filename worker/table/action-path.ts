@@ -9,13 +9,13 @@ import { actionsOf } from '../../shared/game.js';
 import type { Seat } from '../../shared/options.js';
 import { applySeriesAction } from '../../shared/series.js';
 import { sameAction } from './action-ids.js';
-import { eventsOf } from './events.js';
-import type { TableNotifications } from './notifications.js';
-import type { HistoryOutbox } from './outbox.js';
+import { eventsOf } from '../notifications/events.js';
+import type { TableNotifications } from '../notifications/table-notifications.js';
+import type { HistoryOutbox } from '../history/outbox.js';
 import { failure, success, type ErrorStatus, type Outcome } from './outcome.js';
 import { autoKey, publishedGame, type TableView } from './published.js';
-import type { AutoKind, TableStorage } from './storage.js';
-import { isEnded, isPaused } from './pause.js';
+import type { AutoKind, TableStorage } from './storage/table-storage.js';
+import { isEnded, isPaused } from './clock/pause.js';
 import { currentStart, type LoadedTable, type TableState } from './table-state.js';
 
 export interface ActionRequest {

@@ -13,14 +13,14 @@ import type { AdminCommand, AdminView } from '../contract.js';
 
 export type { AdminView };
 import { startSeries } from '../../shared/series.js';
-import { clockStartOf } from './clock.js';
-import { eventsOf } from './events.js';
-import type { TableNotifications } from './notifications.js';
+import { clockStartOf } from './clock/clock.js';
+import { eventsOf } from '../notifications/events.js';
+import type { TableNotifications } from '../notifications/table-notifications.js';
 import { failure, success, type Outcome } from './outcome.js';
-import { isEnded, isPaused } from './pause.js';
-import { botLevelOf, webhookStateOf, type SeatSettings, type TableStorage } from './storage.js';
+import { isEnded, isPaused } from './clock/pause.js';
+import { botLevelOf, webhookStateOf, type SeatSettings, type TableStorage } from './storage/table-storage.js';
 import { currentStart, must, SEATS, type LoadedTable, type TableState } from './table-state.js';
-import { replaceLink, type LinkOwner, type NewToken } from './link-holders.js';
+import { replaceLink, type LinkOwner, type NewToken } from './changes/links.js';
 
 export type { LinkOwner, NewToken };
 

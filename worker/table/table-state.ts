@@ -10,10 +10,10 @@ import type { Result } from '../../shared/result.js';
 import { dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
 import { actionsOf } from '../../shared/game.js';
 import { viewOf, type SeriesView } from '../../shared/view.js';
-import type { SeriesStart } from './admin-storage.js';
+import type { SeriesStart } from './storage/admin-rows.js';
 import { replayLog, upgradedOptions } from './legacy-log.js';
 import { failure, success, type Outcome } from './outcome.js';
-import { isEnded, isPaused } from './pause.js';
+import { isEnded, isPaused } from './clock/pause.js';
 import { autoKey, publishedGame, tableView, type PublishedGame, type TableStatus, type TableView, type ViewExtras } from './published.js';
 import {
   webhookStateOf,
@@ -25,7 +25,7 @@ import {
   type TableStorage,
   type TokenRow,
   type VacationRow,
-} from './storage.js';
+} from './storage/table-storage.js';
 import { sameHash } from './tokens.js';
 
 export const SEATS: readonly Seat[] = [0, 1, 2];

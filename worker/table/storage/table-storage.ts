@@ -1,0 +1,799 @@
+/**
+ * What a table keeps in its Durable Object's SQLite storage: its settings, the seat token
+ * hashes and nonces, every deal (with its secret seed), the live action log, the history
+ * outbox, and the notifications: each seat's addresses, the deliveries waiting to be sent,
+ * which move was reminded of, when each seat last acted, which have a turn mail unread and
+ * which have one put off while they were at the table. Every statement binds its parameters;
+ * nothing is built by string interpolation.
+ */
+import type { BotLevel } from '../../../shared/bots/index.js';
+import type { Action } from '../../../shared/actions.js';
+import type { Deal } from '../../../shared/deal.js';
+import type { Seat, TableOptions } from '../../../shared/options.js';
+import type { EventType } from '../../notifications/events.js';
+import { SendBudget, TABLE_MAILS_PER_HOUR, TABLE_WEBHOOKS_PER_MINUTE } from '../../notifications/send-budget.js';
+import type { MailLanguage } from '../../notifications/notifier.js';
+import { AdminStorage } from './admin-rows.js';
+import { EmbedStorage } from './embed-rows.js';
+import type { MailMode } from '../../notifications/mail/mode.js';
+import { PushStorage } from '../../notifications/push/subscriptions.js';
+import type { HolderTable } from './seat-tables.js';
+
+/** Tables added after the first release: created on load in tables made before them, too. */
+const NOTIFICATION_SCHEMA = [
+  // Webhook posts and mails waiting to be sent, per seat; message_id is the webhook-id,
+  // the same on every attempt. payload: the webhook body, what the mail says, or which
+  // device a push goes to and the version it tells of (JSON).
+  `CREATE TABLE IF NOT EXISTS deliveries (
+     id INTEGER PRIMARY KEY AUTOINCREMENT, message_id TEXT NOT NULL, seat INTEGER NOT NULL,
+     channel TEXT NOT NULL, type TEXT NOT NULL, payload TEXT NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL, last_error TEXT)`,
+  `CREATE INDEX IF NOT EXISTS deliveries_by_time ON deliveries (next_attempt_at)`,
+  // The last version whose owed moves were reminded of (one reminder per move).
+  `CREATE TABLE IF NOT EXISTS reminded (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)`,
+  // A seat sent a turn mail (ms) that it has not read yet: it has not visited the table
+  // since. No further turn mail goes to it until it does (presence.ts).
+  `CREATE TABLE IF NOT EXISTS unread_turn_mail (seat INTEGER PRIMARY KEY, sent_at INTEGER NOT NULL)`,
+  // When each seat last acted (ms): for a while after, it counts as playing live (presence.ts).
+  `CREATE TABLE IF NOT EXISTS seat_activity (seat INTEGER PRIMARY KEY, acted_at INTEGER NOT NULL)`,
+  // A turn mail held back because the seat was at the table when its move became owed: it
+  // is looked at again at check_at (ms), and sent then if the move is still owed and the
+  // seat gone (presence.ts). game_number: the game of that move, for what the mail says.
+  `CREATE TABLE IF NOT EXISTS deferred_turn_mail (seat INTEGER PRIMARY KEY, game_number INTEGER NOT NULL, check_at INTEGER NOT NULL)`,
+  // A seat's vacation (ms): its clock stops from from_at to until_at. hours: what it is
+  // charged (ended early: less the whole hours it gave back). deal_index: the deal it was
+  // taken in, so that the hours of one series can be told from another's (vacations.ts).
+  `CREATE TABLE IF NOT EXISTS vacations (
+     id INTEGER PRIMARY KEY AUTOINCREMENT, seat INTEGER NOT NULL, from_at INTEGER NOT NULL, until_at INTEGER NOT NULL,
+     hours INTEGER NOT NULL, deal_index INTEGER NOT NULL)`,
+  // A seat's own choices at this table: auto_forced 1: its forced cards are played for it (auto-moves.ts).
+  `CREATE TABLE IF NOT EXISTS seat_preferences (seat INTEGER PRIMARY KEY, auto_forced INTEGER NOT NULL DEFAULT 0)`,
+  // The last version whose owed move each seat was reminded of, per seat (a seat on vacation
+  // is reminded later than the others); the single row of \`reminded\` still counts for all.
+  `CREATE TABLE IF NOT EXISTS reminded_seat (seat INTEGER PRIMARY KEY, version INTEGER NOT NULL)`,
+];
+
+/** Columns added after the first release, as [table, column, type]. */
+const ADDED_COLUMNS = [
+  ['settings', 'origin', 'TEXT'],
+  ['tokens', 'nonce', 'TEXT'],
+  // When a history row was queued (ms; null for rows queued before: counted from their next attempt).
+  ['outbox', 'queued_at', 'INTEGER'],
+  // 1: a dead letter, given up on after a day of failures, kept for an operator to replay.
+  ['outbox', 'dead', 'INTEGER NOT NULL DEFAULT 0'],
+  // The language of a seat's mails, as set by PUT …/notifications (null: as at creation).
+  ['notifications', 'lang', 'TEXT'],
+  // When the seat's webhook receiver answered 410 Gone: its webhook is off until the seat sets one again.
+  ['notifications', 'webhook_disabled_at', 'TEXT'],
+  ['settings', 'on_timeout', 'TEXT'], // D: null = "bot"
+  ['settings', 'vacation_hours', 'INTEGER'], // D: null = 72
+  // D: made for the seat: 1 = a timeout (and every automatic move stored before forced cards were told apart), 2 = its forced card (AUTO_CODES).
+  ['actions', 'auto', 'INTEGER'],
+  ['settings', 'chat', 'INTEGER'], // C: null = on
+  ['tokens', 'role', 'TEXT'], // A: "admin" for the admin token, else null
+  ['notifications', 'mail', 'TEXT'], // M: the seat's mail mode; null = "turn"
+] as const;
+
+const SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS settings (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     table_id TEXT NOT NULL, name TEXT NOT NULL, options TEXT NOT NULL, seats TEXT NOT NULL,
+     move_deadline_hours INTEGER, created_at TEXT NOT NULL, origin TEXT)`,
+  // seat NULL: the spectator token. nonce: what the token was derived from (tokens.ts).
+  `CREATE TABLE IF NOT EXISTS tokens (hash TEXT PRIMARY KEY, seat INTEGER, nonce TEXT)`,
+  `CREATE TABLE IF NOT EXISTS fixed_deals (deal_index INTEGER PRIMARY KEY, deal TEXT NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS deals (
+     deal_index INTEGER PRIMARY KEY, seed TEXT, commitment TEXT, fixed TEXT, dealt_at TEXT NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS actions (
+     version INTEGER PRIMARY KEY, seat INTEGER NOT NULL, action TEXT NOT NULL,
+     action_id TEXT, response TEXT NOT NULL, at TEXT NOT NULL)`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS actions_by_client_id ON actions (seat, action_id) WHERE action_id IS NOT NULL`,
+  `CREATE TABLE IF NOT EXISTS notifications (
+     seat INTEGER PRIMARY KEY, email TEXT, webhook_url TEXT, webhook_secret TEXT, lang TEXT, webhook_disabled_at TEXT)`,
+  `CREATE TABLE IF NOT EXISTS outbox (
+     id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, payload TEXT NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL, last_error TEXT,
+     queued_at INTEGER, dead INTEGER NOT NULL DEFAULT 0)`,
+  ...NOTIFICATION_SCHEMA,
+];
+
+/** The level of the bot playing a seat, or null for a person. */
+export const botLevelOf = (seat: SeatSettings): BotLevel | null => (seat.bot ? (seat.botLevel ?? 'strong') : null);
+
+export interface SeatSettings {
+  readonly name: string;
+  readonly bot: boolean;
+  /** Who plays a bot seat: the easy or the strong bot; absent for a person, and for bot seats stored before levels (strong, API.md). */
+  readonly botLevel?: BotLevel;
+  /** The language of the seat's mails; absent: German and English both. */
+  readonly lang?: MailLanguage;
+}
+
+export interface Settings {
+  readonly tableId: string;
+  readonly name: string;
+  readonly options: TableOptions;
+  readonly seats: readonly SeatSettings[];
+  readonly moveDeadlineHours: number | null;
+  /** What happens when a seat's move deadline passes: the strong bot makes that move ("bot"), or only reminders ("wait"). */
+  readonly onTimeout: 'bot' | 'wait';
+  /** Hours of vacation each seat may take per series (API.md, "Deadlines"). */
+  readonly vacationHours: number;
+  readonly createdAt: string;
+  /** Where the links point to, e.g. "https://wallachen.example"; null for tables made before it was kept. */
+  readonly origin: string | null;
+  /** Whether the table has a chat (option `chat`). */
+  readonly chat: boolean;
+}
+
+export interface TokenRow {
+  readonly hash: string;
+  /** null: the spectator token (or, with role "admin", the admin token). */
+  readonly seat: Seat | null;
+  /** null for tables made before tokens were derived (their links cannot be mailed). */
+  readonly nonce: string | null;
+  /** "admin": the table admin's token (API.md "Table admin"), which opens no seat or spectator endpoint. */
+  readonly role?: 'admin' | null;
+}
+
+export interface DealRow {
+  readonly dealIndex: number;
+  /** The secret seed (hex), revealed in the record once the game is over; null for a fixed deal. */
+  readonly seed: string | null;
+  readonly commitment: string | null;
+  readonly fixed: Deal | null;
+  readonly dealtAt: string;
+}
+
+/**
+ * Why the table made a move for a person's seat (auto-moves.ts): its deadline passed, which
+ * everyone sees happen, or its forced card, which only the seat may know of until the game's
+ * record is published (published.ts).
+ */
+export type AutoKind = 'timeout' | 'forced';
+
+/** `actions.auto` per kind; null: the seat's own move. */
+const AUTO_CODES: Record<AutoKind, number> = { timeout: 1, forced: 2 };
+
+export interface ActionRow {
+  readonly version: number;
+  readonly seat: Seat;
+  readonly action: Action;
+  readonly at: string;
+  /** Made for the seat (its deadline passed, or its forced card), not by it. */
+  readonly auto?: AutoKind;
+}
+
+/** A seat's vacation (ms), as stored (vacations.ts). */
+export interface VacationRow {
+  readonly id: number;
+  readonly seat: Seat;
+  readonly from: number;
+  readonly until: number;
+  /** The hours it is charged. */
+  readonly hours: number;
+  /** The deal it was taken in. */
+  readonly dealIndex: number;
+}
+
+/** Defaults of the clock settings for tables stored before them (API.md, "Deadlines"). */
+export const DEFAULT_ON_TIMEOUT = 'bot';
+export const DEFAULT_VACATION_HOURS = 72;
+
+export interface OutboxRow {
+  readonly id: number;
+  readonly kind: 'table' | 'game';
+  readonly payload: string;
+  readonly attempts: number;
+  readonly nextAttemptAt: number;
+  readonly queuedAt: number;
+  readonly lastError: string | null;
+}
+
+export type Channel = 'webhook' | 'email' | 'push';
+
+export interface DeliveryRow {
+  readonly id: number;
+  /** The webhook-id: the same on every attempt. */
+  readonly messageId: string;
+  readonly seat: Seat;
+  readonly channel: Channel;
+  readonly type: EventType;
+  readonly payload: string;
+  /** Attempts made before this one. */
+  readonly attempts: number;
+  readonly nextAttemptAt: number;
+}
+
+export interface Notifications {
+  readonly email: string | null;
+  readonly webhookUrl: string | null;
+  readonly webhookSecret: string | null;
+  /** The language of the seat's mails when it set one with its address; else the seat's from the settings. */
+  readonly lang?: MailLanguage | null;
+  /** When the webhook's receiver answered 410 Gone (ISO): nothing is posted to it until the seat sets a webhook again. */
+  readonly webhookDisabledAt?: string | null;
+  /** What goes to the address (mail-mode.ts); absent: "turn". */
+  readonly mail?: MailMode;
+}
+
+/** A seat's webhook: active, disabled (its receiver answered 410 Gone), or null (none set). */
+export function webhookStateOf(n: Notifications): 'active' | 'disabled' | null {
+  if (n.webhookUrl === null) return null;
+  return n.webhookDisabledAt ? 'disabled' : 'active';
+}
+
+/** A turn mail put off while its seat was at the table (presence.ts). */
+export interface DeferredTurnMail {
+  readonly seat: Seat;
+  /** The game of the move it is about. */
+  readonly gameNumber: number;
+  /** When to look again whether it is to be sent (ms). */
+  readonly checkAt: number;
+}
+
+type Row = Record<string, SqlStorageValue>;
+
+export class TableStorage {
+  /** How many mails the table may still send this hour (send-budget.ts). */
+  readonly mailBudget: SendBudget;
+  /** How many webhook attempts the table may still make this minute (send-budget.ts). */
+  readonly webhookBudget: SendBudget;
+
+  /** What the table admin's commands keep (admin-storage.ts). */
+  readonly admin: AdminStorage;
+  /** The seats' push subscriptions (push-storage.ts). */
+  readonly push: PushStorage;
+  /** Who may frame the table's embed pages (embed-storage.ts). */
+  readonly embedding: EmbedStorage;
+
+  constructor(private readonly sql: SqlStorage) {
+    this.admin = new AdminStorage(sql);
+    this.push = new PushStorage(sql);
+    this.embedding = new EmbedStorage(sql);
+    this.mailBudget = new SendBudget(sql, 'mail_sends', TABLE_MAILS_PER_HOUR, 3_600_000);
+    this.webhookBudget = new SendBudget(sql, 'webhook_sends', TABLE_WEBHOOKS_PER_MINUTE, 60_000);
+  }
+
+  /**
+   * Creates the tables, when a table is created. Until then nothing is written, so a
+   * request for an unknown table id leaves no storage behind.
+   */
+  initialize(): void {
+    for (const statement of SCHEMA) this.sql.exec(statement);
+    this.addColumns();
+    this.admin.initialize();
+    this.push.initialize();
+    this.embedding.initialize();
+  }
+
+  /** Brings the storage of a table created by an earlier release up to date (idempotent). */
+  upgrade(): void {
+    this.addColumns();
+    for (const statement of NOTIFICATION_SCHEMA) this.sql.exec(statement);
+    this.admin.initialize();
+    this.push.initialize();
+    this.embedding.initialize();
+    // Answers stored by releases before answers were kept in memory only: let go.
+    this.sql.exec("UPDATE actions SET response = '' WHERE response <> ''");
+  }
+
+  private addColumns(): void {
+    for (const [table, column, type] of ADDED_COLUMNS) {
+      const columns = this.sql.exec<Row>(`PRAGMA table_info(${table})`).toArray();
+      if (!columns.some((c) => c.name === column)) this.sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+    }
+  }
+
+  /**
+   * Deletes `seat`'s rows of one of the tables a seat link's holder fills (seat-tables.ts).
+   * A table name cannot be bound: `name` comes from that module's fixed list only, never
+   * from a request. Tables made on first use (the delivery log) may not exist yet.
+   */
+  deleteSeatRows(name: HolderTable, seat: Seat): void {
+    if (this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", name).toArray().length === 0) return;
+    this.sql.exec(`DELETE FROM ${name} WHERE seat = ?`, seat);
+  }
+
+  /** Whether a table was ever created in this object. */
+  exists(): boolean {
+    return this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'settings'").toArray().length > 0;
+  }
+
+  settings(): Settings | null {
+    if (!this.exists()) return null;
+    const row = this.sql.exec<Row>('SELECT * FROM settings WHERE id = 1').toArray()[0];
+    if (row === undefined) return null;
+    return {
+      tableId: row.table_id as string,
+      name: row.name as string,
+      options: JSON.parse(row.options as string) as TableOptions,
+      seats: JSON.parse(row.seats as string) as SeatSettings[],
+      moveDeadlineHours: row.move_deadline_hours as number | null,
+      onTimeout: (row.on_timeout as 'bot' | 'wait' | null | undefined) ?? DEFAULT_ON_TIMEOUT,
+      vacationHours: (row.vacation_hours as number | null | undefined) ?? DEFAULT_VACATION_HOURS,
+      createdAt: row.created_at as string,
+      origin: (row.origin as string | null | undefined) ?? null,
+      chat: row.chat !== 0, // null (a table made before the chat): on
+    };
+  }
+
+  saveSettings(s: Settings): void {
+    this.sql.exec(
+      `INSERT INTO settings (id, table_id, name, options, seats, move_deadline_hours, created_at, origin, on_timeout, vacation_hours, chat)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      s.tableId,
+      s.name,
+      JSON.stringify(s.options),
+      JSON.stringify(s.seats),
+      s.moveDeadlineHours,
+      s.createdAt,
+      s.origin,
+      s.onTimeout,
+      s.vacationHours,
+      s.chat ? 1 : 0,
+    );
+  }
+
+  /** The clock of the admin's `options` command (API.md "Table admin"). */
+  updateClock(moveDeadlineHours: number | null, onTimeout: 'bot' | 'wait'): void {
+    this.sql.exec('UPDATE settings SET move_deadline_hours = ?, on_timeout = ? WHERE id = 1', moveDeadlineHours, onTimeout);
+  }
+
+  tokens(): TokenRow[] {
+    return this.sql
+      .exec<Row>('SELECT hash, seat, nonce, role FROM tokens ORDER BY seat')
+      .toArray()
+      .map((r) => ({
+        hash: r.hash as string,
+        seat: r.seat as Seat | null,
+        nonce: r.nonce as string | null,
+        role: r.role === 'admin' ? ('admin' as const) : null,
+      }));
+  }
+
+  saveToken(t: TokenRow): void {
+    this.sql.exec('INSERT INTO tokens (hash, seat, nonce, role) VALUES (?, ?, ?, ?)', t.hash, t.seat, t.nonce, t.role ?? null);
+  }
+
+  saveFixedDeals(deals: readonly Deal[]): void {
+    deals.forEach((deal, index) => this.sql.exec('INSERT INTO fixed_deals (deal_index, deal) VALUES (?, ?)', index, JSON.stringify(deal)));
+  }
+
+  fixedDeal(dealIndex: number): Deal | null {
+    const row = this.sql.exec<Row>('SELECT deal FROM fixed_deals WHERE deal_index = ?', dealIndex).toArray()[0];
+    return row === undefined ? null : (JSON.parse(row.deal as string) as Deal);
+  }
+
+  deals(): DealRow[] {
+    return this.sql
+      .exec<Row>('SELECT * FROM deals ORDER BY deal_index')
+      .toArray()
+      .map((r) => ({
+        dealIndex: r.deal_index as number,
+        seed: r.seed as string | null,
+        commitment: r.commitment as string | null,
+        fixed: r.fixed === null ? null : (JSON.parse(r.fixed as string) as Deal),
+        dealtAt: r.dealt_at as string,
+      }));
+  }
+
+  saveDeal(d: DealRow): void {
+    this.sql.exec(
+      'INSERT INTO deals (deal_index, seed, commitment, fixed, dealt_at) VALUES (?, ?, ?, ?, ?)',
+      d.dealIndex,
+      d.seed,
+      d.commitment,
+      d.fixed === null ? null : JSON.stringify(d.fixed),
+      d.dealtAt,
+    );
+  }
+
+  /** The log's rows with a version above `after` and up to `upTo` (a series, or part of one: admin-storage.ts). */
+  actions(after = 0, upTo = Number.MAX_SAFE_INTEGER): ActionRow[] {
+    return this.sql
+      .exec<Row>('SELECT version, seat, action, at, auto FROM actions WHERE version > ? AND version <= ? ORDER BY version', after, upTo)
+      .toArray()
+      .map((r) => ({
+        version: r.version as number,
+        seat: r.seat as Seat,
+        action: JSON.parse(r.action as string) as Action,
+        at: r.at as string,
+        ...(r.auto === null ? {} : { auto: r.auto === AUTO_CODES.forced ? ('forced' as const) : ('timeout' as const) }),
+      }));
+  }
+
+  /**
+   * One accepted action. Its answer is not stored (a view per action was the bulk of a
+   * table's storage): the table keeps the running game's answers in memory and replays the
+   * log for the others (action-path.ts). The column stays, '' (none), for tables made before.
+   */
+  saveAction(version: number, seat: Seat, action: Action, actionId: string | null, at: string, auto: AutoKind | null = null): void {
+    this.sql.exec(
+      "INSERT INTO actions (version, seat, action, action_id, response, at, auto) VALUES (?, ?, ?, ?, '', ?, ?)",
+      version,
+      seat,
+      JSON.stringify(action),
+      actionId,
+      at,
+      auto === null ? null : AUTO_CODES[auto],
+    );
+  }
+
+  /**
+   * What `seat` sent with this client id, if it did (ids are per seat): the action as
+   * stored (as it was sent, not canonical), and its version. `response` is always null now:
+   * answers are not stored (see saveAction).
+   */
+  actionWithId(seat: Seat, actionId: string): { readonly action: unknown; readonly version: number; readonly response: string | null } | undefined {
+    const row = this.sql.exec<Row>('SELECT action, version, response FROM actions WHERE seat = ? AND action_id = ?', seat, actionId).toArray()[0];
+    if (row === undefined) return undefined;
+    return {
+      action: JSON.parse(row.action as string) as unknown,
+      version: row.version as number,
+      response: row.response === '' ? null : (row.response as string),
+    };
+  }
+
+  /** When this object's table was deleted for lack of use (retention), or null. */
+  retiredAt(): string | null {
+    const found = this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'retired'").toArray().length > 0;
+    if (!found) return null;
+    return (this.sql.exec<Row>('SELECT at FROM retired').toArray()[0]?.at as string | undefined) ?? null;
+  }
+
+  /** After the storage was deleted: the one row left, so the link answers why it no longer works. */
+  markRetired(at: string): void {
+    this.sql.exec('CREATE TABLE IF NOT EXISTS retired (at TEXT NOT NULL)');
+    this.sql.exec('INSERT INTO retired (at) VALUES (?)', at);
+  }
+
+  notifications(seat: Seat): Notifications {
+    const row = this.sql.exec<Row>('SELECT * FROM notifications WHERE seat = ?', seat).toArray()[0];
+    return {
+      email: (row?.email as string | null | undefined) ?? null,
+      webhookUrl: (row?.webhook_url as string | null | undefined) ?? null,
+      webhookSecret: (row?.webhook_secret as string | null | undefined) ?? null,
+      lang: (row?.lang as MailLanguage | null | undefined) ?? null,
+      webhookDisabledAt: (row?.webhook_disabled_at as string | null | undefined) ?? null,
+      mail: (row?.mail as MailMode | null | undefined) ?? 'turn',
+    };
+  }
+
+  saveNotifications(seat: Seat, n: Notifications): void {
+    this.sql.exec(
+      `INSERT INTO notifications (seat, email, webhook_url, webhook_secret, lang, webhook_disabled_at, mail) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (seat) DO UPDATE SET email = excluded.email, webhook_url = excluded.webhook_url, webhook_secret = excluded.webhook_secret,
+         lang = excluded.lang, webhook_disabled_at = excluded.webhook_disabled_at, mail = excluded.mail`,
+      seat,
+      n.email,
+      n.webhookUrl,
+      n.webhookSecret,
+      n.lang ?? null,
+      n.webhookDisabledAt ?? null,
+      n.mail ?? 'turn',
+    );
+  }
+
+  enqueue(kind: OutboxRow['kind'], payload: unknown, now: number): void {
+    this.sql.exec('INSERT INTO outbox (kind, payload, next_attempt_at, queued_at) VALUES (?, ?, ?, ?)', kind, JSON.stringify(payload), now, now);
+  }
+
+  private outboxRows(where: string, ...params: SqlStorageValue[]): OutboxRow[] {
+    if (!this.exists()) return [];
+    return this.sql
+      .exec<Row>(`SELECT id, kind, payload, attempts, next_attempt_at, queued_at, last_error FROM outbox WHERE ${where} ORDER BY id`, ...params)
+      .toArray()
+      .map((r) => ({
+        id: r.id as number,
+        kind: r.kind as OutboxRow['kind'],
+        payload: r.payload as string,
+        attempts: r.attempts as number,
+        nextAttemptAt: r.next_attempt_at as number,
+        queuedAt: (r.queued_at as number | null) ?? (r.next_attempt_at as number),
+        lastError: r.last_error as string | null,
+      }));
+  }
+
+  /** Rows due at `now` (dead letters excluded), oldest first. */
+  dueOutbox(now: number): OutboxRow[] {
+    return this.outboxRows('dead = 0 AND next_attempt_at <= ?', now);
+  }
+
+  deadOutbox(): OutboxRow[] {
+    return this.outboxRows('dead = 1');
+  }
+
+  /** When the next live row is due, without reading any payload; null when none waits. */
+  nextOutboxAt(): number | null {
+    if (!this.exists()) return null;
+    return (this.sql.exec<Row>('SELECT MIN(next_attempt_at) AS at FROM outbox WHERE dead = 0').one().at as number | null) ?? null;
+  }
+
+  /** Rows in the outbox, dead letters included. */
+  outboxCount(): number {
+    if (!this.exists()) return 0;
+    return this.sql.exec<Row>('SELECT COUNT(*) AS n FROM outbox').one().n as number;
+  }
+
+  buryOutboxRow(id: number, error: string): void {
+    this.sql.exec('UPDATE outbox SET dead = 1, attempts = attempts + 1, last_error = ? WHERE id = ?', error, id);
+  }
+
+  /** Dead letters back in line, due at `now`, counted from `now` again; answers how many. */
+  reviveOutbox(now: number): number {
+    return this.sql.exec('UPDATE outbox SET dead = 0, next_attempt_at = ?, queued_at = ? WHERE dead = 1', now, now).rowsWritten;
+  }
+
+  removeFromOutbox(id: number): void {
+    this.sql.exec('DELETE FROM outbox WHERE id = ?', id);
+  }
+
+  postpone(id: number, nextAttemptAt: number, error: string): void {
+    this.sql.exec('UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?', nextAttemptAt, error, id);
+  }
+
+  // ---------------------------------------------------------------- notifications
+
+  enqueueDelivery(d: Omit<DeliveryRow, 'id' | 'attempts'>): void {
+    this.sql.exec(
+      'INSERT INTO deliveries (message_id, seat, channel, type, payload, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)',
+      d.messageId,
+      d.seat,
+      d.channel,
+      d.type,
+      d.payload,
+      d.nextAttemptAt,
+    );
+  }
+
+  /** Keeps only the newest `keep` deliveries of a seat's channel; answers how many it dropped. */
+  trimDeliveries(seat: Seat, channel: Channel, keep: number): number {
+    const count = this.sql.exec<Row>('SELECT COUNT(*) AS n FROM deliveries WHERE seat = ? AND channel = ?', seat, channel).one().n as number;
+    if (count <= keep) return 0;
+    this.sql.exec(
+      'DELETE FROM deliveries WHERE id IN (SELECT id FROM deliveries WHERE seat = ? AND channel = ? ORDER BY id LIMIT ?)',
+      seat,
+      channel,
+      count - keep,
+    );
+    return count - keep;
+  }
+
+  /** Deliveries due at `now`, oldest first. */
+  dueDeliveries(now: number, limit: number): DeliveryRow[] {
+    if (!this.exists()) return [];
+    return this.sql
+      .exec<Row>(
+        'SELECT id, message_id, seat, channel, type, payload, attempts, next_attempt_at FROM deliveries WHERE next_attempt_at <= ? ORDER BY id LIMIT ?',
+        now,
+        limit,
+      )
+      .toArray()
+      .map((r) => ({
+        id: r.id as number,
+        messageId: r.message_id as string,
+        seat: r.seat as Seat,
+        channel: r.channel as Channel,
+        type: r.type as EventType,
+        payload: r.payload as string,
+        attempts: r.attempts as number,
+        nextAttemptAt: r.next_attempt_at as number,
+      }));
+  }
+
+  /** When the next delivery is due, or null when none waits. */
+  nextDeliveryAt(): number | null {
+    if (!this.exists()) return null;
+    return (this.sql.exec<Row>('SELECT MIN(next_attempt_at) AS at FROM deliveries').one().at as number | null) ?? null;
+  }
+
+  /** Holds a delivery back until `until` without counting an attempt (the table's webhook budget is spent). */
+  deferDelivery(id: number, until: number): void {
+    this.sql.exec('UPDATE deliveries SET next_attempt_at = ? WHERE id = ?', until, id);
+  }
+
+  /** Counts an attempt as started and holds the row back until `until` (so a crash mid-attempt retries it). */
+  startAttempt(id: number, until: number): void {
+    this.sql.exec('UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = ? WHERE id = ?', until, id);
+  }
+
+  /** After a failed attempt; `attempts` given: the count starts again there (a new address). */
+  postponeDelivery(id: number, nextAttemptAt: number, error: string, attempts?: number): void {
+    this.sql.exec(
+      'UPDATE deliveries SET next_attempt_at = ?, last_error = ?, attempts = COALESCE(?, attempts) WHERE id = ?',
+      nextAttemptAt,
+      error,
+      attempts ?? null,
+      id,
+    );
+  }
+
+  removeDelivery(id: number): void {
+    this.sql.exec('DELETE FROM deliveries WHERE id = ?', id);
+  }
+
+  /** A seat's channel was removed: what waited for it is dropped. */
+  dropDeliveries(seat: Seat, channel: Channel): void {
+    this.sql.exec('DELETE FROM deliveries WHERE seat = ? AND channel = ?', seat, channel);
+  }
+
+  /**
+   * A seat's address changed: of what waits for it only the newest message is kept, due now,
+   * its count of attempts unchanged (a new address earns no fresh set of retries).
+   */
+  keepNewestDelivery(seat: Seat, channel: Channel, now: number): void {
+    this.sql.exec(
+      'DELETE FROM deliveries WHERE seat = ? AND channel = ? AND id < (SELECT MAX(id) FROM deliveries WHERE seat = ? AND channel = ?)',
+      seat,
+      channel,
+      seat,
+      channel,
+    );
+    this.sql.exec('UPDATE deliveries SET next_attempt_at = ? WHERE seat = ? AND channel = ?', now, seat, channel);
+  }
+
+  /** The seats with a turn mail they have not read (not visited the table since it was sent). */
+  unreadTurnMails(): Set<Seat> {
+    return this.seatsOf('SELECT seat FROM unread_turn_mail');
+  }
+
+  /** The seats a query without parameters answers (its rows' `seat`). */
+  private seatsOf(query: string): Set<Seat> {
+    return new Set(
+      this.sql
+        .exec<Row>(query)
+        .toArray()
+        .map((r) => r.seat as Seat),
+    );
+  }
+
+  markTurnMailUnread(seat: Seat, at: number): void {
+    this.sql.exec('INSERT INTO unread_turn_mail (seat, sent_at) VALUES (?, ?) ON CONFLICT (seat) DO UPDATE SET sent_at = excluded.sent_at', seat, at);
+  }
+
+  markTurnMailRead(seat: Seat): void {
+    this.sql.exec('DELETE FROM unread_turn_mail WHERE seat = ?', seat);
+  }
+
+  /** When `seat` last acted (ms), or null: not since this was kept. */
+  lastActedAt(seat: Seat): number | null {
+    return (this.sql.exec<Row>('SELECT acted_at FROM seat_activity WHERE seat = ?', seat).toArray()[0]?.acted_at as number | undefined) ?? null;
+  }
+
+  saveActedAt(seat: Seat, at: number): void {
+    this.sql.exec('INSERT INTO seat_activity (seat, acted_at) VALUES (?, ?) ON CONFLICT (seat) DO UPDATE SET acted_at = excluded.acted_at', seat, at);
+  }
+
+  /** Whether a turn mail to `seat` waits to be sent (or is being sent). */
+  turnMailWaiting(seat: Seat): boolean {
+    return this.sql.exec("SELECT 1 FROM deliveries WHERE seat = ? AND channel = 'email' AND type = 'turn' LIMIT 1", seat).toArray().length > 0;
+  }
+
+  /** The turn mails put off while their seats were at the table (presence.ts). */
+  deferredTurnMails(): DeferredTurnMail[] {
+    return this.sql
+      .exec<Row>('SELECT seat, game_number, check_at FROM deferred_turn_mail ORDER BY seat')
+      .toArray()
+      .map((r) => ({ seat: r.seat as Seat, gameNumber: r.game_number as number, checkAt: r.check_at as number }));
+  }
+
+  /** Puts off the seat's turn mail until `checkAt` (one per seat: a later one takes the place of an earlier). */
+  deferTurnMail({ seat, gameNumber, checkAt }: DeferredTurnMail): void {
+    this.sql.exec(
+      'INSERT INTO deferred_turn_mail (seat, game_number, check_at) VALUES (?, ?, ?) ON CONFLICT (seat) DO UPDATE SET game_number = excluded.game_number, check_at = excluded.check_at',
+      seat,
+      gameNumber,
+      checkAt,
+    );
+  }
+
+  dropDeferredTurnMail(seat: Seat): void {
+    this.sql.exec('DELETE FROM deferred_turn_mail WHERE seat = ?', seat);
+  }
+
+  /** When a put-off turn mail is next to be looked at, or null: none waits. */
+  nextDeferredTurnMailAt(): number | null {
+    return (this.sql.exec<Row>('SELECT MIN(check_at) AS at FROM deferred_turn_mail').toArray()[0]?.at as number | null | undefined) ?? null;
+  }
+
+  /** The last version whose owed moves were reminded of; -1 when none was. */
+  remindedVersion(): number {
+    const row = this.sql.exec<Row>('SELECT version FROM reminded WHERE id = 1').toArray()[0];
+    return row === undefined ? -1 : (row.version as number);
+  }
+
+  saveRemindedVersion(version: number): void {
+    this.sql.exec('INSERT INTO reminded (id, version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version', version);
+  }
+
+  // ---------------------------------------------------------------- deadlines (vacations.ts, auto-moves.ts)
+
+  /** Every vacation taken at this table, oldest first. */
+  vacations(): VacationRow[] {
+    return this.sql
+      .exec<Row>('SELECT id, seat, from_at, until_at, hours, deal_index FROM vacations ORDER BY id')
+      .toArray()
+      .map((r) => ({
+        id: r.id as number,
+        seat: r.seat as Seat,
+        from: r.from_at as number,
+        until: r.until_at as number,
+        hours: r.hours as number,
+        dealIndex: r.deal_index as number,
+      }));
+  }
+
+  /** Stores a new vacation; answers it with its id. */
+  addVacation(v: Omit<VacationRow, 'id'>): VacationRow {
+    const id = this.sql
+      .exec<Row>(
+        'INSERT INTO vacations (seat, from_at, until_at, hours, deal_index) VALUES (?, ?, ?, ?, ?) RETURNING id',
+        v.seat,
+        v.from,
+        v.until,
+        v.hours,
+        v.dealIndex,
+      )
+      .one().id as number;
+    return { id, ...v };
+  }
+
+  /** A vacation ended early: it runs until `until`, charged `hours`. */
+  endVacation(id: number, until: number, hours: number): void {
+    this.sql.exec('UPDATE vacations SET until_at = ?, hours = ? WHERE id = ?', until, hours, id);
+  }
+
+  /**
+   * How long `seat` took over its own last `count` moves, newest first (ms): from when the
+   * table last changed before each (the move before it, or a later deal) to the move. The
+   * moves the table made for it are left out: they are not the seat's pace (auto-moves.ts).
+   */
+  responseTimes(seat: Seat, count: number): number[] {
+    return this.sql
+      .exec<Row>(
+        `SELECT a.at AS at, p.at AS before, (SELECT MAX(d.dealt_at) FROM deals d WHERE d.dealt_at <= a.at) AS dealt
+         FROM actions a LEFT JOIN actions p ON p.version = a.version - 1
+         WHERE a.seat = ? AND a.auto IS NULL ORDER BY a.version DESC LIMIT ?`,
+        seat,
+        count,
+      )
+      .toArray()
+      .map((r) => {
+        const since = [r.before, r.dealt]
+          .filter((t): t is string => typeof t === 'string')
+          .sort()
+          .at(-1);
+        return since === undefined ? null : Date.parse(r.at as string) - Date.parse(since);
+      })
+      .filter((ms): ms is number => ms !== null && ms >= 0);
+  }
+
+  /** The seats whose forced cards are played for them. */
+  autoForcedSeats(): Set<Seat> {
+    return this.seatsOf('SELECT seat FROM seat_preferences WHERE auto_forced = 1');
+  }
+
+  saveAutoForced(seat: Seat, on: boolean): void {
+    this.sql.exec(
+      'INSERT INTO seat_preferences (seat, auto_forced) VALUES (?, ?) ON CONFLICT (seat) DO UPDATE SET auto_forced = excluded.auto_forced',
+      seat,
+      on ? 1 : 0,
+    );
+  }
+
+  /** The last version each seat was reminded of by itself (-1: none; the single `reminded` row counts besides). */
+  seatRemindedVersions(): number[] {
+    const versions = [-1, -1, -1];
+    for (const r of this.sql.exec<Row>('SELECT seat, version FROM reminded_seat').toArray()) versions[r.seat as number] = r.version as number;
+    return versions;
+  }
+
+  saveSeatRemindedVersion(seat: Seat, version: number): void {
+    this.sql.exec(
+      'INSERT INTO reminded_seat (seat, version) VALUES (?, ?) ON CONFLICT (seat) DO UPDATE SET version = excluded.version',
+      seat,
+      version,
+    );
+  }
+}
