@@ -16,11 +16,11 @@ import { ADDRESS_MAILS_PER_HOUR, CONFIRMATION_INTERVAL_MS, CONFIRMATIONS_PER_DAY
 import { nameField } from './plain-text.js';
 import { TABLE_MAILS_PER_HOUR } from './notifications/send-budget.js';
 import { DELIVERY_LOG_SIZE } from './notifications/delivery-log.js';
-import { MAIL_MODES } from './notifications/mail/mode.js';
+import { MAIL_MODES } from './table/model.js';
 import { CHAT_LIMITS } from './table/chat.js';
 import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT } from './table/games-page.js';
 import { MAX_PUSH_DEVICES } from './notifications/push/subscriptions.js';
-import { DEFAULT_VACATION_HOURS } from './table/storage/table-storage.js';
+import { DEFAULT_VACATION_HOURS } from './table/model.js';
 
 /** The most vacation a table may give each seat per series: two weeks. */
 export const MAX_VACATION_HOURS = 336;

@@ -10,7 +10,8 @@ import type { Seat } from '../../shared/options.js';
 import type { GameRecord } from '../../shared/record.js';
 import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
 import { viewOf } from '../../shared/view.js';
-import { eventsOf, pendingSeats, reminderAt, type SeatEvent } from '../../worker/notifications/events.js';
+import { eventsOf, pendingSeats, reminderAt } from '../../worker/notifications/events.js';
+import { type SeatEvent } from '../../worker/table/model.js';
 import { HAND_MADE_SERIES, handMade } from './support.js';
 
 const SEATS: Seat[] = [0, 1, 2];

@@ -360,7 +360,7 @@ describe('the delivery log', () => {
   it(`keeps the last ${DELIVERY_LOG_SIZE} per seat, is the seat's own: other seats see theirs, spectators and the admin get 403`, async () => {
     const table = await createTable(tableFor(GAME));
     await runInDurableObject(tableStub(table.tableId), (instance) => {
-      const log = (instance as unknown as { deliveryLog: DeliveryLog }).deliveryLog;
+      const log = (instance as unknown as { parts: { deliveryLog: DeliveryLog } }).parts.deliveryLog;
       for (let i = 0; i < DELIVERY_LOG_SIZE + 10; i++) log.record(SEAT, 'webhook', 'turn', 'failed', `HTTP ${500 + i}`, 1_000_000 + i);
     });
     const log = await logOf(table, SEAT);

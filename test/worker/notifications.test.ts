@@ -16,7 +16,7 @@ import type { Seat } from '../../shared/options.js';
 import { cardCodesIn } from '../../shared/view.js';
 import { app } from '../../worker/app.js';
 import { ViewSchema, WebhookBodySchema } from '../../worker/schemas.js';
-import type { EventType } from '../../worker/notifications/events.js';
+import type { EventType } from '../../worker/table/model.js';
 import type { WebhookBody } from '../../worker/notifications/notifier.js';
 import { TABLE_WEBHOOKS_PER_MINUTE } from '../../worker/notifications/send-budget.js';
 import { TableObject } from '../../worker/table/table-object.js';

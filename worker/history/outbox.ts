@@ -10,7 +10,8 @@
  */
 import type { GameHistory, History, TableHistory } from './writer.js';
 import { reasonOf } from '../log-reasons.js';
-import type { OutboxRow, TableStorage } from '../table/storage/table-storage.js';
+import type { TableStorage } from '../table/storage/table-storage.js';
+import type { OutboxRow } from '../table/model.js';
 
 /** A row that still fails this long after it was queued is given up on (a dead letter). */
 export const OUTBOX_GIVE_UP_MS = 24 * 3_600_000;

@@ -6,7 +6,7 @@
  */
 import type { Seat } from '../../shared/options.js';
 import { isAllowedWebhookUrl } from './webhook-urls.js';
-import type { SeatEvent } from './events.js';
+import type { SeatEvent } from '../table/model.js';
 import { reasonOf } from '../log-reasons.js';
 import { confirmationMail } from './mail/confirmation-mail.js';
 import type { ConfirmationOutcome } from '../contract.js';
@@ -24,11 +24,12 @@ import {
   unsubscribeHeaders,
   type Mail,
   type MailFacts,
-  type MailLanguage,
 } from './notifier.js';
+import { type MailLanguage } from '../table/model.js';
 import type { DeliveryLog, DeliveryOutcome } from './delivery-log.js';
 import { mailsEachTurn } from './mail/mode.js';
-import type { Channel, DeliveryRow, Notifications, Settings, TableStorage, TokenRow } from '../table/storage/table-storage.js';
+import type { TableStorage } from '../table/storage/table-storage.js';
+import type { Channel, DeliveryRow, Notifications, Settings, TokenRow } from '../table/model.js';
 import { deriveToken, hashToken, linkOf, sameHash, tokenKey } from '../table/tokens.js';
 import { PushRefused, sendPush, SubscriptionGone } from './push/send.js';
 import { vapidKeys } from './push/vapid.js';
@@ -98,7 +99,7 @@ export class Deliveries {
    * leased (the table sets its alarm: should the object die mid-attempt, the alarm makes
    * them again); answers when all have ended.
    */
-  async deliver(recipients: Recipients, guard: () => Promise<void>): Promise<void> {
+  async deliver(recipients: () => Recipients, guard: () => Promise<void>): Promise<void> {
     const now = Date.now();
     const due = this.storage.dueDeliveries(now, 20).filter((row) => !this.sending.has(row.id) && this.withinBudget(row, now));
     if (due.length === 0) return;
@@ -122,21 +123,24 @@ export class Deliveries {
     return false;
   }
 
-  private async attempt(recipients: Recipients, row: DeliveryRow): Promise<void> {
+  /** One attempt; `current`: the table as it is at each moment of it (a change may come while the attempt waits). */
+  private async attempt(current: () => Recipients, row: DeliveryRow): Promise<void> {
     const attempt = row.attempts + 1;
+    const recipients = current();
     const what = `table ${recipients.settings.tableId}: ${row.channel} ${row.type} #${row.id} to seat ${row.seat}`;
     const addressOf = () =>
       row.channel === 'webhook'
-        ? recipients.notifications[row.seat]!.webhookUrl
+        ? current().notifications[row.seat]!.webhookUrl
         : row.channel === 'email'
-          ? recipients.notifications[row.seat]!.email
+          ? current().notifications[row.seat]!.email
           : (JSON.parse(row.payload) as QueuedPush).endpoint; // one device per delivery: its address never changes
     const address = addressOf();
     // The seat's link as it is now, when the address is read: should the admin replace it
     // while this attempt waits (for the gate, the push service), the old holder's address
     // must not get the new link, nor the new holder's log and presence the old one's mail.
-    const holder = recipients.tokens.find((t) => t.seat === row.seat && t.role !== 'admin');
-    const sameHolder = () => recipients.tokens.find((t) => t.seat === row.seat && t.role !== 'admin') === holder;
+    const holderOf = () => current().tokens.find((t) => t.seat === row.seat && t.role !== 'admin');
+    const holder = holderOf();
+    const sameHolder = () => holderOf() === holder;
     try {
       let detail: string | undefined;
       if (row.channel === 'webhook') await this.sendWebhook(recipients, row, sameHolder);

@@ -19,21 +19,11 @@
  */
 import type { Seat } from '../../shared/options.js';
 import { seatsOwingMove, type SeriesState } from '../../shared/series.js';
+import { type SeatEvent } from '../table/model.js';
 
 export { reminderAt } from '../../shared/deadline.js';
 /** The seats that owe a move now (shared/series.ts): these are reminded. */
 export const pendingSeats = seatsOwingMove;
-
-export type EventType = 'turn' | 'reminder' | 'game_over' | 'table_over';
-
-export interface SeatEvent {
-  readonly type: EventType;
-  readonly seat: Seat;
-  /** The game the event is about: the game that ended for game_over, the current game otherwise. */
-  readonly gameNumber: number;
-  /** game_over only: which dealt game ended (0, 1, 2, … in the order of …/games, redeals included). */
-  readonly dealIndex?: number;
-}
 
 const SEATS: readonly Seat[] = [0, 1, 2];
 

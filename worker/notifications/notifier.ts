@@ -9,8 +9,9 @@
 import { Webhook } from 'standardwebhooks';
 import type { Seat } from '../../shared/options.js';
 import { reasonOf } from '../log-reasons.js';
-import type { EventType } from './events.js';
+import type { EventType } from '../table/model.js';
 import type { TableView } from '../table/published.js';
+import { type MailLanguage } from '../table/model.js';
 
 /** Attempts per delivery: the first, then one after each of these delays (10 s … 6 h, ≈ 10 h in all). */
 export const RETRY_DELAYS_MS = [10_000, 30_000, 120_000, 600_000, 3_600_000, 3 * 3_600_000, 6 * 3_600_000] as const;
@@ -164,7 +165,6 @@ export const isolated = (text: string, max = 80): string => `\u2068${oneLine(tex
 const when = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /** The language of a seat's mails; undefined: German and English, one after the other. */
-export type MailLanguage = 'de' | 'en';
 
 /** Picks a mail's parts for its language: German, English, or both. */
 export const inLanguage = (lang: MailLanguage | undefined, de: string[], en: string[]): string[] =>

@@ -27,7 +27,7 @@ import { ACTIVE_SEAT_MINUTES } from '../../shared/deadline.js';
 import type { Seat } from '../../shared/options.js';
 import { pendingSeats } from './events.js';
 import type { TableStorage } from '../table/storage/table-storage.js';
-import type { LoadedTable, TableState } from '../table/table-state.js';
+import type { Table } from '../table/model.js';
 
 export { ACTIVE_SEAT_MINUTES };
 
@@ -46,7 +46,6 @@ export type TurnMailDecision = 'now' | 'later' | 'never';
 
 export class SeatPresence {
   constructor(
-    private readonly state: TableState,
     private readonly storage: TableStorage,
     /** Whether the seat has a socket open to the table with its own link. */
     private readonly watching: (seat: Seat) => boolean,
@@ -62,7 +61,7 @@ export class SeatPresence {
    * the transaction that would queue it; a mail put off is recorded here. A newer turn takes
    * the place of a mail put off before: the player is told of the move owed now.
    */
-  turnMail(table: LoadedTable, seat: Seat, gameNumber: number, now: number): TurnMailDecision {
+  turnMail(table: Table, seat: Seat, gameNumber: number, now: number): TurnMailDecision {
     this.storage.dropDeferredTurnMail(seat);
     // The mail unread, or still on its way, already asks the player to come and look.
     if (table.unreadTurnMail.has(seat) || this.storage.turnMailWaiting(seat)) return 'never';
@@ -93,7 +92,7 @@ export class SeatPresence {
    * a player still at the table puts it off again; the unread rule holds as for any turn mail
    * (`mail` false: only a push goes, which has no unread rule).
    */
-  dueTurnMails(table: LoadedTable, now: number): { seat: Seat; gameNumber: number; mail: boolean }[] {
+  dueTurnMails(table: Table, now: number): { seat: Seat; gameNumber: number; mail: boolean }[] {
     const due: { seat: Seat; gameNumber: number; mail: boolean }[] = [];
     const owing = pendingSeats(table.series);
     for (const deferred of this.storage.deferredTurnMails()) {
@@ -117,30 +116,6 @@ export class SeatPresence {
   }
 
   /**
-   * The seat acted (inside the action's transaction): it is at the table, and has seen it.
-   * A mail put off is dropped: its move was made, and what the seat owes after its own action
-   * the action's answer says (events.ts).
-   */
-  acted(table: LoadedTable, seat: Seat, at: number): void {
-    this.storage.saveActedAt(seat, at);
-    this.storage.dropDeferredTurnMail(seat);
-    this.read(table, seat);
-  }
-
-  /** The seat looked at the table (its view, or a socket opened with its link): its turn mail is read. */
-  visited(table: LoadedTable, seat: Seat): void {
-    if (table.unreadTurnMail.has(seat)) this.state.transaction(() => this.read(table, seat));
-  }
-
-  /** A turn mail reached the seat's address: none more until it visits. */
-  turnMailSent(table: LoadedTable, seat: Seat, at: number): void {
-    this.state.transaction(() => {
-      this.storage.markTurnMailUnread(seat, at);
-      table.unreadTurnMail.add(seat);
-    });
-  }
-
-  /**
    * Until when the seat counts as at the table if nothing else happens: ACTIVE_SEAT_MINUTES
    * after its last action, and while a page with its link is open, WATCHING_RECHECK_MS from
    * now (that page may stay open for hours: it is simply looked at again then).
@@ -149,11 +124,5 @@ export class SeatPresence {
     const acted = this.storage.lastActedAt(seat);
     const byAction = acted === null ? 0 : acted + ACTIVE_MS;
     return Math.max(byAction, this.watching(seat) ? now + WATCHING_RECHECK_MS : 0);
-  }
-
-  private read(table: LoadedTable, seat: Seat): void {
-    if (!table.unreadTurnMail.has(seat)) return;
-    this.storage.markTurnMailRead(seat);
-    table.unreadTurnMail.delete(seat);
   }
 }

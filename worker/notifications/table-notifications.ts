@@ -10,14 +10,19 @@ import type { TableChat } from '../table/chat.js';
 import type { ConfirmationOutcome } from '../contract.js';
 import type { Deliveries } from './deliveries.js';
 import { seatReminderAt } from '../table/clock/clock.js';
-import { pendingSeats, type SeatEvent } from './events.js';
+import { pendingSeats } from './events.js';
+import { type SeatEvent } from '../table/model.js';
 import type { SeatPresence, TurnMailDecision } from './presence.js';
-import { CHAT_IN_MAIL, MAILED, type MailFacts, type MailLanguage, type WebhookBody } from './notifier.js';
-import { webhookStateOf, type Channel, type Notifications, type TableStorage } from '../table/storage/table-storage.js';
+import { CHAT_IN_MAIL, MAILED, type MailFacts, type WebhookBody } from './notifier.js';
+import { type MailLanguage } from '../table/model.js';
+import { type TableStorage } from '../table/storage/table-storage.js';
+import { webhookStateOf, type Channel, type Notifications } from '../table/model.js';
 import { isHalted } from '../table/clock/pause.js';
-import type { LoadedTable, TableState } from '../table/table-state.js';
+import type { TableView } from '../table/published.js';
+import type { Table } from '../table/model.js';
 import { runningVacation } from '../table/clock/vacations.js';
-import { mailsEachTurn, type MailMode } from './mail/mode.js';
+import { mailsEachTurn } from './mail/mode.js';
+import { type MailMode } from '../table/model.js';
 import type { PushSubscriptionRow } from './push/subscriptions.js';
 import { PUSHED, type QueuedPush } from './push/notices.js';
 
@@ -36,7 +41,8 @@ export interface NotificationsRequest {
 
 export class TableNotifications {
   constructor(
-    private readonly state: TableState,
+    /** The seat's view of the table as it is (the commit's draft, inside a commit): table-store.ts viewFor. */
+    private readonly viewFor: (table: Table, seat: Seat) => TableView,
     private readonly storage: TableStorage,
     private readonly deliveries: Deliveries,
     readonly presence: SeatPresence,
@@ -48,7 +54,7 @@ export class TableNotifications {
    * seats that have them; inside the caller's transaction. Answers how many it queued or put
    * off (presence.ts): either way the scheduler has something to look at.
    */
-  notify(table: LoadedTable, events: readonly SeatEvent[]): number {
+  notify(table: Table, events: readonly SeatEvent[]): number {
     const now = Date.now();
     let queued = 0;
     for (const event of events) {
@@ -63,7 +69,7 @@ export class TableNotifications {
           version: table.version,
           gameNumber: event.gameNumber,
           ...(event.dealIndex === undefined ? {} : { dealIndex: event.dealIndex }),
-          view: this.state.viewFor(table, seat),
+          view: this.viewFor(table, seat),
         };
         this.deliveries.queue(table.settings.tableId, seat, 'webhook', type, JSON.stringify(body), now);
         queued++;
@@ -91,7 +97,7 @@ export class TableNotifications {
   }
 
   /** One delivery per device, so that each is retried (or found gone) on its own. */
-  private queuePush(table: LoadedTable, seat: Seat, type: SeatEvent['type'], now: number): void {
+  private queuePush(table: Table, seat: Seat, type: SeatEvent['type'], now: number): void {
     for (const { endpoint } of this.storage.push.subscriptions(seat)) {
       const queued: QueuedPush = { endpoint, version: table.version };
       this.deliveries.queue(table.settings.tableId, seat, 'push', type, JSON.stringify(queued), now);
@@ -102,35 +108,36 @@ export class TableNotifications {
    * Whether a mail of this event is sent (presence.ts): no turn mail or reminder while the
    * player is at the table (a turn mail is put off instead), no turn mail while the last is unread.
    */
-  private mailDecision(table: LoadedTable, { type, seat, gameNumber }: SeatEvent, now: number): TurnMailDecision {
+  private mailDecision(table: Table, { type, seat, gameNumber }: SeatEvent, now: number): TurnMailDecision {
     if (type === 'turn') return this.presence.turnMail(table, seat, gameNumber, now);
     if (type === 'reminder') return this.presence.atTable(seat, now) ? 'never' : 'now';
     return 'now';
   }
 
-  private queueMail(table: LoadedTable, event: SeatEvent, now: number): void {
+  private queueMail(table: Table, event: SeatEvent, now: number): void {
     this.deliveries.queue(table.settings.tableId, event.seat, 'email', event.type, JSON.stringify(this.mailFacts(table, event)), now);
   }
 
   /**
-   * Queues the turn mails put off while their players were at the table, once they are due
-   * and still tell the player something (presence.ts). Their webhooks were posted with the
-   * turn itself: only the mail waited.
+   * Queues the turn mails put off while their players were at the table that are due and
+   * still tell the player something (presence.ts), inside the caller's commit. Their
+   * webhooks were posted with the turn itself: only the mail waited.
    */
-  mailDeferredIfDue(table: LoadedTable): void {
-    const now = Date.now();
-    const at = this.presence.nextCheckAt();
-    if (at === null || at > now) return;
-    this.state.transaction(() => {
-      for (const { seat, gameNumber, mail } of this.presence.dueTurnMails(table, now)) {
-        if (mail && mailsEachTurn(table.notifications[seat]!)) this.queueMail(table, { type: 'turn', seat, gameNumber }, now);
-        if (this.storage.push.count(seat) > 0) this.queuePush(table, seat, 'turn', now);
-      }
-    });
+  queueTurnMailsPutOff(table: Table, now: number): void {
+    for (const { seat, gameNumber, mail } of this.presence.dueTurnMails(table, now)) {
+      if (mail && mailsEachTurn(table.notifications[seat]!)) this.queueMail(table, { type: 'turn', seat, gameNumber }, now);
+      if (this.storage.push.count(seat) > 0) this.queuePush(table, seat, 'turn', now);
+    }
   }
 
-  private mailFacts(table: LoadedTable, { type, seat, gameNumber }: SeatEvent): MailFacts {
-    const view = this.state.viewFor(table, seat);
+  /** Whether a turn mail put off is due to be looked at (the alarm makes a change of it then). */
+  turnMailsPutOffDue(now: number): boolean {
+    const at = this.presence.nextCheckAt();
+    return at !== null && at <= now;
+  }
+
+  private mailFacts(table: Table, { type, seat, gameNumber }: SeatEvent): MailFacts {
+    const view = this.viewFor(table, seat);
     return {
       type,
       tableName: table.settings.name,
@@ -146,7 +153,7 @@ export class TableNotifications {
   }
 
   /** The chat since the seat's last move, as the mail will say it (names as they are now); text only, never a card. */
-  private chatFacts(table: LoadedTable, seat: Seat): NonNullable<MailFacts['chat']> {
+  private chatFacts(table: Table, seat: Seat): NonNullable<MailFacts['chat']> {
     const { messages, more } = this.chat.sinceLastMove(seat, CHAT_IN_MAIL);
     return { messages: messages.map((m) => ({ name: table.settings.seats[m.seat]!.name, text: m.text })), more };
   }
@@ -155,7 +162,7 @@ export class TableNotifications {
    * Asks the address just set for `seat` to confirm this table (deliveries.ts): the first
    * mail from a table to an address, and nothing else goes from it until the address did.
    */
-  askConfirmation(table: LoadedTable, seat: Seat): Promise<ConfirmationOutcome | null> {
+  askConfirmation(table: Table, seat: Seat): Promise<ConfirmationOutcome | null> {
     const email = table.notifications[seat]!.email;
     return email === null ? Promise.resolve(null) : this.deliveries.askConfirmation(table, seat, email);
   }
@@ -163,29 +170,27 @@ export class TableNotifications {
   /**
    * The address of `seats` confirmed this table: a seat in mail mode "turn" that owes a move
    * now and is away from the table is mailed its turn at once (the turn mails before were
-   * dropped, unconfirmed), under the unread rule of any turn mail. Inside a transaction.
+   * dropped, unconfirmed), under the unread rule of any turn mail; inside the caller's commit.
    */
-  mailOwedTurns(table: LoadedTable, seats: readonly Seat[]): void {
+  queueOwedTurns(table: Table, seats: readonly Seat[]): void {
     const game = table.series.game;
     if (game === null || table.series.status === 'over') return;
     const now = Date.now();
     const owing = pendingSeats(table.series);
-    this.state.transaction(() => {
-      for (const seat of seats) {
-        if (!owing.includes(seat) || !mailsEachTurn(table.notifications[seat]!) || this.presence.atTable(seat, now)) continue;
-        const event: SeatEvent = { type: 'turn', seat, gameNumber: game.gameNumber };
-        if (this.presence.turnMail(table, seat, game.gameNumber, now) === 'now') this.queueMail(table, event, now);
-      }
-    });
+    for (const seat of seats) {
+      if (!owing.includes(seat) || !mailsEachTurn(table.notifications[seat]!) || this.presence.atTable(seat, now)) continue;
+      const event: SeatEvent = { type: 'turn', seat, gameNumber: game.gameNumber };
+      if (this.presence.turnMail(table, seat, game.gameNumber, now) === 'now') this.queueMail(table, event, now);
+    }
   }
 
-  /** Attempts every due delivery; `guard` sets the alarm once they are leased (deliveries.ts). */
-  async deliver(table: LoadedTable, guard: () => Promise<void>): Promise<void> {
-    await this.deliveries.deliver(table, guard);
+  /** Attempts every due delivery (deliveries.ts), to the table as it is at each moment; `guard` sets the alarm once they are leased. */
+  async deliver(current: () => Table, guard: () => Promise<void>): Promise<void> {
+    await this.deliveries.deliver(current, guard);
   }
 
   /** When something is next due: a delivery, the reminder of the current move, or a look at a turn mail put off. */
-  nextDueAt(table: LoadedTable): number | null {
+  nextDueAt(table: Table): number | null {
     const times = [this.storage.nextDeliveryAt(), this.nextReminderAt(table), this.presence.nextCheckAt()].filter((t): t is number => t !== null);
     return times.length === 0 ? null : Math.min(...times);
   }
@@ -195,7 +200,7 @@ export class TableNotifications {
    * (clock.ts: its own clock, stopped by pauses and its vacations); none without deadlines,
    * for a seat already reminded, one with nobody to tell, or one whose clock is held.
    */
-  private reminders(table: LoadedTable): { seat: Seat; at: number }[] {
+  private reminders(table: Table): { seat: Seat; at: number }[] {
     if (table.settings.moveDeadlineHours === null || isHalted(table)) return [];
     const clock = { ...table.settings, lastChangeAt: table.lastChangeAt, pauses: table.pauses, vacations: table.vacations };
     const due: { seat: Seat; at: number }[] = [];
@@ -210,37 +215,16 @@ export class TableNotifications {
   }
 
   /** When the next seat is to be reminded of the current move, or null. */
-  private nextReminderAt(table: LoadedTable): number | null {
+  private nextReminderAt(table: Table): number | null {
     const times = this.reminders(table).map((r) => r.at);
     return times.length === 0 ? null : Math.min(...times);
   }
 
-  /** Queues the reminders of the current move that are due: once per move and seat; never to a seat on vacation. */
-  remindIfDue(table: LoadedTable): void {
-    const now = Date.now();
-    const due = this.reminders(table).filter((r) => r.at <= now && runningVacation(table.vacations, r.seat, now) === undefined);
-    if (due.length === 0) return;
-    this.state.transaction(() => {
-      this.notify(
-        table,
-        due.map(({ seat }) => ({ type: 'reminder', seat, gameNumber: table.series.game!.gameNumber })),
-      );
-      for (const { seat } of due) {
-        table.seatRemindedVersions[seat] = table.version;
-        this.storage.saveSeatRemindedVersion(seat, table.version);
-      }
-    });
-  }
-
-  /** The seat's webhook receiver answered 410 Gone: turned off (and shown so in its view) until the seat sets a webhook again. */
-  disableWebhook(table: LoadedTable, seat: Seat): void {
-    const next: Notifications = { ...this.storage.notifications(seat), webhookDisabledAt: new Date().toISOString() };
-    this.state.transaction(() => {
-      this.storage.saveNotifications(seat, next);
-      this.storage.dropDeliveries(seat, 'webhook');
-      table.notifications[seat] = next;
-    });
-    this.state.invalidateViews();
+  /** The seats whose reminder of the current move is due now: once per move and seat, never to a seat on vacation (the alarm makes a change of them). */
+  dueReminders(table: Table, now: number): Seat[] {
+    return this.reminders(table)
+      .filter((r) => r.at <= now && runningVacation(table.vacations, r.seat, now) === undefined)
+      .map((r) => r.seat);
   }
 
   /**
@@ -263,39 +247,38 @@ export class TableNotifications {
   }
 
   /**
-   * Sets where `seat` is told. The secret stays while a webhook is set, so a receiver keeps
-   * verifying. Of what waits for a changed address, only the newest message goes on to the
-   * new one (what a seat needs is its latest state, and a changed URL must not become a way
-   * to have the whole queue sent again); with an address removed, what waits is dropped.
+   * Where `seat` is told after `request`. The secret stays while a webhook is set, so a
+   * receiver keeps verifying; a webhook set again (the same URL too) is on again.
    */
-  change(table: LoadedTable, seat: Seat, request: NotificationsRequest, newSecret: string): Notifications {
-    const current = this.storage.notifications(seat);
+  settingsAfter(current: Notifications, request: NotificationsRequest, newSecret: string): Notifications {
     const webhookUrl = request.webhookUrl === undefined ? current.webhookUrl : request.webhookUrl;
-    const next: Notifications = {
+    return {
       email: request.email === undefined ? current.email : request.email,
       webhookUrl,
       webhookSecret: webhookUrl === null ? null : (current.webhookSecret ?? newSecret),
       lang: request.lang ?? current.lang ?? null,
-      // A webhook set again (the same URL too) is on again; otherwise it stays as it was.
       webhookDisabledAt: request.webhookUrl === undefined ? (current.webhookDisabledAt ?? null) : null,
       mail: request.mail ?? current.mail ?? 'turn',
     };
-    this.state.transaction(() => {
-      this.storage.saveNotifications(seat, next);
-      table.notifications[seat] = next;
-      const changes: [Channel, string | null, string | null][] = [
-        ['webhook', current.webhookUrl, next.webhookUrl],
-        ['email', current.email, next.email],
-      ];
-      for (const [channel, was, now] of changes) {
-        if (now === null) this.storage.dropDeliveries(seat, channel);
-        else if (now !== was) this.storage.keepNewestDelivery(seat, channel, Date.now());
-      }
-      // Mails of the old mode that wait are not sent in the new one.
-      if (!mailsEachTurn(next)) this.storage.dropDeliveries(seat, 'email');
-      this.changePush(seat, request);
-    });
-    this.state.invalidateViews();
-    return next;
+  }
+
+  /**
+   * What a change of `seat`'s settings does to what waits for it, inside the caller's commit.
+   * Of what waits for a changed address, only the newest message goes on to the new one (what
+   * a seat needs is its latest state, and a changed URL must not become a way to have the
+   * whole queue sent again); with an address removed, what waits is dropped.
+   */
+  settingsChanged(seat: Seat, current: Notifications, next: Notifications, request: NotificationsRequest): void {
+    const changes: [Channel, string | null, string | null][] = [
+      ['webhook', current.webhookUrl, next.webhookUrl],
+      ['email', current.email, next.email],
+    ];
+    for (const [channel, was, now] of changes) {
+      if (now === null) this.storage.dropDeliveries(seat, channel);
+      else if (now !== was) this.storage.keepNewestDelivery(seat, channel, Date.now());
+    }
+    // Mails of the old mode that wait are not sent in the new one.
+    if (!mailsEachTurn(next)) this.storage.dropDeliveries(seat, 'email');
+    this.changePush(seat, request);
   }
 }

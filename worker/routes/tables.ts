@@ -42,7 +42,7 @@ import { errors, json, PUBLIC, refusal, security, TableParams } from './document
 import { addressStub, type AddressState } from '../notifications/mail/address.js';
 import { addressKey } from '../notifications/mail/links.js';
 import { ACTIVE_SEAT_MINUTES } from '../notifications/presence.js';
-import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS, webhookStateOf } from '../table/storage/table-storage.js';
+import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS, webhookStateOf } from '../table/model.js';
 import type { SeatNotifications } from '../table/table-object.js';
 import { validKeys, type SubscriptionKeys } from '../notifications/push/ece.js';
 import { vapidKeys } from '../notifications/push/vapid.js';

@@ -79,10 +79,10 @@ export class TableChat {
   }
 
   /**
-   * Keeps a message of `seat` (inside the caller's transaction), or refuses it: its text, or
-   * the seat's messages of the last minute. Beyond CHAT_LIMITS.kept the oldest are deleted.
+   * The text of `seat`'s message as it will be kept, or why it is refused: its text, or the
+   * seat's messages of the last minute.
    */
-  post(seat: Seat, given: string, now: number): Outcome<ChatMessage> {
+  check(seat: Seat, given: string, now: number): Outcome<string> {
     const checked = chatText(given);
     if ('refusal' in checked) return failure(400, 'bad_request', checked.refusal);
     this.ensure();
@@ -91,11 +91,16 @@ export class TableChat {
     if (recent >= CHAT_LIMITS.perSeatPerMinute) {
       return failure(429, 'rate_limited', `at most ${CHAT_LIMITS.perSeatPerMinute} messages per seat and minute; try again in a minute`);
     }
+    return success(checked.text);
+  }
+
+  /** Keeps a message `check` let through (inside the commit: changes/seat.ts); beyond CHAT_LIMITS.kept the oldest are deleted. */
+  insert(seat: Seat, text: string, now: number): ChatMessage {
+    this.ensure();
     const at = new Date(now).toISOString();
-    const id = this.sql.exec<Row>('INSERT INTO chat_messages (seat, text, at) VALUES (?, ?, ?) RETURNING id', seat, checked.text, at).one()
-      .id as number;
+    const id = this.sql.exec<Row>('INSERT INTO chat_messages (seat, text, at) VALUES (?, ?, ?) RETURNING id', seat, text, at).one().id as number;
     this.sql.exec('DELETE FROM chat_messages WHERE id <= ?', id - CHAT_LIMITS.kept);
-    return success({ id, seat, text: checked.text, at });
+    return { id, seat, text, at };
   }
 
   /**
@@ -125,7 +130,7 @@ export class TableChat {
   sinceLastMove(seat: Seat, most: number): { readonly messages: ChatMessage[]; readonly more: number } {
     this.ensure();
     // A move made for the seat (auto: its deadline passed, or a forced card) is not one it made: the seat has not read the chat then.
-    const after = "at >= COALESCE((SELECT MAX(at) FROM actions WHERE seat = ? AND auto IS NOT 1), '')";
+    const after = "at >= COALESCE((SELECT MAX(at) FROM actions WHERE seat = ? AND auto IS NULL), '')";
     const count = this.sql.exec<Row>(`SELECT COUNT(*) AS n FROM chat_messages WHERE seat <> ? AND ${after}`, seat, seat).one().n as number;
     if (count === 0) return { messages: [], more: 0 };
     const last = this.sql

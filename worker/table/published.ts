@@ -7,7 +7,7 @@ import type { Seat } from '../../shared/options.js';
 import type { SeriesState } from '../../shared/series.js';
 import { viewOf } from '../../shared/view.js';
 import { viewDeadlineAt } from './clock/clock.js';
-import { botLevelOf, type AutoKind, type DealRow, type Settings, type VacationRow } from './storage/table-storage.js';
+import { botLevelOf, type AutoKind, type DealRow, type Settings, type VacationRow } from './model.js';
 import { runningVacation, vacationHoursLeft } from './clock/vacations.js';
 
 export type { PublishedGame, TableSummary, TableView };

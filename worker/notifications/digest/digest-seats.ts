@@ -17,7 +17,7 @@ import type { DeliveryLog } from '../delivery-log.js';
 import { pendingSeats } from '../events.js';
 import { mailModeOf } from '../mail/mode.js';
 import { senderOf, unsubscribeHeaders } from '../notifier.js';
-import type { LoadedTable } from '../../table/table-state.js';
+import type { Table } from '../../table/model.js';
 import { seatAddressKey } from '../mail/gate.js';
 
 /** After a failed hand-over, the table's alarm tries again this much later. */
@@ -56,7 +56,7 @@ export class DigestSeats {
     private readonly env: Env,
     private readonly log: DeliveryLog,
     /** The seat's deadline as its view shows it (ISO or null). */
-    private readonly deadlineOf: (table: LoadedTable, seat: Seat) => string | null,
+    private readonly deadlineOf: (table: Table, seat: Seat) => string | null,
   ) {}
 
   private ready = false;
@@ -73,7 +73,7 @@ export class DigestSeats {
   }
 
   /** What the digest should list of `seat` now, or null: it owes no move, or wants no digest. */
-  private wanted(table: LoadedTable, seat: Seat, before: DigestEntry | undefined): Facts | null {
+  private wanted(table: Table, seat: Seat, before: DigestEntry | undefined): Facts | null {
     const own = table.notifications[seat]!;
     const { settings } = table;
     if (own.email === null || mailModeOf(own) !== 'digest' || settings.seats[seat]!.bot || settings.origin === null) return null;
@@ -92,7 +92,7 @@ export class DigestSeats {
   }
 
   /** Whether the address's objects have been told less than is so now (cheap: no key is computed). */
-  behind(table: LoadedTable): boolean {
+  behind(table: Table): boolean {
     const handed = this.handed();
     return this.failedAt !== null || SEATS.some((seat) => !sameFacts(handed.get(seat), this.wanted(table, seat, handed.get(seat))));
   }
@@ -103,7 +103,7 @@ export class DigestSeats {
   }
 
   /** Tells the address's objects what changed since the last time. */
-  sync(table: () => LoadedTable | null): Promise<void> {
+  sync(table: () => Table | null): Promise<void> {
     this.running = this.running.then(() => {
       const now = table();
       return now === null ? undefined : this.syncNow(now);
@@ -111,7 +111,7 @@ export class DigestSeats {
     return this.running;
   }
 
-  private async syncNow(table: LoadedTable): Promise<void> {
+  private async syncNow(table: Table): Promise<void> {
     const handed = this.handed();
     this.failedAt = null;
     for (const seat of SEATS) {
@@ -156,7 +156,7 @@ export class DigestSeats {
   }
 
   /** The table is being deleted: every entry it handed over is taken back (best effort: its storage goes either way). */
-  async retire(table: LoadedTable): Promise<void> {
+  async retire(table: Table): Promise<void> {
     for (const [seat, before] of this.handed()) {
       await this.settle(before, seat).catch((error: unknown) =>
         console.warn(`table ${table.settings.tableId}: seat ${seat}'s digest entry could not be taken back: ${reasonOf(error)}`),
@@ -168,7 +168,7 @@ export class DigestSeats {
    * Sends a digest the address's object wrote, to the address of this table's digest seats
    * with that key; each such seat's log shows it. "not_here": no seat here has it any more.
    */
-  async carry(table: LoadedTable, request: DigestToCarry, sendEmail: (message: EmailMessageBuilder) => Promise<void>): Promise<DigestCarried> {
+  async carry(table: Table, request: DigestToCarry, sendEmail: (message: EmailMessageBuilder) => Promise<void>): Promise<DigestCarried> {
     const seats: Seat[] = [];
     let to: string | null = null;
     for (const seat of SEATS) {

@@ -8,7 +8,7 @@
 import { addressStub, CONFIRMATIONS_PER_DAY, type ConfirmationRefusal, type Refusal } from './address.js';
 import { addressKey, addressLinks, type AddressLinks } from './links.js';
 import type { Seat } from '../../../shared/options.js';
-import type { LoadedTable } from '../../table/table-state.js';
+import type { Table } from '../../table/model.js';
 import { TABLE_MAILS_PER_HOUR, type SendBudget } from '../send-budget.js';
 import { tokenKey } from '../../table/tokens.js';
 
@@ -104,7 +104,7 @@ async function ask<R extends Refusal | ConfirmationRefusal>(
 }
 
 /** The key of seat `seat`'s address (links.ts), or null: it has none, or the table no origin to derive it with. */
-export async function seatAddressKey(env: Env, table: LoadedTable, seat: Seat): Promise<string | null> {
+export async function seatAddressKey(env: Env, table: Table, seat: Seat): Promise<string | null> {
   const email = table.notifications[seat]!.email;
   const key = table.settings.origin === null ? null : tokenKey(env, table.settings.origin);
   return email === null || key === null || !key.ok ? null : addressKey(key.secret, email);

@@ -4,10 +4,8 @@
  * ("digest", sent by the address's own object: digest-seats.ts, mail/digest.ts), or
  * nothing at all ("off": the address stays stored so that switching back needs no retyping).
  */
-import type { Notifications } from '../../table/storage/table-storage.js';
-
-export const MAIL_MODES = ['turn', 'digest', 'off'] as const;
-export type MailMode = (typeof MAIL_MODES)[number];
+import type { Notifications } from '../../table/model.js';
+import { type MailMode } from '../../table/model.js';
 
 /** The seat's mode; tables made before modes existed mail each turn. */
 export const mailModeOf = (n: Notifications): MailMode => n.mail ?? 'turn';

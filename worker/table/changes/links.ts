@@ -14,51 +14,37 @@
  * the seat's; test/worker/rotation.test.ts fails for a table in neither list, so that a new
  * one is sorted when it is added.
  */
-import type { Seat } from '../../../shared/options.js';
-import type { LinkOwner } from '../storage/admin-rows.js';
-import { failure, success, type Outcome } from '../outcome.js';
+import type { Draft, LinkOwner, Seat, Table, TokenRow } from '../model.js';
 import { HOLDER_TABLES } from '../storage/seat-tables.js';
 import type { TableStorage } from '../storage/table-storage.js';
-import type { LoadedTable } from '../table-state.js';
+import type { NewToken } from './change.js';
 
-export type { LinkOwner };
-
-/** A link's new token, as the Worker made it (routes/admin.ts): the table keeps its hash and nonce only. */
-export interface NewToken {
-  readonly hash: string;
-  readonly nonce: string;
-}
-
-/** What a replacement did: the old token's hash (its sockets are to be closed). */
-export interface Replaced {
-  readonly revokedHash: string;
+/** `owner`'s link of `table`, or undefined (a table made before it had one: then it cannot be replaced). */
+export function linkOf(table: Table, owner: LinkOwner): TokenRow | undefined {
+  return table.tokens.find((t) => (owner === 'admin' ? t.role === 'admin' : t.role !== 'admin' && t.seat === (owner === 'spectator' ? null : owner)));
 }
 
 /**
- * Replaces `owner`'s link by `next`, inside the caller's transaction; for a seat, ends
- * everything the old link's holder set up, in storage and in memory. The old token answers
- * 401 from now on. The caller builds the views again, closes the old link's sockets and
- * sets the alarm, whose digest sync takes back the seat's digest entries (TableObject.afterAdmin).
+ * Replaces `owner`'s link by `next` (it has one: linkOf); for a seat, ends everything the
+ * old link's holder set up, in storage and in memory. The old token answers 401 from now on;
+ * answers its hash, whose sockets the after-commit closes. The digest's next sync takes
+ * back the seat's digest entries: its address is gone (notifications/digest/digest-seats.ts).
  */
-export function replaceLink(storage: TableStorage, table: LoadedTable, owner: LinkOwner, next: NewToken): Outcome<Replaced> {
-  const index = table.tokens.findIndex((t) =>
-    owner === 'admin' ? t.role === 'admin' : t.role !== 'admin' && t.seat === (owner === 'spectator' ? null : owner),
-  );
-  const old = table.tokens[index];
-  if (old === undefined) return failure(409, 'conflict', `${ownerName(owner)} has no link to replace`);
+export function replaceLink(storage: TableStorage, draft: Draft, owner: LinkOwner, next: NewToken): string {
+  const old = linkOf(draft, owner);
+  if (old === undefined) throw new Error(`replaceLink: ${String(owner)} has no link`);
   storage.admin.replaceToken(owner, old.hash, next, Date.now());
   // Mails and pushes derive a seat's link from its token's nonce when they are sent (deliveries.ts): from now on the new one.
-  table.tokens[index] = { hash: next.hash, seat: old.seat, nonce: next.nonce, role: old.role ?? null };
-  if (typeof owner === 'number') forgetHolder(storage, table, owner);
-  return success({ revokedHash: old.hash });
+  const replaced: TokenRow = { hash: next.hash, seat: old.seat, nonce: next.nonce, role: old.role ?? null };
+  draft.tokens = draft.tokens.map((t) => (t === old ? replaced : t));
+  if (typeof owner === 'number') forgetHolder(storage, draft, owner);
+  return old.hash;
 }
 
-const ownerName = (owner: LinkOwner): string => (owner === 'admin' ? 'the admin' : owner === 'spectator' ? 'the spectators' : `seat ${owner + 1}`);
-
 /** Empties the HOLDER_TABLES for `seat`, and what the memory holds of them. */
-function forgetHolder(storage: TableStorage, table: LoadedTable, seat: Seat): void {
+function forgetHolder(storage: TableStorage, draft: Draft, seat: Seat): void {
   for (const name of HOLDER_TABLES) storage.deleteSeatRows(name, seat);
-  table.notifications[seat] = storage.notifications(seat);
-  table.autoForced.delete(seat);
-  table.unreadTurnMail.delete(seat);
+  draft.notifications = draft.notifications.map((n, s) => (s === seat ? storage.notifications(seat) : n));
+  draft.autoForced = new Set([...draft.autoForced].filter((s) => s !== seat));
+  draft.unreadTurnMail = new Set([...draft.unreadTurnMail].filter((s) => s !== seat));
 }

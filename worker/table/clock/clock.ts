@@ -7,7 +7,7 @@
 import { runClock, stoppedDeadlineAt, stoppedReminderAt, type ClockStop } from '../../../shared/deadline.js';
 import type { Seat } from '../../../shared/options.js';
 import { seatsOwingMove, type SeriesState } from '../../../shared/series.js';
-import type { VacationRow } from '../storage/table-storage.js';
+import type { VacationRow } from '../model.js';
 
 /** What the clock reads of a table. */
 export interface ClockFacts {

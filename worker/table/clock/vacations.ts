@@ -13,7 +13,7 @@
  *   new series; then the admin's new series gives its own).
  */
 import type { Seat } from '../../../shared/options.js';
-import type { VacationRow } from '../storage/table-storage.js';
+import type { VacationRow } from '../model.js';
 
 const HOUR_MS = 3_600_000;
 

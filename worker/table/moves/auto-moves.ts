@@ -20,12 +20,12 @@ import type { Action } from '../../../shared/actions.js';
 import type { Seat } from '../../../shared/options.js';
 import { seatsOwingMove } from '../../../shared/series.js';
 import type { OfferedAction } from '../../../shared/view.js';
-import type { BotSeats } from './bot-seats.js';
+import type { BotSeats, SeatViews } from './bot-seats.js';
 import { seatClockAfter, seatDeadlineAt, type ClockFacts } from '../clock/clock.js';
 import { delayDraw, FORCED_DELAY, forcedDelay } from './forced-delay.js';
 import { isHalted } from '../clock/pause.js';
-import type { AutoKind, TableStorage } from '../storage/table-storage.js';
-import type { LoadedTable, TableState } from '../table-state.js';
+import type { TableStorage } from '../storage/table-storage.js';
+import type { AutoKind, Table } from '../model.js';
 
 export type { AutoKind };
 
@@ -37,13 +37,13 @@ export function forcedCard(legalActions: readonly OfferedAction[]): Action | nul
 
 export class AutoMoves {
   constructor(
-    private readonly state: TableState,
+    private readonly views: Pick<SeatViews, 'viewFor'>,
     private readonly storage: TableStorage,
     private readonly bots: BotSeats,
   ) {}
 
   /** The person's seats the table will move for, each with when and why. */
-  due(table: LoadedTable): { seat: Seat; at: number; kind: AutoKind }[] {
+  due(table: Table): { seat: Seat; at: number; kind: AutoKind }[] {
     if (isHalted(table)) return []; // paused or ended (pause.ts)
     const due: { seat: Seat; at: number; kind: AutoKind }[] = [];
     const clock = { ...table.settings, lastChangeAt: table.lastChangeAt, pauses: table.pauses, vacations: table.vacations };
@@ -51,7 +51,7 @@ export class AutoMoves {
       if (table.settings.seats[seat]!.bot) continue; // bot-seats.ts moves it
       const timeout = table.settings.onTimeout === 'bot' ? seatDeadlineAt(clock, seat) : null;
       const forced =
-        table.autoForced.has(seat) && forcedCard(this.state.viewFor(table, seat).legalActions) !== null ? this.forcedAt(table, clock, seat) : null;
+        table.autoForced.has(seat) && forcedCard(this.views.viewFor(table, seat).legalActions) !== null ? this.forcedAt(table, clock, seat) : null;
       if (forced !== null && (timeout === null || forced < timeout)) due.push({ seat, at: forced, kind: 'forced' });
       else if (timeout !== null) due.push({ seat, at: timeout, kind: 'timeout' });
     }
@@ -59,7 +59,7 @@ export class AutoMoves {
   }
 
   /** When `seat`'s forced card is played: its drawn delay (forced-delay.ts) on its clock; null while a pause holds it. */
-  private forcedAt(table: LoadedTable, clock: ClockFacts, seat: Seat): number | null {
+  private forcedAt(table: Table, clock: ClockFacts, seat: Seat): number | null {
     const token = table.tokens.find((t) => t.seat === seat);
     if (token === undefined) return null;
     const delay = forcedDelay(this.storage.responseTimes(seat, FORCED_DELAY.samples), delayDraw(token.hash, table.version));
@@ -67,19 +67,19 @@ export class AutoMoves {
   }
 
   /** When the next automatic move is due (for the alarm), or null. */
-  nextDueAt(table: LoadedTable): number | null {
+  nextDueAt(table: Table): number | null {
     const times = this.due(table).map((d) => d.at);
     return times.length === 0 ? null : Math.min(...times);
   }
 
   /** The automatic move due first at `now`, decided; null when none is due. */
-  decide(table: LoadedTable, now: number): { seat: Seat; action: Action; kind: AutoKind } | null {
+  decide(table: Table, now: number): { seat: Seat; action: Action; kind: AutoKind } | null {
     const next = this.due(table)
       .filter((d) => d.at <= now)
       .sort((a, b) => a.at - b.at)[0];
     if (next === undefined) return null;
     const action =
-      next.kind === 'forced' ? forcedCard(this.state.viewFor(table, next.seat).legalActions) : this.bots.decideFor(table, next.seat, 'strong');
+      next.kind === 'forced' ? forcedCard(this.views.viewFor(table, next.seat).legalActions) : this.bots.decideFor(table, next.seat, 'strong');
     return action === null ? null : { seat: next.seat, action, kind: next.kind };
   }
 }

@@ -15,8 +15,15 @@ import type { Seat } from '../../../shared/options.js';
 import type { SeriesView } from '../../../shared/view.js';
 import { sameAction } from '../action-ids.js';
 import { isHalted } from '../clock/pause.js';
-import { botLevelOf } from '../storage/table-storage.js';
-import { SEATS, type LoadedTable, type TableState } from '../table-state.js';
+import { botLevelOf, SEATS, type Table } from '../model.js';
+
+/** What a bot may be shown of the table: its own seat's views (table-store.ts, replay.ts). */
+export interface SeatViews {
+  /** The seat's view of the table now. */
+  viewFor(table: Table, seat: Seat): SeriesView;
+  /** What the seat has seen of the current game: its view after the deal and after every action since, oldest first. */
+  seatViewsOfCurrentGame(table: Table, seat: Seat): SeriesView[];
+}
 
 /** How long a bot seems to think, by default: 1.5 to 3 s (the jitter keeps three bots from moving like a clock). */
 export const BOT_DELAY_MS = 2_000;
@@ -31,7 +38,7 @@ export function botDelayBase(value: string | undefined): number {
 }
 
 /** A seed from what names this decision (FNV-1a): the same table, version and seat decide the same after an eviction. */
-function seedOf(table: LoadedTable, seat: Seat, salt: string): number {
+function seedOf(table: Table, seat: Seat, salt: string): number {
   let hash = 0x811c9dc5;
   for (const char of `${table.settings.tableId}/${table.version}/${seat}/${salt}`) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
   return hash >>> 0;
@@ -46,7 +53,7 @@ function fallback(view: SeriesView): Action | null {
 
 export class BotSeats {
   constructor(
-    private readonly state: TableState,
+    private readonly views: SeatViews,
     private readonly delayBase: number,
     private readonly choose: Chooser = chooseAction,
   ) {}
@@ -55,13 +62,13 @@ export class BotSeats {
    * The bot seats that owe a move now, each with when it makes it. A chance to say kontra is
    * not owed: a bot weighs it when it is on turn anyway, during the first trick (R8.1).
    */
-  due(table: LoadedTable): { seat: Seat; level: BotLevel; at: number }[] {
+  due(table: Table): { seat: Seat; level: BotLevel; at: number }[] {
     if (isHalted(table)) return []; // paused or ended by the admin: no bot moves (resumed, an owed move is due at once)
     const since = Date.parse(table.lastChangeAt);
     const due: { seat: Seat; level: BotLevel; at: number }[] = [];
     for (const seat of SEATS) {
       const level = botLevelOf(table.settings.seats[seat]!);
-      if (level === null || !this.state.viewFor(table, seat).legalActions.some(isMoveOwed)) continue;
+      if (level === null || !this.views.viewFor(table, seat).legalActions.some(isMoveOwed)) continue;
       const jitter = this.delayBase === 0 ? 0 : seededRng(seedOf(table, seat, 'delay'))(Math.round(this.delayBase * 0.75));
       due.push({ seat, level, at: since + Math.round(this.delayBase * 0.75) + jitter });
     }
@@ -69,7 +76,7 @@ export class BotSeats {
   }
 
   /** When the next bot moves (for the alarm), or null when no bot owes a move. */
-  nextDueAt(table: LoadedTable): number | null {
+  nextDueAt(table: Table): number | null {
     const times = this.due(table).map((d) => d.at);
     return times.length === 0 ? null : Math.min(...times);
   }
@@ -78,7 +85,7 @@ export class BotSeats {
    * The move of the bot whose time has come first, decided from its seat's views; null when
    * none is due yet.
    */
-  decide(table: LoadedTable, now: number): { seat: Seat; action: Action } | null {
+  decide(table: Table, now: number): { seat: Seat; action: Action } | null {
     const next = this.due(table)
       .filter((d) => d.at <= now)
       .sort((a, b) => a.at - b.at)[0];
@@ -93,8 +100,8 @@ export class BotSeats {
    * throws or is not among the offered actions is logged and replaced by the seat's first
    * owed action; null when the seat owes nothing.
    */
-  decideFor(table: LoadedTable, seat: Seat, level: BotLevel): Action | null {
-    const views = this.state.seatViewsOfCurrentGame(table, seat);
+  decideFor(table: Table, seat: Seat, level: BotLevel): Action | null {
+    const views = this.views.seatViewsOfCurrentGame(table, seat);
     const view = views.at(-1)!;
     let action: Action | null = null;
     try {

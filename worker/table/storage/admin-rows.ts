@@ -5,13 +5,11 @@
  * and the changed seats and options. Every statement binds its parameters.
  */
 import type { Seat } from '../../../shared/options.js';
-import type { SeatSettings } from './table-storage.js';
+import type { SeatSettings } from '../model.js';
+import { type LinkOwner, type Pause, type SeriesStart } from '../model.js';
 
 /** How many replaced links a table remembers (README, "Security"): older ones answer 403 like any stranger's. */
 export const REMEMBERED_REVOKED_TOKENS = 50;
-
-/** Whose link: a seat's, the spectators' or the table admin's. */
-export type LinkOwner = Seat | 'spectator' | 'admin';
 
 const ADMIN_SCHEMA = [
   // The admin's pauses (ms); until NULL: paused now.
@@ -22,19 +20,6 @@ const ADMIN_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS series_starts (series INTEGER PRIMARY KEY, first_deal INTEGER NOT NULL, first_version INTEGER NOT NULL, started_at TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS ended (id INTEGER PRIMARY KEY CHECK (id = 1), at TEXT NOT NULL)`,
 ];
-
-/** Where a series starts: its first deal's index, and the log's version before its first action. */
-export interface SeriesStart {
-  readonly series: number;
-  readonly firstDeal: number;
-  readonly firstVersion: number;
-  readonly startedAt: string;
-}
-
-export interface Pause {
-  from: number;
-  until: number | null;
-}
 
 type Row = Record<string, SqlStorageValue>;
 

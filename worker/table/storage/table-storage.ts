@@ -6,18 +6,33 @@
  * which have one put off while they were at the table. Every statement binds its parameters;
  * nothing is built by string interpolation.
  */
-import type { BotLevel } from '../../../shared/bots/index.js';
 import type { Action } from '../../../shared/actions.js';
 import type { Deal } from '../../../shared/deal.js';
 import type { Seat, TableOptions } from '../../../shared/options.js';
-import type { EventType } from '../../notifications/events.js';
+import type { EventType } from '../model.js';
 import { SendBudget, TABLE_MAILS_PER_HOUR, TABLE_WEBHOOKS_PER_MINUTE } from '../../notifications/send-budget.js';
-import type { MailLanguage } from '../../notifications/notifier.js';
+import type { MailLanguage } from '../model.js';
 import { AdminStorage } from './admin-rows.js';
 import { EmbedStorage } from './embed-rows.js';
-import type { MailMode } from '../../notifications/mail/mode.js';
+import type { MailMode } from '../model.js';
 import { PushStorage } from '../../notifications/push/subscriptions.js';
 import type { HolderTable } from './seat-tables.js';
+import {
+  DEFAULT_ON_TIMEOUT,
+  DEFAULT_VACATION_HOURS,
+  type ActionRow,
+  type AutoKind,
+  type Channel,
+  type DealRow,
+  type DeferredTurnMail,
+  type DeliveryRow,
+  type Notifications,
+  type OutboxRow,
+  type SeatSettings,
+  type Settings,
+  type TokenRow,
+  type VacationRow,
+} from '../model.js';
 
 /** Tables added after the first release: created on load in tables made before them, too. */
 const NOTIFICATION_SCHEMA = [
@@ -97,140 +112,8 @@ const SCHEMA = [
   ...NOTIFICATION_SCHEMA,
 ];
 
-/** The level of the bot playing a seat, or null for a person. */
-export const botLevelOf = (seat: SeatSettings): BotLevel | null => (seat.bot ? (seat.botLevel ?? 'strong') : null);
-
-export interface SeatSettings {
-  readonly name: string;
-  readonly bot: boolean;
-  /** Who plays a bot seat: the easy or the strong bot; absent for a person, and for bot seats stored before levels (strong, API.md). */
-  readonly botLevel?: BotLevel;
-  /** The language of the seat's mails; absent: German and English both. */
-  readonly lang?: MailLanguage;
-}
-
-export interface Settings {
-  readonly tableId: string;
-  readonly name: string;
-  readonly options: TableOptions;
-  readonly seats: readonly SeatSettings[];
-  readonly moveDeadlineHours: number | null;
-  /** What happens when a seat's move deadline passes: the strong bot makes that move ("bot"), or only reminders ("wait"). */
-  readonly onTimeout: 'bot' | 'wait';
-  /** Hours of vacation each seat may take per series (API.md, "Deadlines"). */
-  readonly vacationHours: number;
-  readonly createdAt: string;
-  /** Where the links point to, e.g. "https://wallachen.example"; null for tables made before it was kept. */
-  readonly origin: string | null;
-  /** Whether the table has a chat (option `chat`). */
-  readonly chat: boolean;
-}
-
-export interface TokenRow {
-  readonly hash: string;
-  /** null: the spectator token (or, with role "admin", the admin token). */
-  readonly seat: Seat | null;
-  /** null for tables made before tokens were derived (their links cannot be mailed). */
-  readonly nonce: string | null;
-  /** "admin": the table admin's token (API.md "Table admin"), which opens no seat or spectator endpoint. */
-  readonly role?: 'admin' | null;
-}
-
-export interface DealRow {
-  readonly dealIndex: number;
-  /** The secret seed (hex), revealed in the record once the game is over; null for a fixed deal. */
-  readonly seed: string | null;
-  readonly commitment: string | null;
-  readonly fixed: Deal | null;
-  readonly dealtAt: string;
-}
-
-/**
- * Why the table made a move for a person's seat (auto-moves.ts): its deadline passed, which
- * everyone sees happen, or its forced card, which only the seat may know of until the game's
- * record is published (published.ts).
- */
-export type AutoKind = 'timeout' | 'forced';
-
 /** `actions.auto` per kind; null: the seat's own move. */
 const AUTO_CODES: Record<AutoKind, number> = { timeout: 1, forced: 2 };
-
-export interface ActionRow {
-  readonly version: number;
-  readonly seat: Seat;
-  readonly action: Action;
-  readonly at: string;
-  /** Made for the seat (its deadline passed, or its forced card), not by it. */
-  readonly auto?: AutoKind;
-}
-
-/** A seat's vacation (ms), as stored (vacations.ts). */
-export interface VacationRow {
-  readonly id: number;
-  readonly seat: Seat;
-  readonly from: number;
-  readonly until: number;
-  /** The hours it is charged. */
-  readonly hours: number;
-  /** The deal it was taken in. */
-  readonly dealIndex: number;
-}
-
-/** Defaults of the clock settings for tables stored before them (API.md, "Deadlines"). */
-export const DEFAULT_ON_TIMEOUT = 'bot';
-export const DEFAULT_VACATION_HOURS = 72;
-
-export interface OutboxRow {
-  readonly id: number;
-  readonly kind: 'table' | 'game';
-  readonly payload: string;
-  readonly attempts: number;
-  readonly nextAttemptAt: number;
-  readonly queuedAt: number;
-  readonly lastError: string | null;
-}
-
-export type Channel = 'webhook' | 'email' | 'push';
-
-export interface DeliveryRow {
-  readonly id: number;
-  /** The webhook-id: the same on every attempt. */
-  readonly messageId: string;
-  readonly seat: Seat;
-  readonly channel: Channel;
-  readonly type: EventType;
-  readonly payload: string;
-  /** Attempts made before this one. */
-  readonly attempts: number;
-  readonly nextAttemptAt: number;
-}
-
-export interface Notifications {
-  readonly email: string | null;
-  readonly webhookUrl: string | null;
-  readonly webhookSecret: string | null;
-  /** The language of the seat's mails when it set one with its address; else the seat's from the settings. */
-  readonly lang?: MailLanguage | null;
-  /** When the webhook's receiver answered 410 Gone (ISO): nothing is posted to it until the seat sets a webhook again. */
-  readonly webhookDisabledAt?: string | null;
-  /** What goes to the address (mail-mode.ts); absent: "turn". */
-  readonly mail?: MailMode;
-}
-
-/** A seat's webhook: active, disabled (its receiver answered 410 Gone), or null (none set). */
-export function webhookStateOf(n: Notifications): 'active' | 'disabled' | null {
-  if (n.webhookUrl === null) return null;
-  return n.webhookDisabledAt ? 'disabled' : 'active';
-}
-
-/** A turn mail put off while its seat was at the table (presence.ts). */
-export interface DeferredTurnMail {
-  readonly seat: Seat;
-  /** The game of the move it is about. */
-  readonly gameNumber: number;
-  /** When to look again whether it is to be sent (ms). */
-  readonly checkAt: number;
-}
 
 type Row = Record<string, SqlStorageValue>;
 

@@ -1,0 +1,113 @@
+/**
+ * What follows a commit outside its transaction, decided here, once, from what the commit
+ * says changed (changes/apply.ts `Effects`), never by its callers: the sockets of replaced
+ * links are closed, a chat message goes to every socket, each socket whose own view changed
+ * is pushed it; and the work that waits (history rows, deliveries, the digest) is started,
+ * and the one alarm set for what is due later.
+ */
+import type { HistoryOutbox } from '../history/outbox.js';
+import type { DigestSeats } from '../notifications/digest/digest-seats.js';
+import type { TableNotifications } from '../notifications/table-notifications.js';
+import { retentionDueAt } from './clock/retention.js';
+import { nextVacationEnd } from './clock/vacations.js';
+import type { Change } from './changes/change.js';
+import type { Table } from './model.js';
+import type { AutoMoves } from './moves/auto-moves.js';
+import type { BotSeats } from './moves/bot-seats.js';
+import type { Scheduler } from './scheduler.js';
+import { CLOSE_LINK_REPLACED, type TableSockets } from './sockets/sockets.js';
+import type { Committed, TableStore } from './table-store.js';
+
+/** What the after-commit step works with. */
+export interface Followers {
+  readonly ctx: DurableObjectState;
+  readonly store: TableStore;
+  readonly sockets: TableSockets;
+  readonly scheduler: Scheduler;
+  readonly outbox: HistoryOutbox;
+  readonly notifications: TableNotifications;
+  readonly digest: DigestSeats;
+  readonly bots: BotSeats;
+  readonly auto: AutoMoves;
+  readonly retentionDays: number;
+}
+
+/** Where the change came from, for what follows it. */
+export interface Origin {
+  /** The socket the change came over: it gets its view in its answer instead of a push. */
+  readonly from?: WebSocket;
+  /** Committed by the alarm, which does the work when it has made its changes. */
+  readonly inAlarm?: boolean;
+}
+
+export class AfterCommit {
+  constructor(private readonly parts: Followers) {}
+
+  /** Commits `change` (table-store.ts) and does what follows it: the one way a table changes. */
+  commit(change: Change, origin: Origin = {}): Committed {
+    const committed = this.parts.store.commit(change);
+    this.run(committed, origin);
+    return committed;
+  }
+
+  /** Does what follows `committed`. */
+  private run({ table, effects }: Committed, { from, inAlarm = false }: Origin): void {
+    const { sockets, store } = this.parts;
+    for (const hash of effects.revoked) sockets.closeLink(hash, CLOSE_LINK_REPLACED, "this link was replaced by the table's admin");
+    if (effects.chat !== undefined) sockets.sendAll({ type: 'chat', message: effects.chat });
+    if (effects.views) sockets.broadcast((seat) => store.viewFor(table, seat), from);
+    if (inAlarm) return;
+    if (effects.queued || this.parts.digest.behind(table)) this.kick();
+    else if (effects.views) this.parts.ctx.waitUntil(this.rearm(false)); // a clock, a bot or a forced card may be due at another time now
+  }
+
+  /** Time passed without a change (a vacation ended): each socket whose own view changed is pushed it. */
+  timePassed(): void {
+    const { sockets, store } = this.parts;
+    const table = store.current();
+    if (table !== null) sockets.broadcast((seat) => store.viewFor(table, seat));
+  }
+
+  /** Starts what is due now in the background (history, deliveries, the digest) and sets the alarm for what is due later. */
+  kick(): void {
+    this.parts.ctx.waitUntil(this.work(false));
+  }
+
+  /**
+   * The work that waits, each part on its own and setting the alarm for its retries as soon
+   * as it is done: a slow D1 never holds up a webhook, nor a slow receiver the history or
+   * another seat. `inAlarm`: run by the alarm itself.
+   */
+  async work(inAlarm: boolean): Promise<void> {
+    const { store, outbox, notifications, digest } = this.parts;
+    const table = store.current();
+    if (table === null) return;
+    const rearm = () => this.rearm(inAlarm);
+    const current = () => store.current() ?? table;
+    await Promise.all([
+      outbox.flush().then(rearm),
+      notifications.deliver(current, rearm).then(rearm),
+      digest.sync(() => store.current()).then(rearm),
+    ]);
+  }
+
+  /** Sets the one alarm to the earliest of what each part needs the table for (scheduler.ts). */
+  async rearm(inAlarm: boolean): Promise<void> {
+    const table = this.parts.store.current();
+    if (table === null) return;
+    await this.parts.scheduler.rearm(this.dueTimes(table), inAlarm);
+  }
+
+  private dueTimes(table: Table): (number | null)[] {
+    const { outbox, notifications, digest, bots, auto, retentionDays } = this.parts;
+    return [
+      outbox.nextDueAt(),
+      notifications.nextDueAt(table),
+      digest.nextDueAt(),
+      bots.nextDueAt(table),
+      auto.nextDueAt(table),
+      nextVacationEnd(table.vacations, Date.now()), // every page is to show the seat back
+      retentionDueAt(table.lastChangeAt, retentionDays),
+    ];
+  }
+}
