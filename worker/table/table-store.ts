@@ -182,6 +182,12 @@ export class TableStore {
     return success(caller as CallerFor<N>);
   }
 
+  /** Runs `run` for the caller of `tokenHash` if it is what `need` asks for (`caller`); else answers why not. */
+  as<N extends Need, R>(tokenHash: string, need: N, run: (caller: CallerFor<N>) => R, what?: string): R | Outcome<never> {
+    const caller = this.caller(tokenHash, need, what);
+    return caller.ok ? run(caller.value) : caller;
+  }
+
   /** Whose `tokenHash` is (null: nobody's here), or why there is no table to ask. */
   private owner(tokenHash: string): Outcome<Caller | null> {
     const table = this.current();
