@@ -690,8 +690,9 @@ describe('mail', () => {
     const table = await createTable(tableFor(GAME, { seats: SEATS.map((s) => (s === FOREHAND ? { email: sepp } : {})) }));
     await confirmAt(table, sepp);
     mails.length = 0;
-    // The storage of an earlier release: no nonces, no origin, no deliveries, no reminders.
+    // The storage of an earlier release: no nonces, no origin, no deliveries, no reminders, no schema version.
     for (const statement of [
+      'DROP TABLE schema_version',
       'DROP TABLE deliveries',
       'DROP TABLE reminded',
       'DROP TABLE unread_turn_mail',

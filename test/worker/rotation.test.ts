@@ -314,7 +314,8 @@ describe('links replaced by an earlier release', () => {
     const table = await createTable();
     const old = table.seats[2]!.token;
     await rotate(table, 2);
-    // As an earlier release stored it: seats' replaced tokens only, in revoked_tokens.
+    // As an earlier release stored it: seats' replaced tokens only, in revoked_tokens, and no schema version.
+    await sql(table, 'DROP TABLE schema_version');
     await sql(table, 'CREATE TABLE revoked_tokens (hash TEXT PRIMARY KEY, seat INTEGER NOT NULL, revoked_at INTEGER NOT NULL)');
     await sql(table, 'INSERT INTO revoked_tokens (hash, seat, revoked_at) SELECT hash, CAST(owner AS INTEGER), replaced_at FROM replaced_links');
     await sql(table, 'DROP TABLE replaced_links');

@@ -26,31 +26,12 @@ export interface DeliveryLogEntry {
   readonly detail?: string;
 }
 
-const SCHEMA = `CREATE TABLE IF NOT EXISTS delivery_log (
-  id INTEGER PRIMARY KEY AUTOINCREMENT, seat INTEGER NOT NULL, at INTEGER NOT NULL,
-  channel TEXT NOT NULL, event TEXT NOT NULL, outcome TEXT NOT NULL, detail TEXT)`;
-
 type Row = Record<string, SqlStorageValue>;
 
 export class DeliveryLog {
-  private ready = false;
-
   constructor(private readonly sql: SqlStorage) {}
 
-  /** Made on the first entry (also in tables made before the log existed). */
-  private ensure(): void {
-    if (this.ready) return;
-    this.sql.exec(SCHEMA);
-    this.sql.exec('CREATE INDEX IF NOT EXISTS delivery_log_by_seat ON delivery_log (seat, id)');
-    this.ready = true;
-  }
-
-  private exists(): boolean {
-    return this.ready || this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'delivery_log'").toArray().length > 0;
-  }
-
   record(seat: Seat, channel: LoggedChannel, event: string, outcome: DeliveryOutcome, detail: string | undefined, now: number): void {
-    this.ensure();
     this.sql.exec(
       'INSERT INTO delivery_log (seat, at, channel, event, outcome, detail) VALUES (?, ?, ?, ?, ?, ?)',
       seat,
@@ -70,7 +51,6 @@ export class DeliveryLog {
 
   /** The seat's entries, newest first. */
   of(seat: Seat): DeliveryLogEntry[] {
-    if (!this.exists()) return [];
     return this.sql
       .exec<Row>('SELECT at, channel, event, outcome, detail FROM delivery_log WHERE seat = ? ORDER BY id DESC LIMIT ?', seat, DELIVERY_LOG_SIZE)
       .toArray()

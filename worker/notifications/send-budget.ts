@@ -14,8 +14,6 @@ export const TABLE_WEBHOOKS_PER_MINUTE = 60;
 type Row = Record<string, SqlStorageValue>;
 
 export class SendBudget {
-  private created = false;
-
   /** `table`: the SQL table counting the sends (a fixed name, never from input). */
   constructor(
     private readonly sql: SqlStorage,
@@ -29,7 +27,6 @@ export class SendBudget {
    * count in one synchronous step: no other attempt of the table runs in between.
    */
   take(now: number): boolean {
-    this.create();
     this.sql.exec(`DELETE FROM ${this.table} WHERE at <= ?`, now - this.windowMs);
     const sent = this.sql.exec<Row>(`SELECT COUNT(*) AS n FROM ${this.table}`).one().n as number;
     if (sent >= this.limit) return false;
@@ -39,21 +36,12 @@ export class SendBudget {
 
   /** When the oldest send of the window leaves it: the next time one may be taken. */
   nextFreeAt(now: number): number {
-    this.create();
     const oldest = this.sql.exec<Row>(`SELECT MIN(at) AS at FROM ${this.table}`).one().at as number | null;
     return oldest === null ? now : oldest + this.windowMs + 1;
   }
 
   /** Gives back a send taken at `at` that was not made after all (refused by its address, or the binding failed). */
   giveBack(at: number): void {
-    this.create();
     this.sql.exec(`DELETE FROM ${this.table} WHERE rowid = (SELECT rowid FROM ${this.table} WHERE at = ? LIMIT 1)`, at);
-  }
-
-  /** Created on first use, in tables made before it too (nothing is written before a table sends). */
-  private create(): void {
-    if (this.created) return;
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (at INTEGER NOT NULL)`);
-    this.created = true;
   }
 }

@@ -57,26 +57,10 @@ export interface ChatPage {
 
 type Row = Record<string, SqlStorageValue>;
 
-const SCHEMA = [
-  // AUTOINCREMENT: an id is never given again after older messages were deleted, so `after` stays a place in the chat.
-  `CREATE TABLE IF NOT EXISTS chat_messages (
-     id INTEGER PRIMARY KEY AUTOINCREMENT, seat INTEGER NOT NULL, text TEXT NOT NULL, at TEXT NOT NULL)`,
-  `CREATE INDEX IF NOT EXISTS chat_messages_by_seat ON chat_messages (seat, at)`,
-];
-
 const messageOf = (r: Row): ChatMessage => ({ id: r.id as number, seat: r.seat as Seat, text: r.text as string, at: r.at as string });
 
 export class TableChat {
   constructor(private readonly sql: SqlStorage) {}
-
-  /**
-   * Makes the chat's table if it is missing (tables older than the chat have none). Run on
-   * every use rather than remembered: a transaction rolled back, or the storage deleted by
-   * retention, would leave a remembered "made" wrong.
-   */
-  private ensure(): void {
-    for (const statement of SCHEMA) this.sql.exec(statement);
-  }
 
   /**
    * The text of `seat`'s message as it will be kept, or why it is refused: its text, or the
@@ -85,7 +69,6 @@ export class TableChat {
   check(seat: Seat, given: string, now: number): Outcome<string> {
     const checked = chatText(given);
     if ('refusal' in checked) return failure(400, 'bad_request', checked.refusal);
-    this.ensure();
     const since = new Date(now - MINUTE_MS).toISOString();
     const recent = this.sql.exec<Row>('SELECT COUNT(*) AS n FROM chat_messages WHERE seat = ? AND at > ?', seat, since).one().n as number;
     if (recent >= CHAT_LIMITS.perSeatPerMinute) {
@@ -96,7 +79,6 @@ export class TableChat {
 
   /** Keeps a message `check` let through (inside the commit: changes/seat.ts); beyond CHAT_LIMITS.kept the oldest are deleted. */
   insert(seat: Seat, text: string, now: number): ChatMessage {
-    this.ensure();
     const at = new Date(now).toISOString();
     const id = this.sql.exec<Row>('INSERT INTO chat_messages (seat, text, at) VALUES (?, ?, ?) RETURNING id', seat, text, at).one().id as number;
     this.sql.exec('DELETE FROM chat_messages WHERE id <= ?', id - CHAT_LIMITS.kept);
@@ -108,7 +90,6 @@ export class TableChat {
    * kept), or without it the newest page (what a page shows when it opens).
    */
   page(after: number | null): ChatPage {
-    this.ensure();
     const limit = CHAT_LIMITS.page;
     if (after === null) {
       const newest = this.sql.exec<Row>('SELECT * FROM chat_messages ORDER BY id DESC LIMIT ?', limit).toArray().map(messageOf);
@@ -128,7 +109,6 @@ export class TableChat {
    * `most` of them, and how many more there were.
    */
   sinceLastMove(seat: Seat, most: number): { readonly messages: ChatMessage[]; readonly more: number } {
-    this.ensure();
     // A move made for the seat (auto: its deadline passed, or a forced card) is not one it made: the seat has not read the chat then.
     const after = "at >= COALESCE((SELECT MAX(at) FROM actions WHERE seat = ? AND auto IS NULL), '')";
     const count = this.sql.exec<Row>(`SELECT COUNT(*) AS n FROM chat_messages WHERE seat <> ? AND ${after}`, seat, seat).one().n as number;

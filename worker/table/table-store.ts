@@ -66,7 +66,8 @@ export class TableStore {
 
   private load(): Table | null {
     if (!this.storage.exists()) return null;
-    this.storage.upgrade();
+    // An earlier release's storage is brought up to date first (storage/migrations.ts): once per instance.
+    this.durable.transactionSync(() => this.storage.migrate());
     const stored = this.storage.settings();
     if (stored === null) return null;
     const deals = this.storage.deals();

@@ -40,8 +40,6 @@ export interface DigestToCarry {
 /** An entry without its address's key: what decides whether the address's object must be told again. */
 type Facts = Omit<DigestEntry, 'addressKey'>;
 
-const SCHEMA = `CREATE TABLE IF NOT EXISTS digest_handed (seat INTEGER PRIMARY KEY, entry TEXT NOT NULL)`;
-
 type Row = Record<string, SqlStorageValue>;
 const SEATS: readonly Seat[] = [0, 1, 2];
 
@@ -59,11 +57,7 @@ export class DigestSeats {
     private readonly deadlineOf: (table: Table, seat: Seat) => string | null,
   ) {}
 
-  private ready = false;
-
   private handed(): Map<Seat, DigestEntry> {
-    if (!this.ready) this.sql.exec(SCHEMA);
-    this.ready = true;
     return new Map(
       this.sql
         .exec<Row>('SELECT seat, entry FROM digest_handed')

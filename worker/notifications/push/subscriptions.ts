@@ -9,13 +9,6 @@ import type { SubscriptionKeys } from './ece.js';
 /** Push subscriptions per seat: a phone, a tablet, a laptop or two; a sixth drops the oldest. */
 export const MAX_PUSH_DEVICES = 5;
 
-const PUSH_SCHEMA = [
-  // updated_at (ms): when the device last sent its subscription; the oldest goes first.
-  `CREATE TABLE IF NOT EXISTS push_subscriptions (
-     seat INTEGER NOT NULL, endpoint TEXT NOT NULL, p256dh TEXT NOT NULL, auth TEXT NOT NULL, updated_at INTEGER NOT NULL,
-     PRIMARY KEY (seat, endpoint))`,
-];
-
 export interface PushSubscriptionRow {
   readonly endpoint: string;
   readonly keys: SubscriptionKeys;
@@ -25,11 +18,6 @@ type Row = Record<string, SqlStorageValue>;
 
 export class PushStorage {
   constructor(private readonly sql: SqlStorage) {}
-
-  /** Creates the table (at creation, and on load of a table stored before it; idempotent). */
-  initialize(): void {
-    for (const statement of PUSH_SCHEMA) this.sql.exec(statement);
-  }
 
   /** Adds a device, or refreshes its keys; answers the endpoints dropped to stay within MAX_PUSH_DEVICES. */
   save(seat: Seat, subscription: PushSubscriptionRow, now: number): string[] {

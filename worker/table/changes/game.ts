@@ -20,7 +20,7 @@ export function applyGame(ctx: ChangeContext, draft: Draft, before: Table | null
   switch (change.type) {
     case 'create': {
       const { settings } = change;
-      storage.initialize();
+      storage.migrate();
       storage.saveSettings(settings);
       for (const token of change.tokens) storage.saveToken(token);
       storage.saveFixedDeals(change.fixedDeals);

@@ -11,32 +11,10 @@ import { type LinkOwner, type Pause, type SeriesStart } from '../model.js';
 /** How many replaced links a table remembers (README, "Security"): older ones answer 403 like any stranger's. */
 export const REMEMBERED_REVOKED_TOKENS = 50;
 
-const ADMIN_SCHEMA = [
-  // The admin's pauses (ms); until NULL: paused now.
-  `CREATE TABLE IF NOT EXISTS pauses (id INTEGER PRIMARY KEY AUTOINCREMENT, paused_from INTEGER NOT NULL, paused_until INTEGER)`,
-  // Hashes of links replaced by a rotation, newest kept: they answer 401, not 403. owner: "0"–"2" (a seat), "spectator" or "admin".
-  `CREATE TABLE IF NOT EXISTS replaced_links (hash TEXT PRIMARY KEY, owner TEXT NOT NULL, replaced_at INTEGER NOT NULL)`,
-  // Each series after the first: the deal index and log version it starts after. Series 1 starts at deal 0, version 0.
-  `CREATE TABLE IF NOT EXISTS series_starts (series INTEGER PRIMARY KEY, first_deal INTEGER NOT NULL, first_version INTEGER NOT NULL, started_at TEXT NOT NULL)`,
-  `CREATE TABLE IF NOT EXISTS ended (id INTEGER PRIMARY KEY CHECK (id = 1), at TEXT NOT NULL)`,
-];
-
 type Row = Record<string, SqlStorageValue>;
 
 export class AdminStorage {
   constructor(private readonly sql: SqlStorage) {}
-
-  /** Creates the admin's tables (at creation, and on load of a table stored before them; idempotent). */
-  initialize(): void {
-    for (const statement of ADMIN_SCHEMA) this.sql.exec(statement);
-    // Releases before the spectators' and the admin's links could be replaced kept seats' only, in revoked_tokens.
-    if (this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'revoked_tokens'").toArray().length > 0) {
-      this.sql.exec(
-        'INSERT OR IGNORE INTO replaced_links (hash, owner, replaced_at) SELECT hash, CAST(seat AS TEXT), revoked_at FROM revoked_tokens',
-      );
-      this.sql.exec('DROP TABLE revoked_tokens');
-    }
-  }
 
   pauses(): Pause[] {
     return this.sql

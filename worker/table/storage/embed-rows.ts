@@ -13,13 +13,6 @@ type Row = Record<string, SqlStorageValue>;
 export class EmbedStorage {
   constructor(private readonly sql: SqlStorage) {}
 
-  /** Creates the table (at creation, and on load of a table stored before it; idempotent). */
-  initialize(): void {
-    this.sql.exec(
-      'CREATE TABLE IF NOT EXISTS embedding (id INTEGER PRIMARY KEY CHECK (id = 1), frame_origins TEXT NOT NULL, spectator_embeds INTEGER NOT NULL)',
-    );
-  }
-
   policy(): EmbedPolicy {
     const row = this.sql.exec<Row>('SELECT frame_origins, spectator_embeds FROM embedding WHERE id = 1').toArray()[0];
     if (row === undefined) return DEFAULT_EMBED_POLICY;

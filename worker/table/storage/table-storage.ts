@@ -17,6 +17,7 @@ import { EmbedStorage } from './embed-rows.js';
 import type { MailMode } from '../model.js';
 import { PushStorage } from '../../notifications/push/subscriptions.js';
 import type { HolderTable } from './seat-tables.js';
+import { migrate } from './migrations.js';
 import {
   DEFAULT_ON_TIMEOUT,
   DEFAULT_VACATION_HOURS,
@@ -33,84 +34,6 @@ import {
   type TokenRow,
   type VacationRow,
 } from '../model.js';
-
-/** Tables added after the first release: created on load in tables made before them, too. */
-const NOTIFICATION_SCHEMA = [
-  // Webhook posts and mails waiting to be sent, per seat; message_id is the webhook-id,
-  // the same on every attempt. payload: the webhook body, what the mail says, or which
-  // device a push goes to and the version it tells of (JSON).
-  `CREATE TABLE IF NOT EXISTS deliveries (
-     id INTEGER PRIMARY KEY AUTOINCREMENT, message_id TEXT NOT NULL, seat INTEGER NOT NULL,
-     channel TEXT NOT NULL, type TEXT NOT NULL, payload TEXT NOT NULL,
-     attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL, last_error TEXT)`,
-  `CREATE INDEX IF NOT EXISTS deliveries_by_time ON deliveries (next_attempt_at)`,
-  // The last version whose owed moves were reminded of (one reminder per move).
-  `CREATE TABLE IF NOT EXISTS reminded (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)`,
-  // A seat sent a turn mail (ms) that it has not read yet: it has not visited the table
-  // since. No further turn mail goes to it until it does (presence.ts).
-  `CREATE TABLE IF NOT EXISTS unread_turn_mail (seat INTEGER PRIMARY KEY, sent_at INTEGER NOT NULL)`,
-  // When each seat last acted (ms): for a while after, it counts as playing live (presence.ts).
-  `CREATE TABLE IF NOT EXISTS seat_activity (seat INTEGER PRIMARY KEY, acted_at INTEGER NOT NULL)`,
-  // A turn mail held back because the seat was at the table when its move became owed: it
-  // is looked at again at check_at (ms), and sent then if the move is still owed and the
-  // seat gone (presence.ts). game_number: the game of that move, for what the mail says.
-  `CREATE TABLE IF NOT EXISTS deferred_turn_mail (seat INTEGER PRIMARY KEY, game_number INTEGER NOT NULL, check_at INTEGER NOT NULL)`,
-  // A seat's vacation (ms): its clock stops from from_at to until_at. hours: what it is
-  // charged (ended early: less the whole hours it gave back). deal_index: the deal it was
-  // taken in, so that the hours of one series can be told from another's (vacations.ts).
-  `CREATE TABLE IF NOT EXISTS vacations (
-     id INTEGER PRIMARY KEY AUTOINCREMENT, seat INTEGER NOT NULL, from_at INTEGER NOT NULL, until_at INTEGER NOT NULL,
-     hours INTEGER NOT NULL, deal_index INTEGER NOT NULL)`,
-  // A seat's own choices at this table: auto_forced 1: its forced cards are played for it (auto-moves.ts).
-  `CREATE TABLE IF NOT EXISTS seat_preferences (seat INTEGER PRIMARY KEY, auto_forced INTEGER NOT NULL DEFAULT 0)`,
-  // The last version whose owed move each seat was reminded of, per seat (a seat on vacation
-  // is reminded later than the others); the single row of \`reminded\` still counts for all.
-  `CREATE TABLE IF NOT EXISTS reminded_seat (seat INTEGER PRIMARY KEY, version INTEGER NOT NULL)`,
-];
-
-/** Columns added after the first release, as [table, column, type]. */
-const ADDED_COLUMNS = [
-  ['settings', 'origin', 'TEXT'],
-  ['tokens', 'nonce', 'TEXT'],
-  // When a history row was queued (ms; null for rows queued before: counted from their next attempt).
-  ['outbox', 'queued_at', 'INTEGER'],
-  // 1: a dead letter, given up on after a day of failures, kept for an operator to replay.
-  ['outbox', 'dead', 'INTEGER NOT NULL DEFAULT 0'],
-  // The language of a seat's mails, as set by PUT …/notifications (null: as at creation).
-  ['notifications', 'lang', 'TEXT'],
-  // When the seat's webhook receiver answered 410 Gone: its webhook is off until the seat sets one again.
-  ['notifications', 'webhook_disabled_at', 'TEXT'],
-  ['settings', 'on_timeout', 'TEXT'], // D: null = "bot"
-  ['settings', 'vacation_hours', 'INTEGER'], // D: null = 72
-  // D: made for the seat: 1 = a timeout (and every automatic move stored before forced cards were told apart), 2 = its forced card (AUTO_CODES).
-  ['actions', 'auto', 'INTEGER'],
-  ['settings', 'chat', 'INTEGER'], // C: null = on
-  ['tokens', 'role', 'TEXT'], // A: "admin" for the admin token, else null
-  ['notifications', 'mail', 'TEXT'], // M: the seat's mail mode; null = "turn"
-] as const;
-
-const SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS settings (
-     id INTEGER PRIMARY KEY CHECK (id = 1),
-     table_id TEXT NOT NULL, name TEXT NOT NULL, options TEXT NOT NULL, seats TEXT NOT NULL,
-     move_deadline_hours INTEGER, created_at TEXT NOT NULL, origin TEXT)`,
-  // seat NULL: the spectator token. nonce: what the token was derived from (tokens.ts).
-  `CREATE TABLE IF NOT EXISTS tokens (hash TEXT PRIMARY KEY, seat INTEGER, nonce TEXT)`,
-  `CREATE TABLE IF NOT EXISTS fixed_deals (deal_index INTEGER PRIMARY KEY, deal TEXT NOT NULL)`,
-  `CREATE TABLE IF NOT EXISTS deals (
-     deal_index INTEGER PRIMARY KEY, seed TEXT, commitment TEXT, fixed TEXT, dealt_at TEXT NOT NULL)`,
-  `CREATE TABLE IF NOT EXISTS actions (
-     version INTEGER PRIMARY KEY, seat INTEGER NOT NULL, action TEXT NOT NULL,
-     action_id TEXT, response TEXT NOT NULL, at TEXT NOT NULL)`,
-  `CREATE UNIQUE INDEX IF NOT EXISTS actions_by_client_id ON actions (seat, action_id) WHERE action_id IS NOT NULL`,
-  `CREATE TABLE IF NOT EXISTS notifications (
-     seat INTEGER PRIMARY KEY, email TEXT, webhook_url TEXT, webhook_secret TEXT, lang TEXT, webhook_disabled_at TEXT)`,
-  `CREATE TABLE IF NOT EXISTS outbox (
-     id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, payload TEXT NOT NULL,
-     attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL, last_error TEXT,
-     queued_at INTEGER, dead INTEGER NOT NULL DEFAULT 0)`,
-  ...NOTIFICATION_SCHEMA,
-];
 
 /** `actions.auto` per kind; null: the seat's own move. */
 const AUTO_CODES: Record<AutoKind, number> = { timeout: 1, forced: 2 };
@@ -139,42 +62,20 @@ export class TableStorage {
   }
 
   /**
-   * Creates the tables, when a table is created. Until then nothing is written, so a
-   * request for an unknown table id leaves no storage behind.
+   * Brings the storage to the schema's version (migrations.ts): when the table is made, and
+   * when it is loaded. Until a table is made nothing is written, so a request for an unknown
+   * table id leaves no storage behind.
    */
-  initialize(): void {
-    for (const statement of SCHEMA) this.sql.exec(statement);
-    this.addColumns();
-    this.admin.initialize();
-    this.push.initialize();
-    this.embedding.initialize();
-  }
-
-  /** Brings the storage of a table created by an earlier release up to date (idempotent). */
-  upgrade(): void {
-    this.addColumns();
-    for (const statement of NOTIFICATION_SCHEMA) this.sql.exec(statement);
-    this.admin.initialize();
-    this.push.initialize();
-    this.embedding.initialize();
-    // Answers stored by releases before answers were kept in memory only: let go.
-    this.sql.exec("UPDATE actions SET response = '' WHERE response <> ''");
-  }
-
-  private addColumns(): void {
-    for (const [table, column, type] of ADDED_COLUMNS) {
-      const columns = this.sql.exec<Row>(`PRAGMA table_info(${table})`).toArray();
-      if (!columns.some((c) => c.name === column)) this.sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
-    }
+  migrate(): void {
+    migrate(this.sql);
   }
 
   /**
    * Deletes `seat`'s rows of one of the tables a seat link's holder fills (seat-tables.ts).
    * A table name cannot be bound: `name` comes from that module's fixed list only, never
-   * from a request. Tables made on first use (the delivery log) may not exist yet.
+   * from a request.
    */
   deleteSeatRows(name: HolderTable, seat: Seat): void {
-    if (this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", name).toArray().length === 0) return;
     this.sql.exec(`DELETE FROM ${name} WHERE seat = ?`, seat);
   }
 
