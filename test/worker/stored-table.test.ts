@@ -25,7 +25,13 @@ afterEach(() => {
 async function restore(): Promise<CreatedTable> {
   const settings = stored.rows.settings[0]!;
   const seats = (JSON.parse(settings.seats) as { name: string; bot: boolean }[]).map((s, seat) => ({ seat, ...s }));
-  await new History(env.DB).writeTable({ id: settings.table_id, name: settings.name, options: JSON.parse(settings.options), createdAt: settings.created_at, seats });
+  await new History(env.DB).writeTable({
+    id: settings.table_id,
+    name: settings.name,
+    options: JSON.parse(settings.options),
+    createdAt: settings.created_at,
+    seats,
+  });
   await runInDurableObject(tableStub(stored.tableId), (_instance, state) => {
     for (const statement of stored.schema) state.storage.sql.exec(statement);
     for (const [name, rows] of Object.entries(stored.rows as Record<string, Record<string, SqlStorageValue>[]>)) {

@@ -10,8 +10,7 @@
  */
 import type { GameHistory, History, TableHistory } from './writer.js';
 import { reasonOf } from '../log-reasons.js';
-import type { TableStorage } from '../table/storage/table-storage.js';
-import type { OutboxRow } from '../table/model.js';
+import { RetryQueue, type Queued } from '../retry-queue.js';
 
 /** A row that still fails this long after it was queued is given up on (a dead letter). */
 export const OUTBOX_GIVE_UP_MS = 24 * 3_600_000;
@@ -22,33 +21,39 @@ export function outboxRetryDelay(attempts: number, random: number = Math.random(
   return Math.round(ceiling * (0.5 + random / 2));
 }
 
+/** A row of the outbox: the table's own, or a finished game's. */
+export type OutboxRow = Queued & { readonly kind: 'table' | 'game' };
+
 export class HistoryOutbox {
   private flushing = false;
+  private readonly queue: RetryQueue<Pick<OutboxRow, 'kind'>>;
 
   constructor(
-    private readonly storage: TableStorage,
+    sql: SqlStorage,
     private readonly history: History,
     private readonly tableId: () => string,
-  ) {}
+  ) {
+    this.queue = new RetryQueue(sql, 'outbox', ['kind'], (r) => ({ kind: r.kind as OutboxRow['kind'] }));
+  }
 
   /** Queues the table's own row; inside the caller's transaction. */
   queueTable(table: TableHistory, now: number): void {
-    this.storage.enqueue('table', table, now);
+    this.queue.add(JSON.stringify(table), { kind: 'table' }, now);
   }
 
   /** Queues a finished game; inside the caller's transaction. */
   queueGame(game: GameHistory, now: number): void {
-    this.storage.enqueue('game', game, now);
+    this.queue.add(JSON.stringify(game), { kind: 'game' }, now);
   }
 
   /** When the next row is due (not read while a flush runs: it reschedules when it ends); null when none waits. */
   nextDueAt(): number | null {
-    return this.flushing ? null : this.storage.nextOutboxAt();
+    return this.flushing ? null : this.queue.nextDueAt();
   }
 
   /** Rows waiting to be written, dead letters included (for tests and monitoring). */
   pending(): number {
-    return this.storage.outboxCount();
+    return this.queue.count();
   }
 
   /** Writes every due row, each on its own: a failure postpones that row only. */
@@ -56,7 +61,7 @@ export class HistoryOutbox {
     if (this.flushing) return;
     this.flushing = true;
     try {
-      for (const row of this.storage.dueOutbox(Date.now())) await this.write(row);
+      for (const row of this.queue.due(Date.now())) await this.write(row);
     } finally {
       this.flushing = false;
     }
@@ -67,26 +72,26 @@ export class HistoryOutbox {
       const payload: unknown = JSON.parse(row.payload);
       if (row.kind === 'table') await this.history.writeTable(payload as TableHistory);
       else await this.history.writeGame(payload as GameHistory);
-      this.storage.removeFromOutbox(row.id);
+      this.queue.done(row.id);
     } catch (error) {
       // The payload holds a finished game's cards: log only what failed, never the payload.
       const reason = reasonOf(error);
       const what = `table ${this.tableId()}: history write ${row.kind} #${row.id}`;
       const now = Date.now();
       if (now - row.queuedAt >= OUTBOX_GIVE_UP_MS) {
-        this.storage.buryOutboxRow(row.id, reason);
+        this.queue.bury(row.id, reason);
         console.error(`${what} failed for a day (attempt ${row.attempts + 1}): ${reason}; kept as a dead letter for an operator to replay`);
         return;
       }
       const delay = outboxRetryDelay(row.attempts);
-      this.storage.postpone(row.id, now + delay, reason);
+      this.queue.retry(row.id, now + delay, reason, true);
       console.warn(`${what} failed (attempt ${row.attempts + 1}): ${reason}; next attempt in ${Math.round(delay / 1000)} s`);
     }
   }
 
   /** The dead letters, for an operator: which rows, since when, and why (never the payload). */
   deadLetters(): { id: number; kind: OutboxRow['kind']; attempts: number; queuedAt: string; lastError: string | null }[] {
-    return this.storage.deadOutbox().map((row) => ({
+    return this.queue.deadLetters().map((row) => ({
       id: row.id,
       kind: row.kind,
       attempts: row.attempts,
@@ -97,6 +102,6 @@ export class HistoryOutbox {
 
   /** Puts the dead letters back in line, due now, with a fresh day; answers how many. */
   revive(now: number): number {
-    return this.storage.reviveOutbox(now);
+    return this.queue.revive(now);
   }
 }

@@ -7,6 +7,7 @@
 import type { Seat } from '../../shared/options.js';
 import { isAllowedWebhookUrl } from './webhook-urls.js';
 import type { SeatEvent } from '../table/model.js';
+import type { Delivery } from './delivery-queue.js';
 import { reasonOf } from '../log-reasons.js';
 import { confirmationMail } from './mail/confirmation-mail.js';
 import type { ConfirmationOutcome } from '../contract.js';
@@ -29,7 +30,7 @@ import { type MailLanguage } from '../table/model.js';
 import type { DeliveryLog, DeliveryOutcome } from './delivery-log.js';
 import { mailsEachTurn } from './mail/mode.js';
 import type { TableStorage } from '../table/storage/table-storage.js';
-import type { Channel, DeliveryRow, Notifications, Settings, TokenRow } from '../table/model.js';
+import type { Channel, Notifications, Settings, TokenRow } from '../table/model.js';
 import { deriveToken, hashToken, linkOf, sameHash, tokenKey } from '../table/tokens.js';
 import { PushRefused, sendPush, SubscriptionGone } from './push/send.js';
 import { vapidKeys } from './push/vapid.js';
@@ -83,14 +84,14 @@ export class Deliveries {
    * The one place where an attempt's outcome is known, for every channel: it goes to the
    * seat's delivery log. `detail` is a short reason ("HTTP 500"), never a body or an address.
    */
-  private attempted(row: DeliveryRow, outcome: DeliveryOutcome, detail?: string): void {
+  private attempted(row: Delivery, outcome: DeliveryOutcome, detail?: string): void {
     this.log.record(row.seat, row.channel, row.type, outcome, detail, Date.now());
   }
 
   /** Queues one message for a seat's channel, inside the caller's transaction; drops the oldest beyond MAX_WAITING. */
   queue(tableId: string, seat: Seat, channel: Channel, type: SeatEvent['type'], payload: string, now: number): void {
-    this.storage.enqueueDelivery({ messageId: newMessageId(), seat, channel, type, payload, nextAttemptAt: now });
-    const dropped = this.storage.trimDeliveries(seat, channel, MAX_WAITING);
+    this.storage.deliveries.add({ messageId: newMessageId(), seat, channel, type, payload }, now);
+    const dropped = this.storage.deliveries.trim(seat, channel, MAX_WAITING);
     if (dropped > 0) console.warn(`table ${tableId}: seat ${seat}'s ${channel} fails; dropped its ${dropped} oldest waiting deliveries`);
   }
 
@@ -101,11 +102,11 @@ export class Deliveries {
    */
   async deliver(recipients: () => Recipients, guard: () => Promise<void>): Promise<void> {
     const now = Date.now();
-    const due = this.storage.dueDeliveries(now, 20).filter((row) => !this.sending.has(row.id) && this.withinBudget(row, now));
+    const due = this.storage.deliveries.queue.due(now, 20).filter((row) => !this.sending.has(row.id) && this.withinBudget(row, now));
     if (due.length === 0) return;
     for (const row of due) {
       this.sending.add(row.id);
-      this.storage.startAttempt(row.id, now + ATTEMPT_LEASE_MS);
+      this.storage.deliveries.queue.lease(row.id, now + ATTEMPT_LEASE_MS);
     }
     const attempts = Promise.all(due.map((row) => this.attempt(recipients, row)));
     await guard();
@@ -117,14 +118,14 @@ export class Deliveries {
    * beyond it a delivery waits for the next free moment, its attempts not counted, so that a
    * table cannot be made to flood a receiver or a push service however fast its seats act.
    */
-  private withinBudget(row: DeliveryRow, now: number): boolean {
+  private withinBudget(row: Delivery, now: number): boolean {
     if (row.channel === 'email' || this.storage.webhookBudget.take(now)) return true;
-    this.storage.deferDelivery(row.id, this.storage.webhookBudget.nextFreeAt(now));
+    this.storage.deliveries.queue.hold(row.id, this.storage.webhookBudget.nextFreeAt(now));
     return false;
   }
 
   /** One attempt; `current`: the table as it is at each moment of it (a change may come while the attempt waits). */
-  private async attempt(current: () => Recipients, row: DeliveryRow): Promise<void> {
+  private async attempt(current: () => Recipients, row: Delivery): Promise<void> {
     const attempt = row.attempts + 1;
     const recipients = current();
     const what = `table ${recipients.settings.tableId}: ${row.channel} ${row.type} #${row.id} to seat ${row.seat}`;
@@ -149,23 +150,23 @@ export class Deliveries {
         if (sent === 'confirmation') detail = 'a confirmation mail went in its place';
         else if (row.type === 'turn' && sameHolder()) this.turnMailSent(row.seat);
       } else await this.sendPushTo(recipients, row, holder, sameHolder);
-      this.storage.removeDelivery(row.id);
+      this.storage.deliveries.queue.done(row.id);
       if (sameHolder()) this.attempted(row, 'sent', detail);
     } catch (error) {
       // Logs name the failure only: never the body (the seat's cards), the address or a link.
       const reason = reasonOf(error);
       if (error instanceof SubscriptionGone) {
         // The push service forgot the device (unsubscribed, or the browser's data cleared): so do we, with what waits for it.
-        this.storage.removeDelivery(row.id);
+        this.storage.deliveries.queue.done(row.id);
         if (sameHolder()) this.attempted(row, 'gone', error.message);
         this.storage.push.remove(row.seat, address!);
-        this.storage.push.dropWaiting(row.seat, address!);
+        this.storage.deliveries.dropForDevice(row.seat, address!);
         console.warn(`${what}: the push service answered ${reason}; that device's subscription is removed`);
         return;
       }
       if (error instanceof ReceiverGone) {
         // The receiver said it is gone for good: no retries, and nothing more to it until the seat sets a webhook again.
-        this.storage.removeDelivery(row.id);
+        this.storage.deliveries.queue.done(row.id);
         if (!sameHolder()) return; // the webhook that answered is no longer the seat's
         this.attempted(row, 'gone', error.message);
         this.webhookGone(row.seat);
@@ -175,14 +176,14 @@ export class Deliveries {
       const delay = error instanceof Undeliverable || error instanceof PushRefused ? null : retryDelay(attempt);
       if (sameHolder()) this.attempted(row, delay === null ? 'dropped' : 'failed', shortReason(error));
       if (delay === null) {
-        this.storage.removeDelivery(row.id);
+        this.storage.deliveries.queue.done(row.id);
         console.warn(`${what} dropped after attempt ${attempt}: ${reason}`);
       } else if (addressOf() !== address) {
         // The seat changed its address meanwhile: on to the new one at once (the count of attempts goes on).
-        this.storage.postponeDelivery(row.id, Date.now(), reason);
+        this.storage.deliveries.queue.retry(row.id, Date.now(), reason, false);
         console.warn(`${what} failed (attempt ${attempt}): ${reason}; the seat has a new address, trying that now`);
       } else {
-        this.storage.postponeDelivery(row.id, Date.now() + delay, reason);
+        this.storage.deliveries.queue.retry(row.id, Date.now() + delay, reason, false);
         console.warn(`${what} failed (attempt ${attempt}): ${reason}; next attempt in ${delay / 1000} s`);
       }
     } finally {
@@ -191,7 +192,7 @@ export class Deliveries {
   }
 
   /** To the seat's webhook as it is now (it may have changed since the event), signed with its secret. */
-  private async sendWebhook(recipients: Recipients, row: DeliveryRow, sameHolder: () => boolean): Promise<void> {
+  private async sendWebhook(recipients: Recipients, row: Delivery, sameHolder: () => boolean): Promise<void> {
     const { webhookUrl, webhookSecret } = recipients.notifications[row.seat]!;
     if (webhookUrl === null || webhookSecret === null) throw new Undeliverable('the seat has no webhook any more');
     if (!isAllowedWebhookUrl(webhookUrl, this.env.ALLOW_LOCAL_WEBHOOKS === 'on')) throw new Undeliverable('the webhook address is not allowed');
@@ -204,7 +205,7 @@ export class Deliveries {
    * encrypted for it and signed with the server's VAPID key (push/). The url is the seat's
    * link, derived as for mails; the app's home page when it cannot be.
    */
-  private async sendPushTo(recipients: Recipients, row: DeliveryRow, holder: TokenRow | undefined, sameHolder: () => boolean): Promise<void> {
+  private async sendPushTo(recipients: Recipients, row: Delivery, holder: TokenRow | undefined, sameHolder: () => boolean): Promise<void> {
     const { endpoint, version } = JSON.parse(row.payload) as QueuedPush;
     const subscription = this.storage.push.find(row.seat, endpoint);
     if (subscription === undefined) throw new Undeliverable('the device is no longer subscribed');
@@ -228,7 +229,7 @@ export class Deliveries {
    */
   private async sendMail(
     recipients: Recipients,
-    row: DeliveryRow,
+    row: Delivery,
     holder: TokenRow | undefined,
     sameHolder: () => boolean,
   ): Promise<'mail' | 'confirmation'> {

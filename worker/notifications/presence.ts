@@ -64,7 +64,7 @@ export class SeatPresence {
   turnMail(table: Table, seat: Seat, gameNumber: number, now: number): TurnMailDecision {
     this.storage.dropDeferredTurnMail(seat);
     // The mail unread, or still on its way, already asks the player to come and look.
-    if (table.unreadTurnMail.has(seat) || this.storage.turnMailWaiting(seat)) return 'never';
+    if (table.unreadTurnMail.has(seat) || this.storage.deliveries.turnMailWaiting(seat)) return 'never';
     const until = this.presentUntil(seat, now);
     if (until <= now) return 'now';
     this.storage.deferTurnMail({ seat, gameNumber, checkAt: until });
@@ -105,7 +105,7 @@ export class SeatPresence {
         continue;
       }
       this.storage.dropDeferredTurnMail(seat);
-      if (owed) due.push({ seat, gameNumber, mail: !table.unreadTurnMail.has(seat) && !this.storage.turnMailWaiting(seat) });
+      if (owed) due.push({ seat, gameNumber, mail: !table.unreadTurnMail.has(seat) && !this.storage.deliveries.turnMailWaiting(seat) });
     }
     return due;
   }

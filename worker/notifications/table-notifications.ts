@@ -191,7 +191,9 @@ export class TableNotifications {
 
   /** When something is next due: a delivery, the reminder of the current move, or a look at a turn mail put off. */
   nextDueAt(table: Table): number | null {
-    const times = [this.storage.nextDeliveryAt(), this.nextReminderAt(table), this.presence.nextCheckAt()].filter((t): t is number => t !== null);
+    const times = [this.storage.deliveries.queue.nextDueAt(), this.nextReminderAt(table), this.presence.nextCheckAt()].filter(
+      (t): t is number => t !== null,
+    );
     return times.length === 0 ? null : Math.min(...times);
   }
 
@@ -243,7 +245,7 @@ export class TableNotifications {
   /** A device's subscription and what waits for it, gone (also when its push service answered 404 or 410). */
   removePushDevice(seat: Seat, endpoint: string): void {
     this.storage.push.remove(seat, endpoint);
-    this.storage.push.dropWaiting(seat, endpoint);
+    this.storage.deliveries.dropForDevice(seat, endpoint);
   }
 
   /**
@@ -274,11 +276,11 @@ export class TableNotifications {
       ['email', current.email, next.email],
     ];
     for (const [channel, was, now] of changes) {
-      if (now === null) this.storage.dropDeliveries(seat, channel);
-      else if (now !== was) this.storage.keepNewestDelivery(seat, channel, Date.now());
+      if (now === null) this.storage.deliveries.drop(seat, channel);
+      else if (now !== was) this.storage.deliveries.keepNewest(seat, channel, Date.now());
     }
     // Mails of the old mode that wait are not sent in the new one.
-    if (!mailsEachTurn(next)) this.storage.dropDeliveries(seat, 'email');
+    if (!mailsEachTurn(next)) this.storage.deliveries.drop(seat, 'email');
     this.changePush(seat, request);
   }
 }

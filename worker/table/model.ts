@@ -104,30 +104,7 @@ export interface VacationRow {
 export const DEFAULT_ON_TIMEOUT = 'bot';
 export const DEFAULT_VACATION_HOURS = 72;
 
-export interface OutboxRow {
-  readonly id: number;
-  readonly kind: 'table' | 'game';
-  readonly payload: string;
-  readonly attempts: number;
-  readonly nextAttemptAt: number;
-  readonly queuedAt: number;
-  readonly lastError: string | null;
-}
-
 export type Channel = 'webhook' | 'email' | 'push';
-
-export interface DeliveryRow {
-  readonly id: number;
-  /** The webhook-id: the same on every attempt. */
-  readonly messageId: string;
-  readonly seat: Seat;
-  readonly channel: Channel;
-  readonly type: EventType;
-  readonly payload: string;
-  /** Attempts made before this one. */
-  readonly attempts: number;
-  readonly nextAttemptAt: number;
-}
 
 export interface Notifications {
   readonly email: string | null;

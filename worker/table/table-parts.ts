@@ -78,7 +78,7 @@ export function wireTable(ctx: DurableObjectState, env: Env, hooks: ObjectHooks)
   );
   const presence = new SeatPresence(storage, (seat) => sockets.watching(seat));
   const notifications = new TableNotifications((table, seat) => store.viewFor(table, seat), storage, deliveries, presence, chat);
-  const outbox = new HistoryOutbox(storage, history, () => store.current()?.settings.tableId ?? '?');
+  const outbox = new HistoryOutbox(ctx.storage.sql, history, () => store.current()?.settings.tableId ?? '?');
   const store: TableStore = new TableStore(storage, ctx.storage, { storage, chat, notifications, outbox });
   const digest = new DigestSeats(ctx.storage.sql, env, deliveryLog, (table, seat) => store.viewFor(table, seat).deadline);
   const views = { viewFor: store.viewFor.bind(store), seatViewsOfCurrentGame: seatViewsOfCurrentGame.bind(null, storage) };

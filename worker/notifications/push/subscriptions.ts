@@ -62,11 +62,6 @@ export class PushStorage {
     return this.subscriptions(seat).find((s) => s.endpoint === endpoint);
   }
 
-  /** The pushes waiting for one device (deliveries.ts keeps its endpoint in the payload, push-notices.ts), dropped. */
-  dropWaiting(seat: Seat, endpoint: string): void {
-    this.sql.exec("DELETE FROM deliveries WHERE seat = ? AND channel = 'push' AND json_extract(payload, '$.endpoint') = ?", seat, endpoint);
-  }
-
   count(seat: Seat): number {
     return this.sql.exec<Row>('SELECT COUNT(*) AS n FROM push_subscriptions WHERE seat = ?', seat).one().n as number;
   }

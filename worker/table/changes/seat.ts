@@ -30,7 +30,7 @@ export function applySeat({ storage, chat, notifications }: ChangeContext, draft
     case 'webhookGone': {
       const next: Notifications = { ...draft.notifications[change.seat]!, webhookDisabledAt: change.at };
       storage.saveNotifications(change.seat, next);
-      storage.dropDeliveries(change.seat, 'webhook');
+      storage.deliveries.drop(change.seat, 'webhook');
       draft.notifications = withSeat(draft.notifications, change.seat, next);
       effects.views = true;
       return;

@@ -9,12 +9,12 @@
 import type { Action } from '../../../shared/actions.js';
 import type { Deal } from '../../../shared/deal.js';
 import type { Seat, TableOptions } from '../../../shared/options.js';
-import type { EventType } from '../model.js';
 import { SendBudget, TABLE_MAILS_PER_HOUR, TABLE_WEBHOOKS_PER_MINUTE } from '../../notifications/send-budget.js';
 import type { MailLanguage } from '../model.js';
 import { AdminStorage } from './admin-rows.js';
 import { EmbedStorage } from './embed-rows.js';
 import type { MailMode } from '../model.js';
+import { DeliveryQueue } from '../../notifications/delivery-queue.js';
 import { PushStorage } from '../../notifications/push/subscriptions.js';
 import type { HolderTable } from './seat-tables.js';
 import { migrate } from './migrations.js';
@@ -23,12 +23,9 @@ import {
   DEFAULT_VACATION_HOURS,
   type ActionRow,
   type AutoKind,
-  type Channel,
   type DealRow,
   type DeferredTurnMail,
-  type DeliveryRow,
   type Notifications,
-  type OutboxRow,
   type SeatSettings,
   type Settings,
   type TokenRow,
@@ -52,11 +49,14 @@ export class TableStorage {
   readonly push: PushStorage;
   /** Who may frame the table's embed pages (embed-storage.ts). */
   readonly embedding: EmbedStorage;
+  /** The notifications waiting for the seats (notifications/delivery-queue.ts). */
+  readonly deliveries: DeliveryQueue;
 
   constructor(private readonly sql: SqlStorage) {
     this.admin = new AdminStorage(sql);
     this.push = new PushStorage(sql);
     this.embedding = new EmbedStorage(sql);
+    this.deliveries = new DeliveryQueue(sql);
     this.mailBudget = new SendBudget(sql, 'mail_sends', TABLE_MAILS_PER_HOUR, 3_600_000);
     this.webhookBudget = new SendBudget(sql, 'webhook_sends', TABLE_WEBHOOKS_PER_MINUTE, 60_000);
   }
@@ -259,164 +259,6 @@ export class TableStorage {
     );
   }
 
-  enqueue(kind: OutboxRow['kind'], payload: unknown, now: number): void {
-    this.sql.exec('INSERT INTO outbox (kind, payload, next_attempt_at, queued_at) VALUES (?, ?, ?, ?)', kind, JSON.stringify(payload), now, now);
-  }
-
-  private outboxRows(where: string, ...params: SqlStorageValue[]): OutboxRow[] {
-    if (!this.exists()) return [];
-    return this.sql
-      .exec<Row>(`SELECT id, kind, payload, attempts, next_attempt_at, queued_at, last_error FROM outbox WHERE ${where} ORDER BY id`, ...params)
-      .toArray()
-      .map((r) => ({
-        id: r.id as number,
-        kind: r.kind as OutboxRow['kind'],
-        payload: r.payload as string,
-        attempts: r.attempts as number,
-        nextAttemptAt: r.next_attempt_at as number,
-        queuedAt: (r.queued_at as number | null) ?? (r.next_attempt_at as number),
-        lastError: r.last_error as string | null,
-      }));
-  }
-
-  /** Rows due at `now` (dead letters excluded), oldest first. */
-  dueOutbox(now: number): OutboxRow[] {
-    return this.outboxRows('dead = 0 AND next_attempt_at <= ?', now);
-  }
-
-  deadOutbox(): OutboxRow[] {
-    return this.outboxRows('dead = 1');
-  }
-
-  /** When the next live row is due, without reading any payload; null when none waits. */
-  nextOutboxAt(): number | null {
-    if (!this.exists()) return null;
-    return (this.sql.exec<Row>('SELECT MIN(next_attempt_at) AS at FROM outbox WHERE dead = 0').one().at as number | null) ?? null;
-  }
-
-  /** Rows in the outbox, dead letters included. */
-  outboxCount(): number {
-    if (!this.exists()) return 0;
-    return this.sql.exec<Row>('SELECT COUNT(*) AS n FROM outbox').one().n as number;
-  }
-
-  buryOutboxRow(id: number, error: string): void {
-    this.sql.exec('UPDATE outbox SET dead = 1, attempts = attempts + 1, last_error = ? WHERE id = ?', error, id);
-  }
-
-  /** Dead letters back in line, due at `now`, counted from `now` again; answers how many. */
-  reviveOutbox(now: number): number {
-    return this.sql.exec('UPDATE outbox SET dead = 0, next_attempt_at = ?, queued_at = ? WHERE dead = 1', now, now).rowsWritten;
-  }
-
-  removeFromOutbox(id: number): void {
-    this.sql.exec('DELETE FROM outbox WHERE id = ?', id);
-  }
-
-  postpone(id: number, nextAttemptAt: number, error: string): void {
-    this.sql.exec('UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?', nextAttemptAt, error, id);
-  }
-
-  // ---------------------------------------------------------------- notifications
-
-  enqueueDelivery(d: Omit<DeliveryRow, 'id' | 'attempts'>): void {
-    this.sql.exec(
-      'INSERT INTO deliveries (message_id, seat, channel, type, payload, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)',
-      d.messageId,
-      d.seat,
-      d.channel,
-      d.type,
-      d.payload,
-      d.nextAttemptAt,
-    );
-  }
-
-  /** Keeps only the newest `keep` deliveries of a seat's channel; answers how many it dropped. */
-  trimDeliveries(seat: Seat, channel: Channel, keep: number): number {
-    const count = this.sql.exec<Row>('SELECT COUNT(*) AS n FROM deliveries WHERE seat = ? AND channel = ?', seat, channel).one().n as number;
-    if (count <= keep) return 0;
-    this.sql.exec(
-      'DELETE FROM deliveries WHERE id IN (SELECT id FROM deliveries WHERE seat = ? AND channel = ? ORDER BY id LIMIT ?)',
-      seat,
-      channel,
-      count - keep,
-    );
-    return count - keep;
-  }
-
-  /** Deliveries due at `now`, oldest first. */
-  dueDeliveries(now: number, limit: number): DeliveryRow[] {
-    if (!this.exists()) return [];
-    return this.sql
-      .exec<Row>(
-        'SELECT id, message_id, seat, channel, type, payload, attempts, next_attempt_at FROM deliveries WHERE next_attempt_at <= ? ORDER BY id LIMIT ?',
-        now,
-        limit,
-      )
-      .toArray()
-      .map((r) => ({
-        id: r.id as number,
-        messageId: r.message_id as string,
-        seat: r.seat as Seat,
-        channel: r.channel as Channel,
-        type: r.type as EventType,
-        payload: r.payload as string,
-        attempts: r.attempts as number,
-        nextAttemptAt: r.next_attempt_at as number,
-      }));
-  }
-
-  /** When the next delivery is due, or null when none waits. */
-  nextDeliveryAt(): number | null {
-    if (!this.exists()) return null;
-    return (this.sql.exec<Row>('SELECT MIN(next_attempt_at) AS at FROM deliveries').one().at as number | null) ?? null;
-  }
-
-  /** Holds a delivery back until `until` without counting an attempt (the table's webhook budget is spent). */
-  deferDelivery(id: number, until: number): void {
-    this.sql.exec('UPDATE deliveries SET next_attempt_at = ? WHERE id = ?', until, id);
-  }
-
-  /** Counts an attempt as started and holds the row back until `until` (so a crash mid-attempt retries it). */
-  startAttempt(id: number, until: number): void {
-    this.sql.exec('UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = ? WHERE id = ?', until, id);
-  }
-
-  /** After a failed attempt; `attempts` given: the count starts again there (a new address). */
-  postponeDelivery(id: number, nextAttemptAt: number, error: string, attempts?: number): void {
-    this.sql.exec(
-      'UPDATE deliveries SET next_attempt_at = ?, last_error = ?, attempts = COALESCE(?, attempts) WHERE id = ?',
-      nextAttemptAt,
-      error,
-      attempts ?? null,
-      id,
-    );
-  }
-
-  removeDelivery(id: number): void {
-    this.sql.exec('DELETE FROM deliveries WHERE id = ?', id);
-  }
-
-  /** A seat's channel was removed: what waited for it is dropped. */
-  dropDeliveries(seat: Seat, channel: Channel): void {
-    this.sql.exec('DELETE FROM deliveries WHERE seat = ? AND channel = ?', seat, channel);
-  }
-
-  /**
-   * A seat's address changed: of what waits for it only the newest message is kept, due now,
-   * its count of attempts unchanged (a new address earns no fresh set of retries).
-   */
-  keepNewestDelivery(seat: Seat, channel: Channel, now: number): void {
-    this.sql.exec(
-      'DELETE FROM deliveries WHERE seat = ? AND channel = ? AND id < (SELECT MAX(id) FROM deliveries WHERE seat = ? AND channel = ?)',
-      seat,
-      channel,
-      seat,
-      channel,
-    );
-    this.sql.exec('UPDATE deliveries SET next_attempt_at = ? WHERE seat = ? AND channel = ?', now, seat, channel);
-  }
-
   /** The seats with a turn mail they have not read (not visited the table since it was sent). */
   unreadTurnMails(): Set<Seat> {
     return this.seatsOf('SELECT seat FROM unread_turn_mail');
@@ -447,11 +289,6 @@ export class TableStorage {
 
   saveActedAt(seat: Seat, at: number): void {
     this.sql.exec('INSERT INTO seat_activity (seat, acted_at) VALUES (?, ?) ON CONFLICT (seat) DO UPDATE SET acted_at = excluded.acted_at', seat, at);
-  }
-
-  /** Whether a turn mail to `seat` waits to be sent (or is being sent). */
-  turnMailWaiting(seat: Seat): boolean {
-    return this.sql.exec("SELECT 1 FROM deliveries WHERE seat = ? AND channel = 'email' AND type = 'turn' LIMIT 1", seat).toArray().length > 0;
   }
 
   /** The turn mails put off while their seats were at the table (presence.ts). */
