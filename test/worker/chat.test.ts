@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import { ChatPageSchema, ChatPostedSchema } from '../../worker/schemas.js';
 import { CHAT_LIMITS, type ChatMessage } from '../../worker/table/chat.js';
-import { mailFor, type MailFacts } from '../../worker/notifications/notifier.js';
+import { mailFor, type MailFacts } from '../../worker/notifications/mail/texts.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
   clientIpOf,

@@ -15,7 +15,7 @@ import { MAX_PAUSES_PER_MOVE } from '../../worker/table/admin-commands.js';
 import { forcedCard } from '../../worker/table/moves/auto-moves.js';
 import { delayDraw, FORCED_DELAY, forcedDelay } from '../../worker/table/moves/forced-delay.js';
 import { TableObject } from '../../worker/table/table-object.js';
-import type { WebhookBody } from '../../worker/notifications/notifier.js';
+import type { WebhookBody } from '../../worker/notifications/webhook.js';
 import {
   clientIpOf,
   confirmAt,

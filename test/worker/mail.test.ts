@@ -20,7 +20,7 @@ import type { Seat } from '../../shared/options.js';
 import { ADDRESS_MAILS_PER_HOUR, CONFIRMATIONS_PER_DAY } from '../../worker/notifications/mail/address.js';
 import { UNCONFIRMED_RETENTION_MS } from '../../worker/notifications/mail/address-object.js';
 import { TABLE_MAILS_PER_HOUR } from '../../worker/notifications/send-budget.js';
-import { deadlineName, oneLine } from '../../worker/notifications/notifier.js';
+import { deadlineName, oneLine } from '../../worker/notifications/mail/texts.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
   addressKeyOf,

@@ -17,7 +17,7 @@ import { cardCodesIn } from '../../shared/view.js';
 import { app } from '../../worker/app.js';
 import { ViewSchema, WebhookBodySchema } from '../../worker/schemas.js';
 import type { EventType } from '../../worker/table/model.js';
-import type { WebhookBody } from '../../worker/notifications/notifier.js';
+import type { WebhookBody } from '../../worker/notifications/webhook.js';
 import { TABLE_WEBHOOKS_PER_MINUTE } from '../../worker/notifications/send-budget.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {

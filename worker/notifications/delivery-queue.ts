@@ -18,6 +18,16 @@ export type Delivery = Queued & {
 
 type Row = Record<string, SqlStorageValue>;
 
+/** Attempts per delivery: the first, then one after each of these delays (10 s … 6 h, ≈ 10 h in all). */
+export const RETRY_DELAYS_MS = [10_000, 30_000, 120_000, 600_000, 3_600_000, 3 * 3_600_000, 6 * 3_600_000] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+
+/** At most this many deliveries wait per seat and channel; older ones are dropped first. */
+export const MAX_WAITING = 50;
+
+/** The delay before the next attempt after `attempts` failed ones, or null when it is time to give up. */
+export const retryDelay = (attempts: number): number | null => (attempts >= 1 && attempts < MAX_ATTEMPTS ? RETRY_DELAYS_MS[attempts - 1]! : null);
+
 export class DeliveryQueue {
   readonly queue: RetryQueue<Pick<Delivery, 'messageId' | 'seat' | 'channel' | 'type'>>;
 

@@ -7,7 +7,7 @@
  */
 import type { HistoryOutbox } from '../history/outbox.js';
 import type { DigestSeats } from '../notifications/digest/digest-seats.js';
-import type { TableNotifications } from '../notifications/table-notifications.js';
+import type { TableNotifications } from '../notifications/notify.js';
 import { retentionDueAt } from './clock/retention.js';
 import { nextVacationEnd } from './clock/vacations.js';
 import type { Change } from './changes/change.js';

@@ -6,7 +6,7 @@
  */
 import type { HistoryOutbox } from '../history/outbox.js';
 import type { DigestSeats } from '../notifications/digest/digest-seats.js';
-import type { TableNotifications } from '../notifications/table-notifications.js';
+import type { TableNotifications } from '../notifications/notify.js';
 import type { ActionPath } from './action-path.js';
 import type { AfterCommit } from './after-commit.js';
 import { retentionDueAt } from './clock/retention.js';

@@ -11,7 +11,7 @@ import type { Deal } from '../../shared/deal.js';
 import type { DeliveryLogEntry } from '../notifications/delivery-log.js';
 import type { DigestToCarry } from '../notifications/digest/digest-seats.js';
 import type { DigestCarried } from '../notifications/mail/address-object.js';
-import type { NotificationsRequest } from '../notifications/table-notifications.js';
+import type { NotificationsRequest } from '../notifications/notify.js';
 import type { ActionRequest } from './action-path.js';
 import type { AdminView, PlainCommand } from './admin-commands.js';
 import type { NewToken } from './changes/change.js';
@@ -26,7 +26,7 @@ import { PONG } from './sockets/sockets.js';
 import { wireTable, type TableParts } from './table-parts.js';
 
 export type { ActionRequest } from './action-path.js';
-export type { NotificationsRequest } from '../notifications/table-notifications.js';
+export type { NotificationsRequest } from '../notifications/notify.js';
 export type { AdminCommand, AdminView } from './admin-commands.js';
 export type { SeatNotifications } from './requests/seat-requests.js';
 

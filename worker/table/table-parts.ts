@@ -12,11 +12,11 @@
  */
 import { History } from '../history/writer.js';
 import { HistoryOutbox } from '../history/outbox.js';
-import { Deliveries } from '../notifications/deliveries.js';
+import { Deliveries } from '../notifications/deliver.js';
 import { DeliveryLog } from '../notifications/delivery-log.js';
 import { DigestSeats } from '../notifications/digest/digest-seats.js';
 import { SeatPresence } from '../notifications/presence.js';
-import { TableNotifications } from '../notifications/table-notifications.js';
+import { TableNotifications } from '../notifications/notify.js';
 import { ActionPath, type ActionRequest } from './action-path.js';
 import { TableAdmin } from './admin-commands.js';
 import { AfterCommit } from './after-commit.js';

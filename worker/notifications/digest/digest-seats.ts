@@ -14,9 +14,9 @@ import { addressStub, DIGEST_ENTRIES_PER_ADDRESS, type DigestAnswer } from '../m
 import type { DigestCarried } from '../mail/address-object.js';
 import type { DigestEntry } from './digest.js';
 import type { DeliveryLog } from '../delivery-log.js';
-import { pendingSeats } from '../events.js';
+import { pendingSeats } from '../who-is-told.js';
 import { mailModeOf } from '../mail/mode.js';
-import { senderOf, unsubscribeHeaders } from '../notifier.js';
+import { senderOf, unsubscribeHeaders } from '../mail/texts.js';
 import type { Table } from '../../table/model.js';
 import { seatAddressKey } from '../mail/gate.js';
 

@@ -8,7 +8,7 @@
  * is written, as deliveries.ts does). Never a card.
  */
 import type { Seat } from '../../../shared/options.js';
-import { inLanguage, isolated, mailText, quotedName, unsubscribeLines, type Mail } from '../notifier.js';
+import { inLanguage, isolated, mailText, quotedName, unsubscribeLines, type Mail } from '../mail/texts.js';
 import { type MailLanguage } from '../../table/model.js';
 
 /** The digest goes out once a day at this hour (UTC): the address's object sets its alarm for it. */

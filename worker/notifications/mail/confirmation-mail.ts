@@ -5,7 +5,7 @@
  * entered, and the two links (the confirm link names the table by its id, which the
  * creator did not choose).
  */
-import { inLanguage, mailText, unsubscribeLines, type Mail } from '../notifier.js';
+import { inLanguage, mailText, unsubscribeLines, type Mail } from './texts.js';
 import { type MailLanguage } from '../../table/model.js';
 import { CONFIRMATION_INTERVAL_MS, CONFIRMATIONS_PER_DAY } from './address.js';
 import type { AddressLinks } from './links.js';

@@ -7,7 +7,7 @@
 import type { Seat } from '../../../shared/options.js';
 import type { PushOptions } from './send.js';
 import type { EventType } from '../../table/model.js';
-import { MAILED } from '../notifier.js';
+import { MAILED } from '../mail/texts.js';
 
 /** Which events are pushed: those mailed (each move owed, reminders, the end of the table), not every game's end. */
 export const PUSHED: ReadonlySet<EventType> = MAILED;

@@ -5,7 +5,7 @@
  * message can never go; anything else, a network error or the timeout is worth retrying.
  * Redirects are not followed: the endpoint was checked, where it leads was not.
  */
-import { ATTEMPT_TIMEOUT_MS, DeliveryFailed } from '../notifier.js';
+import { ATTEMPT_TIMEOUT_MS, DeliveryFailed } from '../webhook.js';
 import { reasonOf } from '../../log-reasons.js';
 import { encryptPush, type SubscriptionKeys } from './ece.js';
 import { vapidAuthorization, type VapidKeys } from './vapid.js';

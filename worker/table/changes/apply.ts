@@ -8,7 +8,7 @@ import type { ChatMessage } from '../../contract.js';
 import type { TableChat } from '../chat.js';
 import type { Draft, Table } from '../model.js';
 import type { TableStorage } from '../storage/table-storage.js';
-import type { TableNotifications } from '../../notifications/table-notifications.js';
+import type { TableNotifications } from '../../notifications/notify.js';
 import type { Change } from './change.js';
 import { applyAdmin } from './admin.js';
 import { applyGame } from './game.js';

@@ -8,7 +8,7 @@
 import type { Action } from '../../../shared/actions.js';
 import type { Deal } from '../../../shared/deal.js';
 import type { SeriesState } from '../../../shared/series.js';
-import type { NotificationsRequest } from '../../notifications/table-notifications.js';
+import type { NotificationsRequest } from '../../notifications/notify.js';
 import type { EmbedPolicy } from '../../contract.js';
 import type { AutoKind, LinkOwner, Seat, SeatSettings, Settings, TokenRow, VacationRow } from '../model.js';
 

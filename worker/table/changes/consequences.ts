@@ -5,8 +5,8 @@
  * (notifications/events.ts: whose turn it now is, the game or the table over). The reducer
  * (apply.ts) writes the change; a caller only says what changed.
  */
-import { eventsOf } from '../../notifications/events.js';
-import type { TableNotifications } from '../../notifications/table-notifications.js';
+import { eventsOf } from '../../notifications/who-is-told.js';
+import type { TableNotifications } from '../../notifications/notify.js';
 import type { HistoryOutbox } from '../../history/outbox.js';
 import type { Table } from '../model.js';
 import { publishedGame } from '../published.js';

@@ -7,7 +7,7 @@ import type { ConfirmationOutcome, ServerMessage } from '../../contract.js';
 import { reasonOf } from '../../log-reasons.js';
 import type { DeliveryLogEntry } from '../../notifications/delivery-log.js';
 import { seatAddressKey } from '../../notifications/mail/gate.js';
-import type { NotificationsRequest } from '../../notifications/table-notifications.js';
+import type { NotificationsRequest } from '../../notifications/notify.js';
 import type { Accepted, ActionRequest } from '../action-path.js';
 import type { Change } from '../changes/change.js';
 import type { ChatMessage, ChatPage } from '../chat.js';

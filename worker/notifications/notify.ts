@@ -8,12 +8,13 @@
 import type { Seat } from '../../shared/options.js';
 import type { TableChat } from '../table/chat.js';
 import type { ConfirmationOutcome } from '../contract.js';
-import type { Deliveries } from './deliveries.js';
+import type { Deliveries } from './deliver.js';
 import { seatReminderAt } from '../table/clock/clock.js';
-import { pendingSeats } from './events.js';
+import { pendingSeats } from './who-is-told.js';
 import { type SeatEvent } from '../table/model.js';
 import type { SeatPresence, TurnMailDecision } from './presence.js';
-import { CHAT_IN_MAIL, MAILED, type MailFacts, type WebhookBody } from './notifier.js';
+import { CHAT_IN_MAIL, MAILED, type MailFacts } from './mail/texts.js';
+import { type WebhookBody } from './webhook.js';
 import { type MailLanguage } from '../table/model.js';
 import { type TableStorage } from '../table/storage/table-storage.js';
 import { webhookStateOf, type Channel, type Notifications } from '../table/model.js';

@@ -12,20 +12,9 @@ import { reasonOf } from '../log-reasons.js';
 import { confirmationMail } from './mail/confirmation-mail.js';
 import type { ConfirmationOutcome } from '../contract.js';
 import { askConfirmationGate, askMailGate, NoMailLinks, REFUSED, type Gate, type Permitted } from './mail/gate.js';
-import {
-  ATTEMPT_TIMEOUT_MS,
-  DeliveryFailed,
-  ReceiverGone,
-  mailFor,
-  MAX_WAITING,
-  newMessageId,
-  postWebhook,
-  retryDelay,
-  senderOf,
-  unsubscribeHeaders,
-  type Mail,
-  type MailFacts,
-} from './notifier.js';
+import { mailFor, senderOf, unsubscribeHeaders, type Mail, type MailFacts } from './mail/texts.js';
+import { ATTEMPT_TIMEOUT_MS, DeliveryFailed, ReceiverGone, newMessageId, postWebhook } from './webhook.js';
+import { MAX_WAITING, retryDelay } from './delivery-queue.js';
 import { type MailLanguage } from '../table/model.js';
 import type { DeliveryLog, DeliveryOutcome } from './delivery-log.js';
 import { mailsEachTurn } from './mail/mode.js';
