@@ -2,7 +2,8 @@
  * What runs before a handler, in one order for every route (README, "How a request flows"):
  *
  * 0. the route's schemas: zod-openapi's validators, before anything here (400; a request
- *    refused as malformed is counted against no limit);
+ *    refused as malformed is counted against no limit), after the route's own `middleware`
+ *    if it has one (the WebSocket's 426 for a request that is no upgrade);
  * then for a table route, `/api/tables/{id}/…` (`atTable`):
  * 1. the table id's pattern (404): no table object is woken for an id that cannot be one;
  * 2. a limit per client (READ, SOCKET), whose key, the address, is known before the token:
