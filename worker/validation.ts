@@ -1,12 +1,13 @@
-/** Turns schema failures into the API's 400 answer, naming each field and what is wrong with it. */
-import type { Hook } from '@hono/zod-openapi';
-import type { AppEnv } from './app.js';
-import { errorResponse } from './errors.js';
+/** Turns schema failures into the API's 400 refusal, naming each field and what is wrong with it. */
+import { ApiError } from './errors.js';
 
-export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
-  if (result.success) return;
-  return errorResponse(c, 400, 'bad_request', describeIssues(result.error.issues));
-};
+type Issues = Parameters<typeof describeIssues>[0];
+
+/** zod-openapi's hook after each validator (any router's): a failure is thrown, answered by onError (app.ts). */
+export function validationHook(result: { success: true } | { success: false; error: { issues: Issues } }): undefined {
+  if (!result.success) throw new ApiError(400, 'bad_request', describeIssues(result.error.issues));
+  return undefined;
+}
 
 /** Each schema failure as "field.path: what is wrong", from `root` (a message's part) or the body. */
 export function describeIssues(issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[], root?: string): string {
