@@ -62,12 +62,12 @@ export class SeatPresence {
    * the place of a mail put off before: the player is told of the move owed now.
    */
   turnMail(table: Table, seat: Seat, gameNumber: number, now: number): TurnMailDecision {
-    this.storage.dropDeferredTurnMail(seat);
+    this.storage.seats.dropDeferredTurnMail(seat);
     // The mail unread, or still on its way, already asks the player to come and look.
     if (table.unreadTurnMail.has(seat) || this.storage.deliveries.turnMailWaiting(seat)) return 'never';
     const until = this.presentUntil(seat, now);
     if (until <= now) return 'now';
-    this.storage.deferTurnMail({ seat, gameNumber, checkAt: until });
+    this.storage.seats.deferTurnMail({ seat, gameNumber, checkAt: until });
     return 'later';
   }
 
@@ -79,10 +79,10 @@ export class SeatPresence {
   turnPush(seat: Seat, gameNumber: number, now: number): 'now' | 'later' {
     const until = this.presentUntil(seat, now);
     if (until <= now) {
-      this.storage.dropDeferredTurnMail(seat);
+      this.storage.seats.dropDeferredTurnMail(seat);
       return 'now';
     }
-    this.storage.deferTurnMail({ seat, gameNumber, checkAt: until });
+    this.storage.seats.deferTurnMail({ seat, gameNumber, checkAt: until });
     return 'later';
   }
 
@@ -95,16 +95,16 @@ export class SeatPresence {
   dueTurnMails(table: Table, now: number): { seat: Seat; gameNumber: number; mail: boolean }[] {
     const due: { seat: Seat; gameNumber: number; mail: boolean }[] = [];
     const owing = pendingSeats(table.series);
-    for (const deferred of this.storage.deferredTurnMails()) {
+    for (const deferred of this.storage.seats.deferredTurnMails()) {
       if (deferred.checkAt > now) continue;
       const { seat, gameNumber } = deferred;
       const owed = owing.includes(seat) && table.series.game?.gameNumber === gameNumber;
       const until = this.presentUntil(seat, now);
       if (owed && until > now) {
-        this.storage.deferTurnMail({ ...deferred, checkAt: until });
+        this.storage.seats.deferTurnMail({ ...deferred, checkAt: until });
         continue;
       }
-      this.storage.dropDeferredTurnMail(seat);
+      this.storage.seats.dropDeferredTurnMail(seat);
       if (owed) due.push({ seat, gameNumber, mail: !table.unreadTurnMail.has(seat) && !this.storage.deliveries.turnMailWaiting(seat) });
     }
     return due;
@@ -112,7 +112,7 @@ export class SeatPresence {
 
   /** When a turn mail put off is next to be looked at, or null. */
   nextCheckAt(): number | null {
-    return this.storage.nextDeferredTurnMailAt();
+    return this.storage.seats.nextDeferredTurnMailAt();
   }
 
   /**
@@ -121,7 +121,7 @@ export class SeatPresence {
    * now (that page may stay open for hours: it is simply looked at again then).
    */
   private presentUntil(seat: Seat, now: number): number {
-    const acted = this.storage.lastActedAt(seat);
+    const acted = this.storage.seats.lastActedAt(seat);
     const byAction = acted === null ? 0 : acted + ACTIVE_MS;
     return Math.max(byAction, this.watching(seat) ? now + WATCHING_RECHECK_MS : 0);
   }

@@ -25,7 +25,7 @@ export function applyGame(ctx: ChangeContext, draft: Draft, before: Table | null
       for (const token of change.tokens) storage.saveToken(token);
       storage.saveFixedDeals(change.fixedDeals);
       change.emails.forEach((email, seat) => {
-        if (email !== null) storage.saveNotifications(seat as Seat, { email, webhookUrl: null, webhookSecret: null });
+        if (email !== null) storage.seats.saveNotifications(seat as Seat, { email, webhookUrl: null, webhookSecret: null });
       });
       Object.assign(draft, {
         settings,
@@ -38,7 +38,7 @@ export function applyGame(ctx: ChangeContext, draft: Draft, before: Table | null
         deals: [],
         version: 0,
         lastChangeAt: settings.createdAt,
-        notifications: SEATS.map((seat) => storage.notifications(seat)),
+        notifications: SEATS.map((seat) => storage.seats.notifications(seat)),
         remindedVersion: -1,
         unreadTurnMail: new Set(),
         seriesStarts: [firstSeries(settings.createdAt)],
@@ -57,8 +57,8 @@ export function applyGame(ctx: ChangeContext, draft: Draft, before: Table | null
       // Where the move lands: the current deal, after the game's actions so far.
       if (auto !== null) draft.autoMoves = new Map(table.autoMoves).set(autoKey(table.deals.length - 1, actionsOf(table.series.game!).length), auto);
       // The seat acted: it is at the table and has seen it; a turn mail put off for it is moot (notifications/presence.ts).
-      storage.saveActedAt(seat, Date.parse(at));
-      storage.dropDeferredTurnMail(seat);
+      storage.seats.saveActedAt(seat, Date.parse(at));
+      storage.seats.dropDeferredTurnMail(seat);
       readTurnMail(storage, draft, seat);
       if (draft.series.status === 'awaitingDeal') deal(storage, draft, at); // API.md: the next game starts by itself
       storage.saveAction(draft.version, seat, change.action, change.id, at, auto);
@@ -73,7 +73,7 @@ export function applyGame(ctx: ChangeContext, draft: Draft, before: Table | null
       draft.lastChangeAt = change.at;
       // The version stays where the last series left it: its first move must not count as reminded already.
       draft.remindedVersion = -1;
-      storage.saveRemindedVersion(-1);
+      storage.seats.saveRemindedVersion(-1);
       deal(storage, draft, change.at);
       return;
     }
@@ -94,6 +94,6 @@ function deal(storage: TableStorage, draft: Draft, now: string): void {
 /** The seat's turn mail is read (it looked at the table, or acted): the next may go. */
 export function readTurnMail(storage: TableStorage, draft: Draft, seat: Seat): void {
   if (!draft.unreadTurnMail.has(seat)) return;
-  storage.markTurnMailRead(seat);
+  storage.seats.markTurnMailRead(seat);
   draft.unreadTurnMail = new Set([...draft.unreadTurnMail].filter((s) => s !== seat));
 }

@@ -44,7 +44,7 @@ export function replaceLink(storage: TableStorage, draft: Draft, owner: LinkOwne
 /** Empties the HOLDER_TABLES for `seat`, and what the memory holds of them. */
 function forgetHolder(storage: TableStorage, draft: Draft, seat: Seat): void {
   for (const name of HOLDER_TABLES) storage.deleteSeatRows(name, seat);
-  draft.notifications = draft.notifications.map((n, s) => (s === seat ? storage.notifications(seat) : n));
+  draft.notifications = draft.notifications.map((n, s) => (s === seat ? storage.seats.notifications(seat) : n));
   draft.autoForced = new Set([...draft.autoForced].filter((s) => s !== seat));
   draft.unreadTurnMail = new Set([...draft.unreadTurnMail].filter((s) => s !== seat));
 }

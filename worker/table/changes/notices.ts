@@ -20,7 +20,7 @@ export function applyNotices({ storage, notifications }: ChangeContext, draft: D
       );
       // Once per move and seat.
       draft.seatRemindedVersions = draft.seatRemindedVersions.map((v, seat) => (change.seats.includes(seat as 0 | 1 | 2) ? draft.version : v));
-      for (const seat of change.seats) storage.saveSeatRemindedVersion(seat, draft.version);
+      for (const seat of change.seats) storage.seats.saveSeatRemindedVersion(seat, draft.version);
       return;
     }
     case 'lookAtTurnMailsPutOff':

@@ -19,7 +19,7 @@ export function applySeat({ storage, chat, notifications }: ChangeContext, draft
       const { seat } = change;
       const current = draft.notifications[seat]!;
       const next = notifications.settingsAfter(current, change.request, change.newSecret);
-      storage.saveNotifications(seat, next);
+      storage.seats.saveNotifications(seat, next);
       draft.notifications = withSeat(draft.notifications, seat, next);
       // What waits for a changed or removed address, and the seat's devices (notifications/table-notifications.ts).
       notifications.settingsChanged(seat, current, next, change.request);
@@ -29,7 +29,7 @@ export function applySeat({ storage, chat, notifications }: ChangeContext, draft
     }
     case 'webhookGone': {
       const next: Notifications = { ...draft.notifications[change.seat]!, webhookDisabledAt: change.at };
-      storage.saveNotifications(change.seat, next);
+      storage.seats.saveNotifications(change.seat, next);
       storage.deliveries.drop(change.seat, 'webhook');
       draft.notifications = withSeat(draft.notifications, change.seat, next);
       effects.views = true;
@@ -38,16 +38,16 @@ export function applySeat({ storage, chat, notifications }: ChangeContext, draft
     case 'vacation': {
       const { end, start } = change;
       if (end !== undefined) {
-        storage.endVacation(end.id, end.until, end.hours);
+        storage.seats.endVacation(end.id, end.until, end.hours);
         draft.vacations = draft.vacations.map((v) => (v.id === end.id ? { ...v, until: end.until, hours: end.hours } : v));
       }
-      if (start !== undefined) draft.vacations = [...draft.vacations, storage.addVacation(start)];
+      if (start !== undefined) draft.vacations = [...draft.vacations, storage.seats.addVacation(start)];
       effects.views = true; // a vacation is shown to all
       effects.queued = true; // the reminder and the timeout moved
       return;
     }
     case 'preferences': {
-      storage.saveAutoForced(change.seat, change.autoForced);
+      storage.seats.saveAutoForced(change.seat, change.autoForced);
       const others = [...draft.autoForced].filter((s) => s !== change.seat);
       draft.autoForced = new Set(change.autoForced ? [...others, change.seat] : others);
       effects.views = true; // the seat's own view (only: sockets/sockets.ts pushes a socket only its own changed view)
@@ -58,7 +58,7 @@ export function applySeat({ storage, chat, notifications }: ChangeContext, draft
       readTurnMail(storage, draft, change.seat);
       return;
     case 'turnMailSent':
-      storage.markTurnMailUnread(change.seat, change.at);
+      storage.seats.markTurnMailUnread(change.seat, change.at);
       draft.unreadTurnMail = new Set([...draft.unreadTurnMail, change.seat]);
       return;
     case 'chat':

@@ -62,7 +62,7 @@ export class AutoMoves {
   private forcedAt(table: Table, clock: ClockFacts, seat: Seat): number | null {
     const token = table.tokens.find((t) => t.seat === seat);
     if (token === undefined) return null;
-    const delay = forcedDelay(this.storage.responseTimes(seat, FORCED_DELAY.samples), delayDraw(token.hash, table.version));
+    const delay = forcedDelay(this.storage.seats.responseTimes(seat, FORCED_DELAY.samples), delayDraw(token.hash, table.version));
     return seatClockAfter(clock, seat, delay);
   }
 
