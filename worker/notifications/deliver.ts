@@ -17,7 +17,7 @@ import { ATTEMPT_TIMEOUT_MS, DeliveryFailed, ReceiverGone, newMessageId, postWeb
 import { MAX_WAITING, retryDelay } from './delivery-queue.js';
 import { type MailLanguage } from '../table/model.js';
 import type { DeliveryLog, DeliveryOutcome } from './delivery-log.js';
-import { mailsEachTurn } from './mail/mode.js';
+import { mailsEachTurn } from '../table/model.js';
 import type { TableStorage } from '../table/storage/table-storage.js';
 import type { Channel, Notifications, Settings, TokenRow } from '../table/model.js';
 import { deriveToken, hashToken, linkOf, sameHash, tokenKey } from '../table/tokens.js';

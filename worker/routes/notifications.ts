@@ -10,7 +10,7 @@ import { addressKey } from '../notifications/mail/links.js';
 import { validKeys } from '../notifications/push/ece.js';
 import { vapidKeys } from '../notifications/push/vapid.js';
 import { NotificationsAnswerSchema, NotificationsSchema } from '../schemas.js';
-import { mailModeOf } from '../notifications/mail/mode.js';
+import { mailModeOf } from '../table/model.js';
 import { ACTIVE_SEAT_MINUTES } from '../notifications/presence.js';
 import { webhookStateOf } from '../table/model.js';
 import type { SeatNotifications } from '../table/table-object.js';

@@ -7,7 +7,7 @@
 import { parseAction, type Action } from '../../shared/actions.js';
 import { applySeriesAction } from '../../shared/series.js';
 import { sameAction } from './action-ids.js';
-import { isEnded, isPaused } from './clock/pause.js';
+import { isEnded, isPaused } from './clock.js';
 import type { AutoKind, Seat, Table } from './model.js';
 import { failure, success, type ErrorStatus, type Outcome } from './outcome.js';
 import type { TableView } from './published.js';

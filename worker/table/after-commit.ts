@@ -4,17 +4,23 @@
  * links are closed, a chat message goes to every socket, each socket whose own view changed
  * is pushed it; and the work that waits (history rows, deliveries, the digest) is started,
  * and the one alarm set for what is due later.
+ *
+ * The alarm: each part says when it next needs the table (the history outbox, the
+ * deliveries, the reminder of the current move, turn mails put off, bots, moves made for a
+ * seat, a vacation's end, retention) without reading a payload; the alarm is set to the
+ * earliest, and written only when that time moved. Retention's time is rounded up to a
+ * whole day (clock.ts), so a table where nothing else waits writes its alarm at most once a
+ * day, not on every move.
  */
 import type { HistoryOutbox } from '../history/outbox.js';
 import type { DigestSeats } from '../notifications/digest/digest-seats.js';
 import type { TableNotifications } from '../notifications/notify.js';
-import { retentionDueAt } from './clock/retention.js';
-import { nextVacationEnd } from './clock/vacations.js';
+import { retentionDueAt } from './clock.js';
+import { nextVacationEnd } from './clock.js';
 import type { Change } from './changes/change.js';
 import type { Table } from './model.js';
 import type { AutoMoves } from './moves/auto-moves.js';
 import type { BotSeats } from './moves/bot-seats.js';
-import type { Scheduler } from './scheduler.js';
 import { CLOSE_LINK_REPLACED, type TableSockets } from './sockets/sockets.js';
 import type { Committed, TableStore } from './table-store.js';
 
@@ -23,7 +29,6 @@ export interface Followers {
   readonly ctx: DurableObjectState;
   readonly store: TableStore;
   readonly sockets: TableSockets;
-  readonly scheduler: Scheduler;
   readonly outbox: HistoryOutbox;
   readonly notifications: TableNotifications;
   readonly digest: DigestSeats;
@@ -39,6 +44,9 @@ export interface Origin {
   /** Committed by the alarm, which does the work when it has made its changes. */
   readonly inAlarm?: boolean;
 }
+
+/** Times closer than this are the same time: no write to move the alarm by less. */
+const SLACK_MS = 1_000;
 
 export class AfterCommit {
   constructor(private readonly parts: Followers) {}
@@ -91,11 +99,22 @@ export class AfterCommit {
     ]);
   }
 
-  /** Sets the one alarm to the earliest of what each part needs the table for (scheduler.ts). */
+  /**
+   * Sets the one alarm to the earliest of what each part needs the table for, or removes it
+   * when nothing waits. `inAlarm`: run by the alarm itself, whose own alarm is spent.
+   */
   async rearm(inAlarm: boolean): Promise<void> {
     const table = this.parts.store.current();
     if (table === null) return;
-    await this.parts.scheduler.rearm(this.dueTimes(table), inAlarm);
+    const storage = this.parts.ctx.storage;
+    const due = this.dueTimes(table).filter((t): t is number => t !== null);
+    const current = inAlarm ? null : await storage.getAlarm();
+    if (due.length === 0) {
+      if (current !== null || inAlarm) await storage.deleteAlarm();
+      return;
+    }
+    const at = Math.max(Math.min(...due), Date.now() + 100);
+    if (current === null || Math.abs(current - at) > SLACK_MS) await storage.setAlarm(at);
   }
 
   private dueTimes(table: Table): (number | null)[] {

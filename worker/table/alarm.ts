@@ -9,7 +9,7 @@ import type { DigestSeats } from '../notifications/digest/digest-seats.js';
 import type { TableNotifications } from '../notifications/notify.js';
 import type { ActionPath } from './action-path.js';
 import type { AfterCommit } from './after-commit.js';
-import { retentionDueAt } from './clock/retention.js';
+import { retentionDueAt } from './clock.js';
 import type { Table } from './model.js';
 import type { AutoMoves } from './moves/auto-moves.js';
 import type { BotSeats } from './moves/bot-seats.js';

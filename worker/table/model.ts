@@ -118,6 +118,16 @@ export interface Notifications {
   readonly mail?: MailMode;
 }
 
+/**
+ * The seat's mail mode (API.md, "Web push": `mail`): every turn and reminder ("turn"; tables
+ * made before modes existed), one mail a day listing every table where the address owes a
+ * move ("digest", notifications/digest/), or nothing ("off": the address stays stored).
+ */
+export const mailModeOf = (n: Notifications): MailMode => n.mail ?? 'turn';
+
+/** Whether the table itself mails this seat (turn, reminder and end mails): only with an address, in mode "turn". */
+export const mailsEachTurn = (n: Notifications): boolean => n.email !== null && mailModeOf(n) === 'turn';
+
 /** A seat's webhook: active, disabled (its receiver answered 410 Gone), or null (none set). */
 export function webhookStateOf(n: Notifications): 'active' | 'disabled' | null {
   if (n.webhookUrl === null) return null;
@@ -198,3 +208,13 @@ export interface Table {
 
 /** The table while a commit changes it (changes/): a field is replaced by a new value, never changed in place. */
 export type Draft = { -readonly [K in keyof Table]: Table[K] };
+
+/** The series being played now. */
+/** The series being played now. */
+export const currentStart = (table: Table): SeriesStart => table.seriesStarts.at(-1)!;
+
+/**
+ * The first deal of the running series, from which vacation hours are counted
+ * (vacations.ts): each series started by the admin gives every seat its hours anew.
+ */
+export const seriesFirstDeal = (table: Table): number => currentStart(table).firstDeal;

@@ -10,14 +10,10 @@ import type { Seat } from '../../shared/options.js';
 import type { Result } from '../../shared/result.js';
 import { dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
 import { viewOf, type SeriesView } from '../../shared/view.js';
-import { isEnded, isPaused } from './clock/pause.js';
 import { replayLog, upgradedOptions } from './legacy-log.js';
-import { webhookStateOf, type ActionRow, type AutoKind, type DealRow, type SeriesStart, type Table } from './model.js';
-import { autoKey, publishedGame, tableView, type PublishedGame, type TableStatus, type TableView, type ViewExtras } from './published.js';
+import { currentStart, type ActionRow, type AutoKind, type DealRow, type SeriesStart, type Table } from './model.js';
+import { autoKey, extras, publishedGame, statusOf, tableView, webhookState, type PublishedGame, type TableView } from './published.js';
 import type { TableStorage } from './storage/table-storage.js';
-
-/** The series being played now. */
-export const currentStart = (table: Table): SeriesStart => table.seriesStarts.at(-1)!;
 
 /** The last series start that `holds` (the first series holds everything). */
 function lastStart(table: Table, holds: (start: SeriesStart) => boolean): SeriesStart {
@@ -78,35 +74,9 @@ export function replaySeries(
   return { series, options: start.options, dealt, autoMoves };
 }
 
-/**
- * The first deal of the running series, from which vacation hours are counted
- * (vacations.ts): each series started by the admin gives every seat its hours anew.
- */
-export const seriesFirstDeal = (table: Table): number => currentStart(table).firstDeal;
-
-/** What every view says of the admin's doings: paused, ended, which series. */
-export const statusOf = (table: Table, series: number): TableStatus => ({ paused: isPaused(table), ended: isEnded(table), series });
-
-/** What a seat's own view says of its webhook (a spectator has none). */
-export const webhookState = (table: Table, seat: Seat | null): TableView['webhook'] =>
-  seat === null ? null : webhookStateOf(table.notifications[seat]!);
-
 /** When the game `dealIndex` ended: when the next was dealt, or the last change. */
 export function finishedAt(table: Table, dealIndex: number): string {
   return table.deals[dealIndex + 1]?.dealtAt ?? table.lastChangeAt;
-}
-
-/** What the views show besides the series (published.ts). */
-export function extras(table: Table, now: number = Date.now(), status: TableStatus = statusOf(table, currentStart(table).series)): ViewExtras {
-  return {
-    status,
-    pauses: table.pauses,
-    vacations: table.vacations,
-    autoForced: table.autoForced,
-    autoMoves: table.autoMoves,
-    seriesFirstDeal: seriesFirstDeal(table),
-    now,
-  };
 }
 
 /**

@@ -10,13 +10,13 @@
  * view to be built again, nobody clears a cache by hand.
  */
 import type { Seat } from '../../shared/options.js';
-import { applyChange, type ChangeContext, type Effects } from './changes/apply.js';
+import { applyChange, follow, type ChangeContext, type Effects, type Followers } from './changes/apply.js';
 import type { Change } from './changes/change.js';
-import { follow, type Followers } from './changes/consequences.js';
 import { SEATS, type Draft, type Table } from './model.js';
 import { failure, success, type Outcome } from './outcome.js';
 import { tableView, type TableView } from './published.js';
-import { extras, firstSeries, replaySeries, webhookState } from './replay.js';
+import { firstSeries, replaySeries } from './replay.js';
+import { extras, webhookState } from './published.js';
 import type { TableStorage } from './storage/table-storage.js';
 import { sameHash } from './tokens.js';
 

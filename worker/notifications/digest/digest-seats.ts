@@ -15,7 +15,7 @@ import type { DigestCarried } from '../mail/address-object.js';
 import type { DigestEntry } from './digest.js';
 import type { DeliveryLog } from '../delivery-log.js';
 import { pendingSeats } from '../who-is-told.js';
-import { mailModeOf } from '../mail/mode.js';
+import { mailModeOf } from '../../table/model.js';
 import { senderOf, unsubscribeHeaders } from '../mail/texts.js';
 import type { Table } from '../../table/model.js';
 import { seatAddressKey } from '../mail/gate.js';

@@ -3,6 +3,11 @@
  * memory, together, inside the commit's transaction (table-store.ts). The only code that
  * changes a `Table`: it gets a draft, a copy of the table whose fields it replaces (never
  * changes in place), and answers what the after-commit step must do (`Effects`).
+ *
+ * And what follows from every change inside the same transaction (`follow`), decided here,
+ * once, from the table before and after it: the history outbox gets the table when it is
+ * made and each game the change finished, and the seats are told what the change of the
+ * series means for them (who-is-told.ts: whose turn it now is, the game or the table over).
  */
 import type { ChatMessage } from '../../contract.js';
 import type { TableChat } from '../chat.js';
@@ -15,6 +20,10 @@ import { applyGame } from './game.js';
 import { replaceLink } from './links.js';
 import { applyNotices } from './notices.js';
 import { applySeat } from './seat.js';
+import { eventsOf } from '../../notifications/who-is-told.js';
+import type { HistoryOutbox } from '../../history/outbox.js';
+import { publishedGame } from '../published.js';
+import { currentStart } from '../model.js';
 
 /** What a commit asks of the after-commit step (after-commit.ts). */
 export interface Effects {
@@ -75,4 +84,32 @@ export function applyChange(ctx: ChangeContext, draft: Draft, before: Table | nu
       break;
   }
   return effects;
+}
+
+export interface Followers {
+  readonly outbox: HistoryOutbox;
+  readonly notifications: TableNotifications;
+}
+
+export function follow({ outbox, notifications }: Followers, before: Table | null, after: Table, effects: Effects): void {
+  const now = Date.now();
+  if (before === null) {
+    const { tableId, name, options, createdAt, seats } = after.settings;
+    outbox.queueTable({ id: tableId, name, options, createdAt, seats: seats.map((s, seat) => ({ seat, ...s })) }, now);
+    effects.queued = true;
+  }
+  if (before !== null && after.series === before.series) return;
+  // A new table, or a new series at it: told as a first deal.
+  const newSeries = before === null || after.seriesStarts.length > before.seriesStarts.length;
+  const start = currentStart(after);
+  if (!newSeries) {
+    // Game i of the series was dealt as the table's deal firstDeal + i.
+    after.series.records.slice(before.series.records.length).forEach((record, i) => {
+      const dealIndex = start.firstDeal + before.series.records.length + i;
+      const game = publishedGame(record, after.deals[dealIndex]!, after.lastChangeAt, start.series, after.autoMoves);
+      outbox.queueGame({ tableId: after.settings.tableId, game, settlement: record.settlement }, now);
+      effects.queued = true;
+    });
+  }
+  if (notifications.notify(after, eventsOf(newSeries ? null : before.series, after.series, start.firstDeal)) > 0) effects.queued = true;
 }

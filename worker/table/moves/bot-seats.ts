@@ -14,7 +14,7 @@ import { chooseAction, type BotLevel, type BotMemory, type Rng } from '../../../
 import type { Seat } from '../../../shared/options.js';
 import type { SeriesView } from '../../../shared/view.js';
 import { sameAction } from '../action-ids.js';
-import { isHalted } from '../clock/pause.js';
+import { isHalted } from '../clock.js';
 import { botLevelOf, SEATS, type Table } from '../model.js';
 
 /** What a bot may be shown of the table: its own seat's views (table-store.ts, replay.ts). */
