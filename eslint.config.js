@@ -26,7 +26,8 @@ export default defineConfig(
   },
   {
     // No import cycles: a module's dependencies form a tree that can be read from the top
-    // (shared/ ← worker/, web/). Type-only imports count too: they tie the modules' meaning.
+    // (shared/ ← worker/, web/). This rule sees the cycles of values; scripts/import-cycles.ts,
+    // run by `npm run lint` after ESLint, counts type-only imports too (this rule cannot).
     files: ['shared/**/*.ts', 'worker/**/*.ts', 'web/src/**/*.{ts,tsx}', 'scripts/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {

@@ -8,20 +8,15 @@ import { parseAction, type Action } from '../../shared/actions.js';
 import { applySeriesAction } from '../../shared/series.js';
 import { sameAction } from './action-ids.js';
 import { isEnded, isPaused } from './clock.js';
-import type { AutoKind, Seat, Table } from './model.js';
+import type { ActionRequest, AutoKind, Seat, Table } from './model.js';
+
+export type { ActionRequest };
 import { failure, success, type ErrorStatus, type Outcome } from './outcome.js';
 import type { TableView } from './published.js';
 import { viewAt } from './replay.js';
 import type { TableStorage } from './storage/table-storage.js';
 import type { AfterCommit, Origin } from './after-commit.js';
 import type { TableStore } from './table-store.js';
-
-export interface ActionRequest {
-  /** The action as the client sent it: the engine parses it (shared/actions.ts parseAction). */
-  readonly action: unknown;
-  readonly id?: string;
-  readonly version?: number;
-}
 
 /** An accepted action: the caller's new view as JSON text. */
 export interface Accepted {

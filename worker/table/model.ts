@@ -218,3 +218,10 @@ export const currentStart = (table: Table): SeriesStart => table.seriesStarts.at
  * (vacations.ts): each series started by the admin gives every seat its hours anew.
  */
 export const seriesFirstDeal = (table: Table): number => currentStart(table).firstDeal;
+
+/** An action as a seat sent it (POST …/actions, a socket's message): the engine parses `action` (shared/actions.ts). */
+export interface ActionRequest {
+  readonly action: unknown;
+  readonly id?: string;
+  readonly version?: number;
+}

@@ -5,8 +5,7 @@
  */
 import { stopsReadFrom } from '../../../shared/deadline.js';
 import type { Draft } from '../model.js';
-import type { ChangeContext, Effects } from './apply.js';
-import type { Change } from './change.js';
+import type { Change, ChangeContext, Effects } from './change.js';
 import { replaceLink } from './links.js';
 
 type AdminChange = Extract<Change, { type: 'pause' | 'resume' | 'end' | 'seats' | 'options' }>;

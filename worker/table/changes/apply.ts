@@ -9,12 +9,11 @@
  * made and each game the change finished, and the seats are told what the change of the
  * series means for them (who-is-told.ts: whose turn it now is, the game or the table over).
  */
-import type { ChatMessage } from '../../contract.js';
-import type { TableChat } from '../chat.js';
 import type { Draft, Table } from '../model.js';
-import type { TableStorage } from '../storage/table-storage.js';
 import type { TableNotifications } from '../../notifications/notify.js';
-import type { Change } from './change.js';
+import type { Change, ChangeContext, Effects } from './change.js';
+
+export type { ChangeContext, Effects };
 import { applyAdmin } from './admin.js';
 import { applyGame } from './game.js';
 import { replaceLink } from './links.js';
@@ -24,26 +23,6 @@ import { eventsOf } from '../../notifications/who-is-told.js';
 import type { HistoryOutbox } from '../../history/outbox.js';
 import { publishedGame } from '../published.js';
 import { currentStart } from '../model.js';
-
-/** What a commit asks of the after-commit step (after-commit.ts). */
-export interface Effects {
-  /** What the pages show may have changed: each socket is pushed its view, if its own changed. */
-  views: boolean;
-  /** Hashes of tokens that open nothing any more: their sockets are closed. */
-  revoked: string[];
-  /** Deliveries, history rows or digest entries wait: the work is started now. */
-  queued: boolean;
-  /** A chat message to push to every socket. */
-  chat?: ChatMessage;
-}
-
-/** What the reducer writes with. */
-export interface ChangeContext {
-  readonly storage: TableStorage;
-  readonly chat: TableChat;
-  /** Who is told what: queues deliveries and puts off turn mails (notifications/table-notifications.ts). */
-  readonly notifications: TableNotifications;
-}
 
 export const noEffects = (): Effects => ({ views: false, revoked: [], queued: false });
 

@@ -8,7 +8,10 @@
 import type { Action } from '../../../shared/actions.js';
 import type { Deal } from '../../../shared/deal.js';
 import type { SeriesState } from '../../../shared/series.js';
-import type { NotificationsRequest } from '../../notifications/notify.js';
+import type { NotificationsRequest, TableNotifications } from '../../notifications/notify.js';
+import type { ChatMessage } from '../../contract.js';
+import type { TableChat } from '../chat.js';
+import type { TableStorage } from '../storage/table-storage.js';
 import type { EmbedPolicy } from '../../contract.js';
 import type { AutoKind, LinkOwner, Seat, SeatSettings, Settings, TokenRow, VacationRow } from '../model.js';
 
@@ -72,3 +75,23 @@ export type Change =
   | { readonly type: 'turnMailSent'; readonly seat: Seat; readonly at: number }
   /** A message of a seat to the table's chat (chat.ts). */
   | { readonly type: 'chat'; readonly seat: Seat; readonly text: string; readonly at: number };
+
+/** What a commit asks of the after-commit step (after-commit.ts). */
+export interface Effects {
+  /** What the pages show may have changed: each socket is pushed its view, if its own changed. */
+  views: boolean;
+  /** Hashes of tokens that open nothing any more: their sockets are closed. */
+  revoked: string[];
+  /** Deliveries, history rows or digest entries wait: the work is started now. */
+  queued: boolean;
+  /** A chat message to push to every socket. */
+  chat?: ChatMessage;
+}
+
+/** What the reducer writes with. */
+export interface ChangeContext {
+  readonly storage: TableStorage;
+  readonly chat: TableChat;
+  /** Who is told what: queues deliveries and puts off turn mails (notifications/table-notifications.ts). */
+  readonly notifications: TableNotifications;
+}

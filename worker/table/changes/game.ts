@@ -10,8 +10,7 @@ import { autoKey } from '../published.js';
 import { dealOf, firstSeries, must } from '../replay.js';
 import { currentStart } from '../model.js';
 import type { TableStorage } from '../storage/table-storage.js';
-import type { ChangeContext, Effects } from './apply.js';
-import type { Change } from './change.js';
+import type { Change, ChangeContext, Effects } from './change.js';
 
 type GameChange = Extract<Change, { type: 'create' | 'action' | 'newSeries' }>;
 

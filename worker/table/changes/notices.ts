@@ -4,8 +4,7 @@
  * Queued by the notifications (notifications/table-notifications.ts) inside the commit.
  */
 import type { Draft } from '../model.js';
-import type { ChangeContext, Effects } from './apply.js';
-import type { Change } from './change.js';
+import type { Change, ChangeContext, Effects } from './change.js';
 
 type NoticeChange = Extract<Change, { type: 'remind' | 'lookAtTurnMailsPutOff' | 'addressConfirmed' }>;
 

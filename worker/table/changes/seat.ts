@@ -4,8 +4,7 @@
  * its turn mail was read, its messages to the chat.
  */
 import { SEATS, type Draft, type Notifications, type Seat } from '../model.js';
-import type { ChangeContext, Effects } from './apply.js';
-import type { Change } from './change.js';
+import type { Change, ChangeContext, Effects } from './change.js';
 import { readTurnMail } from './game.js';
 
 type SeatChange = Extract<Change, { type: 'notifications' | 'webhookGone' | 'vacation' | 'preferences' | 'visited' | 'turnMailSent' | 'chat' }>;

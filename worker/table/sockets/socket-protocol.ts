@@ -10,7 +10,7 @@
 import { ActionSchema } from '../../schemas.js';
 import type { ErrorCode } from '../../errors.js';
 import { describeIssues } from '../../validation.js';
-import type { ActionRequest } from '../action-path.js';
+import type { ActionRequest } from '../model.js';
 
 /** As for request bodies (app.ts MAX_BODY_BYTES). */
 export const MAX_MESSAGE_CHARS = 64 * 1024;

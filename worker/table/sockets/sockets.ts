@@ -10,7 +10,7 @@
 import type { ServerMessage } from '../../contract.js';
 import type { Seat } from '../../../shared/options.js';
 import { sha256, toHex } from '../../../shared/sha256.js';
-import type { ActionRequest } from '../action-path.js';
+import type { ActionRequest } from '../model.js';
 import { failure, success, type Outcome } from '../outcome.js';
 import type { TableView } from '../published.js';
 import { parseClientMessage } from './socket-protocol.js';
