@@ -934,7 +934,7 @@ export interface components {
             double: boolean;
             /** @description Client id, per seat: the same id with the same action is applied once and answered again as the first time; with a different action it is refused with 409 id_reused */
             id?: string;
-            /** @description Expected table version; another one answers 409 stale_version */
+            /** @description Expected table version; another one answers 409 stale_version, except a seat's first `double` in the doubling window (R3.1), taken with any version since the window opened */
             version?: number;
         } | {
             /** @enum {string} */
@@ -942,21 +942,21 @@ export interface components {
             bid: components["schemas"]["Level"];
             /** @description Client id, per seat: the same id with the same action is applied once and answered again as the first time; with a different action it is refused with 409 id_reused */
             id?: string;
-            /** @description Expected table version; another one answers 409 stale_version */
+            /** @description Expected table version; another one answers 409 stale_version, except a seat's first `double` in the doubling window (R3.1), taken with any version since the window opened */
             version?: number;
         } | {
             /** @enum {string} */
             type: "hold";
             /** @description Client id, per seat: the same id with the same action is applied once and answered again as the first time; with a different action it is refused with 409 id_reused */
             id?: string;
-            /** @description Expected table version; another one answers 409 stale_version */
+            /** @description Expected table version; another one answers 409 stale_version, except a seat's first `double` in the doubling window (R3.1), taken with any version since the window opened */
             version?: number;
         } | {
             /** @enum {string} */
             type: "pass";
             /** @description Client id, per seat: the same id with the same action is applied once and answered again as the first time; with a different action it is refused with 409 id_reused */
             id?: string;
-            /** @description Expected table version; another one answers 409 stale_version */
+            /** @description Expected table version; another one answers 409 stale_version, except a seat's first `double` in the doubling window (R3.1), taken with any version since the window opened */
             version?: number;
         } | {
             /** @enum {string} */
@@ -965,7 +965,7 @@ export interface components {
             cards: components["schemas"]["Card"][];
             /** @description Client id, per seat: the same id with the same action is applied once and answered again as the first time; with a different action it is refused with 409 id_reused */
             id?: string;
-            /** @description Expected table version; another one answers 409 stale_version */
+            /** @description Expected table version; another one answers 409 stale_version, except a seat's first `double` in the doubling window (R3.1), taken with any version since the window opened */
             version?: number;
         } | {
             /** @enum {string} */
@@ -973,14 +973,14 @@ export interface components {
             contract: components["schemas"]["Level"];
             /** @description Client id, per seat: the same id with the same action is applied once and answered again as the first time; with a different action it is refused with 409 id_reused */
             id?: string;
-            /** @description Expected table version; another one answers 409 stale_version */
+            /** @description Expected table version; another one answers 409 stale_version, except a seat's first `double` in the doubling window (R3.1), taken with any version since the window opened */
             version?: number;
         } | {
             /** @enum {string} */
             type: "kontra";
             /** @description Client id, per seat: the same id with the same action is applied once and answered again as the first time; with a different action it is refused with 409 id_reused */
             id?: string;
-            /** @description Expected table version; another one answers 409 stale_version */
+            /** @description Expected table version; another one answers 409 stale_version, except a seat's first `double` in the doubling window (R3.1), taken with any version since the window opened */
             version?: number;
         } | {
             /** @enum {string} */
@@ -989,7 +989,7 @@ export interface components {
             re?: boolean;
             /** @description Client id, per seat: the same id with the same action is applied once and answered again as the first time; with a different action it is refused with 409 id_reused */
             id?: string;
-            /** @description Expected table version; another one answers 409 stale_version */
+            /** @description Expected table version; another one answers 409 stale_version, except a seat's first `double` in the doubling window (R3.1), taken with any version since the window opened */
             version?: number;
         } | {
             /** @enum {string} */
@@ -1001,7 +1001,7 @@ export interface components {
             trump?: components["schemas"]["Suit"];
             /** @description Client id, per seat: the same id with the same action is applied once and answered again as the first time; with a different action it is refused with 409 id_reused */
             id?: string;
-            /** @description Expected table version; another one answers 409 stale_version */
+            /** @description Expected table version; another one answers 409 stale_version, except a seat's first `double` in the doubling window (R3.1), taken with any version since the window opened */
             version?: number;
         };
         Games: {
@@ -1645,7 +1645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description stale_version: `version` is not the current version; id_reused: this seat used the action `id` before for a different action; paused: the table's admin paused the table; table_ended: the admin ended it; conflict: the admin's command does not fit the table now */
+            /** @description stale_version: `version` is not the current version (a seat's first `double` in the doubling window is taken with any version since the deal); id_reused: this seat used the action `id` before for a different action; paused: the table's admin paused the table; table_ended: the admin ended it; conflict: the admin's command does not fit the table now */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2306,7 +2306,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description stale_version: `version` is not the current version; id_reused: this seat used the action `id` before for a different action; paused: the table's admin paused the table; table_ended: the admin ended it; conflict: the admin's command does not fit the table now */
+            /** @description stale_version: `version` is not the current version (a seat's first `double` in the doubling window is taken with any version since the deal); id_reused: this seat used the action `id` before for a different action; paused: the table's admin paused the table; table_ended: the admin ended it; conflict: the admin's command does not fit the table now */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -4,18 +4,14 @@
  * then runs scripts/load.ts (the server under load: `npm run bench:load` alone).
  */
 import { randomMove, seededRng } from '../shared/bots.js';
-import { chooseAction } from '../shared/bots/index.js';
-import { newSeries, playGame, type Player } from '../shared/bots/selfplay.js';
 import { shuffleDeal, type Deal } from '../shared/deal.js';
 import { applyParsedAction, legalActions, legalPlayCards, newGame, type GameState } from '../shared/game.js';
 import { validateOptions, type Seat, type TableOptions } from '../shared/options.js';
+import { report } from './bench-line.js';
+import { reportBots, truthFromEnv } from './bots-bench.js';
 import { measureSolver } from './solver-bench.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-
-function report(bench: string, value: number, unit: string): void {
-  console.log(JSON.stringify({ bench, value: Number(value.toPrecision(4)), unit }));
-}
 
 function optionsOf(given: Partial<TableOptions>): TableOptions {
   const result = validateOptions(given);
@@ -108,35 +104,5 @@ report('solver.numberContract.deals', solver.numberDeals, 'deals');
 
 if (sink === 42) console.error(''); // keeps the measured calls from being optimised away
 
-// ---------------------------------------------------------------- bots (issue 12)
-{
-  const BOT_DEALS = Number(process.env.BENCH_BOT_DEALS ?? 2000);
-
-  /** The strong bot's average balance per game in one seat (rotating) against two other players, over `deals` fixed-seed deals. */
-  function strongAgainst(other: 'easy' | 'random', deals: number, timings?: number[]): number {
-    const rng = seededRng(12);
-    let series = newSeries();
-    let total = 0;
-    for (let i = 0; i < deals; i++) {
-      if (series.status === 'over') series = newSeries();
-      const strongSeat = i % 3;
-      const players: [Player, Player, Player] = [other, other, other];
-      players[strongSeat] = 'strong';
-      series = playGame(series, players, rng, undefined, (player, views, r) => {
-        const start = performance.now();
-        const action = chooseAction(player, { views }, r);
-        if (player === 'strong') timings?.push(performance.now() - start);
-        return action;
-      });
-      total += series.game!.outcome!.settlement.payments[strongSeat as Seat];
-    }
-    return total / deals;
-  }
-
-  const timings: number[] = [];
-  report('bots.strongVsEasy', strongAgainst('easy', BOT_DEALS, timings), 'per game');
-  timings.sort((a, b) => a - b);
-  report('bots.strongDecisionMsP50', timings[Math.floor(timings.length * 0.5)]!, 'ms');
-  report('bots.strongDecisionMsP99', timings[Math.floor(timings.length * 0.99)]!, 'ms');
-  report('bots.strongVsRandom', strongAgainst('random', BOT_DEALS), 'per game');
-}
+// ---------------------------------------------------------------- bots (issues 12 and 27)
+reportBots(Number(process.env.BENCH_BOT_DEALS ?? 2000), truthFromEnv(process.env.BENCH_BOTS_TRUTH));

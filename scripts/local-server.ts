@@ -71,7 +71,7 @@ export function freePort(): Promise<number> {
 }
 
 /** Copies the project without node_modules (linked instead), .git and local state. */
-function snapshot(to: string): void {
+export function snapshot(to: string): void {
   const skip = new Set(['node_modules', '.git', '.wrangler', 'coverage', 'dist']);
   cpSync(root, to, { recursive: true, filter: (source) => !skip.has(source.slice(root.length + 1).split(/[\\/]/)[0]!) });
   symlinkSync(join(root, 'node_modules'), join(to, 'node_modules'), 'junction');

@@ -1,14 +1,20 @@
 #!/usr/bin/env node
-// `npm start [-- <wrangler dev options>]`: builds the web app (Vite, into web/dist), applies
-// the D1 migrations (drizzle/*.sql) to the local database, then runs `wrangler dev` with
-// every extra argument forwarded, e.g.
+// `npm start [-- <wrangler dev options>]`: builds the web app (Vite), applies the D1
+// migrations (drizzle/*.sql) to the local database, then runs `wrangler dev` with every extra
+// argument forwarded, e.g.
 //   npm start -- --port 9000 --var TEST_DEALS:on
+//
+// Each start builds into a directory of its own (.wrangler/web-builds/start-<pid>-…) and its
+// wrangler serves that one (`--assets`), removed again when it stops: a second `npm start`
+// from the same checkout (another port) builds beside it and never touches the files the
+// first one serves, whose pages would otherwise see their scripts replaced under them.
+// `npm run build` (tests, deploy) still writes web/dist.
 //
 // Wrangler needs Node >= 22.12. Under `npm start` the `node` devDependency
 // (node_modules/.bin/node) runs this script; when started with an older Node directly,
 // Wrangler is still run with that local Node 22.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -80,8 +86,38 @@ function run(script, scriptArgs, extraEnv = {}) {
 
 const runWrangler = (wranglerArgs, extraEnv) => run(wrangler, wranglerArgs, extraEnv);
 
-const built = await run(join(root, 'node_modules', 'vite', 'bin', 'vite.js'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+/** Whether a process of that id still runs. */
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+// The builds of starts that were killed without cleaning up (their process is gone) go first.
+const builds = join(root, '.wrangler', 'web-builds');
+mkdirSync(builds, { recursive: true });
+for (const name of readdirSync(builds)) {
+  const pid = Number(/^start-(\d+)-/.exec(name)?.[1]);
+  if (pid > 0 && pid !== process.pid && !alive(pid)) rmSync(join(builds, name), { recursive: true, force: true });
+}
+const outDir = mkdtempSync(join(builds, `start-${process.pid}-`));
+const removeBuild = () => rmSync(outDir, { recursive: true, force: true });
+
+const built = await run(join(root, 'node_modules', 'vite', 'bin', 'vite.js'), [
+  'build',
+  '--config',
+  'web/vite.config.ts',
+  '--logLevel',
+  'warn',
+  '--outDir',
+  outDir,
+  '--emptyOutDir',
+]);
 if (built !== 0) {
+  removeBuild();
   console.error('Building the web app failed.');
   process.exit(built);
 }
@@ -91,8 +127,11 @@ const migrated = await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local'
   CI: 'true',
 });
 if (migrated !== 0) {
+  removeBuild();
   console.error('Applying the local D1 migrations failed.');
   process.exit(migrated);
 }
 
-process.exit(await runWrangler(['dev', ...args]));
+const served = await runWrangler(['dev', '--assets', outDir, ...args]);
+removeBuild();
+process.exit(served);

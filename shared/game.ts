@@ -234,6 +234,14 @@ function applyDouble(game: GameState, seat: Seat, action: Action): Result<GameSt
   return ok(next);
 }
 
+/**
+ * R3.1: the three doubling decisions are independent, each made on the seat's own packet: a
+ * seat that has not decided yet decides the same whatever the others decided meanwhile. So
+ * its `double` depends on no other move (API.md: it is not stale in the window).
+ */
+export const isIndependentDecision = (game: GameState, seat: Seat, action: Action): boolean =>
+  game.phase === 'doubling' && action.type === 'double' && (game.decided & (1 << seat)) === 0;
+
 // ---------------------------------------------------------------- R4, R5 auction
 
 function applyBid(game: GameState, seat: Seat, action: Action): Result<GameState> {

@@ -258,7 +258,10 @@ const envelope = {
     description:
       'Client id, per seat: the same id with the same action is applied once and answered again as the first time; with a different action it is refused with 409 id_reused',
   }),
-  version: z.number().int().min(0).optional().openapi({ description: 'Expected table version; another one answers 409 stale_version' }),
+  version: z.number().int().min(0).optional().openapi({
+    description:
+      "Expected table version; another one answers 409 stale_version, except a seat's first `double` in the doubling window (R3.1), taken with any version since the window opened",
+  }),
 };
 
 export const ActionSchema = z

@@ -4,7 +4,8 @@
  */
 import type { Action } from '../actions.js';
 import { seededRng, type Rng } from '../bots.js';
-import { shuffleDeal, type RandomSource } from '../deal.js';
+import { shuffleDeal, type Deal, type RandomSource } from '../deal.js';
+import type { GameState } from '../game.js';
 import type { Seat, TableOptions } from '../options.js';
 import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../series.js';
 import { viewOf, type SeriesView } from '../view.js';
@@ -31,7 +32,7 @@ export interface Step {
 }
 
 /** Randomly picks one of a view's legal actions (a discard: the first two cards of the hand). */
-function randomAction(view: SeriesView, rng: Rng): Action | null {
+export function randomAction(view: SeriesView, rng: Rng): Action | null {
   const actions = view.legalActions;
   if (actions.length === 0) return null;
   const action = actions[rng(actions.length)]!;
@@ -40,17 +41,22 @@ function randomAction(view: SeriesView, rng: Rng): Action | null {
 }
 
 /**
- * Plays one game from a fresh deal. Every seat's memory collects its view after every
+ * A seat's player: its action from its seat's views (null: nothing to do now). `truth`, the
+ * game itself, is there for the bench's omniscient yardstick alone; the bots never get it.
+ */
+export type SeatPlayer = (views: readonly SeriesView[], truth: GameState) => Action | null;
+
+/**
+ * Plays one game of `series` from `deal`. Every seat's memory collects its view after every
  * accepted action; the first seat (from the seat to move) with something to do acts.
  */
-export function playGame(
+export function playDeal(
   series: SeriesState,
-  players: readonly [Player, Player, Player],
-  rng: Rng,
+  deal: Deal,
+  players: readonly [SeatPlayer, SeatPlayer, SeatPlayer],
   onStep?: (step: Step) => void,
-  decide: (player: BotLevel, views: readonly SeriesView[], rng: Rng) => Action | null = (player, views, r) => chooseAction(player, { views }, r),
 ): SeriesState {
-  let state = must(dealNextGame(series, shuffleDeal(randomSource(rng))));
+  let state = must(dealNextGame(series, deal));
   const memories: SeriesView[][] = [[], [], []];
   const remember = () => ([0, 1, 2] as Seat[]).forEach((seat) => memories[seat]!.push(viewOf(state, seat)!));
   remember();
@@ -59,9 +65,8 @@ export function playGame(
     const order = ([0, 1, 2] as Seat[]).map((i) => ((turn < 0 ? 0 : turn) + i) % 3) as Seat[];
     let acted = false;
     for (const seat of order) {
-      const player = players[seat]!;
       const views = memories[seat]!;
-      const action = player === 'random' ? randomAction(views.at(-1)!, rng) : decide(player, views, rng);
+      const action = players[seat]!(views, state.game!);
       if (action === null) continue;
       onStep?.({ state, seat, memories: memories.map((m) => [...m]), views: [...views], action });
       state = must(applySeriesAction(state, seat, action));
@@ -73,6 +78,23 @@ export function playGame(
   }
   if (state.status === 'playing') throw new Error('game did not end');
   return state;
+}
+
+/** Plays one game from a fresh deal drawn from `rng`, which every player's decisions share. */
+export function playGame(
+  series: SeriesState,
+  players: readonly [Player, Player, Player],
+  rng: Rng,
+  onStep?: (step: Step) => void,
+  decide: (player: BotLevel, views: readonly SeriesView[], rng: Rng) => Action | null = (player, views, r) => chooseAction(player, { views }, r),
+): SeriesState {
+  const deal = shuffleDeal(randomSource(rng));
+  const seatPlayers = players.map(
+    (player): SeatPlayer =>
+      (views) =>
+        player === 'random' ? randomAction(views.at(-1)!, rng) : decide(player, views, rng),
+  ) as [SeatPlayer, SeatPlayer, SeatPlayer];
+  return playDeal(series, deal, seatPlayers, onStep);
 }
 
 /** The value of an engine result that must be accepted. */

@@ -290,6 +290,12 @@ function playOne(r: Replay, game: GameState, seat: Seat, known: KnownPlay, card:
   return after;
 }
 
+/** The kinds of decision the strong bot judges over worlds. */
+export type Decision = 'bid' | 'discard' | 'declare' | 'kontra' | 're' | 'play';
+
+/** Where a decision gets up to `count` worlds to judge by, for the seat whose knowledge is `k`. */
+export type WorldSource = (decision: Decision, k: Knowledge, count: number, rng: Rng) => GameState[];
+
 /** Up to `count` worlds (fewer only if draws keep failing). */
 export function drawWorlds(k: Knowledge, count: number, rng: Rng): GameState[] {
   const worlds: GameState[] = [];

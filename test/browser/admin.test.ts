@@ -9,7 +9,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import { clickVisible, expectNoProblems, openPage, partsOfLink, readView, useChromium, type Problem } from './support.js';
+import { clickVisible, createTable, expectNoProblems, openPage, outOfView, partsOfLink, readView, useChromium, type Problem } from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -140,4 +140,36 @@ it('the admin page pauses and resumes, rotates links and seats a bot (desktop)',
 
 it('the same on a phone at 390 px, the admin page fitting 360 px too', { timeout: 90_000 }, async () => {
   await adminFlow('phone');
+});
+
+it('on a phone, what a command became is said beside the button tapped, in view (issue 25); the help says when an http origin is taken', async () => {
+  const table = await createTable(base, { name: 'admin phone' });
+  const context = await chromium.context('phone');
+  const page = await openPage(context, table.admin.url, 'admin on a phone');
+  const form = page.locator('form[data-admin-options]');
+  await form.waitFor({ timeout: 10_000 });
+  await form.locator('input[name="vacationHours"]').fill('48');
+  const save = form.locator('button[type="submit"]');
+  await save.tap();
+  const notice = form.locator('[data-admin-notice]');
+  await notice.waitFor({ timeout: 5_000 });
+  expect(await notice.textContent()).toBe('Saved.');
+  expect(await page.locator('[data-admin-notice]').count(), 'said once, there').toBe(1);
+  expect(await outOfView(page, 'form[data-admin-options] [data-admin-notice]')).toBeNull();
+  const [button, said] = [(await save.boundingBox())!, (await notice.boundingBox())!];
+  expect(said.y - (button.y + button.height), 'right below the button').toBeLessThan(40);
+
+  // A refusal, too: an origin with a path, refused beside the embedding form's button.
+  const embedding = page.locator('form[data-admin-embedding]');
+  await embedding.locator('textarea#frame-origins').fill('https://club.example/forum');
+  await embedding.locator('button[type="submit"]').tap();
+  await embedding.locator('[role="alert"][data-error]').waitFor({ timeout: 5_000 });
+  expect(await outOfView(page, 'form[data-admin-embedding] [role="alert"][data-error]')).toBeNull();
+  expect(await page.locator('[data-admin-notice]').count(), "the earlier command's note has gone").toBe(0);
+
+  const help = await embedding.locator('.help').first().textContent();
+  expect(help).toContain(
+    'https only; a local development server started with ALLOW_LOCAL_WEBHOOKS=on also takes http://localhost and http://127.0.0.1',
+  );
+  expectNoProblems([page], (_page, problem) => problem.kind === 'console' && /status of 400/.test(problem.text));
 });

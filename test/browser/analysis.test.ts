@@ -9,11 +9,22 @@ import { expect, inject, it } from 'vitest';
 import { LEVEL_BETTEL } from '../../shared/actions.js';
 import { CARD_CODES, type CardCode } from '../../shared/cards.js';
 import { applyAction, legalActions, newGame, type GameState } from '../../shared/game.js';
-import { validateOptions, type Seat } from '../../shared/options.js';
+import { validateOptions } from '../../shared/options.js';
 import { recordOf } from '../../shared/record.js';
 import { evaluatePlays, solve } from '../../shared/solver/index.js';
 import { cardName } from '../../web/src/cards/names.js';
-import { actThroughApi, createTable, expectNoProblems, openPage, openPrefsMenu, readView, shuffledDeal, useChromium } from './support.js';
+import {
+  actThroughApi,
+  createTable,
+  expectNoProblems,
+  openPage,
+  openPrefsMenu,
+  playThroughApi,
+  readView,
+  shuffledDeal,
+  useChromium,
+  type Seat,
+} from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -86,6 +97,13 @@ it('the replay marks a mistake with its cost and the best card, and the summary 
   for (let step = 0; step <= mistake.actionIndex; step++) await page.locator('[data-step="next"]').click();
   const mark = page.locator(`.replay-trick .played:has([data-card="${mistake.card}"]) [data-card-cost]`);
   await expect.poll(() => mark.getAttribute('data-card-cost'), { timeout: 20_000 }).toBe(String(mistake.cost));
+  // Issue 25: the card marked with its cost stands in line with the other cards of its trick (its mark, two lines long, pushes none).
+  const inTrick = () => page.locator('.replay-trick .played').count();
+  while ((await inTrick()) < 3) await page.locator('[data-step="next"]').click();
+  const tops = await page
+    .locator('.replay-trick .played > [data-card]')
+    .evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)));
+  expect(new Set(tops).size, `the tops of the trick's three cards: ${tops.join(', ')}`).toBe(1);
   const bestNames = (lang: 'en' | 'de') => mistake.best.map((code) => cardName(code, 'bavarian', lang)).join(', ');
   const tricks = (n: number, lang: 'en' | 'de') => (lang === 'en' ? (n === 1 ? 'trick' : 'tricks') : n === 1 ? 'Stich' : 'Stiche');
   expect(await mark.textContent()).toBe(`−${mistake.cost} ${tricks(mistake.cost, 'en')}; best: ${bestNames('en')}`);
@@ -120,6 +138,39 @@ it('the replay marks a mistake with its cost and the best card, and the summary 
   await shows.click();
   await expect.poll(() => page.getAttribute('.replay', 'data-replay-step')).toBe(String(mistake.actionIndex + 1));
   expect(await mark.textContent()).toBe(`−${mistake.cost} ${tricks(mistake.cost, 'de')}; besser: ${bestNames('de')}`);
+  expectNoProblems([page]);
+  await context.close();
+});
+
+it('the replay (issue 25): its marks are explained from the first step; kontra and re stand apart from the auction; its end shows no hand played out and no link to itself', async () => {
+  const table = await createTable(base, { name: 'replay kontra', options: { games: 1, doubling: false }, deals: [shuffledDeal(2571)] });
+  await playThroughApi(base, table, (views) => views[0]!.phase === 'play');
+  const declarer = (await readView(base, table.tableId, table.spectator.token)).declarer as Seat;
+  await actThroughApi(base, table.tableId, table.seats[((declarer + 1) % 3) as Seat]!.token, { type: 'kontra' });
+  await actThroughApi(base, table.tableId, table.seats[declarer]!.token, { type: 're' });
+  await playThroughApi(base, table, (views) => views[0]!.seriesOver);
+
+  const context = await chromium.context('desktop');
+  const path = `/t/${table.tableId}/replay/0`;
+  const page = await openPage(context, `${base}${path}#${table.seats[0]!.token}`, 'replay');
+  await page.locator('[data-step="next"]').click();
+  const legend = page.locator('[data-analysis-legend]');
+  await legend.waitFor({ timeout: 10_000 });
+  expect(await legend.textContent()).toMatch(/^✓ by a card: a best card\. −n tricks: what the card cost its side/);
+
+  await page.locator('[data-step="end"]').click();
+  await page.locator('[data-summary]').waitFor();
+  const kontra = page.locator('[data-history-part="kontra"]');
+  expect(await kontra.locator('h3').textContent()).toBe('Kontra and Re');
+  expect(await kontra.locator('li').allTextContents()).toEqual([expect.stringMatching(/: Kontra$/), expect.stringMatching(/: Re$/)]);
+  expect(await page.locator('[data-history-part="auction"]').textContent()).not.toMatch(/Kontra|: Re/);
+  const rows = await page.locator('.replay-hands li').evaluateAll((items) => items.map((li) => li.querySelectorAll('[data-card]').length));
+  expect(
+    rows.filter((cards) => cards === 0),
+    'a row of a hand played out',
+  ).toEqual([]);
+  expect(await page.locator(`a[href^="${path}"]`).count(), 'a link to this replay').toBe(0);
+  expect(await legend.isVisible(), 'the legend at the last step too').toBe(true);
   expectNoProblems([page]);
   await context.close();
 });

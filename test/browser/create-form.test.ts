@@ -53,7 +53,7 @@ it('the create form on a phone: the rules folded under a summary of the defaults
     'Defaults: doubling on',
     'Kontra and Re on',
     'ten-trick bid off',
-    'Muss-Spiel when all pass',
+    'forced game when all pass',
     'stake 1 per trick',
     'Player 1 deals first',
   ])
@@ -136,4 +136,35 @@ it('the reminder chosen on the form is named on the table page in the same words
   await plain.locator('[data-table][data-seat="0"]').waitFor({ timeout: 10_000 });
   expect(await plain.locator('[data-reminder-hours]').count()).toBe(0);
   expectNoProblems([home, table, plain]);
+});
+
+it('choosing a bot moves nothing of its row; the help of "When everybody passes" explains both choices (issue 25)', async () => {
+  for (const [kind, width] of [
+    ['desktop', 1280],
+    ['phone', 360],
+  ] as const) {
+    const context = await chromium.context(kind);
+    const page = await openPage(context, `${base}/`, `create page at ${width} px`);
+    await page.setViewportSize({ width, height: 800 });
+    const form = page.locator('form[data-form="create"]');
+    await form.waitFor({ timeout: 10_000 });
+    const boxes = async () =>
+      Promise.all(
+        [0, 1, 2].map(async (i) => [
+          await form.locator(`input[name="seat${i}"]`).boundingBox(),
+          await form.locator(`select[data-seat-kind="${i}"]`).boundingBox(),
+        ]),
+      );
+    const before = await boxes();
+    await form.locator('select[data-seat-kind="1"]').selectOption('strong');
+    expect(await form.locator('input[name="email1"]').count(), "a bot's row has no mail field").toBe(0);
+    const after = await boxes();
+    expect(after[1], 'the name and the choice of the row with the bot stay where they were').toEqual(before[1]);
+    expect(after[0]).toEqual(before[0]);
+
+    await form.locator('details[data-more-rules] > summary').click();
+    const help = await form.locator('#allPass-help').textContent();
+    expect(help).toMatch(/^Forced game: forehand must then play and take at least 6 tricks\. Pot: nobody has to play;/);
+    expectNoProblems([page]);
+  }
 });

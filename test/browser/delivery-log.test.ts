@@ -52,6 +52,8 @@ it('a seat chooses the daily digest, it is saved, and its delivery log lists the
   // Reopened, the page shows the saved mode.
   await page.reload();
   await page.locator('details.notifications > summary').click();
+  // The form shows what the server says once its GET has answered (the summary says it first).
+  await expect.poll(() => page.locator('[data-notices-summary]').textContent(), { timeout: 5_000 }).toContain('a daily digest');
   expect(await page.locator('details.notifications select[name="mail"]').inputValue()).toBe('digest');
   expectNoProblems([page]);
 });

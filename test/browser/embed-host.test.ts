@@ -144,6 +144,17 @@ describe('a host site with /embed.js', () => {
       await expect.poll(async () => (await messagesOf(page)).filter((m) => m.type === 'wallachen:ready').length).toBeGreaterThan(0);
       for (const message of await messagesOf(page)) expect(message, JSON.stringify(message)).not.toMatchObject({ type: 'wallachen:ready', seat: 0 });
       expect((await messagesOf(page)).find((m) => m.type === 'wallachen:ready')).toMatchObject({ seat: null, tableId: table.tableId });
+      // Issue 25: embed.js says in the seat's place why nothing shows, and offers the table's own page; the host hears why.
+      const blocked = page.locator('#seat [data-wallachen-blocked]');
+      await blocked.waitFor({ timeout: 10_000 });
+      expect(await blocked.textContent()).toMatch(
+        /^This seat of the table can't be shown on this site: the table's admin has not allowed it here\. Open the table$/,
+      );
+      expect(await blocked.locator('a').getAttribute('href')).toBe(`${base}/t/${table.tableId}#${table.seats[0]!.token}`);
+      expect(await blocked.locator('a').getAttribute('target')).toBe('_blank');
+      expect(await page.locator('#seat iframe').isVisible(), 'no broken frame beside it').toBe(false);
+      expect(await page.locator('#watch [data-wallachen-blocked]').count(), 'the spectator frame that shows is not said to be refused').toBe(0);
+      expect(await page.evaluate(() => (globalThis as unknown as { __events: string[] }).__events)).toContain('wallachen:blocked');
     } finally {
       site.close();
     }
@@ -160,6 +171,9 @@ describe('a host site with /embed.js', () => {
       await page.goto(site.url);
       await expect.poll(() => refusals.length, { timeout: 10_000 }).toBeGreaterThan(0);
       expect(await page.frameLocator('#watch iframe').locator('[data-table]').count()).toBe(0);
+      const blocked = page.locator('#watch [data-wallachen-blocked]');
+      await blocked.waitFor({ timeout: 10_000 });
+      expect(await blocked.textContent()).toContain("the table's admin does not let other sites show it");
     } finally {
       site.close();
     }

@@ -212,6 +212,52 @@ describe('the embed page', () => {
     expectNoProblems([page]);
   });
 
+  it("the seats' panels stand in the order of the trick's row (issue 25); a seat away shows its date on a line of its own, not in a pill", async () => {
+    const table = await createTable(base, {
+      name: 'embedded order',
+      seats: [{ name: 'Anni' }, { name: 'Bert' }, { name: 'Xaver' }],
+      options: { games: 1, doubling: false, moveDeadlineHours: 24 },
+      deals: [shuffledDeal(2581)],
+    });
+    await playThroughApi(base, table, (views) => views[0]!.phase === 'play' && views[0]!.trick.length === 2);
+    const away = await fetch(`${base}/api/tables/${table.tableId}/vacation`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${table.seats[2]!.token}`, 'content-type': 'application/json', 'cf-connecting-ip': '2001:db8:e:9::1' },
+      body: JSON.stringify({ hours: 30 }),
+    });
+    expect(away.status, await away.text()).toBe(200);
+    const site = await embeddingSite(`${base}/embed/${table.tableId}?lang=en#${table.spectator.token}`);
+    const context = await chromium.context('desktop');
+    try {
+      const page = await context.newPage();
+      await page.goto(site.url);
+      const frame = page.frameLocator('iframe');
+      await frame.locator('[data-table][data-embed] [data-vacation="2"]').waitFor({ timeout: 10_000 });
+      const inRow = (selector: string, attribute: string) =>
+        frame.locator(selector).evaluateAll(
+          (elements, name) =>
+            elements
+              .map((e) => ({ x: e.getBoundingClientRect().left, seat: e.getAttribute(name) }))
+              .sort((a, b) => a.x - b.x)
+              .map((e) => e.seat),
+          attribute,
+        );
+      const panels = await inRow('.embed-seats [data-seat-panel]', 'data-seat-panel');
+      expect(panels, 'left to right').toEqual(await inRow('[data-trick] [data-trick-seat]', 'data-trick-seat'));
+      const note = await frame.locator('[data-vacation="2"]').evaluate((badge) => {
+        const box = badge.getBoundingClientRect();
+        const header = badge.parentElement!.getBoundingClientRect();
+        const style = (globalThis as unknown as { getComputedStyle(e: unknown): { borderTopLeftRadius: string } }).getComputedStyle(badge);
+        return { width: box.width / header.width, radius: parseFloat(style.borderTopLeftRadius) };
+      });
+      expect(note.width, "across the panel's width").toBeGreaterThan(0.9);
+      expect(note.radius, 'corners of a note, not of a pill').toBeLessThanOrEqual(8);
+      expectNoProblems([page]);
+    } finally {
+      site.close();
+    }
+  });
+
   it('the share screen offers an <iframe> of /embed/{id}#<spectator token>', async () => {
     const context = await chromium.context('desktop');
     const page = await openPage(context, `${base}/`, 'create page');

@@ -5,10 +5,21 @@
  * header stays low with its preferences in a menu; a 12-card hand leaves every card a
  * thumb's tap target (44 px).
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { overlaps } from './layout.js';
-import { actThroughApi, createTable, expectNoProblems, openPage, playThroughApi, readView, shuffledDeal, useChromium, type Seat } from './support.js';
+import {
+  actThroughApi,
+  contextIn,
+  createTable,
+  expectNoProblems,
+  openAt,
+  playThroughApi,
+  readView,
+  shuffledDeal,
+  useChromium,
+  type Seat,
+} from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -20,17 +31,7 @@ const VIEWPORTS = [
 ] as const;
 const LANGS = ['de', 'en'] as const;
 
-/** A context of the kind, in `lang` (as a reader who chose it before), with the page size given. */
-async function contextFor(kind: 'phone' | 'desktop', lang: 'de' | 'en'): Promise<BrowserContext> {
-  const context = await chromium.context(kind);
-  await context.addInitScript((chosen) => {
-    const w = globalThis as unknown as { location: { protocol: string }; localStorage: { setItem(key: string, value: string): void } };
-    // The blank page a new tab starts on has no storage.
-    if (w.location.protocol !== 'http:') return;
-    w.localStorage.setItem('wallachen.prefs', JSON.stringify({ lang: chosen, theme: 'light', pattern: 'bavarian' }));
-  }, lang);
-  return context;
-}
+const contextFor = (kind: 'phone' | 'desktop', lang: 'de' | 'en') => contextIn(chromium, kind, lang);
 
 interface PhaseTable {
   readonly phase: string;
@@ -66,33 +67,28 @@ async function tablesInEveryPhase(): Promise<PhaseTable[]> {
   ];
 }
 
-async function openAt(context: BrowserContext, url: string, label: string, size: { width: number; height: number }, ready: string): Promise<Page> {
-  const page = await openPage(context, url, label);
-  await page.setViewportSize(size);
-  // Loaded again at this size: the page lays itself out (and scrolls to the controls) as it would have on this screen.
-  await page.reload();
-  await page.locator(ready).first().waitFor({ timeout: 10_000 });
-  return page;
-}
-
 describe('nothing covers the trick, the own hand, the controls or the own seat', () => {
   it('the measurement finds a bar laid over the trick', async () => {
     const created = await createTable(base, { name: 'Layout planted', deals: [shuffledDeal(26)] });
     const context = await contextFor('desktop', 'en');
     const page = await openAt(context, created.seats[0]!.url, 'layout: planted cover', { width: 1280, height: 800 }, '[data-action="double"]');
     expect(await overlaps(page), 'before anything is planted').toEqual([]);
-    await page.evaluate(() => {
-      interface Planted {
-        setAttribute(name: string, value: string): void;
-        readonly style: Record<string, string>;
-      }
-      const d = (globalThis as unknown as { document: { createElement(tag: string): Planted; body: { append(node: Planted): void } } }).document;
-      const bar = d.createElement('div');
-      bar.setAttribute('data-planted', '');
-      // An inline style is refused by the page's CSP: the bar is placed through the CSSOM instead.
-      Object.assign(bar.style, { position: 'fixed', left: '0', right: '0', top: '40%', height: '60px', background: 'red' });
-      d.body.append(bar);
-    });
+    const trick = (await page.locator('[data-trick]').boundingBox())!;
+    await page.evaluate(
+      (top) => {
+        interface Planted {
+          setAttribute(name: string, value: string): void;
+          readonly style: Record<string, string>;
+        }
+        const d = (globalThis as unknown as { document: { createElement(tag: string): Planted; body: { append(node: Planted): void } } }).document;
+        const bar = d.createElement('div');
+        bar.setAttribute('data-planted', '');
+        // An inline style is refused by the page's CSP: the bar is placed through the CSSOM instead, over the trick.
+        Object.assign(bar.style, { position: 'fixed', left: '0', right: '0', top: `${top}px`, height: '30px', background: 'red' });
+        d.body.append(bar);
+      },
+      trick.y + trick.height / 2 - 15,
+    );
     const found = await overlaps(page);
     expect(
       found.some((f) => f.includes('[data-planted=""]') && f.includes('covers [data-trick]')),

@@ -15,6 +15,7 @@ import {
   probeOf,
   readView,
   SEATS,
+  settingsLoaded,
   startCuttableProxy,
   step,
   tableAttributes,
@@ -118,6 +119,7 @@ async function pageBehindProxy(): Promise<{
   const browserContext = await context('desktop');
   const page = await openPage(browserContext, `${proxy.base}/t/${created.tableId}#${created.seats[0]!.token}`, 'seat 0 (behind a proxy)');
   await expectLive(page, 'seat 0 before the drop', 10_000);
+  await settingsLoaded(page);
   const { version } = await tableAttributes(page);
   // A reload would lose this mark.
   await page.evaluate(() => ((globalThis as unknown as { __notReloaded: boolean }).__notReloaded = true));

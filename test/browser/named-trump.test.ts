@@ -135,7 +135,9 @@ it("R7.2: the declarer names a trump suit other than its first card's by clicks,
     const payments = await p
       .locator('[data-summary][data-game-number="1"] [data-payment]')
       .evaluateAll((cells) => cells.map((c) => Number(c.textContent!.replace('+', ''))));
-    expect(payments, `${seat}'s summary: payments and pot`).toEqual([...record!.settlement!.payments, record!.settlement!.pot]);
+    // A table that plays the forced game has no pot line (issue 25), and its pot stays 0.
+    expect(payments, `${seat}'s summary: the payments`).toEqual(record!.settlement!.payments);
+    expect(record!.settlement!.pot).toBe(0);
   }
   expectNoProblems(players.map((p) => p.page));
 });

@@ -6,7 +6,7 @@
  * table's confirmation mail, as the seat's delivery log (the API's own record) has it.
  */
 import { expect, inject, it } from 'vitest';
-import { translator } from '../../web/src/i18n.js';
+import { settingsTranslator } from '../../web/src/table/settings-texts.js';
 import { confirmAddress, createTable, expectNoProblems, openPage, readDeliveries, readNotifications, useChromium } from './support.js';
 
 const base = inject('baseUrl');
@@ -62,7 +62,7 @@ it('a seat created with a mail address sees it on its page; saving only a webhoo
 });
 
 it("saving an address says what became of this table's confirmation mail: sent, not again within a day, the address's limit, confirmed already", async () => {
-  const t = translator('en');
+  const t = settingsTranslator('en');
   const fresh = `sepp.${crypto.randomUUID().slice(0, 8)}@example.com`;
   const busy = `busy.${crypto.randomUUID().slice(0, 8)}@example.com`;
   const created = await createTable(base, { name: 'asked', seats: [{ name: 'Sepp' }, { name: 'Vroni' }, { name: 'Resi' }] });
@@ -114,4 +114,29 @@ it("saving an address says what became of this table's confirmation mail: sent, 
   expect(await page.locator('[data-notices-summary]').textContent()).toContain(t('noticesSummaryMail', { email: fresh }));
   expect(await readNotifications(base, tableId, token)).toMatchObject({ email: fresh, emailState: 'confirmed' });
   expectNoProblems([page]);
+});
+
+it('"Notify me on this device" has the look of the form\'s other buttons, not the browser\'s own (issue 25)', async () => {
+  const created = await createTable(base, { name: 'push button' });
+  for (const kind of ['desktop', 'phone'] as const) {
+    const page = await openPage(await chromium.context(kind), created.seats[0]!.url, `seat 0 (${kind})`);
+    await page.locator('details.notifications > summary').click();
+    const look = (selector: string) =>
+      page.locator(selector).evaluate((button) => {
+        const style = (globalThis as unknown as { getComputedStyle(e: unknown): Record<string, string> }).getComputedStyle(button);
+        return {
+          radius: style.borderTopLeftRadius,
+          height: button.getBoundingClientRect().height,
+          weight: style.fontWeight,
+          border: style.borderTopColor,
+        };
+      });
+    const push = await look('[data-push-toggle]');
+    const save = await look('details.notifications button[type="submit"]');
+    expect(push.radius, 'a pill like Save').toBe(save.radius);
+    expect(push.weight).toBe(save.weight);
+    expect(push.border, 'outlined in the accent colour, as Save is').toBe(save.border);
+    expect(push.height, 'a thumb-sized target').toBeGreaterThanOrEqual(44);
+    expectNoProblems([page]);
+  }
 });

@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { b64u, decryptPush, newSubscriber, verifyVapid, type Subscriber } from '../push-crypto.js';
-import { createTable, expectNoProblems, openPage, playThroughApi, readView, useChromium } from './support.js';
+import { createTable, expectNoProblems, openPage, playThroughApi, readView, settingsLoaded, useChromium } from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -208,6 +208,7 @@ it('the installed app starts offline: the app shell from the service worker, the
   const created = await createTable(base, { name: 'offline' });
   const page = await openPage(context, created.seats[2]!.url, 'seat 2');
   await page.locator('[data-table]').waitFor({ timeout: 5_000 });
+  await settingsLoaded(page);
   await page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
   const version = await page.locator('[data-table]').getAttribute('data-version');
   const manifest = (await (await fetch(`${base}/manifest.webmanifest`)).json()) as {
@@ -220,7 +221,8 @@ it('the installed app starts offline: the app shell from the service worker, the
 
   await context.setOffline(true);
   await page.reload();
-  await page.locator('[data-table]').waitFor({ timeout: 10_000 });
+  // [data-table] is there while the page loads too (TableLoading): the table shown is the one with a version.
+  await page.locator('[data-table][data-version]').waitFor({ timeout: 10_000 });
   expect(await page.locator('[data-table]').getAttribute('data-version')).toBe(version);
   expect(await page.locator('[data-table]').getAttribute('data-seat')).toBe('2');
   expect(await page.locator('[data-last-view]').isVisible()).toBe(true);

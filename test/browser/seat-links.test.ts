@@ -2,7 +2,7 @@
  * Two things of the table page: another link of the same table opened in the same tab (only
  * the part after # changes, so the page is not reloaded) loads that seat, with nothing of the
  * seat before it left on the page; and with French cards the cards are named as printed on them,
- * in the page's language (aria-label and title): "Hearts Queen", "Herz Dame".
+ * in the page's language (aria-label and title): "Queen of Hearts", "Herz Dame".
  */
 import { expect, inject, it } from 'vitest';
 import { CARD_CODES, type CardCode } from '../../shared/cards.js';
@@ -51,25 +51,29 @@ it('opening another link of the table in the same tab (only the # changes) loads
   expectNoProblems([page]);
 });
 
-it('with French cards the cards are named as printed, in the page language; with Bavarian cards as before', async () => {
+it('with French cards the cards are named as printed, in the page language; with Bavarian cards in the words of the page', async () => {
   // Seat 0's first three cards (the doubling shows them): Herz Ober, Gras Unter, Eichel Sau.
   const first: CardCode[] = ['HO', 'GU', 'EA'];
   const table = await createTable(base, { deals: [dealFromDeck([...first, ...CARD_CODES.filter((c) => !first.includes(c))])] });
   const context = await chromium.context('phone');
   const page = await openPage(context, table.seats[0]!.url, 'seat 0');
   await page.locator('[data-hand] [data-card]').first().waitFor({ timeout: 10_000 });
-  const bavarian = { E: 'Eichel', G: 'Gras', H: 'Herz', S: 'Schellen' } as Record<string, string>;
+  // The page speaks English (the browser's language): Bavarian cards in English words (issue 25).
+  const bavarian = { E: 'Acorns', G: 'Leaves', H: 'Hearts', S: 'Bells' } as Record<string, string>;
   const names = {
     en: { suits: { E: 'Clubs', G: 'Spades', H: 'Hearts', S: 'Diamonds' }, ranks: { A: 'Ace', K: 'King', O: 'Queen', U: 'Jack' } },
     de: { suits: { E: 'Kreuz', G: 'Pik', H: 'Herz', S: 'Karo' }, ranks: { A: 'Ass', K: 'König', O: 'Dame', U: 'Bube' } },
   } as const;
-  const bavarianRanks = { A: 'Sau', K: 'König', O: 'Ober', U: 'Unter' } as Record<string, string>;
-  const expected = (code: string, suits: Record<string, string>, ranks: Record<string, string>) =>
-    `${suits[code[0]!]} ${ranks[code.slice(1)] ?? code.slice(1)}`;
+  const bavarianRanks = { A: 'Ace', K: 'King', O: 'Over', U: 'Under' } as Record<string, string>;
+  /** "Queen of Hearts" in English, "Herz Dame" in German. */
+  const expected = (code: string, suits: Record<string, string>, ranks: Record<string, string>, lang: 'de' | 'en' = 'en') => {
+    const [suit, rank] = [suits[code[0]!], ranks[code.slice(1)] ?? code.slice(1)];
+    return lang === 'en' ? `${rank} of ${suit}` : `${suit} ${rank}`;
+  };
 
   const hand = await handOf(page);
   expect(hand.map((c) => c.code).sort(), 'the fixed deal').toEqual([...first].sort());
-  for (const card of hand) expect(card.label, 'Bavarian cards keep their names').toBe(expected(card.code, bavarian, bavarianRanks));
+  for (const card of hand) expect(card.label, 'Bavarian cards in English words').toBe(expected(card.code, bavarian, bavarianRanks));
 
   await openPrefsMenu(page);
   await page.locator('[data-pattern-toggle]').check();
@@ -78,13 +82,15 @@ it('with French cards the cards are named as printed, in the page language; with
     await page.locator(`button[data-lang="${lang}"]`).click();
     await expect
       .poll(async () => (await handOf(page)).map((c) => [c.label, c.title]))
-      .toEqual(hand.map((c) => [expected(c.code, names[lang].suits, names[lang].ranks), expected(c.code, names[lang].suits, names[lang].ranks)]));
+      .toEqual(
+        hand.map((c) => [expected(c.code, names[lang].suits, names[lang].ranks, lang), expected(c.code, names[lang].suits, names[lang].ranks, lang)]),
+      );
   }
   expect((await handOf(page)).map((c) => c.label).sort(), 'in German').toEqual(['Herz Dame', 'Kreuz Ass', 'Pik Bube']);
   await openPrefsMenu(page);
   await page.locator('button[data-lang="en"]').click();
   await expect
     .poll(async () => (await handOf(page)).map((c) => c.label).sort(), { message: 'in English' })
-    .toEqual(['Clubs Ace', 'Hearts Queen', 'Spades Jack']);
+    .toEqual(['Ace of Clubs', 'Jack of Spades', 'Queen of Hearts']);
   expectNoProblems([page]);
 });

@@ -127,6 +127,31 @@ export async function playThroughApi(base: string, table: CreatedTable, done: (v
   throw new Error('the table never reached the state the test waits for');
 }
 
+/** POST /api/tables/{id}/admin with the table's admin token (setup): one command, e.g. `{type: "pause"}`. */
+export const adminThroughApi = (base: string, table: CreatedTable, command: Record<string, unknown>) =>
+  api<unknown>(base, `/api/tables/${table.tableId}/admin`, { method: 'POST', token: table.admin.token, body: JSON.stringify(command) });
+
+/** The page sizes the app supports (issue 25): two phones and two desktops. */
+export const PAGE_SIZES = [
+  { width: 360, height: 640, kind: 'phone' },
+  { width: 390, height: 844, kind: 'phone' },
+  { width: 1280, height: 800, kind: 'desktop' },
+  { width: 1920, height: 1080, kind: 'desktop' },
+] as const;
+
+/** Names as long as people give them: the layout must hold with them. */
+export const LONG_NAMES = ['Maximiliane Theresia von Oberammergau', 'Bartholomäus Wolfgang Xaver Huber', 'Kunigunde Walburga Zwirglmaier-Schmidt'];
+export const LONG_TABLE_NAME = 'Stammtisch zum Goldenen Hirschen in Oberammergau';
+
+/** The first action of `type` the view offers for which `where` holds, as a body to send (a test's driver picks its moves with it). */
+export function offeredAction(
+  view: Pick<View, 'legalActions'>,
+  type: string,
+  where: (action: Record<string, unknown>) => boolean = () => true,
+): Record<string, unknown> | undefined {
+  return (view.legalActions as unknown as Record<string, unknown>[]).find((action) => action.type === type && where(action));
+}
+
 /** The table id and token of a link `http://host/t/<tableId>#<token>`. */
 export function partsOfLink(link: string): { origin: string; tableId: string; token: string } {
   const url = new URL(link);
@@ -258,6 +283,33 @@ export function useChromium(): { context(kind: 'desktop' | 'phone'): Promise<Bro
       return context;
     },
   };
+}
+
+/** A context of the kind whose pages start in `lang` (as a reader who chose it before), light, with Bavarian cards. */
+export async function contextIn(chromium: ReturnType<typeof useChromium>, kind: 'phone' | 'desktop', lang: 'de' | 'en'): Promise<BrowserContext> {
+  const context = await chromium.context(kind);
+  await context.addInitScript((chosen) => {
+    const w = globalThis as unknown as { location: { protocol: string }; localStorage: { setItem(key: string, value: string): void } };
+    // The blank page a new tab starts on has no storage.
+    if (w.location.protocol !== 'http:') return;
+    w.localStorage.setItem('wallachen.prefs', JSON.stringify({ lang: chosen, theme: 'light', pattern: 'bavarian' }));
+  }, lang);
+  return context;
+}
+
+/** Opens `url` at the page size given, loaded again at that size (the page lays itself out, and scrolls, as it would on that screen), once `ready` shows. */
+export async function openAt(
+  context: BrowserContext,
+  url: string,
+  label: string,
+  size: { width: number; height: number },
+  ready: string,
+): Promise<Page> {
+  const page = await openPage(context, url, label);
+  await page.setViewportSize(size);
+  await page.reload();
+  await page.locator(ready).first().waitFor({ timeout: 10_000 });
+  return page;
 }
 
 function watch(page: Page): void {
@@ -476,6 +528,25 @@ async function clickHandle(page: Page, handle: ElementHandle, selector: string):
   if (touchPages.has(page)) await handle.tap({ position, timeout: 5_000 });
   else await handle.click({ position, timeout: 5_000 });
 }
+
+/**
+ * Where the first element matching `selector` lies against the viewport, as the player sees
+ * the page now (nothing is scrolled): null when it is wholly in view, else a sentence saying where.
+ */
+export async function outOfView(page: Page, selector: string): Promise<string | null> {
+  const box = await page.locator(selector).first().boundingBox({ timeout: 5_000 });
+  const size = page.viewportSize()!;
+  if (box === null) return `${selector} is not shown`;
+  if (box.y >= -0.5 && box.x >= -0.5 && box.y + box.height <= size.height + 0.5 && box.x + box.width <= size.width + 0.5) return null;
+  return `${selector} lies at ${Math.round(box.x)},${Math.round(box.y)} (${Math.round(box.width)}×${Math.round(box.height)}), outside ${size.width}×${size.height}`;
+}
+
+/**
+ * Waits until a seat's page is whole: its own settings below the table load once the table is
+ * painted (TablePage.tsx, SeatSettings). A test that takes the network away next waits for it,
+ * as a page then cut off would have no settings to show.
+ */
+export const settingsLoaded = (page: Page): Promise<void> => page.locator('details.notifications').waitFor({ state: 'attached', timeout: 10_000 });
 
 /** Whether `page` is on a touch screen (a phone context). */
 export const isTouchPage = (page: Page): boolean => touchPages.has(page);

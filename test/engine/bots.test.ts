@@ -2,8 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { chooseAction, type BotLevel } from '../../shared/bots/index.js';
 import { maskOfCodes } from '../../shared/bots/memory.js';
-import { doublesOnPacket } from '../../shared/bots/strong.js';
-import { drawWorld, knowledgeOf } from '../../shared/bots/worlds.js';
+import { doublesOnPacket, sampledWorlds, strongAction } from '../../shared/bots/strong.js';
+import { bestTrump, countedTricks } from '../../shared/bots/hand.js';
+import { candidatesFor, cluesOf, inferredWorlds, likelihood, MAX_CANDIDATES } from '../../shared/bots/inference.js';
+import { drawWorld, drawWorlds, knowledgeOf, type WorldSource } from '../../shared/bots/worlds.js';
+import type { GameState } from '../../shared/game.js';
+import { LEVEL_BETTEL, LEVELS } from '../../shared/actions.js';
+import { SUITS } from '../../shared/cards.js';
 import type { Seat, TableOptions } from '../../shared/options.js';
 import { viewOf, type SeriesView } from '../../shared/view.js';
 import { newSeries, playGame, seededRng, type Player, type Step } from '../../shared/bots/selfplay.js';
@@ -160,4 +165,103 @@ describe('worlds', () => {
     });
     expect(checked).toBeGreaterThan(50);
   });
+});
+
+describe('inference (issue 27)', () => {
+  /** Counted tricks of a seat's dealt ten in a world. */
+  const dealtTricks = (world: GameState, seat: Seat): number => bestTrump(maskOfCodes(world.deal.hands[seat])).tricks;
+  const average = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+  it("R10.2: the declarer's bids shape the worlds a defender imagines: its dealt hand is as strong as its bids say, not a random one", SLOW, () => {
+    const inferred: number[] = [];
+    const uniform: number[] = [];
+    const truth: number[] = [];
+    playMany(['easy', 'easy', 'easy'], 30, 51, ({ state, memories }) => {
+      const game = state.game!;
+      // Once, before the first card of a number contract: what each defender imagines of the hand the declarer bid with.
+      if (game.phase !== 'play' || game.played !== 0 || game.contract >= LEVEL_BETTEL) return;
+      const bid = (memories[0]!.at(-1)!.history ?? []).some((a) => a.seat === game.declarer && (a.type === 'bid' || a.type === 'hold'));
+      if (!bid) return; // a forced game (R5.1): the declarer passed like the others
+      for (const seat of [0, 1, 2] as Seat[]) {
+        if (seat === game.declarer) continue;
+        const knowledge = knowledgeOf({ views: memories[seat]! })!;
+        const declarer = game.declarer as Seat;
+        inferred.push(average(inferredWorlds(knowledge, 8, seededRng(seat)).map((w) => dealtTricks(w, declarer))));
+        uniform.push(average(drawWorlds(knowledge, 8, seededRng(seat)).map((w) => dealtTricks(w, declarer))));
+        truth.push(dealtTricks(game, declarer));
+      }
+    });
+    expect(inferred.length).toBeGreaterThan(40);
+    // An easy bot bids 6 only with 5.25 counted tricks or more (bettel aside): uniform worlds give the declarer about 4.
+    const summary = `inferred ${average(inferred)}, uniform ${average(uniform)}, true ${average(truth)} over ${truth.length}`;
+    expect(average(inferred), summary).toBeGreaterThan(average(uniform) + 0.5);
+    const error = (xs: number[]) => average(xs.map((x, i) => Math.abs(x - truth[i]!)));
+    expect(error(inferred), summary).toBeLessThan(error(uniform) * 0.8);
+  });
+
+  it('R3.1, R4: a seat that passed or did not double is imagined weaker than one that went on or doubled', () => {
+    // A defender's knowledge once the auction is over.
+    let memory: SeriesView[] | null = null;
+    playGame(newSeries(), ['easy', 'easy', 'easy'], seededRng(61), ({ state, memories }) => {
+      if (memory === null && state.game!.phase === 'discard') memory = memories[((state.game!.declarer as Seat) + 1) % 3]!.slice();
+    });
+    const knowledge = knowledgeOf({ views: memory! })!;
+    const clues = cluesOf(knowledge);
+    expect(clues.some((c) => c.kind === 'auction')).toBe(true);
+    const worlds = drawWorlds(knowledge, 400, seededRng(3));
+    const passer = clues.find((c) => c.kind === 'auction' && c.bid === null)!.seat;
+    const byStrength = worlds.slice().sort((a, b) => dealtTricks(a, passer) - dealtTricks(b, passer));
+    const weakest = byStrength.slice(0, 40);
+    const strongest = byStrength.slice(-40);
+    expect(average(weakest.map((w) => likelihood(clues, w)))).toBeGreaterThan(average(strongest.map((w) => likelihood(clues, w))) * 3);
+  });
+});
+
+describe('the work of a decision (issue 27)', () => {
+  it('a strong decision asks for at most 24 worlds at once and 40 in all, each request drawn from at most 240 candidates', SLOW, () => {
+    let decisions = 0;
+    playMany(['strong', 'easy', 'random'], 2, 71, ({ seat, views }) => {
+      if (seat !== 0) return;
+      const asked: number[] = [];
+      const counting: WorldSource = (decision, k, count, rng) => {
+        asked.push(count);
+        return sampledWorlds(decision, k, count, rng);
+      };
+      strongAction({ views }, seededRng(1), counting);
+      expect(Math.max(0, ...asked)).toBeLessThanOrEqual(24);
+      expect(asked.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(40);
+      for (const count of asked) expect(candidatesFor(count)).toBeLessThanOrEqual(MAX_CANDIDATES);
+      decisions++;
+    });
+    expect(MAX_CANDIDATES).toBe(240);
+    expect(decisions).toBeGreaterThan(50);
+  });
+});
+
+describe('kontra (issue 27)', () => {
+  it(
+    'R8.1: the strong bot says kontra only when its own cards count the tricks its side needs and every world has the declarer fail: at few chances',
+    SLOW,
+    () => {
+      let chances = 0;
+      let kontras = 0;
+      for (let game = 0; game < 90; game++) {
+        const strongSeat = (game % 3) as Seat;
+        const players: [Player, Player, Player] = ['easy', 'easy', 'easy'];
+        players[strongSeat] = 'strong';
+        playGame(newSeries({ firstDealer: (Math.floor(game / 3) % 3) as Seat }), players, seededRng(900 + game), ({ seat, views, action }) => {
+          const view = views.at(-1)!;
+          if (seat !== strongSeat || view.phase !== 'play' || view.turn !== seat || !view.legalActions.some((a) => a.type === 'kontra')) return;
+          chances++;
+          if (action.type !== 'kontra') return;
+          kontras++;
+          const needed = 10 - (LEVELS.indexOf(view.contract!) + 6) + 1;
+          expect(countedTricks(maskOfCodes(view.hand), SUITS.indexOf(view.trump!))).toBeGreaterThanOrEqual(needed);
+        });
+      }
+      // The bot before issue 27 said kontra at seven chances in ten, and fewer than half were beaten.
+      expect(chances).toBeGreaterThan(20);
+      expect(kontras / chances, `${kontras} kontras at ${chances} chances`).toBeLessThan(0.1);
+    },
+  );
 });

@@ -4,26 +4,32 @@ import { CARD_CODES, SUITS, type CardCode } from '../../shared/cards.js';
 import { cardName, suitName } from '../../web/src/cards/names.js';
 
 describe('card names', () => {
-  it('keep the Bavarian names on Bavarian cards, in both languages', () => {
-    for (const lang of ['de', 'en'] as const) {
-      expect(SUITS.map((s) => suitName(s, 'bavarian', lang))).toEqual(['Eichel', 'Gras', 'Herz', 'Schellen']);
-      expect([cardName('EO', 'bavarian', lang), cardName('SA', 'bavarian', lang), cardName('H10', 'bavarian', lang)]).toEqual([
-        'Eichel Ober',
-        'Schellen Sau',
-        'Herz 10',
-      ]);
-    }
+  it('name Bavarian cards with their German names in German and in English words in English (RULES.md glossary)', () => {
+    expect(SUITS.map((s) => suitName(s, 'bavarian', 'de'))).toEqual(['Eichel', 'Gras', 'Herz', 'Schellen']);
+    expect(['EO', 'SA', 'H10', 'GU'].map((c) => cardName(c as CardCode, 'bavarian', 'de'))).toEqual([
+      'Eichel Ober',
+      'Schellen Sau',
+      'Herz 10',
+      'Gras Unter',
+    ]);
+    expect(SUITS.map((s) => suitName(s, 'bavarian', 'en'))).toEqual(['Acorns', 'Leaves', 'Hearts', 'Bells']);
+    expect(['EO', 'SA', 'H10', 'GU'].map((c) => cardName(c as CardCode, 'bavarian', 'en'))).toEqual([
+      'Over of Acorns',
+      'Ace of Bells',
+      '10 of Hearts',
+      'Under of Leaves',
+    ]);
   });
 
   it('name French cards as they are printed, in the page language (Eichel↔Kreuz, Gras↔Pik, Herz↔Herz, Schellen↔Karo)', () => {
     expect(SUITS.map((s) => suitName(s, 'french', 'en'))).toEqual(['Clubs', 'Spades', 'Hearts', 'Diamonds']);
     expect(SUITS.map((s) => suitName(s, 'french', 'de'))).toEqual(['Kreuz', 'Pik', 'Herz', 'Karo']);
     expect(['HO', 'GU', 'EA', 'SK', 'S7'].map((c) => cardName(c as CardCode, 'french', 'en'))).toEqual([
-      'Hearts Queen',
-      'Spades Jack',
-      'Clubs Ace',
-      'Diamonds King',
-      'Diamonds 7',
+      'Queen of Hearts',
+      'Jack of Spades',
+      'Ace of Clubs',
+      'King of Diamonds',
+      '7 of Diamonds',
     ]);
     expect(['HO', 'GU', 'EA', 'SK'].map((c) => cardName(c as CardCode, 'french', 'de'))).toEqual([
       'Herz Dame',

@@ -22,7 +22,7 @@ describe('create page texts', () => {
 
   it("the summary of the server's defaults names each rule in words", () => {
     expect(rulesSummary(en, defaults, defaults, names)).toBe(
-      'Defaults: doubling on, Kontra and Re on, ten-trick bid off, Muss-Spiel when all pass, trump: the suit of the first card, ' +
+      'Defaults: doubling on, Kontra and Re on, ten-trick bid off, forced game when all pass, trump: the suit of the first card, ' +
         'win duty in Bettel on, the last trick can be looked at, knocking off, stake 1 per trick, Bettel and Mord 10, Anni deals first, no move deadline, chat on.',
     );
     expect(rulesSummary(de, defaults, defaults, names)).toMatch(
@@ -44,7 +44,7 @@ describe('create page texts', () => {
     };
     const words = rulesInWords(en, changed, names);
     expect(words).toContain('doubling off');
-    expect(words).toContain('Haferl when all pass');
+    expect(words).toContain('pot when all pass');
     expect(words).toContain('only the other side’s last trick can be looked at');
     expect(words).toContain('knocking on');
     expect(words).toContain('Bettel and Mord 20');

@@ -2,15 +2,19 @@
 import type { VNode } from 'preact';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../shared/actions.js';
+import type { Suit } from '../../shared/cards.js';
 import { legalActions } from '../../shared/game.js';
 import type { Seat } from '../../shared/options.js';
 import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
 import { viewOf } from '../../shared/view.js';
 import { translator } from '../../web/src/i18n.js';
 import { Name, plainText } from '../../web/src/names.js';
+import { suitName } from '../../web/src/cards/names.js';
 import { lastOwnMove, logLines, type Line, type LogView } from '../../web/src/table/move-log-lines.js';
 
 const NAMES = ['Anna', 'Bert', 'Cilli'];
+/** Suits named as the table page names them, with Bavarian cards. */
+const suits = { en: (s: Suit) => suitName(s, 'bavarian', 'en'), de: (s: Suit) => suitName(s, 'bavarian', 'de') };
 const DEAL = {
   hands: [
     ['EA', 'EK', 'EO', 'EU', 'E10', 'E9', 'E8', 'E7', 'GA', 'GK'],
@@ -62,7 +66,7 @@ describe('the move log', () => {
   const de = translator('de');
 
   it('R5.1: the forced game is told after the last pass; the discard and the contract follow', () => {
-    const lines = logLines(en, logView(forcedGame(0), 1));
+    const lines = logLines(en, logView(forcedGame(0), 1), suits.en);
     expect(said(lines)).toEqual([
       'Anna: passes',
       'Bert: passes',
@@ -76,7 +80,7 @@ describe('the move log', () => {
   it('R7.10: a trick whose cards the view no longer shows is one line with its winner; the current trick shows each card', () => {
     const s = forcedGame(7); // two tricks complete, one card of the third
     const view = logView(s, 2);
-    const lines = logLines(en, view).slice(6);
+    const lines = logLines(en, view, suits.en).slice(6);
     const winners = view.trickWinners.map((w) => NAMES[w]);
     expect(lines[0]).toMatchObject({ kind: 'trick-head', moves: [5, 6, 7] });
     expect(plainText(lines[0]!.text)).toBe(`Trick 1: won by ${winners[0]}`);
@@ -89,7 +93,7 @@ describe('the move log', () => {
     const current = lines.at(-1)!;
     expect(current.card).toBe(viewOf(s, 2)!.trick[0]!.card);
     expect(plainText(current.text)).toBe(`${NAMES[viewOf(s, 2)!.trick[0]!.seat]} plays`);
-    expect(plainText(logLines(de, view)[6]!.text)).toBe(`1. Stich: geht an ${winners[0]}`);
+    expect(plainText(logLines(de, view, suits.de)[6]!.text)).toBe(`1. Stich: geht an ${winners[0]}`);
   });
 
   it('the viewer’s last own move, and an automatic move marked as such', () => {
@@ -100,22 +104,22 @@ describe('the move log', () => {
     expect(view.moves.slice(own + 1).every((m) => m.seat !== 0)).toBe(true);
     expect(lastOwnMove(view.moves, null)).toBe(-1);
     const auto = { ...view, moves: view.moves.map((m, i) => (i === 1 ? { ...m, auto: true } : m)) } as LogView;
-    expect(logLines(en, auto)[1]!.auto).toBe(true);
-    expect(logLines(en, view)[1]!.auto).toBe(false);
+    expect(logLines(en, auto, suits.en)[1]!.auto).toBe(true);
+    expect(logLines(en, view, suits.en)[1]!.auto).toBe(false);
   });
 
   it('R3.1: while the doubling window is open a seat reads its own choice, and only that the others decided', () => {
     let s = series({ doubling: true });
     s = act(s, 0, { type: 'double', double: true });
     s = act(s, 1, { type: 'double', double: false });
-    expect(said(logLines(en, logView(s, 0)))).toEqual(['You doubled', 'Bert: decided']);
-    expect(said(logLines(en, logView(s, 2)))).toEqual(['Anna: decided', 'Bert: decided']);
+    expect(said(logLines(en, logView(s, 0), suits.en))).toEqual(['You doubled', 'Bert: decided']);
+    expect(said(logLines(en, logView(s, 2), suits.en))).toEqual(['Anna: decided', 'Bert: decided']);
     s = act(s, 2, { type: 'double', double: true });
-    expect(said(logLines(de, logView(s, null)))).toEqual(['Anna: doppelt', 'Bert: doppelt nicht', 'Cilli: doppelt']);
+    expect(said(logLines(de, logView(s, null), suits.de))).toEqual(['Anna: doppelt', 'Bert: doppelt nicht', 'Cilli: doppelt']);
   });
 
   it('puts each name in a line of its own <Name> (a <bdi> on the page), never into the text around it', () => {
-    const lines = logLines(en, logView(forcedGame(7), 2));
+    const lines = logLines(en, logView(forcedGame(7), 2), suits.en);
     const namesIn = (line: Line) => line.text.filter((part) => typeof part !== 'string').map((part) => part as VNode<{ name: string }>);
     expect(lines.every((line) => namesIn(line).every((node) => node.type === Name))).toBe(true);
     expect(lines.slice(0, 6).map((line) => namesIn(line).map((node) => node.props.name))).toEqual([

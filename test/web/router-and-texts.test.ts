@@ -45,13 +45,14 @@ describe('texts', () => {
     expect([en('cardsHeld', { n: 1 }), de('cardsHeld', { n: 1 }), de('cardsHeld', { n: 10 })]).toEqual(['1 card', '1 Karte', '10 Karten']);
   });
 
-  it('keeps the Bavarian game terms in both languages', () => {
+  it("keeps the names of the announcements (Bettel, Mord, Kontra, Re) in both languages, and says the moves in the reader's", () => {
     for (const t of [en, de]) {
-      expect(t('hold')).toBe('Halte ich');
       expect(t('level_bettel')).toBe('Bettel');
       expect(t('kontra')).toBe('Kontra');
     }
-    expect(de('pass')).toBe('Weiter');
+    expect([de('hold', { level: '7' }), en('hold', { level: '7' })]).toEqual(['Ich halte 7', 'Hold 7']);
+    expect([de('pass'), en('pass')]).toEqual(['Weiter', 'Pass']);
+    expect([de('bidPlay'), en('bidPlay')]).toEqual(['Ich spiele (6)', 'Play (6)']);
   });
 
   it("the create page's texts, loaded with that page, fill placeholders in both languages", () => {

@@ -472,3 +472,39 @@ describe('whether seat 0 opted in to forced cards, and whether the table played 
     for (const world of worlds) for (const socket of world.sockets) socket.close();
   });
 });
+
+describe("R10.2: the declarer's discards during play (the table page shows them to the declarer, issue 25)", () => {
+  it("after every action of a whole game, the declarer's view holds its two discards from the discard on, and no other seat's, the spectator's, nor their sockets' frames hold either card", async () => {
+    const table = await createTable({ options: { ...GAME.options, firstDealer: GAME.dealer, games: 2 }, deals: [GAME.deal, GAME.deal] });
+    const declarer = GAME.declarer!;
+    const discardAction = GAME.actions.find((a) => a.action.type === 'discard')!.action;
+    if (discardAction.type !== 'discard') throw new Error('the game has a discard');
+    const discard = discardAction;
+    const others = [...([0, 1, 2] as Seat[]).filter((s) => s !== declarer).map((s) => table.seats[s]!.token), table.spectator.token];
+    const sockets = await Promise.all(others.map((token) => connect(table.tableId, token)));
+    const discardAt = GAME.actions.indexOf(GAME.actions.find((a) => a.action.type === 'discard')!);
+    const discarded = new RegExp(`"(${discard.cards.join('|')})"`);
+    const frames: unknown[] = [];
+    const drain = async () => {
+      for (const socket of sockets) while (socket.pending() > 0) frames.push(await socket.next());
+    };
+    for (const [i, { seat, action }] of GAME.actions.entries()) {
+      await act(table.tableId, table.seats[seat]!.token, { ...action, version: i });
+      const own = await view(table.tableId, table.seats[declarer]!.token);
+      // The last action ended the game: the next is dealt, and the view is of that game (API.md).
+      if (i < GAME.actions.length - 1)
+        expect(own.discards?.slice().sort() ?? null, `the declarer's view after action ${i}`).toEqual(
+          i >= discardAt ? [...discard.cards].sort() : null,
+        );
+      for (const token of others) {
+        const seen = await view(table.tableId, token);
+        expect(seen.discards, `another view after action ${i}`).toBeNull();
+        expect(JSON.stringify(seen).match(discarded), `another view after action ${i}: no discarded card`).toBeNull();
+      }
+      await drain();
+    }
+    await eventually(async () => (frames.length >= GAME.actions.length ? true : (await drain(), undefined)), 'the frames of the game');
+    for (const frame of frames) expect(JSON.stringify(frame).match(discarded), 'a frame to another seat or the spectator').toBeNull();
+    for (const socket of sockets) socket.close();
+  });
+});

@@ -355,17 +355,68 @@ describe('client action ids', () => {
 describe('versions', () => {
   it('a stale or future version is refused with 409 stale_version and changes nothing', async () => {
     const table = await createTable(tableFor(GAME));
-    await act(table.tableId, table.seats[0]!.token, { type: 'double', double: false, version: 0 });
+    await playActions(table, GAME.actions.slice(0, 3), 0); // the doubling window, closed
+    const forehand = GAME.actions[3]!;
     const message = await expectError(
-      postAction(table.tableId, table.seats[1]!.token, { type: 'double', double: false, version: 0 }),
+      postAction(table.tableId, table.seats[forehand.seat]!.token, { ...forehand.action, version: 2 }),
       409,
       'stale_version',
     );
-    expect(message).toContain('1');
-    await expectError(postAction(table.tableId, table.seats[1]!.token, { type: 'double', double: false, version: 7 }), 409, 'stale_version');
-    const now = await view(table.tableId, table.seats[1]!.token);
-    expect(now.version).toBe(1);
-    expect(now.seats[1]!.decided).toBe(false);
+    expect(message).toContain('3');
+    await expectError(postAction(table.tableId, table.seats[forehand.seat]!.token, { ...forehand.action, version: 7 }), 409, 'stale_version');
+    const now = await view(table.tableId, table.seats[forehand.seat]!.token);
+    expect(now.version).toBe(3);
+    expect(now.history).toHaveLength(3);
+  });
+
+  it("R3.1: in the doubling window a seat's first decision is taken whatever the others decided meanwhile (API.md version)", async () => {
+    const table = await createTable(tableFor(GAME));
+    // All three decide on the view they had when the window opened (version 0), as three people clicking at once do.
+    for (const [i, { seat, action }] of GAME.actions.slice(0, 3).entries()) {
+      const answer = await act(table.tableId, table.seats[seat]!.token, { ...action, version: 0 });
+      expect(answer.version).toBe(i + 1);
+    }
+    const after = await view(table.tableId, table.spectator.token);
+    expect(after.phase).toBe('auction');
+    expect(after.doubles).toEqual(GAME.actions.slice(0, 3).flatMap(({ seat, action }) => (action.type === 'double' && action.double ? [seat] : [])));
+  });
+
+  it('R3.1: a seat that has decided, a version ahead of the table or one from before the window opened is still stale', async () => {
+    const table = await createTable(tableFor(GAME));
+    const [first, second] = GAME.actions;
+    await act(table.tableId, table.seats[first!.seat]!.token, { ...first!.action, version: 0 });
+    // Deciding again, on the view before its own decision: stale (with the current version the rules refuse it).
+    await expectError(postAction(table.tableId, table.seats[first!.seat]!.token, { type: 'double', double: true, version: 0 }), 409, 'stale_version');
+    expect(
+      await expectError(
+        postAction(table.tableId, table.seats[first!.seat]!.token, { type: 'double', double: true, version: 1 }),
+        422,
+        'illegal_action',
+      ),
+    ).toMatch(/^R3\.1/);
+    // A version the table has not reached.
+    await expectError(postAction(table.tableId, table.seats[second!.seat]!.token, { ...second!.action, version: 2 }), 409, 'stale_version');
+    // Another action than a double is not a decision of the window: its version must be the table's.
+    await expectError(postAction(table.tableId, table.seats[second!.seat]!.token, { type: 'pass', version: 0 }), 409, 'stale_version');
+
+    // The window of the next game opens at the deal: a version of the game before is stale there.
+    const two = await createTable({
+      ...tableFor(GAME),
+      options: { ...GAME.options, firstDealer: GAME.dealer, games: 2 },
+      deals: [GAME.deal, GAME.deal],
+    });
+    await playActions(two, GAME.actions, 0);
+    const dealt = await view(two.tableId, two.spectator.token);
+    expect(dealt).toMatchObject({ gameNumber: 2, phase: 'doubling', version: GAME.actions.length });
+    const seat = ((GAME.dealer + 1) % 3) as Seat;
+    await expectError(
+      postAction(two.tableId, two.seats[seat]!.token, { type: 'double', double: false, version: GAME.actions.length - 1 }),
+      409,
+      'stale_version',
+    );
+    expect((await act(two.tableId, two.seats[seat]!.token, { type: 'double', double: false, version: GAME.actions.length })).version).toBe(
+      GAME.actions.length + 1,
+    );
   });
 });
 

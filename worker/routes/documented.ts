@@ -35,7 +35,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: "forbidden: the token is not one of this table's, or a spectator tried to act",
   404: 'not_found: no such table',
   409:
-    'stale_version: `version` is not the current version; id_reused: this seat used the action `id` before for a different action; ' +
+    "stale_version: `version` is not the current version (a seat's first `double` in the doubling window is taken with any version since the deal); id_reused: this seat used the action `id` before for a different action; " +
     "paused: the table's admin paused the table; table_ended: the admin ended it; conflict: the admin's command does not fit the table now",
   413: 'payload_too_large: the body is over 64 KB',
   415: 'unsupported_media_type: the body must be application/json',

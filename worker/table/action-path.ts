@@ -5,6 +5,7 @@
  * (table-store.ts), which writes it and what follows from it in one transaction.
  */
 import { parseAction, type Action } from '../../shared/actions.js';
+import { actionsOf, isIndependentDecision } from '../../shared/game.js';
 import { applySeriesAction } from '../../shared/series.js';
 import { sameAction } from './action-ids.js';
 import { isEnded, isPaused } from './clock.js';
@@ -27,6 +28,18 @@ export interface Accepted {
 
 /** What a kept answer is found by: the seat and its client id (ids are per seat). */
 const answerKey = (seat: Seat, id: string): string => `${seat} ${id}`;
+
+/**
+ * API.md "version": in the doubling window a seat's first decision is taken whatever the
+ * others decided meanwhile (R3.1), so a version of this window is not stale for it: any from
+ * the window's opening (the deal) on. One from before the deal, or ahead of the table, is.
+ */
+function windowDecision(table: Table, seat: Seat, parsed: ReturnType<typeof parseAction>, version: number): boolean {
+  const game = table.series.game;
+  if (!parsed.ok || game === null || !isIndependentDecision(game, seat, parsed.value)) return false;
+  const opened = table.version - actionsOf(game).length;
+  return version >= opened && version <= table.version;
+}
 
 const STATUS_OF_REFUSAL: Record<string, ErrorStatus> = { bad_request: 400, illegal_action: 422, not_your_turn: 422 };
 
@@ -71,10 +84,10 @@ export class ActionPath {
     // After a retried id (answered as before): nothing new is taken while paused or after the end.
     if (isEnded(table)) return failure(409, 'table_ended', "the table's admin ended this table: it can be read, not played");
     if (isPaused(table)) return failure(409, 'paused', 'the table is paused by its admin; play goes on when the admin resumes it');
-    if (request.version !== undefined && request.version !== table.version) {
+    const parsed = parseAction(request.action);
+    if (request.version !== undefined && request.version !== table.version && !windowDecision(table, seat, parsed, request.version)) {
       return failure(409, 'stale_version', `the table is at version ${table.version}, not ${request.version}; reload and try again`);
     }
-    const parsed = parseAction(request.action);
     const result = parsed.ok ? applySeriesAction(table.series, seat, parsed.value) : parsed;
     if (!parsed.ok || !result.ok) {
       const error = parsed.ok ? (result.ok ? null : result.error) : parsed.error;

@@ -3,35 +3,38 @@
  * pause and resume, the clock and the chat, each seat's name, who plays it and a new link for
  * it, new links for the spectators and the admin, a new series once one is over, and the
  * end. It reads and changes the table through `…/admin` only: the admin view, which holds no card.
+ * What became of a command ("Saved.", or why not) is said beside the control that sent it:
+ * on a phone the top of the page is far from the button tapped.
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { adminCommand, ApiError, fetchAdminView, rotateAdminLink, rotateLink, type AdminCommand, type AdminView, type RotatedLink } from '../api.js';
+import { adminCommand, ApiError, fetchAdminView, rotateAdminLink, rotateLink, type AdminView, type RotatedLink } from '../api.js';
 import { replaceSavedLink } from '../create/saved-tables.js';
 import { useApp } from '../app-context.js';
-import { errorText, type Translate } from '../i18n.js';
 import { isolated, Name, withNames } from '../names.js';
 import { tokenFromLocation } from '../router.js';
 import { BadLink } from '../table/TableStatus.js';
 import { EmbedSettings } from './EmbedSettings.js';
+import { OutcomeAt, type Outcome, type Place, type Run } from './Outcome.js';
+import { adminTranslator, type AdminTranslate } from './texts.js';
 
 type PlayerKind = 'person' | 'easy' | 'strong';
 
 const kindOf = (seat: AdminView['seats'][number]): PlayerKind => (seat.bot ? (seat.botLevel ?? 'strong') : 'person');
 
-function statusText(t: Translate, view: AdminView): string {
-  if (view.ended) return t('adminEnded');
-  if (view.paused) return t('adminPaused');
-  if (view.seriesOver) return t('adminSeriesOver');
-  return t('adminRunning');
+function statusText(adm: AdminTranslate, view: AdminView): string {
+  if (view.ended) return adm('adminEnded');
+  if (view.paused) return adm('adminPaused');
+  if (view.seriesOver) return adm('adminSeriesOver');
+  return adm('adminRunning');
 }
 
-function noticesText(t: Translate, seat: AdminView['seats'][number]): string {
+function noticesText(adm: AdminTranslate, seat: AdminView['seats'][number]): string {
   const what = [
-    seat.mail ? t('adminNoticeMail') : null,
-    seat.webhook === 'active' ? t('adminNoticeWebhook') : seat.webhook === 'disabled' ? t('adminNoticeWebhookOff') : null,
+    seat.mail ? adm('adminNoticeMail') : null,
+    seat.webhook === 'active' ? adm('adminNoticeWebhook') : seat.webhook === 'disabled' ? adm('adminNoticeWebhookOff') : null,
   ].filter((w): w is string => w !== null);
-  return t('adminNotices', { what: what.length === 0 ? t('adminNoticeNone') : what.join(', ') });
+  return adm('adminNotices', { what: what.length === 0 ? adm('adminNoticeNone') : what.join(', ') });
 }
 
 /** Whose new link the page shows: a seat's, the spectators' or the admin's own. */
@@ -39,7 +42,7 @@ type LinkOwner = RotatedLink['seat'] | 'admin';
 
 /** A new link, shown once, with a copy button (and the field selected where the clipboard is refused). */
 function NewLink({ owner, url, label }: { owner: LinkOwner; url: string; label: ComponentChildren }) {
-  const { t } = useApp();
+  const adm = adminTranslator(useApp().prefs.lang);
   const [copied, setCopied] = useState(false);
   const id = `new-link-${owner}`;
   const copy = async () => {
@@ -55,7 +58,7 @@ function NewLink({ owner, url, label }: { owner: LinkOwner; url: string; label: 
       <label for={id}>{label}</label>
       <input id={id} type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
       <button type="button" onClick={copy}>
-        {copied ? t('adminCopied') : t('adminCopy')}
+        {copied ? adm('adminCopied') : adm('adminCopy')}
       </button>
     </div>
   );
@@ -68,15 +71,17 @@ function SeatForm({
   run,
   rotate,
   newLink,
+  outcome,
 }: {
   view: AdminView;
   seat: AdminView['seats'][number];
   busy: boolean;
-  run: (command: AdminCommand) => Promise<boolean>;
+  run: Run;
   rotate: (owner: LinkOwner) => Promise<void>;
   newLink: string | null;
+  outcome: Outcome | null;
 }) {
-  const { t } = useApp();
+  const adm = adminTranslator(useApp().prefs.lang);
   const [name, setName] = useState(seat.name);
   const [kind, setKind] = useState<PlayerKind>(kindOf(seat));
   useEffect(() => setName(seat.name), [seat.name]);
@@ -89,11 +94,11 @@ function SeatForm({
         class="admin-row"
         onSubmit={(e) => {
           e.preventDefault();
-          void run({ type: 'seat', seat: seat.seat, name: name.trim() });
+          void run({ type: 'seat', seat: seat.seat, name: name.trim() }, `seat${seat.seat}`);
         }}
       >
         <label>
-          {t('adminSeatName', { n })}
+          {adm('adminSeatName', { n })}
           <input type="text" name="name" required maxLength={40} value={name} onInput={(e) => setName(e.currentTarget.value)} />
         </label>
         <button
@@ -102,7 +107,7 @@ function SeatForm({
           disabled={busy || ended || name.trim() === '' || name.trim() === seat.name}
           data-admin-rename={seat.seat}
         >
-          {t('adminRename')}
+          {adm('adminRename')}
         </button>
       </form>
       <form
@@ -110,26 +115,26 @@ function SeatForm({
         onSubmit={(e) => {
           e.preventDefault();
           // A bot taking a person's place replaces the seat's link (API.md): the person is asked first.
-          if (!seat.bot && kind !== 'person' && !confirm(t('adminBotConfirm', { name: isolated(seat.name) }))) return;
-          void run({ type: 'seat', seat: seat.seat, bot: kind === 'person' ? false : kind }).then((done) => {
+          if (!seat.bot && kind !== 'person' && !confirm(adm('adminBotConfirm', { name: isolated(seat.name) }))) return;
+          void run({ type: 'seat', seat: seat.seat, bot: kind === 'person' ? false : kind }, `seat${seat.seat}`).then((done) => {
             // Nobody holds the link of a seat a bot played: a person taking it over needs a new one.
             if (done && seat.bot && kind === 'person') void rotate(seat.seat);
           });
         }}
       >
         <label>
-          {t('adminPlayer', { n })}
+          {adm('adminPlayer', { n })}
           <select name="kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as PlayerKind)} data-admin-kind={seat.seat}>
-            <option value="person">{t('adminPerson')}</option>
-            <option value="easy">{t('adminEasy')}</option>
-            <option value="strong">{t('adminStrong')}</option>
+            <option value="person">{adm('adminPerson')}</option>
+            <option value="easy">{adm('adminEasy')}</option>
+            <option value="strong">{adm('adminStrong')}</option>
           </select>
         </label>
         <button type="submit" class="primary" disabled={busy || ended || kind === kindOf(seat)} data-admin-seat-kind={seat.seat}>
-          {t('adminApply')}
+          {adm('adminApply')}
         </button>
       </form>
-      {seat.bot ? null : <p class="help">{noticesText(t, seat)}</p>}
+      {seat.bot ? null : <p class="help">{noticesText(adm, seat)}</p>}
       <div class="admin-row">
         <button
           type="button"
@@ -137,13 +142,14 @@ function SeatForm({
           disabled={busy}
           data-admin-rotate={seat.seat}
           onClick={() => {
-            if (confirm(t('adminRotateConfirm', { name: isolated(seat.name) }))) void rotate(seat.seat);
+            if (confirm(adm('adminRotateConfirm', { name: isolated(seat.name) }))) void rotate(seat.seat);
           }}
         >
-          {t('adminRotate')}
+          {adm('adminRotate')}
         </button>
       </div>
-      {newLink !== null ? <NewLink owner={seat.seat} url={newLink} label={withNames(t('adminNewLink'), { name: seat.name })} /> : null}
+      <OutcomeAt at={`seat${seat.seat}`} outcome={outcome} />
+      {newLink !== null ? <NewLink owner={seat.seat} url={newLink} label={withNames(adm('adminNewLink'), { name: seat.name })} /> : null}
     </li>
   );
 }
@@ -154,9 +160,10 @@ function RotateRow(props: {
   busy: boolean;
   rotate: (owner: LinkOwner) => Promise<void>;
   made: string | undefined;
+  outcome: Outcome | null;
   texts: { button: string; confirm: string; help: string; made: string };
 }) {
-  const { owner, busy, rotate, made, texts } = props;
+  const { owner, busy, rotate, made, outcome, texts } = props;
   return (
     <>
       <div class="admin-row">
@@ -173,27 +180,39 @@ function RotateRow(props: {
         </button>
         <p class="help">{texts.help}</p>
       </div>
+      <OutcomeAt at={owner} outcome={outcome} />
       {made === undefined ? null : <NewLink owner={owner} url={made} label={texts.made} />}
     </>
   );
 }
 
 /** New links for the spectators and for the admin (this page's own, which it then uses). */
-function OtherLinks({ busy, rotate, links }: { busy: boolean; rotate: (owner: LinkOwner) => Promise<void>; links: ReadonlyMap<LinkOwner, string> }) {
-  const { t } = useApp();
+function OtherLinks({
+  busy,
+  rotate,
+  links,
+  outcome,
+}: {
+  busy: boolean;
+  rotate: (owner: LinkOwner) => Promise<void>;
+  links: ReadonlyMap<LinkOwner, string>;
+  outcome: Outcome | null;
+}) {
+  const adm = adminTranslator(useApp().prefs.lang);
   return (
     <section class="admin-links" aria-labelledby="admin-links-title">
-      <h2 id="admin-links-title">{t('adminLinks')}</h2>
+      <h2 id="admin-links-title">{adm('adminLinks')}</h2>
       <RotateRow
         owner="spectator"
         busy={busy}
         rotate={rotate}
         made={links.get('spectator')}
+        outcome={outcome}
         texts={{
-          button: t('adminRotateSpectator'),
-          confirm: t('adminRotateSpectatorConfirm'),
-          help: t('adminRotateSpectatorHelp'),
-          made: t('adminNewSpectatorLink'),
+          button: adm('adminRotateSpectator'),
+          confirm: adm('adminRotateSpectatorConfirm'),
+          help: adm('adminRotateSpectatorHelp'),
+          made: adm('adminNewSpectatorLink'),
         }}
       />
       <RotateRow
@@ -201,19 +220,20 @@ function OtherLinks({ busy, rotate, links }: { busy: boolean; rotate: (owner: Li
         busy={busy}
         rotate={rotate}
         made={links.get('admin')}
+        outcome={outcome}
         texts={{
-          button: t('adminRotateAdmin'),
-          confirm: t('adminRotateAdminConfirm'),
-          help: t('adminRotateAdminHelp'),
-          made: t('adminNewAdminLink'),
+          button: adm('adminRotateAdmin'),
+          confirm: adm('adminRotateAdminConfirm'),
+          help: adm('adminRotateAdminHelp'),
+          made: adm('adminNewAdminLink'),
         }}
       />
     </section>
   );
 }
 
-function OptionsForm({ view, busy, run }: { view: AdminView; busy: boolean; run: (command: AdminCommand) => Promise<boolean> }) {
-  const { t } = useApp();
+function OptionsForm({ view, busy, run, outcome }: { view: AdminView; busy: boolean; run: Run; outcome: Outcome | null }) {
+  const adm = adminTranslator(useApp().prefs.lang);
   const initial = () => ({
     deadline: view.moveDeadlineHours === null ? '' : String(view.moveDeadlineHours),
     onTimeout: view.onTimeout,
@@ -224,21 +244,24 @@ function OptionsForm({ view, busy, run }: { view: AdminView; busy: boolean; run:
   useEffect(() => setFields(initial()), [view.moveDeadlineHours, view.onTimeout, view.vacationHours, view.chat]);
   const submit = (e: Event) => {
     e.preventDefault();
-    void run({
-      type: 'options',
-      moveDeadlineHours: fields.deadline.trim() === '' ? null : Number(fields.deadline),
-      onTimeout: fields.onTimeout,
-      vacationHours: Number(fields.vacation),
-      chat: fields.chat,
-    });
+    void run(
+      {
+        type: 'options',
+        moveDeadlineHours: fields.deadline.trim() === '' ? null : Number(fields.deadline),
+        onTimeout: fields.onTimeout,
+        vacationHours: Number(fields.vacation),
+        chat: fields.chat,
+      },
+      'options',
+    );
   };
   return (
     <form class="create admin-options" onSubmit={submit} data-admin-options>
       <fieldset disabled={view.ended}>
-        <legend>{t('adminOptions')}</legend>
+        <legend>{adm('adminOptions')}</legend>
         <div class="option">
           <label>
-            {t('adminDeadline')}
+            {adm('adminDeadline')}
             <input
               type="number"
               name="moveDeadlineHours"
@@ -251,20 +274,20 @@ function OptionsForm({ view, busy, run }: { view: AdminView; busy: boolean; run:
         </div>
         <div class="option">
           <label>
-            {t('adminOnTimeout')}
+            {adm('adminOnTimeout')}
             <select
               name="onTimeout"
               value={fields.onTimeout}
               onChange={(e) => setFields({ ...fields, onTimeout: e.currentTarget.value as AdminView['onTimeout'] })}
             >
-              <option value="bot">{t('adminOnTimeoutBot')}</option>
-              <option value="wait">{t('adminOnTimeoutWait')}</option>
+              <option value="bot">{adm('adminOnTimeoutBot')}</option>
+              <option value="wait">{adm('adminOnTimeoutWait')}</option>
             </select>
           </label>
         </div>
         <div class="option">
           <label>
-            {t('adminVacation')}
+            {adm('adminVacation')}
             <input
               type="number"
               name="vacationHours"
@@ -279,12 +302,13 @@ function OptionsForm({ view, busy, run }: { view: AdminView; busy: boolean; run:
         <div class="option">
           <label>
             <input type="checkbox" name="chat" checked={fields.chat} onChange={(e) => setFields({ ...fields, chat: e.currentTarget.checked })} />{' '}
-            {t('adminChat')}
+            {adm('adminChat')}
           </label>
         </div>
         <button type="submit" class="primary" disabled={busy}>
-          {t('adminSave')}
+          {adm('adminSave')}
         </button>
+        <OutcomeAt at="options" outcome={outcome} />
       </fieldset>
     </form>
   );
@@ -292,11 +316,11 @@ function OptionsForm({ view, busy, run }: { view: AdminView; busy: boolean; run:
 
 export default function AdminPage({ tableId }: { tableId: string }) {
   const { t } = useApp();
+  const adm = adminTranslator(useApp().prefs.lang);
   const [token, setToken] = useState(tokenFromLocation);
   const [view, setView] = useState<AdminView | null>(null);
   const [fatal, setFatal] = useState<ApiError | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
   const [links, setLinks] = useState<ReadonlyMap<LinkOwner, string>>(new Map());
 
@@ -308,20 +332,21 @@ export default function AdminPage({ tableId }: { tableId: string }) {
     fetchAdminView(tableId, token).then(setView, (err: unknown) => setFatal(err instanceof ApiError ? err : new ApiError(0, 'network', String(err))));
   }, [tableId, token]);
   useEffect(() => {
-    if (view) document.title = `${t('adminTitle')} · ${isolated(view.name)} · ${t('appName')}`;
+    if (view) document.title = `${adm('adminTitle')} · ${isolated(view.name)} · ${t('appName')}`;
   }, [view?.name, t]);
 
-  /** Sends a command; answers whether it was taken. */
-  const run = async (command: AdminCommand): Promise<boolean> => {
+  const failed = (at: Place, err: unknown) =>
+    setOutcome({ at, notice: null, error: err instanceof ApiError ? err : new ApiError(0, 'network', String(err)) });
+
+  const run: Run = async (command, at) => {
     setBusy(true);
-    setNotice(null);
+    setOutcome(null);
     try {
       setView(await adminCommand(tableId, token, command));
-      setError(null);
-      setNotice(command.type === 'options' ? t('adminSaved') : t('adminDone'));
+      setOutcome({ at, notice: command.type === 'options' ? adm('adminSaved') : adm('adminDone'), error: null });
       return true;
     } catch (err) {
-      setError(err instanceof ApiError ? err : new ApiError(0, 'network', String(err)));
+      failed(at, err);
       return false;
     } finally {
       setBusy(false);
@@ -330,8 +355,9 @@ export default function AdminPage({ tableId }: { tableId: string }) {
 
   /** Replaces a link; the new one is shown once, and a table saved on this device keeps it. The admin's own: this page goes on with it. */
   const rotate = async (owner: LinkOwner) => {
+    const at = typeof owner === 'number' ? `seat${owner}` : owner;
     setBusy(true);
-    setNotice(null);
+    setOutcome(null);
     try {
       const url =
         owner === 'admin'
@@ -343,9 +369,8 @@ export default function AdminPage({ tableId }: { tableId: string }) {
           : (await rotateLink(tableId, token, owner)).url;
       replaceSavedLink(tableId, owner, url);
       setLinks((shown) => new Map(shown).set(owner, url));
-      setError(null);
     } catch (err) {
-      setError(err instanceof ApiError ? err : new ApiError(0, 'network', String(err)));
+      failed(at, err);
     } finally {
       setBusy(false);
     }
@@ -362,23 +387,13 @@ export default function AdminPage({ tableId }: { tableId: string }) {
   return (
     <section class="admin-page" data-admin data-paused={view.paused} data-ended={view.ended} data-series={view.series} aria-labelledby="admin-title">
       <h1 id="admin-title">
-        {t('adminTitle')}: <Name name={view.name} />
+        {adm('adminTitle')}: <Name name={view.name} />
       </h1>
-      <p class="help">{t('adminIntro')}</p>
+      <p class="help">{adm('adminIntro')}</p>
       <p class="admin-state" role="status" data-admin-state>
-        <strong>{statusText(t, view)}</strong> ·{' '}
-        {t('adminGame', { series: view.series, game: Math.min(view.gameNumber, view.games), games: view.games })}
+        <strong>{statusText(adm, view)}</strong> ·{' '}
+        {adm('adminGame', { series: view.series, game: Math.min(view.gameNumber, view.games), games: view.games })}
       </p>
-      {error ? (
-        <p class="error" role="alert" data-error>
-          {errorText(t, error)}
-        </p>
-      ) : null}
-      {notice ? (
-        <p class="help" role="status" data-admin-notice>
-          {notice}
-        </p>
-      ) : null}
       {view.ended ? null : (
         <div class="admin-row">
           <button
@@ -386,28 +401,45 @@ export default function AdminPage({ tableId }: { tableId: string }) {
             class="primary"
             disabled={busy}
             data-admin-command={view.paused ? 'resume' : 'pause'}
-            onClick={() => void run({ type: view.paused ? 'resume' : 'pause' })}
+            onClick={() => void run({ type: view.paused ? 'resume' : 'pause' }, 'pause')}
           >
-            {view.paused ? t('adminResume') : t('adminPause')}
+            {view.paused ? adm('adminResume') : adm('adminPause')}
           </button>
-          <p class="help">{t('adminPauseHelp')}</p>
+          <p class="help">{adm('adminPauseHelp')}</p>
+          <OutcomeAt at="pause" outcome={outcome} />
         </div>
       )}
-      <OptionsForm view={view} busy={busy} run={run} />
-      <EmbedSettings view={view} busy={busy} run={run} />
-      <h2>{t('adminSeats')}</h2>
+      <OptionsForm view={view} busy={busy} run={run} outcome={outcome} />
+      <EmbedSettings view={view} busy={busy} run={run} outcome={outcome} />
+      <h2>{adm('adminSeats')}</h2>
       <ul class="admin-seats">
         {view.seats.map((seat) => (
-          <SeatForm key={seat.seat} view={view} seat={seat} busy={busy} run={run} rotate={rotate} newLink={links.get(seat.seat) ?? null} />
+          <SeatForm
+            key={seat.seat}
+            view={view}
+            seat={seat}
+            busy={busy}
+            run={run}
+            rotate={rotate}
+            newLink={links.get(seat.seat) ?? null}
+            outcome={outcome}
+          />
         ))}
       </ul>
-      <OtherLinks busy={busy} rotate={rotate} links={links} />
+      <OtherLinks busy={busy} rotate={rotate} links={links} outcome={outcome} />
       {view.seriesOver && !view.ended ? (
         <div class="admin-row">
-          <button type="button" class="primary" disabled={busy} data-admin-command="newSeries" onClick={() => void run({ type: 'newSeries' })}>
-            {t('adminNewSeries')}
+          <button
+            type="button"
+            class="primary"
+            disabled={busy}
+            data-admin-command="newSeries"
+            onClick={() => void run({ type: 'newSeries' }, 'newSeries')}
+          >
+            {adm('adminNewSeries')}
           </button>
-          <p class="help">{t('adminNewSeriesHelp')}</p>
+          <p class="help">{adm('adminNewSeriesHelp')}</p>
+          <OutcomeAt at="newSeries" outcome={outcome} />
         </div>
       ) : null}
       {view.ended ? null : (
@@ -418,12 +450,13 @@ export default function AdminPage({ tableId }: { tableId: string }) {
             disabled={busy}
             data-admin-command="end"
             onClick={() => {
-              if (confirm(t('adminEndConfirm'))) void run({ type: 'end' });
+              if (confirm(adm('adminEndConfirm'))) void run({ type: 'end' }, 'end');
             }}
           >
-            {t('adminEnd')}
+            {adm('adminEnd')}
           </button>
-          <p class="help">{t('adminEndHelp')}</p>
+          <p class="help">{adm('adminEndHelp')}</p>
+          <OutcomeAt at="end" outcome={outcome} />
         </div>
       )}
     </section>

@@ -4,9 +4,11 @@
  * site may show the spectator view; with the code a site pastes.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { AdminCommand, AdminView } from '../api.js';
-import { useApp } from '../app-context.js';
+import type { AdminView } from '../api.js';
 import { EmbedSnippet } from '../embed/EmbedSnippet.js';
+import { OutcomeAt, type Outcome, type Run } from './Outcome.js';
+import { adminTranslator } from './texts.js';
+import { useApp } from '../app-context.js';
 
 const linesOf = (text: string): string[] =>
   text
@@ -14,8 +16,8 @@ const linesOf = (text: string): string[] =>
     .map((line) => line.trim())
     .filter((line) => line !== '');
 
-export function EmbedSettings({ view, busy, run }: { view: AdminView; busy: boolean; run: (command: AdminCommand) => Promise<boolean> }) {
-  const { t } = useApp();
+export function EmbedSettings({ view, busy, run, outcome }: { view: AdminView; busy: boolean; run: Run; outcome: Outcome | null }) {
+  const adm = adminTranslator(useApp().prefs.lang);
   const [origins, setOrigins] = useState(view.frameOrigins.join('\n'));
   const [spectators, setSpectators] = useState(view.spectatorEmbeds);
   // The server's normalised list replaces what was typed once it is saved.
@@ -23,14 +25,14 @@ export function EmbedSettings({ view, busy, run }: { view: AdminView; busy: bool
   useEffect(() => setSpectators(view.spectatorEmbeds), [view.spectatorEmbeds]);
   const submit = (e: Event) => {
     e.preventDefault();
-    void run({ type: 'options', frameOrigins: linesOf(origins), spectatorEmbeds: spectators });
+    void run({ type: 'options', frameOrigins: linesOf(origins), spectatorEmbeds: spectators }, 'embedding');
   };
   return (
     <form class="create admin-embedding" onSubmit={submit} data-admin-embedding>
       <fieldset disabled={view.ended}>
-        <legend>{t('adminEmbedding')}</legend>
+        <legend>{adm('adminEmbedding')}</legend>
         <div class="option">
-          <label for="frame-origins">{t('adminFrameOrigins')}</label>
+          <label for="frame-origins">{adm('adminFrameOrigins')}</label>
           <textarea
             id="frame-origins"
             name="frameOrigins"
@@ -41,17 +43,18 @@ export function EmbedSettings({ view, busy, run }: { view: AdminView; busy: bool
             value={origins}
             onInput={(e) => setOrigins(e.currentTarget.value)}
           />
-          <p class="help">{t('adminFrameOriginsHelp')}</p>
+          <p class="help">{adm('adminFrameOriginsHelp')}</p>
         </div>
         <div class="option">
           <label>
             <input type="checkbox" name="spectatorEmbeds" checked={spectators} onChange={(e) => setSpectators(e.currentTarget.checked)} />{' '}
-            {t('adminSpectatorEmbeds')}
+            {adm('adminSpectatorEmbeds')}
           </label>
         </div>
         <button type="submit" class="primary" disabled={busy}>
-          {t('adminEmbedSave')}
+          {adm('adminEmbedSave')}
         </button>
+        <OutcomeAt at="embedding" outcome={outcome} />
       </fieldset>
       <EmbedSnippet link={`${location.origin}/t/${view.tableId}#…`} id="admin-embed-snippet" label="adminEmbedSnippet" />
     </form>

@@ -353,25 +353,27 @@ export default function CreatePage() {
           <legend>{t('players')}</legend>
           {[0, 1, 2].map((i) => (
             <div class="player" key={i}>
-              <label class="player-name">
-                {t('playerName', { n: i + 1 })}{' '}
-                <input type="text" name={`seat${i}`} size={12} maxLength={40} placeholder={defaultNames[i]} autoComplete="off" />
-              </label>
-              {/* Beside the name, labelled for screen readers: the form stays as short on a phone. */}
-              <select
-                aria-label={t('playerKind', { n: i + 1 })}
-                name={`kind${i}`}
-                data-seat-kind={i}
-                value={kinds[i]}
-                onChange={(e) => setKinds(kinds.map((k, j) => (j === i ? (e.currentTarget.value as SeatKind) : k)))}
-              >
-                {SEAT_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {t(KIND_TEXT[kind])}
-                  </option>
-                ))}
-              </select>
-              {/* A bot reads no mail: its seat has no address. */}
+              <div class="player-head">
+                <label class="player-name">
+                  {t('playerName', { n: i + 1 })}{' '}
+                  <input type="text" name={`seat${i}`} size={12} maxLength={40} placeholder={defaultNames[i]} autoComplete="off" />
+                </label>
+                {/* Beside the name, labelled for screen readers: the form stays as short on a phone. */}
+                <select
+                  aria-label={t('playerKind', { n: i + 1 })}
+                  name={`kind${i}`}
+                  data-seat-kind={i}
+                  value={kinds[i]}
+                  onChange={(e) => setKinds(kinds.map((k, j) => (j === i ? (e.currentTarget.value as SeatKind) : k)))}
+                >
+                  {SEAT_KINDS.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {t(KIND_TEXT[kind])}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {/* A bot reads no mail: its seat has no address; its row above stays as it was. */}
               {kinds[i] === 'person' && (
                 <label>
                   {t('playerEmail', { n: i + 1 })} <input type="email" name={`email${i}`} maxLength={254} autoComplete="off" />

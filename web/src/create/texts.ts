@@ -2,7 +2,7 @@
  * The texts of the create page and its share screen, in German and English. They load with
  * the page (a lazy chunk), not with the table page; the texts both share are in ../i18n.ts.
  */
-import { fill, pluralForm, type Language, type Text } from '../i18n.js';
+import { translatorOf, type Language, type Text } from '../i18n.js';
 
 const en = {
   createTitle: 'New table',
@@ -16,15 +16,15 @@ const en = {
   kindEasy: 'Easy bot',
   kindStrong: 'Strong bot',
   optionsTitle: 'Rules of this table',
-  optDoubling: 'Doubling (Doppeln)',
+  optDoubling: 'Doubling',
   optDoublingHelp: 'After their first three cards everyone may double: each double multiplies every payment of the game by 2.',
   optTenTrickBid: 'Ten-trick bid',
   optTenTrickBidHelp: 'Allows bidding and announcing 10, all ten tricks with a trump suit.',
   optAllPass: 'When everybody passes',
-  optAllPassForced: 'Muss-Spiel: forehand must play 6',
-  optAllPassPot: 'Haferl: all pay into the pot, redeal',
+  optAllPassForced: 'Forced game: forehand must play 6',
+  optAllPassPot: 'Pot: all pay into the pot, redeal',
   optAllPassHelp:
-    'With the Haferl nobody has to play: everyone pays into the pot and the next dealer deals again. What is still in the pot when the series ends is paid back in equal shares.',
+    'Forced game: forehand must then play and take at least 6 tricks. Pot: nobody has to play; everyone pays into the pot and the next dealer deals again, and what is still in the pot when the series ends is paid back in equal shares.',
   optPotStake: 'Payment into the pot',
   optPotStakeHelp: 'What each player pays into the pot when everybody passes (doubles do not count here).',
   optPotTo: 'Who wins the pot',
@@ -33,7 +33,7 @@ const en = {
   optPotToHelp:
     'Next declarer who wins: a lost game leaves the pot for later. Winners of the next game: the next game played decides it; if the declarer loses, the two defenders share the pot.',
   optMaxRedeals: 'Redeals in a row at most',
-  optMaxRedealsHelp: 'After this many redeals for one game, the next time everybody passes forehand must play 6 (Muss-Spiel).',
+  optMaxRedealsHelp: 'After this many redeals for one game, the next time everybody passes forehand must play 6 (a forced game).',
   optTrump: 'Trump suit',
   optTrumpLed: 'the suit of the first card',
   optTrumpNamed: 'named with the first card',
@@ -78,8 +78,8 @@ const en = {
   ruleTenTrickBid: 'ten-trick bid',
   ruleWinDutyInBettel: 'win duty in Bettel',
   ruleKnock: 'knocking',
-  ruleAllPassForced: 'Muss-Spiel when all pass',
-  ruleAllPassPot: 'Haferl when all pass',
+  ruleAllPassForced: 'forced game when all pass',
+  ruleAllPassPot: 'pot when all pass',
   ruleTrumpLed: 'trump: the suit of the first card',
   ruleTrumpNamed: 'trump named with the first card',
   ruleTrickHistoryLast: 'the last trick can be looked at',
@@ -156,7 +156,7 @@ const de: Record<CreateTextKey, Text> = {
   optAllPassForced: 'Muss-Spiel: die Vorhand muss 6 spielen',
   optAllPassPot: 'Haferl: alle zahlen ein, neu geben',
   optAllPassHelp:
-    'Mit dem Haferl muss keiner spielen: alle zahlen ins Haferl, und der nächste Geber gibt neu. Was am Ende der Runde noch im Haferl liegt, bekommt jeder zu gleichen Teilen zurück.',
+    'Muss-Spiel: die Vorhand muss dann spielen und mindestens 6 Stiche machen. Haferl: keiner muss spielen; alle zahlen ins Haferl, der nächste Geber gibt neu, und was am Ende der Runde noch im Haferl liegt, bekommt jeder zu gleichen Teilen zurück.',
   optPotStake: 'Einsatz ins Haferl',
   optPotStakeHelp: 'Was jeder ins Haferl zahlt, wenn alle weiter sagen (Doppler zählen dabei nicht).',
   optPotTo: 'Wer das Haferl bekommt',
@@ -265,12 +265,7 @@ const de: Record<CreateTextKey, Text> = {
   ruleChat: 'Chat',
 };
 
-const TEXTS: Record<Language, Record<CreateTextKey, Text>> = { en, de };
-
 export type CreateTranslate = (key: CreateTextKey, params?: Record<string, string | number>) => string;
 
-export function createTranslator(lang: Language): CreateTranslate {
-  const texts = TEXTS[lang];
-  // A count in {n} chooses the plural form, as in ../i18n.ts.
-  return (key, params) => fill(pluralForm(texts[key], lang, params?.n), params);
-}
+/** A count in {n} chooses the plural form, as in ../i18n.ts. */
+export const createTranslator = (lang: Language): CreateTranslate => translatorOf({ en, de }, lang);

@@ -17,10 +17,11 @@ import { isolated, Name } from '../names.js';
 import { tokenFromLocation } from '../router.js';
 import { AdminNotice } from '../table/AdminNotice.js';
 import { Dock } from '../table/Dock.js';
+import { placesOf } from '../table/format.js';
 import { GameFacts, turnText } from '../table/GameFacts.js';
 import { guidesOf } from '../table/Guidance.js';
 import { SeatPanel } from '../table/SeatPanel.js';
-import { ActionRefused, BadLink, TableLoading } from '../table/TableStatus.js';
+import { BadLink, TableLoading } from '../table/TableStatus.js';
 import { LastTrick, TrickArea } from '../table/Tricks.js';
 import { SEAT_LINK, useTable, type TableState } from '../table/useTable.js';
 import { HostBridge } from './host-bridge.js';
@@ -136,6 +137,7 @@ export function EmbedPage({ tableId, seat }: { tableId: string; seat: boolean })
   if (seat && view.seat === null) return <WrongLink text="embedSpectatorOnSeat" code="spectator_link" />;
 
   const mine = view.seat !== null && view.turn === view.seat;
+  const places = placesOf(view.seat);
   const guides = seat && guidesOf(view, t).length > 0 ? { open: guidesOpen, setOpen: setGuidesOpen } : null;
   return (
     <div
@@ -162,10 +164,10 @@ export function EmbedPage({ tableId, seat }: { tableId: string; seat: boolean })
       </div>
       {/* Who the seat is: its panel says "you". */}
       <AdminNotice view={view} />
-      <ActionRefused table={table} />
+      {/* In the order of the trick's row below (left, own place, right): a seat's panel stands over its card. */}
       <div class="embed-seats">
-        {view.seats.map((_, s) => (
-          <SeatPanel key={s} view={view} seat={s} showBacks={false} />
+        {(['left', 'bottom', 'right'] as const).map((place) => (
+          <SeatPanel key={place} view={view} seat={places[place]} showBacks={false} />
         ))}
       </div>
       {/* Before the play the trick is only empty places: a seat's frame spends that room on the hand and controls. */}

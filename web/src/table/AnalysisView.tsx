@@ -26,14 +26,25 @@ export function CardCostMark({ cost }: { cost: CardCost | undefined }) {
   );
 }
 
-/** While the solver works through the game: shown at the top of the replay, so that the marks' late arrival is explained. */
+/**
+ * At the top of the replay: while the solver works through the game, that it does (the marks
+ * arrive late); and from the first step on what the marks by the cards mean.
+ */
 export function AnalysisProgress({ analysis }: { analysis: AnalysisState }) {
   const { t } = useApp();
-  if (analysis.status !== 'running') return null;
   return (
-    <p class="analysis muted" role="status" aria-busy="true" data-analysis="running">
-      {t('analysing')}
-    </p>
+    <>
+      {analysis.status === 'running' ? (
+        <p class="analysis muted" role="status" aria-busy="true" data-analysis="running">
+          {t('analysing')}
+        </p>
+      ) : null}
+      {analysis.status !== 'none' ? (
+        <p class="analysis muted" data-analysis-legend>
+          {t('analysisLegend')}
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -84,7 +84,7 @@ function moveFocus(event: KeyboardEvent): void {
   }
 }
 
-/** The grid classes of a hand: on a narrow screen a long hand wraps into two even rows (each card a thumb wide). */
+/** The grid classes of a hand: on a narrow screen a long hand whose cards are to be tapped wraps into two even rows (each card a thumb wide). */
 const handLayout = (count: number): string => (count > 7 ? ` rows-2 cols-${Math.ceil(count / 2)}` : '');
 
 export function Hand({ view, act, pending, armed, chosen, setChosen, knock, trump }: HandProps) {
@@ -93,9 +93,10 @@ export function Hand({ view, act, pending, armed, chosen, setChosen, knock, trum
   const plays = playsOf(view);
   const discarding = view.legalActions.some((a) => a.type === 'discard');
   const fromStock = new Set<string>(view.stock ?? []);
+  const acting = plays.size > 0 || discarding;
   return (
     <section
-      class={`hand${plays.size > 0 || discarding ? ' acting' : ''}${handLayout(view.hand.length)}`}
+      class={`hand${acting ? ' acting' : ''}${handLayout(view.hand.length)}`}
       data-hand
       role="group"
       aria-label={t('yourHand')}
@@ -190,7 +191,7 @@ function Button({
 }
 
 /** A row of actions of one kind: what raises, and apart from it what declines. */
-const Group = ({ kind, children }: { kind: 'raise' | 'decline'; children: ComponentChildren }) => (
+const Group = ({ kind, children }: { kind: 'raise' | 'decline' | 'kontra'; children: ComponentChildren }) => (
   <div class={`choices ${kind}`} role="group">
     {children}
   </div>
@@ -308,7 +309,9 @@ export function Controls({
               data-bid={a.bid}
             />
           ))}
-          {has('hold') ? <Button {...common} kind="hold" action={{ type: 'hold' }} label={t('hold')} data-action="hold" /> : null}
+          {has('hold') && view.bid !== null ? (
+            <Button {...common} kind="hold" action={{ type: 'hold' }} label={t('hold', { level: levelName(t, view.bid) })} data-action="hold" />
+          ) : null}
         </Group>
       ) : null}
       {has('pass') ? (
@@ -353,7 +356,7 @@ export function Controls({
       {suits.length > 0 ? (
         <TrumpPicker suits={suits} trump={trump} setTrump={setTrump} pending={pending} />
       ) : has('play') ? (
-        <p class="prompt">{t('playPrompt')}</p>
+        <p class="prompt play-prompt">{t('playPrompt')}</p>
       ) : null}
       {knockAllowed ? (
         <label class="toggle knock">
@@ -361,8 +364,9 @@ export function Controls({
           {t('knock')}
         </label>
       ) : null}
+      {/* Kontra stands apart from the hand, at the far end of the line above it: a click meant for a card never lands on it. */}
       {has('kontra') ? (
-        <Group kind="raise">
+        <Group kind="kontra">
           <Button {...common} kind="kontra" action={{ type: 'kontra' }} label={t('kontra')} data-action="kontra" />
         </Group>
       ) : null}

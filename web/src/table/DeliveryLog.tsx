@@ -6,11 +6,12 @@
 import { useState } from 'preact/hooks';
 import { ApiError, fetchDeliveries, type DeliveryAttempt } from '../api.js';
 import { useApp } from '../app-context.js';
-import { errorText, type TextKey } from '../i18n.js';
+import { errorText } from '../i18n.js';
 import { formatTime } from './format.js';
+import { settingsTranslator, type SettingsTextKey } from './settings-texts.js';
 
 /** The channels, events and outcomes the server names, in the reader's words. */
-const NAMES: Readonly<Record<string, TextKey>> = {
+const NAMES: Readonly<Record<string, SettingsTextKey>> = {
   webhook: 'deliveryWebhook',
   email: 'deliveryEmail',
   push: 'deliveryPush',
@@ -29,6 +30,7 @@ const NAMES: Readonly<Record<string, TextKey>> = {
 
 export function DeliveryLog({ tableId, token }: { tableId: string; token: string }) {
   const { t, prefs } = useApp();
+  const st = settingsTranslator(useApp().prefs.lang);
   const [attempts, setAttempts] = useState<DeliveryAttempt[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -41,7 +43,7 @@ export function DeliveryLog({ tableId, token }: { tableId: string; token: string
   };
 
   // Names the page does not know (a newer server's) are shown as the server names them.
-  const named = (value: string) => (value in NAMES ? t(NAMES[value]!) : value);
+  const named = (value: string) => (value in NAMES ? st(NAMES[value]!) : value);
 
   return (
     <details
@@ -51,14 +53,14 @@ export function DeliveryLog({ tableId, token }: { tableId: string; token: string
         if ((event.currentTarget as HTMLDetailsElement).open) load();
       }}
     >
-      <summary>{t('deliveryLogTitle')}</summary>
-      {attempts === null && error === null ? <p class="help">{t('deliveryLogLoading')}</p> : null}
-      {attempts !== null && attempts.length === 0 ? <p class="help">{t('deliveryLogEmpty')}</p> : null}
+      <summary>{st('deliveryLogTitle')}</summary>
+      {attempts === null && error === null ? <p class="help">{st('deliveryLogLoading')}</p> : null}
+      {attempts !== null && attempts.length === 0 ? <p class="help">{st('deliveryLogEmpty')}</p> : null}
       {attempts !== null && attempts.length > 0 ? (
         <ol class="move-log">
           {attempts.map((a, i) => (
             <li key={`${a.at}-${i}`} data-delivery data-channel={a.channel} data-outcome={a.outcome}>
-              {`${formatTime(a.at, prefs.lang)} · ${named(a.channel)} · ${a.event === 'digest' ? t('deliveryDigestMail') : named(a.event)} · ${named(a.outcome)}`}
+              {`${formatTime(a.at, prefs.lang)} · ${named(a.channel)} · ${a.event === 'digest' ? st('deliveryDigestMail') : named(a.event)} · ${named(a.outcome)}`}
               {a.detail === undefined ? '' : ` (${a.detail})`}
             </li>
           ))}
@@ -69,8 +71,8 @@ export function DeliveryLog({ tableId, token }: { tableId: string; token: string
           {error}
         </p>
       ) : null}
-      <button type="button" onClick={load}>
-        {t('deliveryLogRefresh')}
+      <button type="button" class="secondary" onClick={load}>
+        {st('deliveryLogRefresh')}
       </button>
     </details>
   );

@@ -69,13 +69,13 @@ export function GameFacts({ view }: { view: TableView }) {
         </div>
       ) : null}
       {view.deadline !== null ? (
-        <div>
-          <dt>{t('deadline', { time: '' }).replace(/\s+$/, '')}</dt>
+        <div class="deadline-fact">
+          <dt>{t('deadline')}</dt>
           <dd>{formatTime(view.deadline, prefs.lang)}</dd>
-          {/* The seat that owes the move is told what happens then (onTimeout "bot"). */}
+          {/* The seat that owes the move is told what happens then (onTimeout "bot"), on a line of its own. */}
           {view.onTimeout === 'bot' && view.legalActions.some(isMoveOwed) ? (
             <dd class="note" data-timeout-bot>
-              {t('deadlineBotMoves', { time: formatTime(view.deadline, prefs.lang) })}
+              {t('deadlineBotMoves')}
             </dd>
           ) : null}
         </div>

@@ -1,54 +1,50 @@
 /**
- * Who said what in this game: doubles, the auction, the announcement, kontra and re. While
- * the doubling window is open (R3.1) a seat sees its own choice and only that the others
- * have decided; once it closes, who doubled.
+ * Who said what in a finished game (the replay), each part under its heading: the doubles,
+ * the auction, the discard and the contract, kontra and re. The words are the move log's
+ * (move-log-lines.ts); every double is public once the game is over (R10.3).
  */
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
-import { withNames, type Named } from '../names.js';
-import { levelName, seatName } from './format.js';
+import type { TextKey } from '../i18n.js';
+import type { Named } from '../names.js';
+import { saidText } from './move-log-lines.js';
 
-interface HistoryProps {
-  readonly view: Pick<TableView, 'history'> & { seats: readonly { name: string }[] };
-  /** The seat reading it (null: a spectator or a replay). */
-  readonly viewer?: number | null;
-  /** Whether the doubling window is still open. */
-  readonly doublingOpen?: boolean;
-}
+/** The parts of a game's talk, each under its own heading: kontra and re are not bids. */
+type Part = 'doubling' | 'auction' | 'contract' | 'kontra';
 
-export function History({ view, viewer = null, doublingOpen = false }: HistoryProps) {
+const PART_OF: Record<TableView['history'][number]['type'], Part> = {
+  double: 'doubling',
+  bid: 'auction',
+  hold: 'auction',
+  pass: 'auction',
+  discard: 'contract',
+  declare: 'contract',
+  kontra: 'kontra',
+  re: 'kontra',
+};
+
+const TITLE: Record<Part, TextKey> = { doubling: 'phase_doubling', auction: 'auctionLog', contract: 'historyContract', kontra: 'historyKontra' };
+
+export function History({ view }: { view: Pick<TableView, 'history'> & { seats: readonly { name: string }[] } }) {
   const { t } = useApp();
-  const lines = view.history.flatMap((entry): Named[] => {
-    const name = { name: seatName(view, entry.seat) };
-    switch (entry.type) {
-      case 'double':
-        if (doublingOpen) {
-          if (entry.seat === viewer && entry.double !== null) return [[t(entry.double ? 'said_youDoubled' : 'said_youDidNotDouble')]];
-          return [withNames(t('said_decided'), name)];
-        }
-        return entry.double === true ? [withNames(t('said_double'), name)] : [];
-      case 'bid':
-        return [withNames(t('said_bid', { level: levelName(t, entry.bid) }), name)];
-      case 'declare':
-        return [withNames(t('said_declare', { level: levelName(t, entry.contract) }), name)];
-      case 're':
-        return [withNames(t(entry.re ? 'said_re' : 'said_noRe'), name)];
-      case 'hold':
-      case 'pass':
-      case 'kontra':
-      case 'discard':
-        return [withNames(t(`said_${entry.type}`), name)];
-    }
-  });
-  if (lines.length === 0) return null;
+  const parts = new Map<Part, Named[]>();
+  for (const entry of view.history) {
+    const part = PART_OF[entry.type];
+    parts.set(part, [...(parts.get(part) ?? []), saidText(t, { seats: view.seats, seat: null, phase: 'finished' }, entry)]);
+  }
+  if (parts.size === 0) return null;
   return (
-    <section class="history" aria-label={t('auctionLog')}>
-      <h3>{t('auctionLog')}</h3>
-      <ol>
-        {lines.map((line, i) => (
-          <li key={i}>{line}</li>
-        ))}
-      </ol>
+    <section class="history" aria-label={t('historyTitle')}>
+      {[...parts].map(([part, lines]) => (
+        <div key={part} data-history-part={part}>
+          <h3>{t(TITLE[part])}</h3>
+          <ol>
+            {lines.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ol>
+        </div>
+      ))}
     </section>
   );
 }

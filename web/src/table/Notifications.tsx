@@ -7,10 +7,11 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { ACTIVE_SEAT_MINUTES } from '../../../shared/deadline.js';
 import { ApiError, fetchNotifications, saveNotifications, type ConfirmationOutcome, type MailMode, type NotificationSettings } from '../api.js';
 import { useApp } from '../app-context.js';
-import { errorText, type TextKey, type Translate } from '../i18n.js';
+import { errorText } from '../i18n.js';
 import { DeliveryLog } from './DeliveryLog.js';
 import { notificationsChange, type NotificationFields } from './notifications-change.js';
 import { PushToggle } from './PushToggle.js';
+import { settingsTranslator, type SettingsTextKey, type SettingsTranslate } from './settings-texts.js';
 
 type Field = 'email' | 'webhookUrl';
 type Fields = NotificationFields & { readonly mail: MailMode };
@@ -19,30 +20,30 @@ type Fields = NotificationFields & { readonly mail: MailMode };
  * How the seat is told now, in a few words: the channels that work (an unsubscribed address
  * or a webhook turned off do not; an address not confirmed at this table is said to wait for it).
  */
-function summaryOf(settings: NotificationSettings, t: Translate): string {
+function summaryOf(settings: NotificationSettings, st: SettingsTranslate): string {
   const ways: string[] = [];
   if (settings.email !== null && settings.emailState === 'unconfirmed' && settings.mail !== 'off')
-    ways.push(t('noticesSummaryUnconfirmed', { email: settings.email }));
+    ways.push(st('noticesSummaryUnconfirmed', { email: settings.email }));
   else if (settings.email !== null && settings.emailState !== 'unsubscribed' && settings.mail !== 'off')
-    ways.push(t(settings.mail === 'digest' ? 'noticesSummaryDigest' : 'noticesSummaryMail', { email: settings.email }));
-  if (settings.webhookUrl !== null && settings.webhookState !== 'disabled') ways.push(t('noticesSummaryWebhook'));
-  if ((settings.push?.devices ?? 0) > 0) ways.push(t('pushSummary', { n: settings.push!.devices }));
-  return ways.length === 0 ? t('noticesSummaryOff') : ways.join(', ');
+    ways.push(st(settings.mail === 'digest' ? 'noticesSummaryDigest' : 'noticesSummaryMail', { email: settings.email }));
+  if (settings.webhookUrl !== null && settings.webhookState !== 'disabled') ways.push(st('noticesSummaryWebhook'));
+  if ((settings.push?.devices ?? 0) > 0) ways.push(st('pushSummary', { n: settings.push!.devices }));
+  return ways.length === 0 ? st('noticesSummaryOff') : ways.join(', ');
 }
 
 /** What the address's line says: what became of the confirmation mail the last save asked for, else its state at this table. */
-function emailLine(settings: NotificationSettings, confirmation: ConfirmationOutcome | null, t: Translate): string | null {
+function emailLine(settings: NotificationSettings, confirmation: ConfirmationOutcome | null, st: SettingsTranslate): string | null {
   if (confirmation !== null) {
-    const key: TextKey = `confirmation_${confirmation}`;
-    return t(key);
+    const key: SettingsTextKey = `confirmation_${confirmation}`;
+    return st(key);
   }
   switch (settings.emailState) {
     case 'confirmed':
-      return t('noticesEmailConfirmed');
+      return st('noticesEmailConfirmed');
     case 'unconfirmed':
-      return t('noticesUnconfirmed');
+      return st('noticesUnconfirmed');
     case 'unsubscribed':
-      return t('noticesUnsubscribed');
+      return st('noticesUnsubscribed');
     default:
       return null;
   }
@@ -50,6 +51,7 @@ function emailLine(settings: NotificationSettings, confirmation: ConfirmationOut
 
 export function Notifications({ tableId, token }: { tableId: string; token: string }) {
   const { t, prefs } = useApp();
+  const st = settingsTranslator(useApp().prefs.lang);
   /** What the server says is set: read when the page opens, then what each save answered. */
   const [current, setCurrent] = useState<NotificationSettings | null>(null);
   const [fields, setFields] = useState<Fields>({ email: '', webhookUrl: '', mail: 'turn' });
@@ -135,40 +137,40 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
       }}
     >
       <summary>
-        {t('noticesTitle')}
-        {current !== null ? <span data-notices-summary>{`: ${summaryOf(current, t)}`}</span> : null}
+        {st('noticesTitle')}
+        {current !== null ? <span data-notices-summary>{`: ${summaryOf(current, st)}`}</span> : null}
       </summary>
       <form class="create" onSubmit={submit}>
-        <p class="help">{t('noticesHelp')}</p>
+        <p class="help">{st('noticesHelp')}</p>
         <div class="option">
           <label>
-            {t('noticesEmail')} <input type="email" name="email" maxLength={254} autoComplete="email" value={fields.email} onInput={type('email')} />
+            {st('noticesEmail')} <input type="email" name="email" maxLength={254} autoComplete="email" value={fields.email} onInput={type('email')} />
           </label>
           {current?.email != null && current.email === fields.email.trim() ? (
             <p class="help" data-email-state={current.emailState ?? undefined} data-confirmation={confirmation ?? undefined}>
-              {emailLine(current, confirmation, t)}
+              {emailLine(current, confirmation, st)}
               {current.emailState === 'unconfirmed' && confirmation === null ? (
                 <>
                   {' '}
                   <button type="button" class="link" data-resend-confirmation disabled={busy} onClick={resend}>
-                    {t('noticesResendConfirmation')}
+                    {st('noticesResendConfirmation')}
                   </button>
                 </>
               ) : null}
             </p>
           ) : null}
           <label>
-            {t('noticesMailMode')}{' '}
+            {st('noticesMailMode')}{' '}
             <select name="mail" value={fields.mail} onChange={type('mail')}>
-              <option value="turn">{t('noticesMailTurn')}</option>
-              <option value="digest">{t('noticesMailDigest')}</option>
-              <option value="off">{t('noticesMailOff')}</option>
+              <option value="turn">{st('noticesMailTurn')}</option>
+              <option value="digest">{st('noticesMailDigest')}</option>
+              <option value="off">{st('noticesMailOff')}</option>
             </select>
           </label>
         </div>
         <div class="option">
           <label>
-            {t('noticesWebhook')}{' '}
+            {st('noticesWebhook')}{' '}
             <input type="url" name="webhookUrl" maxLength={2000} placeholder="https://" value={fields.webhookUrl} onInput={type('webhookUrl')} />
           </label>
           {current?.webhookUrl != null && current.webhookUrl === fields.webhookUrl.trim() ? (
@@ -178,22 +180,22 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
               </p>
             ) : (
               <p class="help" data-webhook-state="active">
-                {t('noticesWebhookActive')} {current.webhookSecret ? t('noticesSecret', { secret: current.webhookSecret }) : ''}
+                {st('noticesWebhookActive')} {current.webhookSecret ? st('noticesSecret', { secret: current.webhookSecret }) : ''}
               </p>
             )
           ) : null}
         </div>
         <PushToggle tableId={tableId} token={token} settings={current} onChange={show} />
-        <p class="help">{t('noticesQuiet', { minutes: ACTIVE_SEAT_MINUTES })}</p>
+        <p class="help">{st('noticesQuiet', { minutes: ACTIVE_SEAT_MINUTES })}</p>
         <button type="submit" class="primary" disabled={busy || current === null}>
-          {t('noticesSave')}
+          {st('noticesSave')}
         </button>
         {error !== null ? (
           <p class="error" role="alert" data-error>
             {error}
           </p>
         ) : null}
-        {status !== null ? <p role="status">{t(status === 'saved' ? 'noticesSaved' : 'noticesUnchanged')}</p> : null}
+        {status !== null ? <p role="status">{st(status === 'saved' ? 'noticesSaved' : 'noticesUnchanged')}</p> : null}
         <DeliveryLog tableId={tableId} token={token} />
       </form>
     </details>

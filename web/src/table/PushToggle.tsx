@@ -9,6 +9,7 @@ import { ApiError, saveNotifications, type NotificationSettings } from '../api.j
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
 import { currentSubscription, notePushHere, permission, PermissionDenied, pushOnHere, pushSupported, subscribe } from './push-device.js';
+import { settingsTranslator } from './settings-texts.js';
 
 type State = 'unsupported' | 'denied' | 'on' | 'off';
 
@@ -30,6 +31,7 @@ export function PushToggle({
   onChange: (settings: NotificationSettings) => void;
 }) {
   const { t } = useApp();
+  const st = settingsTranslator(useApp().prefs.lang);
   const [state, setState] = useState<State>(() => initialState(tableId, token));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -53,8 +55,8 @@ export function PushToggle({
       setState('on');
     } catch (err) {
       if (err instanceof PermissionDenied) setState(permission() === 'denied' ? 'denied' : 'off');
-      else if (err instanceof ApiError && err.code === 'not_configured') setError(t('pushNotConfigured'));
-      else setError(t('pushFailed', { reason: err instanceof ApiError ? errorText(t, err) : String(err) }));
+      else if (err instanceof ApiError && err.code === 'not_configured') setError(st('pushNotConfigured'));
+      else setError(st('pushFailed', { reason: err instanceof ApiError ? errorText(t, err) : String(err) }));
     } finally {
       setBusy(false);
     }
@@ -79,19 +81,19 @@ export function PushToggle({
   return (
     <div class="option push-toggle" data-push-state={state}>
       <p>
-        <strong>{t('pushTitle')}</strong>
+        <strong>{st('pushTitle')}</strong>
       </p>
-      {state === 'unsupported' ? <p class="help">{t('pushUnsupported')}</p> : null}
-      {state === 'denied' ? <p class="help">{t('pushDenied')}</p> : null}
-      {state === 'on' || state === 'off' ? <p class="help">{t(state === 'on' ? 'pushOn' : 'pushOff')}</p> : null}
+      {state === 'unsupported' ? <p class="help">{st('pushUnsupported')}</p> : null}
+      {state === 'denied' ? <p class="help">{st('pushDenied')}</p> : null}
+      {state === 'on' || state === 'off' ? <p class="help">{st(state === 'on' ? 'pushOn' : 'pushOff')}</p> : null}
       {state !== 'unsupported' ? (
-        <button type="button" data-push-toggle disabled={busy} onClick={state === 'on' ? turnOff : turnOn}>
-          {t(state === 'on' ? 'pushDisable' : 'pushEnable')}
+        <button type="button" class="secondary" data-push-toggle disabled={busy} onClick={state === 'on' ? turnOff : turnOn}>
+          {st(state === 'on' ? 'pushDisable' : 'pushEnable')}
         </button>
       ) : null}
       {devices > 0 ? (
         <p class="help" data-push-devices={devices}>
-          {t('pushOtherDevices', { n: devices })}
+          {st('pushOtherDevices', { n: devices })}
         </p>
       ) : null}
       {error !== null ? (

@@ -87,17 +87,22 @@ export default function ReplayPage({ tableId, dealIndex }: { tableId: string; de
         </button>
       </div>
       <AnalysisProgress analysis={analysis} />
-      <ul class="replay-hands">
-        {snapshot.hands.map((hand, seat) => (
-          <CardRow
-            key={seat}
-            owner={<Name name={names[seat] ?? ''} />}
-            codes={sortedCodes(hand, game.trump)}
-            class={game.actions[step]?.seat === seat ? 'on-turn' : ''}
-          />
-        ))}
-        {snapshot.stock.length > 0 ? <CardRow owner={t('stock')} codes={snapshot.stock} /> : null}
-      </ul>
+      {/* A hand played out is no row of its own (the last step would show three names without cards). */}
+      {snapshot.hands.some((hand) => hand.length > 0) || snapshot.stock.length > 0 ? (
+        <ul class="replay-hands">
+          {snapshot.hands.map((hand, seat) =>
+            hand.length === 0 ? null : (
+              <CardRow
+                key={seat}
+                owner={<Name name={names[seat] ?? ''} />}
+                codes={sortedCodes(hand, game.trump)}
+                class={game.actions[step]?.seat === seat ? 'on-turn' : ''}
+              />
+            ),
+          )}
+          {snapshot.stock.length > 0 ? <CardRow owner={t('stock')} codes={snapshot.stock} /> : null}
+        </ul>
+      ) : null}
       <section class="replay-trick" aria-label={t('trickArea')} ref={trickRef}>
         {snapshot.trick.map((played) => (
           <span key={played.card} class={`played${snapshot.winner === played.seat ? ' winner' : ''}`}>
@@ -113,7 +118,7 @@ export default function ReplayPage({ tableId, dealIndex }: { tableId: string; de
       </section>
       <History view={{ seats: names.map((name) => ({ name })), history: snapshot.said }} />
       {step === total ? (
-        <GameSummary game={game} names={names} tableId={tableId} nextStarted={false}>
+        <GameSummary game={game} names={names} nextStarted={false}>
           <AnalysisLine analysis={analysis} contract={game.contract} names={names} onShow={show} />
         </GameSummary>
       ) : null}

@@ -6,6 +6,7 @@
 import type { PublishedGame, TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { AppLink } from '../AppLink.js';
+import { useMedia } from '../media.js';
 import { Name } from '../names.js';
 import { levelName, seatName } from './format.js';
 import { isForcedGame } from './GameEnd.js';
@@ -33,6 +34,10 @@ function rowsOf(games: readonly PublishedGame[]): Row[] {
 
 export function ScoreSheet({ view, games, tableId }: { view: TableView; games: readonly PublishedGame[]; tableId: string }) {
   const { t } = useApp();
+  // A phone: what each game was in one cell and the seats' columns narrow, so the sheet fits the width of the screen.
+  const narrow = useMedia('(max-width: 599px)');
+  // Only a table that plays the pot when everybody passes has one (R5.2); with the forced game there is none to show.
+  const withPot = view.options.allPass === 'pot';
   const rows = rowsOf(games);
   const ranked = view.seats.map((s, seat) => ({ seat, name: s.name, balance: s.balance })).sort((a, b) => b.balance - a.balance);
   return (
@@ -58,65 +63,114 @@ export function ScoreSheet({ view, games, tableId }: { view: TableView; games: r
         {rows.length === 0 ? (
           <p class="muted">{t('scoreNone')}</p>
         ) : (
-          <table>
+          <table class={narrow ? 'compact' : undefined}>
             <thead>
               <tr>
-                <th scope="col">{t('scoreGame')}</th>
-                <th scope="col">{t('scoreDeclarer')}</th>
-                <th scope="col">{t('scoreContract')}</th>
-                <th scope="col">{t('scoreTricks')}</th>
-                <th scope="col">{t('scoreResult')}</th>
+                <th scope="col">
+                  {/* A phone has room for a sign only; the word stays for screen readers. */}
+                  {narrow ? (
+                    <>
+                      <span aria-hidden="true">#</span>
+                      <span class="visually-hidden">{t('scoreGame')}</span>
+                    </>
+                  ) : (
+                    t('scoreGame')
+                  )}
+                </th>
+                {narrow ? (
+                  <th scope="col">{t('scoreContract')}</th>
+                ) : (
+                  <>
+                    <th scope="col">{t('scoreDeclarer')}</th>
+                    <th scope="col">{t('scoreContract')}</th>
+                    <th scope="col">{t('scoreTricks')}</th>
+                    <th scope="col">{t('scoreResult')}</th>
+                  </>
+                )}
                 {view.seats.map((s, seat) => (
-                  <th scope="col" key={seat}>
-                    <Name name={s.name} />
+                  <th scope="col" key={seat} title={narrow ? s.name : undefined}>
+                    <span class="score-name">
+                      <Name name={s.name} />
+                    </span>
                   </th>
                 ))}
-                <th scope="col">{t('pot')}</th>
+                {withPot ? <th scope="col">{t('pot')}</th> : null}
               </tr>
             </thead>
             <tbody>
-              {rows.map(({ game, balances, pot }) => {
-                const result = game.result;
-                const played = result?.kind === 'contract' && game.declarer !== null && game.contract !== null;
-                return (
-                  <tr key={game.dealIndex} data-score-row={game.dealIndex} data-game-number={game.gameNumber}>
-                    <th scope="row">
-                      <AppLink
-                        href={replayPath(tableId, game.dealIndex)}
-                        data-replay={game.dealIndex}
-                        aria-label={t('replayTitle', { n: game.gameNumber })}
-                      >
-                        {game.gameNumber}
-                      </AppLink>
-                    </th>
-                    <td data-score-declarer={played ? game.declarer! : ''}>{played ? <Name name={seatName(view, game.declarer!)} /> : '—'}</td>
-                    <td>
-                      {played ? levelName(t, game.contract!) : t('scoreAllPass')}
-                      {played && isForcedGame(game) ? <span class="running"> ({t('forcedShort')})</span> : null}
-                    </td>
-                    <td class="number" data-score-tricks={result?.kind === 'contract' ? result.declarerTricks : ''}>
-                      {result?.kind === 'contract' ? result.declarerTricks : '—'}
-                    </td>
-                    <td>{result?.kind === 'contract' ? t(result.won ? 'resultWonWord' : 'resultLostWord') : '—'}</td>
-                    {balances.map((balance, seat) => (
-                      <td class="number" key={seat} data-score-payment={seat} data-score-balance={balance}>
-                        {signed(game.settlement?.payments[seat] ?? 0)}
-                        <br />
-                        <span class="running">{balance}</span>
-                      </td>
-                    ))}
-                    <td class="number" data-score-payment="pot" data-score-balance={pot}>
-                      {signed(game.settlement?.pot ?? 0)}
-                      <br />
-                      <span class="running">{pot}</span>
-                    </td>
-                  </tr>
-                );
-              })}
+              {rows.map((row) => (
+                <ScoreRow key={row.game.dealIndex} row={row} view={view} tableId={tableId} narrow={narrow} withPot={withPot} />
+              ))}
             </tbody>
           </table>
         )}
       </section>
     </>
+  );
+}
+
+function ScoreRow({ row, view, tableId, narrow, withPot }: { row: Row; view: TableView; tableId: string; narrow: boolean; withPot: boolean }) {
+  const { t } = useApp();
+  const { game, balances, pot } = row;
+  const result = game.result;
+  const played = result?.kind === 'contract' && game.declarer !== null && game.contract !== null;
+  const declarer = played ? <Name name={seatName(view, game.declarer!)} /> : '—';
+  const contract = played ? (
+    <>
+      {levelName(t, game.contract!)}
+      {isForcedGame(game) ? <span class="running"> ({t('forcedShort')})</span> : null}
+    </>
+  ) : (
+    t('scoreAllPass')
+  );
+  const tricks = result?.kind === 'contract' ? result.declarerTricks : '—';
+  const outcome = result?.kind === 'contract' ? t(result.won ? 'resultWonWord' : 'resultLostWord') : '—';
+  const hooks = {
+    'data-score-declarer': played ? game.declarer! : '',
+    'data-score-tricks': result?.kind === 'contract' ? result.declarerTricks : '',
+  };
+  return (
+    <tr data-score-row={game.dealIndex} data-game-number={game.gameNumber}>
+      <th scope="row">
+        <AppLink href={replayPath(tableId, game.dealIndex)} data-replay={game.dealIndex} aria-label={t('replayTitle', { n: game.gameNumber })}>
+          {game.gameNumber}
+        </AppLink>
+      </th>
+      {narrow ? (
+        // One cell: who played what, and how it went ("Sepp 7 · 8 won").
+        <td class="score-game" {...hooks}>
+          {played ? (
+            <>
+              <span class="score-name">{declarer}</span> {contract} · {tricks} {outcome}
+            </>
+          ) : (
+            contract
+          )}
+        </td>
+      ) : (
+        <>
+          <td data-score-declarer={hooks['data-score-declarer']}>{declarer}</td>
+          <td>{contract}</td>
+          <td class="number" data-score-tricks={hooks['data-score-tricks']}>
+            {tricks}
+          </td>
+          <td>{outcome}</td>
+        </>
+      )}
+      {balances.map((balance, seat) => (
+        <td class="number" key={seat} data-score-payment={seat} data-score-balance={balance}>
+          {signed(game.settlement?.payments[seat] ?? 0)}
+          <br />
+          <span class="running">{balance}</span>
+        </td>
+      ))}
+      {withPot ? (
+        <td class="number" data-score-payment="pot" data-score-balance={pot}>
+          {signed(game.settlement?.pot ?? 0)}
+          <br />
+          <span class="running">{pot}</span>
+        </td>
+      ) : null}
+    </tr>
   );
 }

@@ -2,9 +2,9 @@
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { Name } from '../names.js';
-import { HiddenCards } from './CardView.js';
+import { CardImage, HiddenCards } from './CardView.js';
 import { formatTime } from './format.js';
-import { vacationShown } from './Vacation.js';
+import { vacationShown } from './vacation-shown.js';
 
 export function SeatPanel({ view, seat, showBacks }: { view: TableView; seat: number; showBacks: boolean }) {
   const { t, prefs } = useApp();
@@ -42,15 +42,26 @@ export function SeatPanel({ view, seat, showBacks }: { view: TableView; seat: nu
           </span>
         ) : null}
       </header>
-      {showBacks && info.cards > 0 ? <HiddenCards count={info.cards} label={t('hiddenCards', { n: info.cards })} /> : null}
-      <p class="seat-facts">
-        <span>{t('cardsHeld', { n: info.cards })}</span>
-        {view.phase === 'play' || view.phase === 'finished' ? <span>{t('tricksTaken', { n: info.tricks })}</span> : null}
-        {view.phase === 'doubling' ? <span>{info.decided ? t('decided') : t('undecided')}</span> : null}
-        <span>
-          {t('balance')}: <b data-balance>{info.balance}</b>
-        </span>
-      </p>
+      <div class="seat-body">
+        {showBacks && info.cards > 0 ? <HiddenCards count={info.cards} label={t('hiddenCards', { n: info.cards })} /> : null}
+        {/* R10.2: the declarer alone sees its own two discards, from the pickup on; the view holds them for it only. */}
+        {view.seat === seat && view.discards !== null ? (
+          <p class="own-discards" data-discards>
+            <span>{t('yourDiscards')}</span>
+            {view.discards.map((code) => (
+              <CardImage key={code} code={code} class="small" />
+            ))}
+          </p>
+        ) : null}
+        <p class="seat-facts">
+          <span>{t('cardsHeld', { n: info.cards })}</span>
+          {view.phase === 'play' || view.phase === 'finished' ? <span>{t('tricksTaken', { n: info.tricks })}</span> : null}
+          {view.phase === 'doubling' ? <span>{info.decided ? t('decided') : t('undecided')}</span> : null}
+          <span>
+            {t('balance')}: <b data-balance>{info.balance}</b>
+          </span>
+        </p>
+      </div>
     </section>
   );
 }

@@ -6,7 +6,6 @@ import type { ComponentChildren } from 'preact';
 import { bit, cardFromCode, codesOf, SUITS, type CardCode } from '../../../shared/cards.js';
 import type { PublishedGame } from '../api.js';
 import { useApp } from '../app-context.js';
-import { AppLink } from '../AppLink.js';
 import { Name, withNames } from '../names.js';
 import { CardImage, CardRow } from './CardView.js';
 import { levelName } from './format.js';
@@ -24,14 +23,12 @@ export function replayPath(tableId: string, dealIndex: number): string {
 export function GameSummary({
   game,
   names,
-  tableId,
   onClose,
   nextStarted,
   children,
 }: {
   game: PublishedGame;
   names: readonly string[];
-  tableId: string;
   onClose?: () => void;
   nextStarted: boolean;
   /** What the page adds under the result (the replay: the analysis). */
@@ -84,14 +81,14 @@ export function GameSummary({
         </details>
       ) : null}
       {nextStarted ? <p class="muted">{t('nextGameStarted')}</p> : null}
-      <p class="summary-actions">
-        <AppLink href={replayPath(tableId, game.dealIndex)}>{t('replayThis')}</AppLink>
-        {onClose ? (
+      {/* The replay shows this at its end: no link to itself. */}
+      {onClose ? (
+        <p class="summary-actions">
           <button type="button" onClick={onClose}>
             {t('close')}
           </button>
-        ) : null}
-      </p>
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -113,10 +110,13 @@ export function Payments({ game, name }: { game: PublishedGame; name: (seat: num
             <td data-payment={seat}>{signed(amount)}</td>
           </tr>
         ))}
-        <tr>
-          <th scope="row">{t('pot')}</th>
-          <td data-payment="pot">{signed(game.settlement?.pot ?? 0)}</td>
-        </tr>
+        {/* Only a table that plays the pot when everybody passes has one (R5.2). */}
+        {game.options.allPass === 'pot' ? (
+          <tr>
+            <th scope="row">{t('pot')}</th>
+            <td data-payment="pot">{signed(game.settlement?.pot ?? 0)}</td>
+          </tr>
+        ) : null}
       </tbody>
     </table>
   );

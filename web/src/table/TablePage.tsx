@@ -1,6 +1,8 @@
 /** A table from a seat's or a spectator's link: the live view, the controls legal now, and the last game's settlement. */
 import { useEffect, useState } from 'preact/hooks';
+import { useMedia } from '../media.js';
 import { isMoveOwed } from '../../../shared/actions.js';
+import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { isolated, Name, withNames } from '../names.js';
 import { rememberLink } from '../opened-links.js';
@@ -10,9 +12,8 @@ import { Dock } from './Dock.js';
 import { placesOf, seatName } from './format.js';
 import { GameFacts, turnText } from './GameFacts.js';
 import { LastViewNote } from './LastViewNote.js';
-import { Notifications } from './Notifications.js';
 import { SeatPanel } from './SeatPanel.js';
-import { ActionRefused, BadLink, TableLoading } from './TableStatus.js';
+import { BadLink, TableLoading } from './TableStatus.js';
 import { Chat } from './Chat.js';
 import { GameEnd } from './GameEnd.js';
 import { MoveLog } from './MoveLog.js';
@@ -21,23 +22,18 @@ import { AllTricks, LastTrick, TrickArea } from './Tricks.js';
 import { useTable } from './useTable.js';
 import { AutoForcedToggle } from './AutoForced.js';
 import { useInPageMenu } from '../page-menu.js';
-import { Vacation } from './Vacation.js';
 import { AdminNotice } from './AdminNotice.js';
 import { useOembedDiscovery } from '../embed/oembed-discovery.js';
+import { lazyPage } from '../lazy.js';
 
 const dismissedKey = (tableId: string) => `wallachen.summarySeen.${tableId}`;
 
-/** Whether the page is as wide as a desktop's (the board shows two columns, styles.css). */
-function useWide(): boolean {
-  const [wide, setWide] = useState(() => matchMedia('(min-width: 900px)').matches);
-  useEffect(() => {
-    const query = matchMedia('(min-width: 900px)');
-    const changed = () => setWide(query.matches);
-    query.addEventListener('change', changed);
-    return () => query.removeEventListener('change', changed);
-  }, []);
-  return wide;
-}
+/** The seat's own settings below the table, loaded once the table is there. */
+const SeatSettings = lazyPage<{ view: TableView; tableId: string; token: string; onView: (view: TableView) => void }>(
+  () => import('./SeatSettings.js'),
+  () => <></>,
+  { afterPaint: true },
+);
 
 export function TablePage({ tableId }: { tableId: string }) {
   const { t } = useApp();
@@ -47,7 +43,8 @@ export function TablePage({ tableId }: { tableId: string }) {
   const { view } = table;
   // A link that showed its table is listed under "Your tables" on the home page of this device.
   useEffect(() => void (view !== null && rememberLink(tableId, token, view.name)), [tableId, token, view?.name]);
-  const wide = useWide();
+  // As wide as a desktop's: the board shows two columns (styles.css), the move log beside the table.
+  const wide = useMedia('(min-width: 900px)');
   useOembedDiscovery(tableId, token, view !== null && view.seat === null); // issue 15: only a spectator's link
   // The seat's own choice at this table, in the ☰ menu (a spectator and a bot seat have none).
   const autoForced = view?.autoForced ?? null;
@@ -67,7 +64,10 @@ export function TablePage({ tableId }: { tableId: string }) {
   if (view === null) return <TableLoading table={table} />;
 
   const places = placesOf(view.seat);
-  const latest = table.games?.at(-1) ?? null;
+  // The games of the series being played: the score sheet adds them up, and the last of them may
+  // be the one that just ended (a new series started by the admin shows no result of the old one).
+  const seriesGames = table.games?.filter((g) => (g.series ?? 1) === view.series) ?? null;
+  const latest = seriesGames?.at(-1) ?? null;
   const names = view.seats.map((s) => s.name);
   // The view's game is the finished one only once the series is over; otherwise the next game runs,
   // and a seat that has already moved in it has moved on from the last result (on another device, say).
@@ -101,6 +101,7 @@ export function TablePage({ tableId }: { tableId: string }) {
         <h1 class="table-name">
           <Name name={view.name} />
         </h1>
+        <p class="who">{view.seat === null ? t('spectating') : withNames(t('youAre'), { name: seatName(view, view.seat) })}</p>
         <p class={`turn${view.turn === view.seat && view.seat !== null ? ' mine' : ''}`} aria-live="polite">
           {turn}
         </p>
@@ -109,9 +110,7 @@ export function TablePage({ tableId }: { tableId: string }) {
         </p>
         {table.savedAt !== null ? <LastViewNote savedAt={table.savedAt} /> : null}
       </div>
-      <p class="who">{view.seat === null ? t('spectating') : withNames(t('youAre'), { name: seatName(view, view.seat) })}</p>
       <AdminNotice view={view} />
-      <ActionRefused table={table} />
       <div class="board">
         <div class="opponents">
           <SeatPanel view={view} seat={places.left} showBacks />
@@ -137,14 +136,13 @@ export function TablePage({ tableId }: { tableId: string }) {
         </fieldset>
       </div>
       {/* The score sheet adds up the series being played only (games of earlier series stay in …/games). */}
-      {table.games !== null ? <ScoreSheet view={view} games={table.games.filter((g) => (g.series ?? 1) === view.series)} tableId={tableId} /> : null}
+      {seriesGames !== null ? <ScoreSheet view={view} games={seriesGames} tableId={tableId} /> : null}
       {view.webhook === 'disabled' ? (
         <p class="error" role="status" data-webhook-state="disabled">
           {t('noticesWebhookDisabled')}
         </p>
       ) : null}
-      {view.seat !== null ? <Vacation view={view} tableId={tableId} token={token} onView={table.show} /> : null}
-      {view.seat !== null ? <Notifications tableId={tableId} token={token} /> : null}
+      {view.seat !== null ? <SeatSettings view={view} tableId={tableId} token={token} onView={table.show} /> : null}
     </div>
   );
 }

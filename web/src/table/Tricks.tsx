@@ -6,15 +6,75 @@ import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { Name, withNames } from '../names.js';
 import { CardImage } from './CardView.js';
-import { placesOf, seatName } from './format.js';
+import type { Level } from '../../../shared/actions.js';
+import type { Translate } from '../i18n.js';
+import { levelName, placesOf, seatName } from './format.js';
 import './result.css';
+
+/** A seat's last word in the auction, from the view's public history: its last bid, hold (with the bid it held: the last said before it) or pass. */
+function auctionWord(t: Translate, view: TableView, seat: number): string {
+  let said: string | null = null;
+  let standing: Level | null = null;
+  for (const entry of view.history) {
+    if (entry.type === 'bid') standing = entry.bid;
+    if (entry.seat !== seat) continue;
+    if (entry.type === 'bid') said = levelName(t, entry.bid);
+    else if (entry.type === 'hold') said = t('auctionHolds', { level: standing === null ? '' : levelName(t, standing) });
+    else if (entry.type === 'pass') said = t('auctionPasses');
+  }
+  return said ?? t('auctionSilent');
+}
+
+/**
+ * The table before the first card: no trick yet, so a low felt with each seat in its place,
+ * and from the auction on each seat's last word in it (`data-auction`), in view as the
+ * players bid, until the play begins.
+ */
+function BeforePlay({ view }: { view: TableView }) {
+  const { t } = useApp();
+  const places = placesOf(view.seat);
+  const auction = view.phase !== 'doubling';
+  return (
+    <div class="trick-area">
+      <section
+        class="trick before-play"
+        data-trick
+        data-showing="current"
+        data-auction={auction ? '' : undefined}
+        aria-label={auction ? t('auctionLog') : t('trickArea')}
+      >
+        {(['left', 'right', 'bottom'] as const).map((place) => {
+          const seat = places[place];
+          return (
+            <div class={`trick-slot ${place}`} data-trick-seat={seat} key={place}>
+              <span class="trick-seat-name">
+                <Name name={seatName(view, seat)} />
+              </span>
+              {auction ? (
+                <span class="auction-word" data-auction-seat={seat}>
+                  {auctionWord(t, view, seat)}
+                </span>
+              ) : null}
+            </div>
+          );
+        })}
+      </section>
+    </div>
+  );
+}
 
 /**
  * The trick on the table. A trick just completed stays there, with who took it, until the
  * next card is led; while a trick is being played, one tap shows the last completed trick the
- * view allows (R7.10) in its place, and one more brings the current trick back.
+ * view allows (R7.10) in its place, and one more brings the current trick back. Before the
+ * play, BeforePlay.
  */
 export function TrickArea({ view }: { view: TableView }) {
+  if (view.phase !== 'play' && view.phase !== 'finished') return <BeforePlay view={view} />;
+  return <TrickOnTable view={view} />;
+}
+
+function TrickOnTable({ view }: { view: TableView }) {
   const { t } = useApp();
   const places = placesOf(view.seat);
   const completed = view.trickWinners.length;

@@ -8,17 +8,14 @@ import { ApiError, takeVacation, type TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
 import { formatTime } from './format.js';
+import { vacationShown } from './vacation-shown.js';
+import { settingsTranslator } from './settings-texts.js';
 
 const HOUR_MS = 3_600_000;
 
-/** Until when the seat is on vacation (ISO), or null: none, or it has ended (the view was built before). */
-export function vacationShown(view: TableView, seat: number, now: number = Date.now()): string | null {
-  const until = view.seats[seat]?.vacationUntil ?? null;
-  return until !== null && Date.parse(until) > now ? until : null;
-}
-
 export function Vacation({ view, tableId, token, onView }: { view: TableView; tableId: string; token: string; onView: (view: TableView) => void }) {
   const { t, prefs } = useApp();
+  const st = settingsTranslator(useApp().prefs.lang);
   const [hours, setHours] = useState('24');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -37,7 +34,7 @@ export function Vacation({ view, tableId, token, onView }: { view: TableView; ta
     } catch (err) {
       setError(
         err instanceof ApiError && err.code === 'conflict'
-          ? t('vacationTooLong', { n: possible })
+          ? st('vacationTooLong', { n: possible })
           : err instanceof ApiError
             ? errorText(t, err)
             : t('errorGeneric', { message: String(err) }),
@@ -50,7 +47,7 @@ export function Vacation({ view, tableId, token, onView }: { view: TableView; ta
   return (
     <details class="vacation" data-vacation-control open={until !== null}>
       <summary>
-        {t('vacationTitle')}
+        {st('vacationTitle')}
         {until !== null ? `: ${t('onVacationUntil', { time: formatTime(until, prefs.lang) })}` : null}
       </summary>
       <form
@@ -60,21 +57,21 @@ export function Vacation({ view, tableId, token, onView }: { view: TableView; ta
           void send(Number(hours));
         }}
       >
-        <p class="help">{t('vacationHelp')}</p>
+        <p class="help">{st('vacationHelp')}</p>
         {until !== null ? (
           <p data-vacation-until={until}>
-            {t('vacationYoursUntil', { time: formatTime(until, prefs.lang) })}{' '}
-            <button type="button" data-vacation-end disabled={busy} onClick={() => void send(0)}>
-              {t('vacationEnd')}
+            {st('vacationYoursUntil', { time: formatTime(until, prefs.lang) })}{' '}
+            <button type="button" class="secondary" data-vacation-end disabled={busy} onClick={() => void send(0)}>
+              {st('vacationEnd')}
             </button>
           </p>
         ) : null}
-        {until !== null ? <p class="help">{t('vacationEndHelp')}</p> : null}
-        <p data-vacation-left={left}>{t('vacationLeft', { n: left })}</p>
+        {until !== null ? <p class="help">{st('vacationEndHelp')}</p> : null}
+        <p data-vacation-left={left}>{st('vacationLeft', { n: left })}</p>
         {possible > 0 ? (
           <div class="option">
             <label>
-              {t('vacationHours')}{' '}
+              {st('vacationHours')}{' '}
               <input
                 type="number"
                 name="vacationHours"
@@ -88,7 +85,7 @@ export function Vacation({ view, tableId, token, onView }: { view: TableView; ta
               />
             </label>{' '}
             <button type="submit" class="primary" data-vacation-take disabled={busy}>
-              {t(until === null ? 'vacationTake' : 'vacationReplace')}
+              {st(until === null ? 'vacationTake' : 'vacationReplace')}
             </button>
           </div>
         ) : null}

@@ -2,7 +2,7 @@
  * The lines of the move log (MoveLog.tsx) from the view's `moves`: pure, so that their
  * grouping, the R3.1 wording of doubles and the R7.10 trick lines are tested in Node.
  */
-import { SUIT_NAMES_DE } from '../../../shared/cards.js';
+import type { Suit } from '../../../shared/cards.js';
 import type { Seat } from '../../../shared/options.js';
 import type { Move, PlayMove } from '../../../shared/view.js';
 import type { TableView } from '../api.js';
@@ -23,8 +23,15 @@ export interface Line {
   readonly auto?: boolean;
 }
 
-/** R3.1: while the doubling window is open only the viewer's own choice is told. */
-function saidText(t: Translate, view: LogView, entry: Exclude<Move, PlayMove>): Named | null {
+/**
+ * What a seat said, in words (the move log, the replay's history). R3.1: while the doubling
+ * window is open (`view.phase` "doubling") only the viewer's own choice is told.
+ */
+export function saidText(
+  t: Translate,
+  view: Pick<LogView, 'seat' | 'phase'> & { readonly seats: readonly { readonly name: string }[] },
+  entry: Exclude<Move, PlayMove>,
+): Named {
   const name = { name: seatName(view, entry.seat) };
   switch (entry.type) {
     case 'double':
@@ -49,8 +56,8 @@ function saidText(t: Translate, view: LogView, entry: Exclude<Move, PlayMove>): 
 
 const isAuto = (entry: Move): boolean => (entry as { auto?: unknown }).auto === true;
 
-/** The log's lines, in order. */
-export function logLines(t: Translate, view: LogView): Line[] {
+/** The log's lines, in order; `suitName` names a suit in the reader's words (R7.2: the trump named). */
+export function logLines(t: Translate, view: LogView, suitName: (suit: Suit) => string): Line[] {
   const lines: Line[] = [];
   if (view.redeal > 0) lines.push({ key: 'redeal', moves: [], kind: 'fact', text: [t('logRedeal', { n: view.redeal })] });
   const moves = view.moves;
@@ -58,8 +65,7 @@ export function logLines(t: Translate, view: LogView): Line[] {
   const forced = view.declarer !== null && !moves.some((m) => m.type === 'bid');
   moves.forEach((entry, i) => {
     if (entry.type !== 'play') {
-      const text = saidText(t, view, entry);
-      if (text !== null) lines.push({ key: `m${i}`, moves: [i], kind: 'move', text, auto: isAuto(entry) });
+      lines.push({ key: `m${i}`, moves: [i], kind: 'move', text: saidText(t, view, entry), auto: isAuto(entry) });
       if (i === lastAuction && forced)
         lines.push({ key: 'forced', moves: [], kind: 'fact', text: withNames(t('resultForced'), { name: seatName(view, view.declarer!) }) });
       return;
@@ -85,7 +91,7 @@ export function logLines(t: Translate, view: LogView): Line[] {
           : withNames(`${t('logTrick', { n: entry.trick })} · ${t('logWonBy')}`, { name: seatName(view, winner) });
       lines.push({ key: `t${entry.trick}`, moves: [], kind: 'trick-head', text: head });
     }
-    const notes = [entry.trump !== undefined ? t('logNamesTrump', { suit: SUIT_NAMES_DE[entry.trump] }) : null, entry.knock ? t('logKnocks') : null];
+    const notes = [entry.trump !== undefined ? t('logNamesTrump', { suit: suitName(entry.trump) }) : null, entry.knock ? t('logKnocks') : null];
     const text = [...withNames(t('logPlays'), { name: seatName(view, entry.seat) }), ...notes.flatMap((n) => (n === null ? [] : [` · ${n}`]))];
     lines.push({ key: `m${i}`, moves: [i], kind: 'move', text, card: entry.card, auto: isAuto(entry) });
   });

@@ -57,6 +57,17 @@ export interface QueuedMove {
   readonly state: 'waiting' | 'sending' | 'dropped';
 }
 
+/**
+ * Whether a move that waited for the connection still stands on the table `now`: when the
+ * table has not moved since it was chosen, or when it is a seat's doubling decision the view
+ * still offers (API.md: the server takes a seat's first double in the window whatever the
+ * others decided meanwhile, R3.1: it depends on nobody else's move).
+ */
+function stillStands(move: SentAction, now: TableView): boolean {
+  if (now.version === move.version) return true;
+  return move.type === 'double' && now.legalActions.some((a) => a.type === 'double' && a.double === move.double);
+}
+
 /** Refusals that mean the table is not where the move was chosen: someone else moved first. */
 const MOVED_ON = new Set(['stale_version', 'not_your_turn', 'illegal_action']);
 
@@ -134,7 +145,7 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
       const shown = current.current;
       if (shown !== null && next.version < shown.version) return;
       current.current = next;
-      if (waiting.current !== null && next.version !== waiting.current.sent.version) {
+      if (waiting.current !== null && !stillStands(waiting.current.sent, next)) {
         // The table moved on while the move waited: it was chosen for a table that is gone.
         setQueued({ label: waiting.current.label, state: 'dropped' });
         waiting.current = null;
@@ -244,7 +255,7 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
     const move = waiting.current;
     if (move === null) return;
     waiting.current = null;
-    if (current.current !== null && current.current.version !== move.sent.version) {
+    if (current.current !== null && !stillStands(move.sent, current.current)) {
       setQueued({ label: move.label, state: 'dropped' });
       return;
     }

@@ -10,7 +10,8 @@ const STYLE =
   'body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:2rem 1rem;color:#1d1d1d;background:#f6f4ee}' +
   'main{max-width:34rem;margin:0 auto}h1{font-size:1.3rem;margin:1.5rem 0 .5rem}' +
   'button{font:inherit;padding:.6rem 1.2rem;margin-top:1rem;border-radius:.4rem;border:1px solid #1f5c3a;background:#1f5c3a;color:#fff;cursor:pointer}' +
-  '@media (prefers-color-scheme:dark){body{color:#eee;background:#1c1c1c}}';
+  '.back{margin-top:2rem}a{color:#1f5c3a}' +
+  '@media (prefers-color-scheme:dark){body{color:#eee;background:#1c1c1c}a{color:#8fd0a8}}';
 
 let styleHash: Promise<string> | undefined;
 
@@ -28,8 +29,19 @@ interface Text {
   readonly body: string;
 }
 
-/** A page: German, then English; with a form when `button` is given (it posts to `action`). */
-function page(de: Text, en: Text, form?: { readonly action: string; readonly button: string; readonly fields?: Record<string, string> }): string {
+/** The way back from a page that ends something: the app's home, where this device's tables are listed. */
+const BACK_TO_APP = '<p class="back"><a href="/">Zu Wallachen online / To Wallachen online</a></p>';
+
+/**
+ * A page: German, then English; with a form when `button` is given (it posts to `action`),
+ * else, with `back`, a link back to the app.
+ */
+function page(
+  de: Text,
+  en: Text,
+  form?: { readonly action: string; readonly button: string; readonly fields?: Record<string, string> },
+  back = false,
+): string {
   const section = (lang: string, t: Text) => `<section lang="${lang}"><h1>${escape(t.title)}</h1><p>${escape(t.body)}</p></section>`;
   const fields = Object.entries(form?.fields ?? {})
     .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
@@ -41,7 +53,7 @@ function page(de: Text, en: Text, form?: { readonly action: string; readonly but
   return (
     '<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
     `<meta name="robots" content="noindex"><title>${escape(`${de.title} / ${en.title}`)}</title><style>${STYLE}</style></head>` +
-    `<body><main>${section('de', de)}${section('en', en)}${formHtml}</main></body></html>`
+    `<body><main>${section('de', de)}${section('en', en)}${formHtml}${back ? BACK_TO_APP : ''}</main></body></html>`
   );
 }
 
@@ -65,6 +77,8 @@ export const confirmedPage = (): string =>
       body: 'Ab jetzt kommen die Mails dieses Tisches an diese Adresse. Abbestellen kannst du sie mit dem Link unten in jeder Mail.',
     },
     { title: 'Confirmed', body: "From now on this table's mails come to this address. The link at the end of every mail unsubscribes it." },
+    undefined,
+    true,
   );
 
 /** A confirm link of before confirmations were per table: it names no table, so it confirms none. */
@@ -92,6 +106,8 @@ export const unsubscribedPage = (): string =>
   page(
     { title: 'Abbestellt', body: 'An diese Adresse gehen keine Mails von Wallachen-Tischen mehr.' },
     { title: 'Unsubscribed', body: 'This address gets no more mail from Wallachen tables.' },
+    undefined,
+    true,
   );
 
 export const invalidLinkPage = (): string =>

@@ -1,0 +1,128 @@
+/**
+ * Issue 25, acceptance: nothing covers anything a player reads or taps, on every page size
+ * the app supports, over a whole series with long names, in both languages. Eight pages
+ * (360×640, 390×844, 1280×800 and 1920×1080, German and English, the seats in turn) follow
+ * one table through three games, a redeal, doubles, bids, a kontra and re, every trick, each
+ * game's result and the final standings; after every move `overlaps()` (layout.ts) looks at
+ * each page with the regions a player reads added (the status line, the game's facts, the
+ * move log, the score sheet, a game's result), and no page scrolls sideways.
+ */
+import type { Page } from 'playwright-core';
+import { expect, inject, it } from 'vitest';
+import { overlaps } from './layout.js';
+import {
+  actThroughApi,
+  contextIn,
+  createTable,
+  expectNoProblems,
+  LONG_NAMES,
+  LONG_TABLE_NAME,
+  offeredAction,
+  openAt,
+  PAGE_SIZES,
+  readView,
+  shuffledDeal,
+  SEATS,
+  useChromium,
+  waitForVersion,
+  type Seat,
+  type View,
+} from './support.js';
+
+const base = inject('baseUrl');
+const chromium = useChromium();
+
+const SIZES = PAGE_SIZES;
+const LANGS = ['de', 'en'] as const;
+
+/** What a player reads besides the regions of layout.ts: nothing may cover these either, nor they one another. */
+const READ = ['.status-bar', '.facts', '[data-move-log]', '[data-score-sheet]', '[data-summary]', '[data-series-over]'];
+
+/**
+ * The series' moves: seat 0 doubles; the first word of each auction is a bid, the next seat
+ * raises once and everybody else passes (in the first game everybody passes: a redeal); the
+ * first two cards go; the lowest contract; the first card allowed; in the second game the
+ * first defender says kontra and the declarer re.
+ */
+function moveOf(view: View, seat: Seat): Record<string, unknown> | null {
+  const pick = (type: string, where?: (a: Record<string, unknown>) => boolean) => offeredAction(view, type, where);
+  if (view.phase === 'doubling') return pick('double', (a) => a.double === (seat === 0)) ?? null;
+  if (view.phase === 'auction') {
+    const bids = view.history.filter((h) => h.type === 'bid').length;
+    if (view.gameNumber === 1 && view.redeal === 0) return pick('pass') ?? null;
+    return (
+      (bids === 0 ? pick('bid', (a) => a.bid === '6') : bids === 1 ? pick('bid', (a) => a.bid === '7') : undefined) ??
+      pick('pass') ??
+      pick('hold') ??
+      null
+    );
+  }
+  if (view.phase === 'discard' && pick('discard')) return { type: 'discard', cards: view.hand!.slice(0, 2) };
+  if (view.phase === 'play' && view.gameNumber === 2) {
+    const kontra = pick('kontra');
+    if (kontra !== undefined && view.kontra === null) return kontra;
+    const re = pick('re', (a) => a.re !== false);
+    if (re !== undefined) return re;
+  }
+  const owed = view.legalActions.filter((a) => a.type !== 'kontra' && a.type !== 'discard');
+  return (owed[0] as Record<string, unknown> | undefined) ?? null;
+}
+
+it('over a whole series, at 360×640, 390×844, 1280×800 and 1920×1080, German and English, long names: nothing covers anything read or tapped', async () => {
+  const deals = [2531, 2532, 2533, 2534, 2535].map(shuffledDeal);
+  const table = await createTable(base, {
+    name: LONG_TABLE_NAME,
+    seats: LONG_NAMES.map((name) => ({ name })),
+    options: { games: 3, allPass: 'pot', maxRedeals: 1, trickHistory: 'all', knock: true, moveDeadlineHours: 48 },
+    deals,
+  });
+  const pages: { page: Page; label: string }[] = [];
+  for (const [i, size] of SIZES.entries()) {
+    for (const [j, lang] of LANGS.entries()) {
+      const context = await contextIn(chromium, size.kind, lang);
+      const seat = SEATS[(i * 2 + j) % 3]!;
+      const label = `seat ${seat} at ${size.width}×${size.height} (${lang})`;
+      pages.push({ page: await openAt(context, table.seats[seat]!.url, label, size, '[data-table][data-connection="live"]'), label });
+    }
+  }
+
+  const found = new Set<string>();
+  const look = async (when: string) => {
+    for (const { page, label } of pages) {
+      const problems = await overlaps(page, READ);
+      for (const problem of problems) found.add(`${label}, ${when}: ${problem}`);
+      // LAYOUT_SHOTS=<dir>: a picture of each page where something was found, to see it.
+      if (problems.length > 0 && process.env.LAYOUT_SHOTS)
+        await page.screenshot({ path: `${process.env.LAYOUT_SHOTS}/${`${label} ${when}`.replace(/\W+/g, '-')}.png` });
+      const sideways = await page.evaluate(() => {
+        const w = globalThis as unknown as { innerWidth: number; document: { documentElement: { scrollWidth: number } } };
+        return w.document.documentElement.scrollWidth - w.innerWidth;
+      });
+      if (sideways > 0) found.add(`${label}, ${when}: the page scrolls sideways by ${sideways} px`);
+    }
+  };
+
+  let moves = 0;
+  for (; moves < 400; moves++) {
+    const views = await Promise.all(SEATS.map((seat) => readView(base, table.tableId, table.seats[seat]!.token)));
+    await Promise.all(pages.map(({ page }) => waitForVersion(page, views[0]!.version)));
+    const when = `game ${views[0]!.gameNumber}${views[0]!.redeal > 0 ? ` (redeal)` : ''}, ${views[0]!.phase}, version ${views[0]!.version}`;
+    await look(when);
+    // A page showing a game's result: its player reads it (looked at above) and moves on.
+    for (const { page } of pages) {
+      const next = page.locator('[data-next-game]');
+      if (await next.isVisible()) {
+        await next.click();
+        await look(`${when}, after moving on`);
+      }
+    }
+    if (views[0]!.seriesOver) break;
+    const seat = SEATS.find((s) => moveOf(views[s]!, s) !== null);
+    if (seat === undefined) throw new Error(`no seat has a move at ${when}`);
+    await actThroughApi(base, table.tableId, table.seats[seat]!.token, { ...moveOf(views[seat]!, seat)!, version: views[seat]!.version });
+  }
+  const end = await readView(base, table.tableId, table.spectator.token);
+  expect(end.seriesOver, `the series ended within ${moves} moves`).toBe(true);
+  expect([...found]).toEqual([]);
+  expectNoProblems(pages.map((p) => p.page));
+}, 900_000);
