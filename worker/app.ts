@@ -26,7 +26,7 @@ import { seatSettings } from './routes/seat-settings.js';
 import { tables } from './routes/tables.js';
 import { views } from './routes/views.js';
 import { WebhookBodySchema, WebhookHeadersSchema } from './schemas.js';
-import { validationHook } from './validation.js';
+import { validationHook } from './routes/chain.js';
 
 export const VERSION: string = version;
 

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import wranglerToml from '../../wrangler.toml?raw';
-import { PERIOD_SECONDS } from '../../worker/limits.js';
+import { PERIOD_SECONDS } from '../../worker/routes/chain.js';
 import { createTable, expectError, request, type CreatedTable } from './support.js';
 
 /** Each [[ratelimits]] of wrangler.toml: name → its limit and period. */

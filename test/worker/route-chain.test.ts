@@ -11,8 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { onError } from '../../worker/app.js';
 import type { AppEnv } from '../../worker/app-env.js';
 import { ApiError } from '../../worker/errors.js';
-import { PERIOD_SECONDS } from '../../worker/limits.js';
-import { TABLE_RETRY_AFTER_SECONDS, unwrap } from '../../worker/routes/answers.js';
+import { PERIOD_SECONDS, TABLE_RETRY_AFTER_SECONDS, unwrap } from '../../worker/routes/chain.js';
 import { failure, success } from '../../worker/table/outcome.js';
 import { createTable, expectError, randomIp, request, type CreatedTable } from './support.js';
 

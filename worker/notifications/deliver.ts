@@ -6,20 +6,16 @@
  */
 import type { Seat } from '../../shared/options.js';
 import { isAllowedWebhookUrl } from './webhook-urls.js';
-import type { SeatEvent } from '../table/model.js';
-import type { Delivery } from './delivery-queue.js';
+import { type SeatEvent, type MailLanguage, mailsEachTurn, type Channel, type Notifications, type Settings, type TokenRow } from '../table/model.js';
+import { type Delivery, MAX_WAITING, retryDelay } from './delivery-queue.js';
 import { reasonOf } from '../log-reasons.js';
 import { confirmationMail } from './mail/confirmation-mail.js';
 import type { ConfirmationOutcome } from '../contract.js';
 import { askConfirmationGate, askMailGate, NoMailLinks, REFUSED, type Gate, type Permitted } from './mail/gate.js';
 import { mailFor, senderOf, unsubscribeHeaders, type Mail, type MailFacts } from './mail/texts.js';
 import { ATTEMPT_TIMEOUT_MS, DeliveryFailed, ReceiverGone, newMessageId, postWebhook } from './webhook.js';
-import { MAX_WAITING, retryDelay } from './delivery-queue.js';
-import { type MailLanguage } from '../table/model.js';
 import type { DeliveryLog, DeliveryOutcome } from './delivery-log.js';
-import { mailsEachTurn } from '../table/model.js';
 import type { TableStorage } from '../table/storage/table-storage.js';
-import type { Channel, Notifications, Settings, TokenRow } from '../table/model.js';
 import { deriveToken, hashToken, linkOf, sameHash, tokenKey } from '../table/tokens.js';
 import { PushRefused, sendPush, SubscriptionGone } from './push/send.js';
 import { vapidKeys } from './push/vapid.js';

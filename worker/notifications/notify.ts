@@ -9,21 +9,23 @@ import type { Seat } from '../../shared/options.js';
 import type { TableChat } from '../table/chat.js';
 import type { ConfirmationOutcome } from '../contract.js';
 import type { Deliveries } from './deliver.js';
-import { seatReminderAt } from '../table/clock.js';
+import { seatReminderAt, isHalted, runningVacation } from '../table/clock.js';
 import { pendingSeats } from './who-is-told.js';
-import { type SeatEvent } from '../table/model.js';
+import {
+  type SeatEvent,
+  type MailLanguage,
+  webhookStateOf,
+  type Channel,
+  type Notifications,
+  type Table,
+  mailsEachTurn,
+  type MailMode,
+} from '../table/model.js';
 import type { SeatPresence, TurnMailDecision } from './presence.js';
 import { CHAT_IN_MAIL, MAILED, type MailFacts } from './mail/texts.js';
 import { type WebhookBody } from './webhook.js';
-import { type MailLanguage } from '../table/model.js';
 import { type TableStorage } from '../table/storage/table-storage.js';
-import { webhookStateOf, type Channel, type Notifications } from '../table/model.js';
-import { isHalted } from '../table/clock.js';
 import type { TableView } from '../table/published.js';
-import type { Table } from '../table/model.js';
-import { runningVacation } from '../table/clock.js';
-import { mailsEachTurn } from '../table/model.js';
-import { type MailMode } from '../table/model.js';
 import type { PushSubscriptionRow } from './push/subscriptions.js';
 import { PUSHED, type QueuedPush } from './push/notices.js';
 

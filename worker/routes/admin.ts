@@ -7,16 +7,12 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { ApiError } from '../errors.js';
 import { frameOriginsOf } from '../frame-origins.js';
-import { ADMIN_COMMANDS, READS } from '../limits.js';
+import { ADMIN_COMMANDS, READS, validationHook, answerAs, unwrap, type Caller, type TableEnv, atTable } from './chain.js';
 import { AdminCommandSchema, AdminLinkSchema, AdminViewSchema, RotatedLinkSchema } from '../admin-schemas.js';
 import { adminLinkOf, deriveToken, hashToken, linkOf, newNonce, tokenKey } from '../table/tokens.js';
 import type { AdminCommand } from '../contract.js';
 import type { NewToken } from '../table/admin-commands.js';
 import type { LinkOwner } from '../table/model.js';
-import { validationHook } from '../validation.js';
-import { answerAs, unwrap } from './answers.js';
-import type { Caller, TableEnv } from './caller.js';
-import { atTable } from './chain.js';
 import { errors, json, security, TableParams } from './documented.js';
 
 export const admin = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });

@@ -4,13 +4,9 @@
  * seat may write and what is kept, the table decides (table/chat.ts).
  */
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { CHAT_POSTS, READS } from '../limits.js';
+import { CHAT_POSTS, READS, validationHook, unwrap, type TableEnv, atTable } from './chain.js';
 import { ChatPageSchema, ChatPostedSchema, ChatPostSchema, ChatQuerySchema } from '../schemas.js';
 import { CHAT_LIMITS } from '../table/chat.js';
-import { validationHook } from '../validation.js';
-import { unwrap } from './answers.js';
-import type { TableEnv } from './caller.js';
-import { atTable } from './chain.js';
 import { json, refusal, security, TableParams } from './documented.js';
 
 export const chat = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });

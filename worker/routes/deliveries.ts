@@ -4,13 +4,9 @@
  * bot seat's link and the admin link are refused with 403.
  */
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { READS } from '../limits.js';
+import { READS, validationHook, unwrap, type TableEnv, atTable } from './chain.js';
 import { DeliveriesSchema } from '../schemas.js';
 import { DELIVERY_LOG_SIZE } from '../notifications/delivery-log.js';
-import { validationHook } from '../validation.js';
-import { unwrap } from './answers.js';
-import type { TableEnv } from './caller.js';
-import { atTable } from './chain.js';
 import { errors, json, security, TableParams } from './documented.js';
 
 export const deliveryLog = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });

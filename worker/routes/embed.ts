@@ -14,12 +14,9 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { EmbedPolicy } from '../contract.js';
 import { ApiError } from '../errors.js';
-import { READS } from '../limits.js';
+import { READS, validationHook, tableStub, limited } from './chain.js';
 import { DEFAULT_EMBED_POLICY } from '../table/storage/embed-rows.js';
 import { hashToken, TABLE_ID_PATTERN, TOKEN_PATTERN } from '../table/tokens.js';
-import { validationHook } from '../validation.js';
-import { tableStub } from './caller.js';
-import { limited } from './chain.js';
 import { errors, json, PUBLIC, refusal } from './documented.js';
 
 export const embed = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

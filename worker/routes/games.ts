@@ -1,12 +1,8 @@
 /** The finished games of a table (API.md, RULES R10.1, R10.3): complete records, a page at a time. */
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { READS } from '../limits.js';
+import { READS, validationHook, answerAs, unwrap, type TableEnv, atTable } from './chain.js';
 import { GamesQuerySchema, GamesSchema } from '../schemas.js';
 import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT, type GamesPageRequest } from '../table/games-page.js';
-import { validationHook } from '../validation.js';
-import { answerAs, unwrap } from './answers.js';
-import type { TableEnv } from './caller.js';
-import { atTable } from './chain.js';
 import { errors, json, security, TableParams } from './documented.js';
 
 export const games = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });

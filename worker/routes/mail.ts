@@ -33,7 +33,7 @@ import {
 } from '../notifications/mail/pages.js';
 import { tokenKey } from '../table/tokens.js';
 import { ErrorSchema } from '../schemas.js';
-import { tableStub } from './caller.js';
+import { tableStub } from './chain.js';
 import { errors, json, PUBLIC } from './documented.js';
 
 export const mail = new OpenAPIHono<AppEnv>();

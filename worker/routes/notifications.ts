@@ -4,22 +4,17 @@
  */
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { ApiError } from '../errors.js';
-import { NOTIFICATION_CHANGES, READS } from '../limits.js';
+import { NOTIFICATION_CHANGES, READS, validationHook, unwrap, type TableEnv, atTable, type RouteContext } from './chain.js';
 import { addressStub, type AddressState } from '../notifications/mail/address.js';
 import { addressKey } from '../notifications/mail/links.js';
 import { validKeys } from '../notifications/push/ece.js';
 import { vapidKeys } from '../notifications/push/vapid.js';
 import { NotificationsAnswerSchema, NotificationsSchema } from '../schemas.js';
-import { mailModeOf } from '../table/model.js';
+import { mailModeOf, webhookStateOf } from '../table/model.js';
 import { ACTIVE_SEAT_MINUTES } from '../notifications/presence.js';
-import { webhookStateOf } from '../table/model.js';
 import type { SeatNotifications } from '../table/table-object.js';
 import { tokenKey } from '../table/tokens.js';
-import { validationHook } from '../validation.js';
 import { webhookUrlRefusal } from '../notifications/webhook-urls.js';
-import { unwrap } from './answers.js';
-import type { TableEnv } from './caller.js';
-import { atTable, type RouteContext } from './chain.js';
 import { errors, json, refusal, security, TableParams } from './documented.js';
 
 export const notifications = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });

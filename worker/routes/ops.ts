@@ -9,7 +9,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../errors.js';
 import { hashToken, sameHash, TABLE_ID_PATTERN } from '../table/tokens.js';
-import { tableStub, type TableStub } from './caller.js';
+import { tableStub, type TableStub } from './chain.js';
 import { json, refusal, TableParams } from './documented.js';
 
 /** The table the operator names, once the operator is known. */

@@ -7,14 +7,10 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { OVERVIEW_MAX_LINKS, type OverviewEntry } from '../contract.js';
 import type { AppEnv } from '../app-env.js';
-import { READS } from '../limits.js';
+import { READS, validationHook, answerAs, tableStub, limited } from './chain.js';
 import { reasonOf } from '../log-reasons.js';
 import { OverviewRequestSchema, OverviewSchema } from '../schemas.js';
 import { hashToken, TABLE_ID_PATTERN, TOKEN_PATTERN } from '../table/tokens.js';
-import { validationHook } from '../validation.js';
-import { answerAs } from './answers.js';
-import { tableStub } from './caller.js';
-import { limited } from './chain.js';
 import { errors, json, PUBLIC } from './documented.js';
 
 export const overview = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

@@ -8,7 +8,7 @@ import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../errors.js';
 import { PushKeySchema } from '../schemas.js';
 import { vapidKeys } from '../notifications/push/vapid.js';
-import { validationHook } from '../validation.js';
+import { validationHook } from './chain.js';
 import { json, PUBLIC, refusal } from './documented.js';
 
 export const push = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

@@ -4,12 +4,8 @@
  * own: a spectator link, a bot seat's link and the admin link are refused with 403.
  */
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { ACTIONS } from '../limits.js';
+import { ACTIONS, validationHook, unwrap, viewAnswer, type TableEnv, atTable } from './chain.js';
 import { MAX_VACATION_HOURS, PreferencesSchema, VacationSchema, ViewSchema } from '../schemas.js';
-import { validationHook } from '../validation.js';
-import { unwrap, viewAnswer } from './answers.js';
-import type { TableEnv } from './caller.js';
-import { atTable } from './chain.js';
 import { errors, json, refusal, security, TableParams } from './documented.js';
 
 export const seatSettings = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });

@@ -9,14 +9,10 @@ import { validateDeal, type Deal } from '../../shared/deal.js';
 import { SEATS, validateOptions } from '../../shared/options.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../errors.js';
-import { TABLES_CREATED } from '../limits.js';
+import { TABLES_CREATED, validationHook, unwrap, tableStub, limited } from './chain.js';
 import { CreatedTableSchema, CreateTableSchema } from '../schemas.js';
 import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS } from '../table/model.js';
 import { adminLinkOf, deriveToken, hashToken, linkOf, newNonce, newTableId, tokenKey, type TokenOwner } from '../table/tokens.js';
-import { validationHook } from '../validation.js';
-import { unwrap } from './answers.js';
-import { tableStub } from './caller.js';
-import { limited } from './chain.js';
 import { errors, json, PUBLIC } from './documented.js';
 
 export const tables = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

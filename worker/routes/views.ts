@@ -7,12 +7,8 @@ import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../errors.js';
-import { ACTIONS, READS, SOCKETS_OPENED } from '../limits.js';
+import { ACTIONS, READS, SOCKETS_OPENED, validationHook, unwrap, viewAnswer, type TableEnv, atTable } from './chain.js';
 import { ActionSchema, ViewSchema } from '../schemas.js';
-import { validationHook } from '../validation.js';
-import { unwrap, viewAnswer } from './answers.js';
-import type { TableEnv } from './caller.js';
-import { atTable } from './chain.js';
 import { errors, json, security, TableParams } from './documented.js';
 
 export const views = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });

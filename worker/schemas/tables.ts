@@ -4,8 +4,7 @@ import { OPTION_LIMITS } from '../../shared/options.js';
 import { ADDRESS_MAILS_PER_HOUR, CONFIRMATIONS_PER_DAY } from '../notifications/mail/address.js';
 import { nameField } from '../plain-text.js';
 import { TABLE_MAILS_PER_HOUR } from '../notifications/send-budget.js';
-import { MAIL_MODES } from '../table/model.js';
-import { DEFAULT_VACATION_HOURS } from '../table/model.js';
+import { MAIL_MODES, DEFAULT_VACATION_HOURS } from '../table/model.js';
 import { MAX_VACATION_HOURS, SeatNumber, described } from './common.js';
 
 export const OptionsSchema = z

@@ -12,13 +12,11 @@ import { stopsReadFrom } from '../../shared/deadline.js';
 import type { AdminCommand, AdminView } from '../contract.js';
 
 export type { AdminView };
-import { clockStartOf } from './clock.js';
-import { isEnded, isPaused } from './clock.js';
+import { clockStartOf, isEnded, isPaused } from './clock.js';
 import type { Change, NewToken } from './changes/change.js';
 import { linkOf } from './changes/links.js';
-import { botLevelOf, SEATS, webhookStateOf, type LinkOwner, type SeatSettings, type Table } from './model.js';
+import { botLevelOf, SEATS, webhookStateOf, type LinkOwner, type SeatSettings, type Table, currentStart } from './model.js';
 import { failure, success, type Outcome } from './outcome.js';
-import { currentStart } from './model.js';
 import type { TableStorage } from './storage/table-storage.js';
 import type { TableStore } from './table-store.js';
 

@@ -15,8 +15,7 @@
 import type { HistoryOutbox } from '../history/outbox.js';
 import type { DigestSeats } from '../notifications/digest/digest-seats.js';
 import type { TableNotifications } from '../notifications/notify.js';
-import { retentionDueAt } from './clock.js';
-import { nextVacationEnd } from './clock.js';
+import { retentionDueAt, nextVacationEnd } from './clock.js';
 import type { Change } from './changes/change.js';
 import type { Table } from './model.js';
 import type { AutoMoves } from './moves/auto-moves.js';
@@ -65,8 +64,13 @@ export class AfterCommit {
     if (effects.chat !== undefined) sockets.sendAll({ type: 'chat', message: effects.chat });
     if (effects.views) sockets.broadcast((seat) => store.viewFor(table, seat), from);
     if (inAlarm) return;
-    if (effects.queued || this.parts.digest.behind(table)) this.kick();
-    else if (effects.views) this.parts.ctx.waitUntil(this.rearm(false)); // a clock, a bot or a forced card may be due at another time now
+    if (effects.queued || this.dueLater(table)) this.kick();
+  }
+
+  /** Whether the table will need its alarm after this change: a clock runs, a bot or a move for a seat is owed, a digest entry changed. */
+  private dueLater(table: Table): boolean {
+    const { bots, auto, digest } = this.parts;
+    return table.settings.moveDeadlineHours !== null || bots.nextDueAt(table) !== null || auto.nextDueAt(table) !== null || digest.behind(table);
   }
 
   /** Time passed without a change (a vacation ended): each socket whose own view changed is pushed it. */

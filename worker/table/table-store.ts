@@ -14,9 +14,8 @@ import { applyChange, follow, type ChangeContext, type Effects, type Followers }
 import type { Change } from './changes/change.js';
 import { SEATS, type Draft, type Table } from './model.js';
 import { failure, success, type Outcome } from './outcome.js';
-import { tableView, type TableView } from './published.js';
+import { tableView, type TableView, extras, webhookState } from './published.js';
 import { firstSeries, replaySeries } from './replay.js';
-import { extras, webhookState } from './published.js';
 import type { TableStorage } from './storage/table-storage.js';
 import { sameHash } from './tokens.js';
 

@@ -15,9 +15,8 @@ import type { DigestCarried } from '../mail/address-object.js';
 import type { DigestEntry } from './digest.js';
 import type { DeliveryLog } from '../delivery-log.js';
 import { pendingSeats } from '../who-is-told.js';
-import { mailModeOf } from '../../table/model.js';
+import { mailModeOf, type Table } from '../../table/model.js';
 import { senderOf, unsubscribeHeaders } from '../mail/texts.js';
-import type { Table } from '../../table/model.js';
 import { seatAddressKey } from '../mail/gate.js';
 
 /** After a failed hand-over, the table's alarm tries again this much later. */

@@ -5,8 +5,7 @@
  * and the changed seats and options. Every statement binds its parameters.
  */
 import type { Seat } from '../../../shared/options.js';
-import type { SeatSettings } from '../model.js';
-import { type LinkOwner, type Pause, type SeriesStart } from '../model.js';
+import { type SeatSettings, type LinkOwner, type Pause, type SeriesStart } from '../model.js';
 
 /** How many replaced links a table remembers (README, "Security"): older ones answer 403 like any stranger's. */
 export const REMEMBERED_REVOKED_TOKENS = 50;
