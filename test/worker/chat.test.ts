@@ -1,5 +1,5 @@
 /**
- * The table's chat (API.md, "Chat"; README, "Table chat"): seats write plain text within
+ * The table's chat (API.md, "Chat"; docs/tables.md, "Table chat"): seats write plain text within
  * its limits, seats and spectators read it a page at a time, every socket of the table is
  * pushed each message, and a turn mail lists the other seats' messages since the seat's
  * last move, one line each.

@@ -1,5 +1,5 @@
 /**
- * Mail that players keep (README, "Mail modes, the daily digest and the delivery log"):
+ * Mail that players keep (docs/notifications.md, "Mail modes, the daily digest and the delivery log"):
  * per seat each turn, a daily digest, or no mail; the digest lives with the address (its
  * Durable Object), is sent by its alarm at most once a day, lists every table where the
  * address owes a move with the seat's working link, and never a card; each seat's delivery

@@ -190,7 +190,7 @@ async function hmacOf(message: string): Promise<Uint8Array> {
 }
 
 /**
- * The key of an address, computed here as README "Turn notifications" describes it (not by
+ * The key of an address, computed here as docs/notifications.md, "Turn notifications", describes it (not by
  * the Worker's own code): hex HMAC-SHA256 of "mail-address:" + the address trimmed and
  * lower-cased, with the tests' TOKEN_SECRET (vitest.config.ts).
  */

@@ -5,8 +5,8 @@
  * tables of a deployment do not all retry in the same second, and other rows go on
  * meanwhile: one bad row never blocks the rows behind it (every write is idempotent and
  * none depends on another having landed). After a day of failures a row becomes a dead
- * letter: kept, no longer retried, listed for an operator who can replay it (README,
- * "Operations").
+ * letter: kept, no longer retried, listed for an operator who can replay it (docs/deploying.md,
+ * "History in D1 and dead letters").
  */
 import type { GameHistory, History, TableHistory } from './writer.js';
 import { reasonOf } from '../log-reasons.js';

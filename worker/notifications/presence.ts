@@ -1,7 +1,7 @@
 /**
  * Whether a mail about a seat's move would tell its player anything: not while the player
- * is at the table, and not again while the last turn mail is unread (README, "Turn
- * notifications"). Webhooks are for programs, which want every turn: this module never
+ * is at the table, and not again while the last turn mail is unread (docs/notifications.md,
+ * "Turn notifications"). Webhooks are for programs, which want every turn: this module never
  * holds one back.
  *
  * - At the table: the seat has a WebSocket open to the table with its own link (a page
@@ -72,7 +72,7 @@ export class SeatPresence {
   }
 
   /**
-   * What becomes of a turn push for `seat` (README, "Push notifications"): the presence rule
+   * What becomes of a turn push for `seat` (docs/notifications.md, "Push notifications"): the presence rule
    * of turn mails, without the unread rule (a push replaces the table's last notification on
    * the device instead of piling up). Put off like a mail: both share the seat's one record.
    */

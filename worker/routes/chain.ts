@@ -172,7 +172,7 @@ export function viewAnswer(c: Context, text: string): JsonAnswer<typeof ViewSche
 
 /**
  * Abuse limits with the Workers rate-limiting binding (wrangler.toml [[ratelimits]], whose
- * numbers the README lists): CREATE_LIMITER, READ_LIMITER and SOCKET_LIMITER per client
+ * numbers docs/api.md lists): CREATE_LIMITER, READ_LIMITER and SOCKET_LIMITER per client
  * (client-key.ts), ACTION_LIMITER, NOTIFY_LIMITER and ADMIN_LIMITER per link (its token's
  * hash). A route declares its limit (routes/chain.ts charges it); none charges one by hand.
  */

@@ -1,5 +1,5 @@
 /**
- * The table's chat (API.md, "Chat"; README, "Table chat"): a seat writes, seats and
+ * The table's chat (API.md, "Chat"; docs/tables.md, "Table chat"): a seat writes, seats and
  * spectators read. The handlers authenticate and forward; what a message may be, how often a
  * seat may write and what is kept, the table decides (table/chat.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * A seat's delivery log (README, "Mail modes, the daily digest and the delivery log"): its
+ * A seat's delivery log (docs/notifications.md, "Mail modes, the daily digest and the delivery log"): its
  * last attempts to be told something, by any channel. The seat's own: a spectator link, a
  * bot seat's link and the admin link are refused with 403.
  */

@@ -1,5 +1,5 @@
 /**
- * The daily digest (README, "Mail modes, the daily digest and the delivery log"): one mail
+ * The daily digest (docs/notifications.md, "Mail modes, the daily digest and the delivery log"): one mail
  * a day to an address, listing every table where one of its seats in mail mode "digest"
  * owes a move. The address's object keeps the entries (address-object.ts); each table hands
  * over its own (table/digest-seats.ts). An entry holds what the seat may know anyway (the
