@@ -131,7 +131,7 @@ app.route('/', mail); // the links of the mails: confirm, unsubscribe (routes/ma
 app.route('/', ops); // an operator's dead letters (routes/ops.ts)
 app.route('/', embed); // the embed pages' frame-ancestors per table, and oEmbed (routes/embed.ts)
 
-// The webhook a seat receives (OpenAPI 3.1 `webhooks`; sent by worker/table/notifier.ts).
+// The webhook a seat receives (OpenAPI 3.1 `webhooks`; sent by worker/notifications/webhook.ts).
 app.openAPIRegistry.registerWebhook({
   method: 'post',
   path: 'notification',

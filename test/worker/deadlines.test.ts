@@ -1,5 +1,5 @@
 /**
- * Deadlines that act (API.md, "Deadlines"; worker/table/auto-moves.ts, clock.ts, vacations.ts):
+ * Deadlines that act (API.md, "Deadlines"; worker/table/moves/auto-moves.ts, worker/table/clock.ts):
  * at a passed deadline the strong bot makes the move for the seat (onTimeout "bot") or the
  * table only reminds ("wait"); a vacation stops the seat's clock; an opted-in seat's forced
  * card is played at once; nothing moves while the table's admin has it paused. Time cannot be moved on

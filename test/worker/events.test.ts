@@ -1,5 +1,5 @@
 /**
- * Who is told what after a change (worker/table/events.ts): pure functions of the series
+ * Who is told what after a change (worker/notifications/who-is-told.ts): pure functions of the series
  * before and after, checked on hand-made positions and on every step of every hand-made game
  * (the two-game series files played as one series each, as a table plays them).
  */

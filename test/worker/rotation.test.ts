@@ -1,5 +1,5 @@
 /**
- * A replaced link takes everything with it (API.md "Table admin", worker/table/link-holders.ts).
+ * A replaced link takes everything with it (API.md "Table admin", worker/table/changes/links.ts).
  * Whoever held a seat's link set up its channels with it: after the admin's rotation (or a
  * bot put in the seat) the old holder's webhook, push devices, mail address, digest entries
  * and queued messages are gone, its sockets closed, and no message anywhere carries the new
@@ -88,7 +88,7 @@ const notificationsOf = async (table: CreatedTable, token: string) => {
   return (await res.json()) as { email: string | null; webhookUrl: string | null; mail: string; push: { devices: number } };
 };
 
-/** Every row the holder tables keep for `seat` (link-holders.ts). */
+/** Every row the holder tables keep for `seat` (storage/seat-tables.ts). */
 async function holderRows(table: CreatedTable, seat: Seat): Promise<Record<string, number>> {
   return runInDurableObject(tableStub(table.tableId), (_i, state) => {
     const rows: Record<string, number> = {};

@@ -177,7 +177,7 @@ export async function playAway(
 
 // ---------------------------------------------------------------- mail addresses
 
-/** A name (or a chat message) as a line of a mail's text carries it: between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (notifier.ts). */
+/** A name (or a chat message) as a line of a mail's text carries it: between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (notifications/mail/texts.ts). */
 export const isolated = (text: string): string => `\u2068${text}\u2069`;
 
 /** A new address for one test: an address's confirmation and hourly limit hold across the tables of a test file. */

@@ -1,8 +1,8 @@
 /**
  * A table's notifications on their way to the seats: queued in the table's storage with the
- * change that caused them, attempted at once and again after failures (notifier.ts's
+ * change that caused them, attempted at once and again after failures (notify.ts's
  * schedule), each on its own so that one slow or failing receiver holds up no other. The
- * table's Durable Object decides what to tell whom (events.ts) and keeps the alarm.
+ * table's Durable Object decides what to tell whom (who-is-told.ts) and keeps the alarm.
  */
 import type { Seat } from '../../shared/options.js';
 import { isAllowedWebhookUrl } from './webhook-urls.js';
@@ -38,7 +38,7 @@ class Undeliverable extends Error {
 
 /**
  * Checked right before a message leaves: the admin replaced the seat's link while the
- * attempt waited, so its address was the old holder's (link-holders.ts). Nothing more goes there.
+ * attempt waited, so its address was the old holder's (table/changes/links.ts). Nothing more goes there.
  */
 function stillHeld(sameHolder: () => boolean): void {
   if (!sameHolder()) throw new Undeliverable("the seat's link was replaced");
@@ -206,7 +206,7 @@ export class Deliveries {
   }
 
   /**
-   * To the seat's address as it is now, if the gate lets it through (mail-gate.ts): the mail
+   * To the seat's address as it is now, if the gate lets it through (mail/gate.ts): the mail
    * itself once the address confirmed this table, else nothing (dropped, never retried: the
    * mail is not kept for later). Only an address confirmed before confirmations were per
    * table gets this table's confirmation in its place (AddressObject.permit). Every mail
@@ -243,7 +243,7 @@ export class Deliveries {
 
   /**
    * Asks `address`, just set as seat `seat`'s, to confirm this table: the confirmation mail
-   * goes at once if the gate lets it (mail-gate.ts: the table's budget, the address's limits).
+   * goes at once if the gate lets it (mail/gate.ts: the table's budget, the address's limits).
    * Not queued: the seat is answered what happened (PUT …/notifications), and one that failed
    * is asked for again by saving the address again, not retried. Its log says it too.
    */

@@ -20,7 +20,7 @@ export interface DeliveryLogEntry {
   /** ISO time of the attempt. */
   readonly at: string;
   readonly channel: LoggedChannel;
-  /** The event told (events.ts), or "digest" for a daily digest mail. */
+  /** The event told (who-is-told.ts), or "digest" for a daily digest mail. */
   readonly event: string;
   readonly outcome: DeliveryOutcome;
   readonly detail?: string;

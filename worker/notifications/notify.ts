@@ -1,7 +1,7 @@
 /**
- * Telling the seats, in three steps: decide (events.ts: who is told what after a change,
+ * Telling the seats, in three steps: decide (who-is-told.ts: who is told what after a change,
  * and the reminders the clock owes), build (the webhook body with the seat's own view, what
- * a mail says, or which device a push goes to: push-notices.ts), deliver (deliveries.ts:
+ * a mail says, or which device a push goes to: push/notices.ts), deliver (delivery-queue.ts, deliver.ts:
  * queued with the change, sent, retried). Also
  * where a seat has asked to be told, and what a change of address does to what waits.
  */
@@ -36,9 +36,9 @@ export interface NotificationsRequest {
   readonly push?: PushSubscriptionRow | null;
   /** One device's endpoint, removed. */
   readonly pushRemove?: string;
-  /** The language of the seat's mails (notifier.ts); left out: kept. */
+  /** The language of the seat's mails (mail/texts.ts); left out: kept. */
   readonly lang?: MailLanguage;
-  /** What goes to the address (mail-mode.ts); left out: kept. */
+  /** What goes to the address (table/model.ts mailModeOf); left out: kept. */
   readonly mail?: MailMode;
 }
 

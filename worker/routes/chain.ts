@@ -34,7 +34,7 @@ export type RouteContext<R extends RouteConfig, E extends HonoEnv> = Parameters<
 
 /** How a table route is entered: declared beside it, run by `atTable`. */
 export interface TableRoute<C> {
-  /** What the caller must be; the table checks it (routes/caller.ts). */
+  /** What the caller must be; the table checks it (table/requests). */
   readonly needs: Needs;
   readonly limit: Limit;
   /** The `Authorization` value to read the token from, when not the header alone (the WebSocket's subprotocol). */

@@ -41,7 +41,7 @@ const postChat = createRoute({
 
 chat.openapi(
   postChat,
-  // A link sending POST after POST is stopped before it wakes the table; the table keeps its own limit per seat (its 429 says when to try again: answers.ts).
+  // A link sending POST after POST is stopped before it wakes the table; the table keeps its own limit per seat (its 429 says when to try again: routes/chain.ts).
   atTable(postChat, { needs: 'seat', limit: CHAT_POSTS }, async (c) => {
     const { table, tokenHash } = c.var.caller;
     return c.json({ message: unwrap(await table.postChat(tokenHash, c.req.valid('json').text)) }, 201);

@@ -1,5 +1,5 @@
 /**
- * The table's one alarm (scheduler.ts sets it): whatever is due runs, each as a change the
+ * The table's one alarm (after-commit.ts sets it): whatever is due runs, each as a change the
  * table commits — a reminder, a turn mail put off, a bot's move, a move made for a person's
  * seat — then the work that waits (after-commit.ts); and a table idle past retention is
  * deleted once its history is safe in D1.

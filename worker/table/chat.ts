@@ -10,7 +10,7 @@
  * the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which reorder
  * the text that follows them. The marks (LRM, RLM, ALM) stay: they reorder nothing beyond
  * their own message, and right-to-left writers need them; the page isolates every message
- * (`unicode-bidi: isolate`), and the mails drop them (notifier.ts oneLine).
+ * (`unicode-bidi: isolate`), and the mails drop them (notifications/mail/texts.ts oneLine).
  */
 import type { Seat } from '../../shared/options.js';
 import type { ChatMessage } from '../contract.js';

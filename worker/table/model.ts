@@ -21,7 +21,7 @@ export const SEATS: readonly Seat[] = [0, 1, 2];
 export type MailLanguage = 'de' | 'en';
 
 export const MAIL_MODES = ['turn', 'digest', 'off'] as const;
-/** What goes to a seat's address (notifications/mail/mode.ts). */
+/** What goes to a seat's address (mailModeOf below). */
 export type MailMode = (typeof MAIL_MODES)[number];
 
 /** The level of the bot playing a seat, or null for a person. */
@@ -88,7 +88,7 @@ export interface ActionRow {
   readonly auto?: AutoKind;
 }
 
-/** A seat's vacation (ms), as stored (vacations.ts). */
+/** A seat's vacation (ms), as stored (clock.ts). */
 export interface VacationRow {
   readonly id: number;
   readonly seat: Seat;
@@ -114,7 +114,7 @@ export interface Notifications {
   readonly lang?: MailLanguage | null;
   /** When the webhook's receiver answered 410 Gone (ISO): nothing is posted to it until the seat sets a webhook again. */
   readonly webhookDisabledAt?: string | null;
-  /** What goes to the address (mail-mode.ts); absent: "turn". */
+  /** What goes to the address (mailModeOf below); absent: "turn". */
   readonly mail?: MailMode;
 }
 
@@ -182,7 +182,7 @@ export interface Table {
   readonly series: SeriesState;
   /** The moves made for a seat, by `autoKey` (published.ts): why (a timeout, or its forced card). */
   readonly autoMoves: ReadonlyMap<string, AutoKind>;
-  /** Every vacation taken at this table, oldest first (clock/vacations.ts). */
+  /** Every vacation taken at this table, oldest first (clock.ts). */
   readonly vacations: readonly VacationRow[];
   /** The seats that opted in to have their forced cards played for them (moves/auto-moves.ts). */
   readonly autoForced: ReadonlySet<Seat>;
@@ -215,7 +215,7 @@ export const currentStart = (table: Table): SeriesStart => table.seriesStarts.at
 
 /**
  * The first deal of the running series, from which vacation hours are counted
- * (vacations.ts): each series started by the admin gives every seat its hours anew.
+ * (clock.ts): each series started by the admin gives every seat its hours anew.
  */
 export const seriesFirstDeal = (table: Table): number => currentStart(table).firstDeal;
 

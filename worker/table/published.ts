@@ -40,7 +40,7 @@ export interface ViewExtras {
   readonly autoForced: ReadonlySet<Seat>;
   /** The moves made for a seat, by `autoKey`: why. */
   readonly autoMoves: ReadonlyMap<string, AutoKind>;
-  /** The first deal of the running series (vacations.ts). */
+  /** The first deal of the running series (clock.ts). */
   readonly seriesFirstDeal: number;
   /** When the view is built (ms): whether a vacation runs. */
   readonly now: number;

@@ -3,7 +3,7 @@
  *
  * The table is read from storage once per instance (the series replayed through the
  * engine, replay.ts). A commit applies a change (changes/) to storage and to a copy of the
- * table together, with what follows from it (changes/consequences.ts), in one storage
+ * table together, with what follows from it (changes/apply.ts), in one storage
  * transaction; only when that succeeds does the copy become the table, under a new
  * revision. Should the transaction throw, storage rolls back and the memory never saw the
  * change. Views are built once per revision (and seat): a commit is all it takes for every

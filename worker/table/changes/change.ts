@@ -2,7 +2,7 @@
  * Every change a table can undergo, as data. A change is decided elsewhere (the action path,
  * the admin's commands, a seat's settings, the alarm), then committed (table-store.ts): one
  * reducer (apply.ts) writes it to storage and memory together, inside one transaction with
- * what follows from it (consequences.ts), and one after-commit step does what follows
+ * what follows from it (apply.ts, follow), and one after-commit step does what follows
  * outside (after-commit.ts). A new feature adds a case here, not a duty for its callers.
  */
 import type { Action } from '../../../shared/actions.js';
@@ -59,7 +59,7 @@ export type Change =
   | { readonly type: 'notifications'; readonly seat: Seat; readonly request: NotificationsRequest; readonly newSecret: string }
   /** The seat's webhook receiver answered 410 Gone. */
   | { readonly type: 'webhookGone'; readonly seat: Seat; readonly at: string }
-  /** A seat's vacation started, replaced or ended (clock/vacations.ts). */
+  /** A seat's vacation started, replaced or ended (clock.ts). */
   | { readonly type: 'vacation'; readonly end?: Pick<VacationRow, 'id' | 'until' | 'hours'>; readonly start?: Omit<VacationRow, 'id'> }
   | { readonly type: 'preferences'; readonly seat: Seat; readonly autoForced: boolean }
   /** The seats' reminders of the move they owe are due (the alarm). */
@@ -91,6 +91,6 @@ export interface Effects {
 export interface ChangeContext {
   readonly storage: TableStorage;
   readonly chat: TableChat;
-  /** Who is told what: queues deliveries and puts off turn mails (notifications/table-notifications.ts). */
+  /** Who is told what: queues deliveries and puts off turn mails (notifications/who-is-told.ts, notify.ts). */
   readonly notifications: TableNotifications;
 }

@@ -1,7 +1,7 @@
 /**
  * Notices the clock or a confirmation brings (change.ts): reminders due, turn mails put off
  * while their players were at the table, the moves owed when an address confirmed the table.
- * Queued by the notifications (notifications/table-notifications.ts) inside the commit.
+ * Queued by the notifications (notifications/notify.ts) inside the commit.
  */
 import type { Draft } from '../model.js';
 import type { Change, ChangeContext, Effects } from './change.js';

@@ -20,7 +20,7 @@ export function applySeat({ storage, chat, notifications }: ChangeContext, draft
       const next = notifications.settingsAfter(current, change.request, change.newSecret);
       storage.seats.saveNotifications(seat, next);
       draft.notifications = withSeat(draft.notifications, seat, next);
-      // What waits for a changed or removed address, and the seat's devices (notifications/table-notifications.ts).
+      // What waits for a changed or removed address, and the seat's devices (notifications/notify.ts).
       notifications.settingsChanged(seat, current, next, change.request);
       effects.views = true; // the seat's own view shows its webhook
       effects.queued = true;

@@ -43,7 +43,7 @@ export class AutoMoves {
 
   /** The person's seats the table will move for, each with when and why. */
   due(table: Table): { seat: Seat; at: number; kind: AutoKind }[] {
-    if (isHalted(table)) return []; // paused or ended (pause.ts)
+    if (isHalted(table)) return []; // paused or ended (clock.ts)
     const due: { seat: Seat; at: number; kind: AutoKind }[] = [];
     const clock = { ...table.settings, lastChangeAt: table.lastChangeAt, pauses: table.pauses, vacations: table.vacations };
     for (const seat of seatsOwingMove(table.series)) {

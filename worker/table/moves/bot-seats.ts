@@ -6,7 +6,7 @@
  * an eviction between the alarm being set and the move only means the move is worked out again.
  *
  * A bot is given what its own seat has seen of the current game, its views (R10.2), never the
- * state: it cannot know more than a person in its place (shared/bots, BOTS_CONTRACT.md).
+ * state: it cannot know more than a person in its place (shared/bots).
  */
 import { isMoveOwed, type Action } from '../../../shared/actions.js';
 import { seededRng } from '../../../shared/bots.js';

@@ -148,7 +148,7 @@ export class SeatRequests {
     return this.parts.store.as(tokenHash, 'person', ({ seat }) => success(this.parts.deliveryLog.of(seat)), 'delivery log');
   }
 
-  /** Starts, replaces or ends the caller's vacation (clock/vacations.ts); answers its new view as JSON text. */
+  /** Starts, replaces or ends the caller's vacation (clock.ts); answers its new view as JSON text. */
   vacation(tokenHash: string, hours: number): Outcome<string> {
     const take = ({ table, seat }: CallerFor<'person'>): Outcome<string> => {
       if (table.series.status === 'over') return failure(409, 'conflict', 'the series is over: there is no clock to stop');

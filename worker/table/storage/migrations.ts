@@ -51,7 +51,7 @@ const BASELINE = [
   `CREATE TABLE IF NOT EXISTS unread_turn_mail (seat INTEGER PRIMARY KEY, sent_at INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS seat_activity (seat INTEGER PRIMARY KEY, acted_at INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS deferred_turn_mail (seat INTEGER PRIMARY KEY, game_number INTEGER NOT NULL, check_at INTEGER NOT NULL)`,
-  // A seat's vacation (ms); hours: what it is charged; deal_index: the deal it was taken in (clock/vacations.ts).
+  // A seat's vacation (ms); hours: what it is charged; deal_index: the deal it was taken in (clock.ts).
   `CREATE TABLE IF NOT EXISTS vacations (
      id INTEGER PRIMARY KEY AUTOINCREMENT, seat INTEGER NOT NULL, from_at INTEGER NOT NULL, until_at INTEGER NOT NULL,
      hours INTEGER NOT NULL, deal_index INTEGER NOT NULL)`,

@@ -108,7 +108,7 @@ export class SeatRows {
     this.sql.exec('INSERT INTO reminded (id, version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version', version);
   }
 
-  // ---------------------------------------------------------------- deadlines (vacations.ts, auto-moves.ts)
+  // ---------------------------------------------------------------- deadlines (clock.ts, moves/auto-moves.ts)
 
   /** Every vacation taken at this table, oldest first. */
   vacations(): VacationRow[] {

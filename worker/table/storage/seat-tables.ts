@@ -1,6 +1,6 @@
 /**
  * The storage tables of a table with a `seat` column, sorted by whose their rows are: the
- * holder's of the seat's link (ended when the link is replaced: link-holders.ts), or the
+ * holder's of the seat's link (ended when the link is replaced: changes/links.ts), or the
  * seat's in the game (kept). Kept apart, importing nothing, so that storage.ts can name them.
  */
 

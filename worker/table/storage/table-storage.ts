@@ -39,11 +39,11 @@ export class TableStorage {
   /** How many webhook attempts the table may still make this minute (send-budget.ts). */
   readonly webhookBudget: SendBudget;
 
-  /** What the table admin's commands keep (admin-storage.ts). */
+  /** What the table admin's commands keep (admin-rows.ts). */
   readonly admin: AdminStorage;
-  /** The seats' push subscriptions (push-storage.ts). */
+  /** The seats' push subscriptions (notifications/push/subscriptions.ts). */
   readonly push: PushStorage;
-  /** Who may frame the table's embed pages (embed-storage.ts). */
+  /** Who may frame the table's embed pages (embed-rows.ts). */
   readonly embedding: EmbedStorage;
   /** The notifications waiting for the seats (notifications/delivery-queue.ts). */
   readonly deliveries: DeliveryQueue;
@@ -172,7 +172,7 @@ export class TableStorage {
     );
   }
 
-  /** The log's rows with a version above `after` and up to `upTo` (a series, or part of one: admin-storage.ts). */
+  /** The log's rows with a version above `after` and up to `upTo` (a series, or part of one: admin-rows.ts). */
   actions(after = 0, upTo = Number.MAX_SAFE_INTEGER): ActionRow[] {
     return this.sql
       .exec<Row>('SELECT version, seat, action, at, auto FROM actions WHERE version > ? AND version <= ? ORDER BY version', after, upTo)
