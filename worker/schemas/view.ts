@@ -97,15 +97,28 @@ export const ViewSchema = z
     ),
     pot: z.number(),
     redeal: z.number().int().openapi({ description: 'R5.2, R5.4: 0 for the first deal of this game number, n for its n-th redeal in a row' }),
+    redealsLeft: z.number().int().min(0).openapi({
+      description:
+        'R5.4: how many more times everybody passing deals this game number again; 0: the next all-pass is played as the forced game (R5.1), as always with allPass "forced"',
+    }),
+    forcedGame: z.boolean().openapi({ description: 'R5.1, R5.4: the game is the forced one: everybody passed, and forehand plays it' }),
     potPaidBack: z.number().int().openapi({ description: 'R5.3: what each seat got back of the pot when the series ended (0 otherwise)' }),
     bid: orNull(Level),
     contract: orNull(Level),
     declarer: orNull(SeatNumber),
     trump: orNull(Suit),
+    nextCardFixesTrump: z.boolean().openapi({
+      description:
+        'R7.2: the next card played is the declarer\'s first of a number contract and fixes trump: its suit, or with option trump "named" the suit named with it (R6.3: bettel and mord have none)',
+    }),
     trick: z.array(z.object({ seat: SeatNumber, card: Card })),
     lastTrick: orNull(Trick).openapi({
       description:
         'R7.10: the trick just completed until the next card is played; then the last completed trick, or with trickHistory "opponents" the last one the other side took',
+    }),
+    lastTrickIs: z.enum(['latest', 'otherSide']).nullable().openapi({
+      description:
+        'R7.10: which trick `lastTrick` is: the latest completed one, or with trickHistory "opponents", once the next card is down, the last one the other side took ("otherSide"; `lastTrick` null while that side has taken none); null before the first trick is complete',
     }),
     tricks: z.array(Trick).nullable().openapi({ description: 'Every completed trick with trickHistory "all"' }),
     multiplier: z
