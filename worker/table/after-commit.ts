@@ -17,7 +17,7 @@ import type { DigestSeats } from '../notifications/digest/digest-seats.js';
 import type { TableNotifications } from '../notifications/notify.js';
 import { retentionDueAt, nextVacationEnd } from './clock.js';
 import type { Change } from './changes/change.js';
-import type { Table } from './model.js';
+import { SEATS, type Table } from './model.js';
 import type { AutoMoves } from './moves/auto-moves.js';
 import type { BotSeats } from './moves/bot-seats.js';
 import { CLOSE_LINK_REPLACED, type TableSockets } from './sockets/sockets.js';
@@ -55,6 +55,18 @@ export class AfterCommit {
     const committed = this.parts.store.commit(change);
     this.run(committed, origin);
     return committed;
+  }
+
+  /**
+   * Makes a table. Each seat given an address is asked to confirm it first, before the
+   * answer: the confirmation is the table's first mail to that address, so the first deal's
+   * turn mail and everything else that waits start only once the asking is done (were they
+   * started by the commit, a turn mail would race the confirmation it depends on).
+   */
+  async create(change: Extract<Change, { type: 'create' }>): Promise<void> {
+    const committed = this.parts.store.commit(change);
+    await Promise.all(SEATS.map((seat) => this.parts.notifications.askConfirmation(committed.table, seat)));
+    this.run(committed, {});
   }
 
   /** Does what follows `committed`. */

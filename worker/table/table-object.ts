@@ -17,7 +17,7 @@ import type { AdminView, PlainCommand } from './admin-commands.js';
 import type { NewToken } from './changes/change.js';
 import type { ChatMessage, ChatPage } from './chat.js';
 import type { GamesPage, GamesPageRequest } from './games-page.js';
-import { SEATS, type LinkOwner, type Settings, type TokenRow } from './model.js';
+import type { LinkOwner, Settings, TokenRow } from './model.js';
 import { failure, success, type Outcome } from './outcome.js';
 import type { TableSummary } from './published.js';
 import { AdminRequests } from './requests/admin-requests.js';
@@ -56,8 +56,7 @@ export class TableObject extends DurableObject<Env> {
   /** Makes the table; each seat given an address is asked to confirm it (the table's first mail to it) before the answer. */
   async create(init: CreateTable): Promise<Outcome<null>> {
     if (this.parts.store.current() !== null) return failure(409, 'conflict', 'a table with this id already exists');
-    const { table } = this.parts.after.commit({ type: 'create', ...init });
-    await Promise.all(SEATS.map((seat) => this.parts.notifications.askConfirmation(table, seat)));
+    await this.parts.after.create({ type: 'create', ...init });
     return success(null);
   }
 
