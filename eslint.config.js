@@ -26,7 +26,8 @@ export default defineConfig(
   },
   {
     // No import cycles: a module's dependencies form a tree that can be read from the top
-    // (shared/ ← worker/, web/). Type-only imports count too: they tie the modules' meaning.
+    // (shared/ ← worker/, web/). This rule sees the cycles of values; scripts/import-cycles.ts,
+    // run by `npm run lint` after ESLint, counts type-only imports too (this rule cannot).
     files: ['shared/**/*.ts', 'worker/**/*.ts', 'web/src/**/*.{ts,tsx}', 'scripts/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
@@ -35,6 +36,30 @@ export default defineConfig(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true })],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The Worker's API: a handler answers its route's typed success and throws every refusal,
+    // answered once by onError (worker/app.ts); no cast between layers that should agree by type.
+    files: ['worker/*.ts', 'worker/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "TSAsExpression[typeAnnotation.type='TSNeverKeyword']", message: 'No `as never`: make the types agree, or throw the refusal.' },
+        {
+          selector: "TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword']",
+          message: 'No `as unknown as`: a handler returns its typed answer and throws its refusals (worker/routes/chain.ts).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['worker/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '../errors.js', importNames: ['errorResponse'], message: 'Throw an ApiError: onError (worker/app.ts) answers it.' }] },
+      ],
+    },
   },
   {
     // Ambient declarations merge interfaces with `interface A extends B {}`.

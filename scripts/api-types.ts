@@ -489,18 +489,29 @@ export interface components {
             pot: number;
             /** @description R5.2, R5.4: 0 for the first deal of this game number, n for its n-th redeal in a row */
             redeal: number;
+            /** @description R5.4: how many more times everybody passing deals this game number again; 0: the next all-pass is played as the forced game (R5.1), as always with allPass "forced" */
+            redealsLeft: number;
+            /** @description R5.1, R5.4: the game is the forced one: everybody passed, and forehand plays it */
+            forcedGame: boolean;
             /** @description R5.3: what each seat got back of the pot when the series ended (0 otherwise) */
             potPaidBack: number;
             bid: components["schemas"]["Level"] | null;
             contract: components["schemas"]["Level"] | null;
             declarer: components["schemas"]["Seat"] | null;
             trump: components["schemas"]["Suit"] | null;
+            /** @description R7.2: the next card played is the declarer's first of a number contract and fixes trump: its suit, or with option trump "named" the suit named with it (R6.3: bettel and mord have none) */
+            nextCardFixesTrump: boolean;
             trick: {
                 seat: components["schemas"]["Seat"];
                 card: components["schemas"]["Card"];
             }[];
             /** @description R7.10: the trick just completed until the next card is played; then the last completed trick, or with trickHistory "opponents" the last one the other side took */
             lastTrick: components["schemas"]["Trick"] | null;
+            /**
+             * @description R7.10: which trick `lastTrick` is: the latest completed one, or with trickHistory "opponents", once the next card is down, the last one the other side took ("otherSide"; `lastTrick` null while that side has taken none); null before the first trick is complete
+             * @enum {string|null}
+             */
+            lastTrickIs: "latest" | "otherSide" | null;
             /** @description Every completed trick with trickHistory "all" */
             tricks: components["schemas"]["Trick"][] | null;
             /** @description 2^(doubles + kontra + re); 1 while the doubling window is open (R3.1: no choice is known until all decided) */

@@ -4,7 +4,7 @@
  * their own bots. It keeps a WebSocket (`GET …/ws`) open and acts over it; when the socket
  * cannot be opened or drops, it falls back to polling `GET` and acting by `POST`, and tries
  * the socket again. Its memory is what it was shown, as a person's would be: the views of
- * the current game it received, oldest first (shared/bots, BOTS_CONTRACT.md). It exits when
+ * the current game it received, oldest first (shared/bots, docs/engine.md). It exits when
  * the series is over.
  *
  * Its HTTP calls go through openapi-fetch with the types openapi-typescript generated from

@@ -1,7 +1,7 @@
 /**
  * The TypeScript types of the API, generated from the OpenAPI document by openapi-typescript,
- * as anyone writing a bot generates them from a server's /api/openapi.json (README, "Your own
- * bot"). The reference bot (scripts/bot.ts) calls the API through them with openapi-fetch.
+ * as anyone writing a bot generates them from a server's /api/openapi.json (docs/api.md, "A client
+ * for your own bot"). The reference bot (scripts/bot.ts) calls the API through them with openapi-fetch.
  *
  * `npm run api:types` writes scripts/api-types.ts; test/api-doc/api-types.test.ts fails when
  * the file is not what the document of this revision generates.

@@ -1,5 +1,5 @@
 /**
- * A new VAPID key pair for Web Push (worker/push/vapid.ts), made with WebCrypto:
+ * A new VAPID key pair for Web Push (worker/notifications/push/vapid.ts), made with WebCrypto:
  * `npm run vapid-keys` prints both halves in base64url, to be set as the Worker's secrets
  * with `npx wrangler secret put VAPID_PUBLIC_KEY` and `npx wrangler secret put VAPID_PRIVATE_KEY`.
  * Replacing the pair later ends every subscription made with the old one (browsers subscribe

@@ -68,7 +68,12 @@ async function run(browser: Browser, link: string, kind: 'desktop' | 'phone'): P
     const bodies = new Map<string, Promise<Buffer>>();
     page.on('response', (response) => {
       // Module scripts, modulepreload and dynamic import() all count as 'script' requests.
-      if (response.request().resourceType() === 'script') bodies.set(response.url(), response.body());
+      if (response.request().resourceType() !== 'script') return;
+      const body = response.body();
+      // Only the scripts loaded before the first card are read; a later one may still be loading
+      // when the context closes, and its body's refusal then must not end the run.
+      body.catch(() => undefined);
+      bodies.set(response.url(), body);
     });
     await page.goto(link);
     await page.waitForFunction(() => (globalThis as unknown as PageWindow).__firstCardAt !== undefined, null, { timeout: 30_000, polling: 10 });

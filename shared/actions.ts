@@ -9,6 +9,16 @@ export const LEVEL_TEN = 4;
 export const LEVEL_BETTEL = 5;
 export const LEVEL_MORD = 6;
 
+/** R6.3: the numbers are contracts with a trump suit; bettel and mord have none. `level` is an index into LEVELS. */
+export const hasTrumpSuit = (level: number): boolean => level < LEVEL_BETTEL;
+
+/** R4, R6.2: whether a table bids and announces `level` (an index into LEVELS): "10" only with option tenTrickBid. */
+export const isLevelAllowed = (level: number, tenTrickBid: boolean): boolean => level !== LEVEL_TEN || tenTrickBid;
+
+/** R4, R6.2: the highest number a table bids and announces: "9", or "10" with option tenTrickBid. */
+export const highestNumber = (tenTrickBid: boolean): Level =>
+  LEVELS.filter((_, level) => hasTrumpSuit(level) && isLevelAllowed(level, tenTrickBid)).at(-1)!;
+
 export type Action =
   | { readonly type: 'double'; readonly double: boolean }
   | { readonly type: 'bid'; readonly bid: Level }

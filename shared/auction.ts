@@ -2,7 +2,7 @@
  * The auction (R4): two duels, forehand vs middlehand, then the dealer vs the survivor.
  * In each duel the elder seat holds or passes and the younger seat bids higher or passes.
  */
-import { BID_ACTIONS, HOLD, LEVEL_MORD, LEVEL_TEN, LEVELS, PASS, type Action } from './actions.js';
+import { BID_ACTIONS, HOLD, isLevelAllowed, LEVEL_MORD, LEVELS, PASS, type Action } from './actions.js';
 import type { Seat } from './options.js';
 import { illegal, ok, refuse, type Result } from './result.js';
 
@@ -58,7 +58,7 @@ const dealerOf = (auction: AuctionState): Seat => (auction.stage === 1 ? next(au
 /** Levels strictly above `level` that may be bid (R4, R4.4; "10" only with tenTrickBid). */
 function raisesAbove(level: number, tenTrickBid: boolean): number[] {
   const levels: number[] = [];
-  for (let l = level + 1; l < LEVELS.length; l++) if (l !== LEVEL_TEN || tenTrickBid) levels.push(l);
+  for (let l = level + 1; l < LEVELS.length; l++) if (isLevelAllowed(l, tenTrickBid)) levels.push(l);
   return levels;
 }
 
@@ -97,7 +97,7 @@ export function applyAuction(auction: AuctionState, seat: Seat, action: Action, 
       if (action.type === 'pass') return ok(endStage(auction, dealer, auction.elder, auction.level));
       if (action.type === 'hold') return illegal('R4.2: only the elder seat holds; bid higher or pass');
       const level = LEVELS.indexOf(action.bid);
-      if (level === LEVEL_TEN && !tenTrickBid) return illegal('R4: the bid 10 needs the table option tenTrickBid');
+      if (!isLevelAllowed(level, tenTrickBid)) return illegal('R4: the bid 10 needs the table option tenTrickBid');
       if (level <= auction.level) return illegal(`R4.2: a bid must be higher than ${LEVELS[auction.level]}`);
       return ok(continueWith(duel(auction.stage, 'hold', auction.elder, auction, level)));
     }

@@ -6,16 +6,18 @@ import {
   DECLARE_ACTIONS,
   DOUBLE_NO,
   DOUBLE_YES,
+  hasTrumpSuit,
+  isLevelAllowed,
   KONTRA,
   LEVEL_BETTEL,
   LEVEL_MORD,
-  LEVEL_TEN,
   LEVELS,
   NO_RE,
   parseAction,
   RE,
   type Action,
 } from './actions.js';
+import { redealsLeft } from './all-pass.js';
 import { applyAuction, auctionActions, startAuction, type AuctionState } from './auction.js';
 import {
   bit,
@@ -254,7 +256,7 @@ function applyBid(game: GameState, seat: Seat, action: Action): Result<GameState
     next.turn = result.auction.turn;
   } else if (result.declarer !== null) {
     pickUpStock(next, result.declarer, result.level);
-  } else if (game.options.allPass === 'forced' || game.redeal >= game.options.maxRedeals) {
+  } else if (redealsLeft(game.options, game.redeal) === 0) {
     pickUpStock(next, forehandOf(game.dealer), 0); // R5.1, and R5.4 after the last redeal allowed
   } else {
     next.phase = 'finished'; // R5.2
@@ -296,7 +298,7 @@ function applyDiscard(game: GameState, seat: Seat, action: Action): Result<GameS
 /** R6.2: the contracts the declarer may announce after a winning bid of `bid`. */
 export function allowedContracts(bid: number, tenTrickBid: boolean): number[] {
   const levels: number[] = [];
-  for (let level = Math.max(bid, 0); level < LEVELS.length; level++) if (level !== LEVEL_TEN || tenTrickBid) levels.push(level);
+  for (let level = Math.max(bid, 0); level < LEVELS.length; level++) if (isLevelAllowed(level, tenTrickBid)) levels.push(level);
   return levels;
 }
 
@@ -304,7 +306,7 @@ function applyDeclare(game: GameState, seat: Seat, action: Action): Result<GameS
   if (action.type !== 'declare') return illegal('R6.2: the declarer must first announce the contract');
   if (seat !== game.declarer) return refuse('not_your_turn', `R6.2: the declarer (seat ${game.declarer}) is announcing the contract`);
   const contract = LEVELS.indexOf(action.contract);
-  if (contract === LEVEL_TEN && !game.options.tenTrickBid) return illegal('R6.2: the contract 10 needs the table option tenTrickBid');
+  if (!isLevelAllowed(contract, game.options.tenTrickBid)) return illegal('R6.2: the contract 10 needs the table option tenTrickBid');
   if (contract < game.bid) return illegal(`R6.2: the contract may not be lower than the winning bid ${LEVELS[game.bid]}`);
   const next = logged(game, seat, action);
   next.phase = 'play';
@@ -348,8 +350,8 @@ function applyKontraOrRe(game: GameState, seat: Seat, action: Action): Result<Ga
   return ok(next);
 }
 
-/** R7.2: whether the card about to be played is the declarer's first of a normal contract, which fixes trump. */
-const fixesTrump = (game: GameState): boolean => game.trump === NO_TRUMP && game.contract < LEVEL_BETTEL;
+/** R7.2: whether the card about to be played is the declarer's first of a number contract, which fixes trump (R6.3). */
+export const fixesTrump = (game: GameState): boolean => game.trump === NO_TRUMP && hasTrumpSuit(game.contract);
 
 /** R7.2 with option trump "named": the seat to play names trump with this card. */
 export const namesTrump = (game: GameState): boolean =>

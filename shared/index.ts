@@ -1,5 +1,6 @@
 /** The Wallachen rules engine: pure, deterministic, no I/O. See RULES.md for R1…R10. */
 export * from './actions.js';
+export * from './all-pass.js';
 export * from './auction.js';
 export * from './bots.js';
 export * from './cards.js';

@@ -1,5 +1,6 @@
 /** The record of a game (R10.1) and its replay through the engine. */
 import { LEVELS, type Action, type Level } from './actions.js';
+import { maxRedealsOf } from './all-pass.js';
 import { cardFromCode, SUITS, type CardCode, type Suit } from './cards.js';
 import { validateDeal, type Deal } from './deal.js';
 import { actionsOf, applyAction, isSeat, multiplierOfGame, newGame, nextSeat, type GameState } from './game.js';
@@ -119,7 +120,7 @@ export function initialGameOf(record: GameRecord): Result<GameState> {
   if (!Number.isInteger(record.gameNumber) || record.gameNumber < 1) return badRequest('R10.1: the record needs a game number');
   if (!Number.isInteger(record.potBefore) || record.potBefore < 0) return badRequest('R10.1: the record needs the pot before the game');
   const redeal = record.redeal ?? 0;
-  const maxRedeal = options.value.allPass === 'pot' ? options.value.maxRedeals : 0;
+  const maxRedeal = maxRedealsOf(options.value);
   if (!Number.isInteger(redeal) || redeal < 0 || redeal > maxRedeal) {
     return badRequest(`R10.1: the record's redeal must be a whole number from 0 to ${maxRedeal} (R5.2, R5.4)`);
   }

@@ -4,7 +4,8 @@
  */
 import { LEVELS, type Action, type Level } from './actions.js';
 import { cardFromCode, codeOf, codesOf, popcount, SUITS, type CardCode, type Suit } from './cards.js';
-import { actionsOf, legalActions, multiplierOfGame, type GameState, type Phase } from './game.js';
+import { isForcedGame, redealsLeft } from './all-pass.js';
+import { actionsOf, fixesTrump, legalActions, multiplierOfGame, type GameState, type Phase } from './game.js';
 import type { Seat, TableOptions } from './options.js';
 import { publicAction, type PublicAction } from './public-action.js';
 import { resultOf, tricksOf, type GameResult, type TrickRecord } from './record.js';
@@ -57,18 +58,33 @@ export interface SeriesView {
   readonly pot: number;
   /** 0 for the first deal of this game number, n for its n-th redeal in a row (R5.2, R5.4). */
   readonly redeal: number;
+  /**
+   * R5.4: how many more times everybody passing deals this game number again; 0: the next
+   * all-pass is played as the forced game (R5.1), as always with allPass "forced".
+   */
+  readonly redealsLeft: number;
+  /** R5.1, R5.4: the game is the forced one: everybody passed, and forehand plays it. */
+  readonly forcedGame: boolean;
   /** R5.3: what each seat got back of the pot when the series ended. */
   readonly potPaidBack: number;
   readonly bid: Level | null;
   readonly contract: Level | null;
   readonly declarer: Seat | null;
   readonly trump: Suit | null;
+  /** R7.2: the next card played is the declarer's first of a number contract and fixes trump (R6.3: bettel and mord have none). */
+  readonly nextCardFixesTrump: boolean;
   readonly trick: { seat: Seat; card: CardCode }[];
   /**
    * R7.10: the trick just completed, until the next card is played; then the last completed
    * trick, or with trickHistory "opponents" the last one the other side took.
    */
   readonly lastTrick: TrickRecord | null;
+  /**
+   * R7.10: which trick `lastTrick` is: the latest completed one, or with trickHistory
+   * "opponents", once the next card is down, the last one the other side took ("otherSide";
+   * `lastTrick` null while that side has taken none); null before the first trick is complete.
+   */
+  readonly lastTrickIs: LastTrickIs;
   /** Every completed trick with trickHistory "all" (R7.10), else null. */
   readonly tricks: TrickRecord[] | null;
   /** 2^(doubles + kontra + re); 1 while the doubling window is open, as the doubles are not known yet (R3.1). */
@@ -103,21 +119,25 @@ function standingBid(game: GameState): Level | null {
   return level >= 0 ? LEVELS[level]! : null;
 }
 
+/** R7.10: which completed trick the view's `lastTrick` is (SeriesView). */
+export type LastTrickIs = 'latest' | 'otherSide' | null;
+
 /**
- * R7.10: the completed trick a viewer may look at. The trick just completed lies on the
- * table for everyone until the next card is played (each seat saw its cards fall); after
- * that, with "opponents", a seat may look back only at the other side's last trick (a
- * spectator as a defender does: at the declarer's).
+ * R7.10: the completed trick a viewer may look at, and which one it is. The trick just
+ * completed lies on the table for everyone until the next card is played (each seat saw its
+ * cards fall); after that, with "opponents", a seat may look back only at the other side's
+ * last trick (a spectator as a defender does: at the declarer's).
  */
-function visibleLastTrick(game: GameState, tricks: readonly TrickRecord[], viewer: Seat | null): TrickRecord | null {
+function visibleLastTrick(game: GameState, tricks: readonly TrickRecord[], viewer: Seat | null): { trick: TrickRecord | null; is: LastTrickIs } {
   const last = tricks.at(-1) ?? null;
-  if (game.options.trickHistory !== 'opponents' || last === null || game.trick.length === 0) return last;
+  if (last === null) return { trick: null, is: null };
+  if (game.options.trickHistory !== 'opponents' || game.trick.length === 0) return { trick: last, is: 'latest' };
   const viewerIsDeclarer = viewer !== null && viewer === game.declarer;
   for (let i = tricks.length - 1; i >= 0; i--) {
     const takenByDeclarer = tricks[i]!.winner === game.declarer;
-    if (takenByDeclarer !== viewerIsDeclarer) return tricks[i]!;
+    if (takenByDeclarer !== viewerIsDeclarer) return { trick: tricks[i]!, is: 'otherSide' };
   }
-  return null;
+  return { trick: null, is: 'otherSide' };
 }
 
 /** R7.10: a card played as a move; the card itself only when its trick may be looked at (`shown`). */
@@ -140,14 +160,15 @@ export function viewOf(series: SeriesState, seat: Seat | null): SeriesView | nul
   const doubling = game.phase === 'doubling';
   const tricks = tricksOf(game);
   const isDeclarer = seat !== null && seat === game.declarer;
-  const lastTrick = visibleLastTrick(game, tricks, seat);
+  const { trick: lastTrick, is: lastTrickIs } = visibleLastTrick(game, tricks, seat);
   const history: PublicAction[] = [];
   const moves: Move[] = [];
   const knocks: { seat: Seat; trick: number }[] = [];
   const trickShown = (trick: number): boolean =>
     game.options.trickHistory === 'all' || trick === tricks.length + 1 || (lastTrick !== null && tricks[trick - 1] === lastTrick);
+  const actions = actionsOf(game);
   let plays = 0;
-  for (const { seat: actor, action } of actionsOf(game)) {
+  for (const { seat: actor, action } of actions) {
     if (action.type === 'play') {
       const trick = Math.floor(plays / 3) + 1;
       if (action.knock === true) knocks.push({ seat: actor, trick });
@@ -162,6 +183,7 @@ export function viewOf(series: SeriesState, seat: Seat | null): SeriesView | nul
     }
   }
   const ownCards = seat === null ? null : doubling ? game.packets[seat] : game.hands[seat];
+  const declarer = game.declarer < 0 ? null : (game.declarer as Seat);
   return {
     seat,
     options: series.options,
@@ -180,13 +202,17 @@ export function viewOf(series: SeriesState, seat: Seat | null): SeriesView | nul
     })),
     pot: series.pot,
     redeal: game.redeal,
+    redealsLeft: redealsLeft(game.options, game.redeal),
+    forcedGame: isForcedGame(declarer, actions),
     potPaidBack: series.potPaidBack,
     bid: standingBid(game),
     contract: game.contract < 0 ? null : LEVELS[game.contract]!,
-    declarer: game.declarer < 0 ? null : (game.declarer as Seat),
+    declarer,
     trump: game.trump < 0 ? null : SUITS[game.trump]!,
+    nextCardFixesTrump: game.phase === 'play' && fixesTrump(game),
     trick: game.trick.map((card, i) => ({ seat: ((game.trickLeader + i) % 3) as Seat, card: codeOf(card) })),
     lastTrick,
+    lastTrickIs,
     tricks: game.options.trickHistory === 'all' ? tricks : null,
     multiplier: doubling ? 1 : multiplierOfGame(game),
     doubles: doubling ? [] : ([0, 1, 2] as Seat[]).filter((s) => (game.doubledBy & (1 << s)) !== 0),

@@ -8,25 +8,27 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { version } from '../package.json';
+import type { AppEnv } from './app-env.js';
 import { docsPage } from './docs.js';
 import { ApiError, errorResponse, type ErrorCode } from './errors.js';
 import { admin } from './routes/admin.js';
 import { chat } from './routes/chat.js';
+import { deliveryLog } from './routes/deliveries.js';
+import { json, PUBLIC } from './routes/documented.js';
 import { embed } from './routes/embed.js';
+import { games } from './routes/games.js';
 import { mail } from './routes/mail.js';
+import { notifications } from './routes/notifications.js';
 import { ops } from './routes/ops.js';
 import { overview } from './routes/overview.js';
 import { push } from './routes/push.js';
 import { seatSettings } from './routes/seat-settings.js';
-import { deliveryLog } from './routes/deliveries.js';
-import { json, PUBLIC } from './routes/documented.js';
 import { tables } from './routes/tables.js';
+import { views } from './routes/views.js';
 import { WebhookBodySchema, WebhookHeadersSchema } from './schemas.js';
-import { validationHook } from './validation.js';
+import { validationHook } from './routes/chain.js';
 
 export const VERSION: string = version;
-
-export type AppEnv = { Bindings: Env };
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -46,7 +48,7 @@ const jsonOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.req.header('content-length') !== undefined ? c.req.header('content-length') !== '0' : c.req.header('transfer-encoding') !== undefined;
   const type = c.req.header('content-type') ?? '';
   if (hasBody && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
-    return errorResponse(c, 415, 'unsupported_media_type', 'send the body as JSON with "Content-Type: application/json"');
+    throw new ApiError(415, 'unsupported_media_type', 'send the body as JSON with "Content-Type: application/json"');
   }
   await next();
 };
@@ -87,16 +89,15 @@ app.use(
 );
 app.use(
   '/api/*',
-  bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c, 413, 'payload_too_large', `the body is over ${MAX_BODY_BYTES / 1024} KB`) }),
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(413, 'payload_too_large', `the body is over ${MAX_BODY_BYTES / 1024} KB`);
+    },
+  }),
 );
-app.on(
-  ['POST', 'PUT'],
-  ['/api/tables', '/api/tables/overview', '/api/tables/:id/actions', '/api/tables/:id/notifications', '/api/tables/:id/admin'],
-  jsonOnly,
-);
-app.on(['POST', 'PUT'], ['/api/tables', '/api/tables/overview', '/api/tables/:id/actions', '/api/tables/:id/notifications'], jsonOnly);
-app.on(['POST', 'PUT'], ['/api/tables/:id/vacation', '/api/tables/:id/preferences'], jsonOnly);
-app.on('POST', '/api/tables/:id/chat', jsonOnly);
+// Every body the tables take is JSON: creating, the overview, and each table route's.
+app.on(['POST', 'PUT'], ['/api/tables', '/api/tables/*'], jsonOnly);
 
 app.openapi(
   createRoute({
@@ -116,7 +117,10 @@ app.openapi(
   (c) => c.json({ ok: true as const, version: VERSION }, 200),
 );
 
-app.route('/', tables);
+app.route('/', tables); // creating a table (routes/tables.ts)
+app.route('/', views); // a caller's view: read, act, watch live (routes/views.ts)
+app.route('/', games); // the finished games (routes/games.ts)
+app.route('/', notifications); // where a seat is told of its turn (routes/notifications.ts)
 app.route('/', seatSettings); // a seat's vacation and preferences (routes/seat-settings.ts)
 app.route('/', admin); // the table admin's commands (routes/admin.ts)
 app.route('/', chat); // the table's chat (routes/chat.ts)
@@ -127,7 +131,7 @@ app.route('/', mail); // the links of the mails: confirm, unsubscribe (routes/ma
 app.route('/', ops); // an operator's dead letters (routes/ops.ts)
 app.route('/', embed); // the embed pages' frame-ancestors per table, and oEmbed (routes/embed.ts)
 
-// The webhook a seat receives (OpenAPI 3.1 `webhooks`; sent by worker/table/notifier.ts).
+// The webhook a seat receives (OpenAPI 3.1 `webhooks`; sent by worker/notifications/webhook.ts).
 app.openAPIRegistry.registerWebhook({
   method: 'post',
   path: 'notification',
@@ -180,11 +184,18 @@ app.get('/api/docs', (c) => {
   return c.html(docsPage(openApiDocument(new URL(c.req.url).origin)));
 });
 
-app.all('/api/*', (c) => errorResponse(c, 404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`));
+app.all('/api/*', (c) => {
+  throw new ApiError(404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`);
+});
 
-/** Answers errors thrown by handlers with the API's error shape (500 unless known). */
+/**
+ * The one place a refusal becomes an answer: every error thrown before or by a handler (the
+ * chain of routes/chain.ts, the validation hook, a table's refusal through `unwrap`) is
+ * answered in the API's error shape, a 429 with its Retry-After; anything else is a 500.
+ */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) {
+    if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds));
     return errorResponse(c, err.status, err.code, err.message);
   }
   if (err instanceof HTTPException && err.status < 500) {

@@ -1,5 +1,5 @@
 /**
- * The key a client is rate-limited by (limits.ts), from the `cf-connecting-ip` header that
+ * The key a client is rate-limited by (routes/chain.ts), from the `cf-connecting-ip` header that
  * Cloudflare sets to the address the request came from: an IPv4 address as it is; an IPv6
  * address by its /64, the network one subscriber gets and can pick any address of (so a
  * client cannot get a fresh budget per request); "local" without the header (tests, some

@@ -36,7 +36,7 @@ export interface TableView extends Omit<SeriesView, 'seats' | 'moves'> {
   })[];
   /** Every accepted action of the current game as in SeriesView; `auto: true` on one made for its seat (timeout or forced card). */
   readonly moves: (SeriesView['moves'][number] & { readonly auto?: true })[];
-  /** SHA-256 of the current deal's secret seed (see README, "Checking a deal"); null for fixed test deals. */
+  /** SHA-256 of the current deal's secret seed (see docs/api.md, "Checking a deal"); null for fixed test deals. */
   readonly commitment: string | null;
   /** When the seat to act must have acted (option moveDeadlineHours; pauses and its vacations stop the clock), or null (none, or paused). */
   readonly deadline: string | null;

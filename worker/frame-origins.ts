@@ -6,7 +6,7 @@
  */
 import { isLoopbackOrigin } from './table/tokens.js';
 
-/** Most origins one table lists (README, "Security"). */
+/** Most origins one table lists (docs/security.md). */
 export const MAX_FRAME_ORIGINS = 10;
 
 /** A host name as DNS spells one (after URL parsing: lower case, punycode), or an IPv4 or bracketed IPv6 address. */

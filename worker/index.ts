@@ -8,7 +8,7 @@
 import { app } from './app.js';
 
 export { TableObject } from './table/table-object.js';
-export { AddressObject } from './mail/address-object.js';
+export { AddressObject } from './notifications/mail/address-object.js';
 
 export default {
   fetch: app.fetch,

@@ -2,7 +2,7 @@
  * Which characters the text people choose may hold: one definition for the chat's messages
  * (table/chat.ts) and the names of a table and its seats (schemas.ts, admin-schemas.ts).
  * Whatever it holds is shown as text, never as markup; refused are the characters that
- * would change how the text around it reads (README, "Security").
+ * would change how the text around it reads (docs/security.md).
  */
 import { z } from '@hono/zod-openapi';
 

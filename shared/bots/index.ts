@@ -1,4 +1,4 @@
-/** Bots that play a seat from its views alone (BOTS_CONTRACT.md): never given the game state. */
+/** Bots that play a seat from its views alone (docs/engine.md): never given the game state. */
 import type { Action } from '../actions.js';
 import type { Rng } from '../bots.js';
 import { easyAction } from './easy.js';

@@ -1,7 +1,7 @@
 /**
  * The OpenAPI document through a linter nobody here wrote: Redocly's (`@redocly/openapi-core`,
  * the library `redocly lint` runs) with its `recommended` rules. No error; the warnings kept
- * are exactly these, each for its reason (README, "The API"):
+ * are exactly these, each for its reason (docs/api.md, "The OpenAPI document"):
  */
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@
  */
 import { expect, inject, it } from 'vitest';
 import type { Deal } from '../../shared/deal.js';
-import { FORCED_DELAY } from '../../worker/table/forced-delay.js';
+import { FORCED_DELAY } from '../../worker/table/moves/forced-delay.js';
 import {
   actThroughApi,
   createTable,

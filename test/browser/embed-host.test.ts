@@ -107,9 +107,18 @@ describe('a host site with /embed.js', () => {
       }
       expect(messages.find((m) => m.type === 'wallachen:ready')).toMatchObject({ seat });
       // The frame is as high as its content: the last resize's height is the iframe's, and nothing scrolls inside it.
-      const lastHeight = messages.filter((m) => m.type === 'wallachen:resize').at(-1)!.height!;
-      expect(lastHeight).toBeGreaterThan(100);
-      await expect.poll(() => page.locator('#seat iframe').evaluate((f) => f.getBoundingClientRect().height)).toBe(lastHeight);
+      // The frame may still be resizing (a late font or view), so "the last" is read afresh with the iframe's height.
+      const heights = async () => ({
+        lastResize: (await messagesOf(page)).filter((m) => m.type === 'wallachen:resize').at(-1)!.height!,
+        iframe: await page.locator('#seat iframe').evaluate((f) => f.getBoundingClientRect().height),
+      });
+      await expect
+        .poll(async () => {
+          const { lastResize, iframe } = await heights();
+          return iframe === lastResize;
+        })
+        .toBe(true);
+      expect((await heights()).lastResize).toBeGreaterThan(100);
       const inside = await frame.locator('html').evaluate((root) => ({ scroll: root.scrollHeight, client: root.clientHeight }));
       expect(inside.scroll, 'no scrollbar inside the frame').toBeLessThanOrEqual(inside.client);
       // The host changes the theme: embed.js sends wallachen:theme, which the frame takes from its host's origin.

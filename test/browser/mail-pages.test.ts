@@ -1,10 +1,10 @@
 /**
- * The pages behind a mail's links (worker/mail/pages.ts), issue 25: the page that says an
+ * The pages behind a mail's links (worker/notifications/mail/pages.ts), issue 25: the page that says an
  * address is confirmed (and the one that says it unsubscribed) leads back to the app, whose
  * home lists this device's tables.
  */
 import { expect, inject, it } from 'vitest';
-import { addressKey, confirmLink } from '../../worker/mail/links.js';
+import { addressKey, confirmLink } from '../../worker/notifications/mail/links.js';
 import { tokenKey } from '../../worker/table/tokens.js';
 import { createTable, expectNoProblems, openPage, useChromium } from './support.js';
 

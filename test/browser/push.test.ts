@@ -1,6 +1,6 @@
 /**
- * Push notifications and the installable app in Chromium (README "Push notifications and the
- * installable app"): "Notify me on this device" subscribes with the server's key and the
+ * Push notifications and the installable app in Chromium (docs/notifications.md, "Push notifications
+ * and the installable app"): "Notify me on this device" subscribes with the server's key and the
  * subscription reaches the server; the server then pushes, for real over HTTP, to a local push
  * endpoint run here, which checks the VAPID JWT against GET /api/push/key and decrypts the
  * body with the subscription's keys; the service worker turns a push into a notification

@@ -18,7 +18,7 @@ import { HOST } from '../../scripts/local-server.js';
 import { CARD_CODES } from '../../shared/cards.js';
 import { dealFromDeck, type Deal } from '../../shared/deal.js';
 import type { SeriesView } from '../../shared/view.js';
-import { addressKey, confirmLink } from '../../worker/mail/links.js';
+import { addressKey, confirmLink } from '../../worker/notifications/mail/links.js';
 import { tokenKey } from '../../worker/table/tokens.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -184,6 +184,8 @@ export interface Problem {
 
 const problems = new WeakMap<Page, Problem[]>();
 const labels = new WeakMap<Page, string>();
+/** The page's HTTP requests sent and not yet answered or failed (WebSockets are not requests). */
+const pending = new WeakMap<Page, Set<unknown>>();
 /** Pages of phone contexts: people tap there. */
 const touchPages = new WeakSet<Page>();
 
@@ -316,6 +318,11 @@ function watch(page: Page): void {
   if (problems.has(page)) return;
   const list: Problem[] = [];
   problems.set(page, list);
+  const open = new Set<unknown>();
+  pending.set(page, open);
+  page.on('request', (request) => open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
   page.on('console', (message) => {
     if (message.type() === 'error') list.push({ at: Date.now(), kind: 'console', text: `${message.text()} (${message.location().url})` });
   });
@@ -330,6 +337,15 @@ export async function openPage(context: BrowserContext, url: string, label: stri
   const response = await page.goto(url);
   expect(response?.status(), `${label}: GET ${url}`).toBe(200);
   return page;
+}
+
+/**
+ * Waits until none of the page's requests is under way: what the page read on opening has
+ * all been answered. A test that then cuts the connection cuts the live socket only, not a
+ * read that a busy machine happened to answer late.
+ */
+export async function requestsAnswered(page: Page, timeout = 10_000): Promise<void> {
+  await expect.poll(() => pending.get(page)?.size ?? 0, { timeout, message: `${labelOf(page)}: requests still under way` }).toBe(0);
 }
 
 export const labelOf = (page: Page): string => labels.get(page) ?? page.url();

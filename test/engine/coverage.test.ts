@@ -1,4 +1,4 @@
-/** Every rule id of RULES.md is named by at least one test (DEVELOPERS.md: rules first). */
+/** Every rule id of RULES.md is named by at least one test (rules first: docs/testing.md). */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 

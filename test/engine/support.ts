@@ -2,12 +2,11 @@
 import { expect } from 'vitest';
 import type { Action } from '../../shared/actions.js';
 import { cardFromCode, codesOf, type CardCode, type Suit } from '../../shared/cards.js';
-import { validateDeal, type Deal } from '../../shared/deal.js';
+import { validateDeal, type Deal, type RandomSource } from '../../shared/deal.js';
 import { applyAction, newGame, type GameState } from '../../shared/game.js';
 import { validateOptions, type Seat, type TableOptions } from '../../shared/options.js';
 import type { Refusal, Result } from '../../shared/result.js';
 import type { Rng } from '../../shared/bots.js';
-import type { RandomSource } from '../../shared/deal.js';
 import { applySeriesAction, type SeriesState } from '../../shared/series.js';
 
 /** The value of a Result that must be ok; fails the test with the refusal's message otherwise. */

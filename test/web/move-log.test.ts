@@ -75,6 +75,10 @@ describe('the move log', () => {
       'Anna discards two cards',
       'Anna announces 6',
     ]);
+    // The view's forcedGame says it (R5.1, R5.4, shared/all-pass.ts), not the log's own reading of the moves.
+    const told = said(logLines(en, { ...logView(forcedGame(0), 1), forcedGame: false }, suits.en));
+    expect(told).not.toContain('Everybody passed: Anna had to play 6 (forced game).');
+    expect(told).toHaveLength(5);
   });
 
   it('R7.10: a trick whose cards the view no longer shows is one line with its winner; the current trick shows each card', () => {

@@ -5,9 +5,9 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { BotLevel, BotMemory } from '../../shared/bots/index.js';
-import { BotSeats } from '../../worker/table/bot-seats.js';
-import { TableStorage } from '../../worker/table/storage.js';
-import { TableState } from '../../worker/table/table-state.js';
+import { BotSeats } from '../../worker/table/moves/bot-seats.js';
+import type { TableParts } from '../../worker/table/table-parts.js';
+import { seatViewsOfCurrentGame } from '../../worker/table/replay.js';
 import {
   act,
   createTable,
@@ -126,9 +126,10 @@ describe("a bot's knowledge", () => {
       calls.push(args);
       return null;
     };
-    await runInDurableObject(tableStub(table.tableId), (_instance, state) => {
-      const tableState = new TableState(new TableStorage(state.storage.sql), state.storage);
-      new BotSeats(tableState, 0, spy).decide(tableState.current()!, Date.now());
+    await runInDurableObject(tableStub(table.tableId), (instance) => {
+      const { store, storage } = (instance as unknown as { parts: TableParts }).parts;
+      const views = { viewFor: store.viewFor.bind(store), seatViewsOfCurrentGame: seatViewsOfCurrentGame.bind(null, storage) };
+      new BotSeats(views, 0, spy).decide(store.current()!, Date.now());
     });
     expect(calls).toHaveLength(1);
     const [level, memory, rng] = calls[0]!;

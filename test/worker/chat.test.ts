@@ -1,5 +1,5 @@
 /**
- * The table's chat (API.md, "Chat"; README, "Table chat"): seats write plain text within
+ * The table's chat (API.md, "Chat"; docs/tables.md, "Table chat"): seats write plain text within
  * its limits, seats and spectators read it a page at a time, every socket of the table is
  * pushed each message, and a turn mail lists the other seats' messages since the seat's
  * last move, one line each.
@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import { ChatPageSchema, ChatPostedSchema } from '../../worker/schemas.js';
 import { CHAT_LIMITS, type ChatMessage } from '../../worker/table/chat.js';
-import { mailFor, type MailFacts } from '../../worker/table/notifier.js';
+import { mailFor, type MailFacts } from '../../worker/notifications/mail/texts.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
   clientIpOf,

@@ -1,5 +1,5 @@
 /**
- * Deadlines that act (API.md, "Deadlines"; worker/table/auto-moves.ts, clock.ts, vacations.ts):
+ * Deadlines that act (API.md, "Deadlines"; worker/table/moves/auto-moves.ts, worker/table/clock.ts):
  * at a passed deadline the strong bot makes the move for the seat (onTimeout "bot") or the
  * table only reminds ("wait"); a vacation stops the seat's clock; an opted-in seat's forced
  * card is played at once; nothing moves while the table's admin has it paused. Time cannot be moved on
@@ -12,10 +12,10 @@ import { stoppedDeadlineAt } from '../../shared/deadline.js';
 import type { Seat } from '../../shared/options.js';
 import { cardCodesIn } from '../../shared/view.js';
 import { MAX_PAUSES_PER_MOVE } from '../../worker/table/admin-commands.js';
-import { forcedCard } from '../../worker/table/auto-moves.js';
-import { delayDraw, FORCED_DELAY, forcedDelay } from '../../worker/table/forced-delay.js';
+import { forcedCard } from '../../worker/table/moves/auto-moves.js';
+import { delayDraw, FORCED_DELAY, forcedDelay } from '../../worker/table/moves/forced-delay.js';
 import { TableObject } from '../../worker/table/table-object.js';
-import type { WebhookBody } from '../../worker/table/notifier.js';
+import type { WebhookBody } from '../../worker/notifications/webhook.js';
 import {
   clientIpOf,
   confirmAt,
@@ -382,11 +382,8 @@ describe('vacations', () => {
     expect(Math.abs(alarm! - (Date.now() + 2 * HOUR))).toBeLessThan(60_000);
     await sql(table, 'UPDATE vacations SET from_at = from_at - ?, until_at = until_at - ?', 3 * HOUR, 3 * HOUR);
     await runInDurableObject(tableStub(table.tableId), (instance: TableObject) => {
-      // The table's memory holds the vacation as taken: date it back there too (an eviction would close the sockets).
-      // Its views were built to last until the vacation's end as taken: built again, as they would be then.
-      const { state } = instance as unknown as { state: { current(): { vacations: { from: number; until: number }[] }; invalidateViews(): void } };
-      for (const v of state.current().vacations) Object.assign(v, { from: v.from - 3 * HOUR, until: v.until - 3 * HOUR });
-      state.invalidateViews();
+      // The table's memory holds the vacation as taken: read again, dated back (an eviction would close the sockets).
+      (instance as unknown as { parts: { store: { reset(): void } } }).parts.store.reset();
     });
     expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
     for (const socket of sockets) expect((await socket.next()).view!.seats[0]).toMatchObject({ vacationUntil: null, vacationHoursLeft: 70 });

@@ -1,5 +1,5 @@
 /**
- * Who is told what after a change (worker/table/events.ts): pure functions of the series
+ * Who is told what after a change (worker/notifications/who-is-told.ts): pure functions of the series
  * before and after, checked on hand-made positions and on every step of every hand-made game
  * (the two-game series files played as one series each, as a table plays them).
  */
@@ -10,7 +10,8 @@ import type { Seat } from '../../shared/options.js';
 import type { GameRecord } from '../../shared/record.js';
 import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
 import { viewOf } from '../../shared/view.js';
-import { eventsOf, pendingSeats, reminderAt, type SeatEvent } from '../../worker/table/events.js';
+import { eventsOf, pendingSeats, reminderAt } from '../../worker/notifications/who-is-told.js';
+import { type SeatEvent } from '../../worker/table/model.js';
 import { HAND_MADE_SERIES, handMade } from './support.js';
 
 const SEATS: Seat[] = [0, 1, 2];

@@ -2,7 +2,8 @@ import { env, exports } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
 import { version } from '../../package.json';
-import { onError, type AppEnv } from '../../worker/app.js';
+import { onError } from '../../worker/app.js';
+import type { AppEnv } from '../../worker/app-env.js';
 
 // `exports.default` is the real Worker (worker/index.ts, from wrangler.toml's `main`),
 // running in the same workerd isolate as the tests.

@@ -1,6 +1,6 @@
 /**
  * The per-client and per-link limits of reading, watching and setting notifications
- * (wrangler.toml [[ratelimits]], worker/limits.ts): READ_LIMITER on GET …/{id} and
+ * (wrangler.toml [[ratelimits]], worker/routes/chain.ts): READ_LIMITER on GET …/{id} and
  * …/games, SOCKET_LIMITER on GET …/ws before anything reaches the table, NOTIFY_LIMITER on
  * PUT …/notifications; each answers 429 rate_limited with Retry-After once spent, and a
  * client is an IPv4 address or an IPv6 /64 (worker/client-key.ts). The limits are read from
@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import wranglerToml from '../../wrangler.toml?raw';
-import { PERIOD_SECONDS } from '../../worker/limits.js';
+import { PERIOD_SECONDS } from '../../worker/routes/chain.js';
 import { createTable, expectError, request, type CreatedTable } from './support.js';
 
 /** Each [[ratelimits]] of wrangler.toml: name → its limit and period. */
@@ -81,7 +81,7 @@ async function expectRateLimited(res: Response, retryAfter: number): Promise<voi
 }
 
 describe('the limits in wrangler.toml', () => {
-  it('are set for every limiter, with the periods limits.ts answers in Retry-After (10 or 60 s)', () => {
+  it('are set for every limiter, with the periods routes/chain.ts answers in Retry-After (10 or 60 s)', () => {
     for (const [name, period] of Object.entries(PERIOD_SECONDS)) {
       expect(limitOf(name as keyof typeof PERIOD_SECONDS).period, name).toBe(period);
     }

@@ -1,5 +1,5 @@
 /**
- * Mail that players keep (README, "Mail modes, the daily digest and the delivery log"):
+ * Mail that players keep (docs/notifications.md, "Mail modes, the daily digest and the delivery log"):
  * per seat each turn, a daily digest, or no mail; the digest lives with the address (its
  * Durable Object), is sent by its alarm at most once a day, lists every table where the
  * address owes a move with the seat's working link, and never a card; each seat's delivery
@@ -12,9 +12,9 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'c
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import { cardCodesIn } from '../../shared/view.js';
-import { ADDRESS_MAILS_PER_HOUR, DIGEST_ENTRIES_PER_ADDRESS } from '../../worker/mail/address.js';
-import { digestMail, type DigestEntry } from '../../worker/mail/digest.js';
-import { DELIVERY_LOG_SIZE, type DeliveryLog } from '../../worker/table/delivery-log.js';
+import { ADDRESS_MAILS_PER_HOUR, DIGEST_ENTRIES_PER_ADDRESS } from '../../worker/notifications/mail/address.js';
+import { digestMail, type DigestEntry } from '../../worker/notifications/digest/digest.js';
+import { DELIVERY_LOG_SIZE, type DeliveryLog } from '../../worker/notifications/delivery-log.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
   addressStubOf,
@@ -360,7 +360,7 @@ describe('the delivery log', () => {
   it(`keeps the last ${DELIVERY_LOG_SIZE} per seat, is the seat's own: other seats see theirs, spectators and the admin get 403`, async () => {
     const table = await createTable(tableFor(GAME));
     await runInDurableObject(tableStub(table.tableId), (instance) => {
-      const log = (instance as unknown as { deliveryLog: DeliveryLog }).deliveryLog;
+      const log = (instance as unknown as { parts: { deliveryLog: DeliveryLog } }).parts.deliveryLog;
       for (let i = 0; i < DELIVERY_LOG_SIZE + 10; i++) log.record(SEAT, 'webhook', 'turn', 'failed', `HTTP ${500 + i}`, 1_000_000 + i);
     });
     const log = await logOf(table, SEAT);

@@ -17,10 +17,10 @@ import { env } from 'cloudflare:workers';
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
-import { ADDRESS_MAILS_PER_HOUR, CONFIRMATIONS_PER_DAY } from '../../worker/mail/address.js';
-import { UNCONFIRMED_RETENTION_MS } from '../../worker/mail/address-object.js';
-import { TABLE_MAILS_PER_HOUR } from '../../worker/table/send-budget.js';
-import { deadlineName, oneLine } from '../../worker/table/notifier.js';
+import { ADDRESS_MAILS_PER_HOUR, CONFIRMATIONS_PER_DAY } from '../../worker/notifications/mail/address.js';
+import { UNCONFIRMED_RETENTION_MS } from '../../worker/notifications/mail/address-object.js';
+import { TABLE_MAILS_PER_HOUR } from '../../worker/notifications/send-budget.js';
+import { deadlineName, oneLine } from '../../worker/notifications/mail/texts.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
   addressKeyOf,

@@ -13,9 +13,9 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
-import { ACTIVE_SEAT_MINUTES, WATCHING_RECHECK_MS } from '../../worker/table/presence.js';
-import type { WebhookBody } from '../../worker/table/notifier.js';
-import { PAGE_SILENCE_MS } from '../../worker/table/sockets.js';
+import { ACTIVE_SEAT_MINUTES, WATCHING_RECHECK_MS } from '../../worker/notifications/presence.js';
+import type { WebhookBody } from '../../worker/notifications/webhook.js';
+import { PAGE_SILENCE_MS } from '../../worker/table/sockets/sockets.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
   act,

@@ -16,9 +16,9 @@ import type { Seat } from '../../shared/options.js';
 import { cardCodesIn } from '../../shared/view.js';
 import { app } from '../../worker/app.js';
 import { ViewSchema, WebhookBodySchema } from '../../worker/schemas.js';
-import type { EventType } from '../../worker/table/events.js';
-import type { WebhookBody } from '../../worker/table/notifier.js';
-import { TABLE_WEBHOOKS_PER_MINUTE } from '../../worker/table/send-budget.js';
+import type { EventType } from '../../worker/table/model.js';
+import type { WebhookBody } from '../../worker/notifications/webhook.js';
+import { TABLE_WEBHOOKS_PER_MINUTE } from '../../worker/notifications/send-budget.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
   act,
@@ -690,8 +690,9 @@ describe('mail', () => {
     const table = await createTable(tableFor(GAME, { seats: SEATS.map((s) => (s === FOREHAND ? { email: sepp } : {})) }));
     await confirmAt(table, sepp);
     mails.length = 0;
-    // The storage of an earlier release: no nonces, no origin, no deliveries, no reminders.
+    // The storage of an earlier release: no nonces, no origin, no deliveries, no reminders, no schema version.
     for (const statement of [
+      'DROP TABLE schema_version',
       'DROP TABLE deliveries',
       'DROP TABLE reminded',
       'DROP TABLE unread_turn_mail',

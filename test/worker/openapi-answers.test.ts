@@ -15,7 +15,7 @@ import type { Action } from '../../shared/actions.js';
 import type { Seat, TableOptions } from '../../shared/options.js';
 import type { GameRecord } from '../../shared/record.js';
 import { app, MAX_BODY_BYTES } from '../../worker/app.js';
-import { SOCKET_LIMITS } from '../../worker/table/sockets.js';
+import { SOCKET_LIMITS } from '../../worker/table/sockets/sockets.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import { newSubscriber } from '../push-crypto.js';
 import { ContractCheck, type Exchange } from './openapi-check.js';

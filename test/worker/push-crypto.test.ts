@@ -5,8 +5,8 @@
  * key pair's choice (secrets, the development pair at loopback only, else not configured).
  */
 import { describe, expect, it } from 'vitest';
-import { aes128gcm, encryptPush, MAX_PLAINTEXT_BYTES, validKeys } from '../../worker/push/ece.js';
-import { DEVELOPMENT_VAPID_KEYS, TOKEN_LIFETIME_S, vapidAuthorization, vapidKeys } from '../../worker/push/vapid.js';
+import { aes128gcm, encryptPush, MAX_PLAINTEXT_BYTES, validKeys } from '../../worker/notifications/push/ece.js';
+import { DEVELOPMENT_VAPID_KEYS, TOKEN_LIFETIME_S, vapidAuthorization, vapidKeys } from '../../worker/notifications/push/vapid.js';
 import { b64u, decryptAes128gcm, decryptPush, newSubscriber, subscriberOf, verifyVapid } from '../push-crypto.js';
 
 /** RFC 8291 Appendix A. */

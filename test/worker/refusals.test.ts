@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { seededRng, type Rng } from '../../shared/bots.js';
 import { CARD_CODES } from '../../shared/cards.js';
 import { app, MAX_BODY_BYTES } from '../../worker/app.js';
-import { isAllowedWebhookUrl } from '../../worker/webhook-urls.js';
+import { isAllowedWebhookUrl } from '../../worker/notifications/webhook-urls.js';
 import {
   act,
   createTable,

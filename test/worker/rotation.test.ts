@@ -1,5 +1,5 @@
 /**
- * A replaced link takes everything with it (API.md "Table admin", worker/table/link-holders.ts).
+ * A replaced link takes everything with it (API.md "Table admin", worker/table/changes/links.ts).
  * Whoever held a seat's link set up its channels with it: after the admin's rotation (or a
  * bot put in the seat) the old holder's webhook, push devices, mail address, digest entries
  * and queued messages are gone, its sockets closed, and no message anywhere carries the new
@@ -12,8 +12,8 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
-import { AddressObject } from '../../worker/mail/address-object.js';
-import { HOLDER_TABLES, SEAT_TABLES } from '../../worker/table/seat-tables.js';
+import { AddressObject } from '../../worker/notifications/mail/address-object.js';
+import { HOLDER_TABLES, SEAT_TABLES } from '../../worker/table/storage/seat-tables.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import { newSubscriber } from '../push-crypto.js';
 import { command, headers, postAdmin, type AdminViewBody } from './admin-support.js';
@@ -88,7 +88,7 @@ const notificationsOf = async (table: CreatedTable, token: string) => {
   return (await res.json()) as { email: string | null; webhookUrl: string | null; mail: string; push: { devices: number } };
 };
 
-/** Every row the holder tables keep for `seat` (link-holders.ts). */
+/** Every row the holder tables keep for `seat` (storage/seat-tables.ts). */
 async function holderRows(table: CreatedTable, seat: Seat): Promise<Record<string, number>> {
   return runInDurableObject(tableStub(table.tableId), (_i, state) => {
     const rows: Record<string, number> = {};
@@ -314,7 +314,8 @@ describe('links replaced by an earlier release', () => {
     const table = await createTable();
     const old = table.seats[2]!.token;
     await rotate(table, 2);
-    // As an earlier release stored it: seats' replaced tokens only, in revoked_tokens.
+    // As an earlier release stored it: seats' replaced tokens only, in revoked_tokens, and no schema version.
+    await sql(table, 'DROP TABLE schema_version');
     await sql(table, 'CREATE TABLE revoked_tokens (hash TEXT PRIMARY KEY, seat INTEGER NOT NULL, revoked_at INTEGER NOT NULL)');
     await sql(table, 'INSERT INTO revoked_tokens (hash, seat, revoked_at) SELECT hash, CAST(owner AS INTEGER), replaced_at FROM replaced_links');
     await sql(table, 'DROP TABLE replaced_links');

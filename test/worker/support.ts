@@ -10,7 +10,7 @@ import type { CardCode } from '../../shared/cards.js';
 import { parseRecord } from '../../shared/notation.js';
 import type { Seat } from '../../shared/options.js';
 import type { GameRecord } from '../../shared/record.js';
-import { ACTIVE_SEAT_MINUTES } from '../../worker/table/presence.js';
+import { ACTIVE_SEAT_MINUTES } from '../../worker/notifications/presence.js';
 import type { TableObject } from '../../worker/table/table-object.js';
 import type { PublishedGame, TableView } from '../../worker/table/published.js';
 
@@ -177,7 +177,7 @@ export async function playAway(
 
 // ---------------------------------------------------------------- mail addresses
 
-/** A name (or a chat message) as a line of a mail's text carries it: between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (notifier.ts). */
+/** A name (or a chat message) as a line of a mail's text carries it: between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (notifications/mail/texts.ts). */
 export const isolated = (text: string): string => `\u2068${text}\u2069`;
 
 /** A new address for one test: an address's confirmation and hourly limit hold across the tables of a test file. */
@@ -190,7 +190,7 @@ async function hmacOf(message: string): Promise<Uint8Array> {
 }
 
 /**
- * The key of an address, computed here as README "Turn notifications" describes it (not by
+ * The key of an address, computed here as docs/notifications.md, "Turn notifications", describes it (not by
  * the Worker's own code): hex HMAC-SHA256 of "mail-address:" + the address trimmed and
  * lower-cased, with the tests' TOKEN_SECRET (vitest.config.ts).
  */

@@ -8,9 +8,9 @@ import { env } from 'cloudflare:workers';
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GameRecord } from '../../shared/record.js';
-import { outboxRetryDelay, OUTBOX_GIVE_UP_MS } from '../../worker/table/outbox.js';
-import { SOCKET_LIMITS } from '../../worker/table/sockets.js';
-import { TableStorage } from '../../worker/table/storage.js';
+import { outboxRetryDelay, OUTBOX_GIVE_UP_MS } from '../../worker/history/outbox.js';
+import { SOCKET_LIMITS } from '../../worker/table/sockets/sockets.js';
+import { TableStorage } from '../../worker/table/storage/table-storage.js';
 import {
   act,
   connect,

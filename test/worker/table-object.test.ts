@@ -523,7 +523,7 @@ describe('history in D1', () => {
     ) as D1Database;
     const stub = tableStub(table.tableId);
     await runInDurableObject(stub, (instance: TableObject) => {
-      (instance as unknown as { history: History }).history = new History(unreachable);
+      (instance as unknown as { parts: { history: History } }).parts.history = new History(unreachable);
     });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(await games(table.tableId, table.spectator.token)).toEqual(fromD1);

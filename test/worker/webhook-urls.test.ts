@@ -6,7 +6,7 @@
  * that normalizes what the filter judges.
  */
 import { describe, expect, it } from 'vitest';
-import { isAllowedWebhookUrl, REFUSED_IPV4, REFUSED_IPV6, webhookUrlRefusal } from '../../worker/webhook-urls.js';
+import { isAllowedWebhookUrl, REFUSED_IPV4, REFUSED_IPV6, webhookUrlRefusal } from '../../worker/notifications/webhook-urls.js';
 import { createTable, expectError, putNotifications } from './support.js';
 
 const production = (url: string) => webhookUrlRefusal(url, false);

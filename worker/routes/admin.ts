@@ -4,29 +4,18 @@
  * handlers validate and forward to the table (table/admin-commands.ts); a rotated seat's
  * new token is derived here, where the key is, like a new table's.
  */
-import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import type { AppEnv } from '../app.js';
-import { errorResponse } from '../errors.js';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { ApiError } from '../errors.js';
 import { frameOriginsOf } from '../frame-origins.js';
-import { PERIOD_SECONDS, rateLimited } from '../limits.js';
+import { ADMIN_COMMANDS, READS, validationHook, answerAs, unwrap, type Caller, type TableEnv, atTable } from './chain.js';
 import { AdminCommandSchema, AdminLinkSchema, AdminViewSchema, RotatedLinkSchema } from '../admin-schemas.js';
-import { adminLinkOf, deriveToken, hashToken, linkOf, newNonce, TABLE_ID_PATTERN, tokenKey } from '../table/tokens.js';
+import { adminLinkOf, deriveToken, hashToken, linkOf, newNonce, tokenKey } from '../table/tokens.js';
 import type { AdminCommand } from '../contract.js';
-import type { LinkOwner, NewToken } from '../table/admin-commands.js';
-import type { Outcome } from '../table/outcome.js';
-import { validationHook } from '../validation.js';
+import type { NewToken } from '../table/admin-commands.js';
+import type { LinkOwner } from '../table/model.js';
 import { errors, json, security, TableParams } from './documented.js';
-import { callerHash, clientOf, noSuchTable, tableStub, type TableStub } from './tables.js';
 
-export const admin = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-
-function handle<R extends RouteConfig>(config: R, handler: (c: Parameters<RouteHandler<R, AppEnv>>[0]) => Promise<Response>): void {
-  admin.openapi(config, handler as unknown as RouteHandler<R, AppEnv>);
-}
-
-const answer = <T>(c: Context<AppEnv>, outcome: Outcome<T>): Response =>
-  outcome.ok ? c.json(outcome.value as object, 200) : errorResponse(c, outcome.status, outcome.code, outcome.message);
+export const admin = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });
 
 // ---------------------------------------------------------------- POST /api/tables/{id}/admin
 
@@ -58,63 +47,57 @@ const postAdmin = createRoute({
 
 /**
  * A new token for `owner`'s link, derived from the key as at creation (tokens.ts), and its
- * link, which points where the table's links point; or the answer that refuses.
+ * link, which points where the table's links point.
  */
 async function newLink(
-  c: Context<AppEnv>,
-  table: TableStub,
-  adminHash: string,
-  id: string,
+  env: Env,
+  requestOrigin: string,
+  { table, tableId, tokenHash }: Caller,
   owner: LinkOwner,
-): Promise<{ next: NewToken; token: string; url: string } | { response: Response }> {
-  const found = await table.adminOrigin(adminHash);
-  if (!found.ok) return { response: errorResponse(c, found.status, found.code, found.message) };
-  const origin = found.value ?? new URL(c.req.url).origin;
-  const key = tokenKey(c.env, origin);
-  if (!key.ok) return { response: errorResponse(c, 503, 'not_configured', `the server cannot make links: ${key.message}`) };
+): Promise<{ next: NewToken; token: string; url: string }> {
+  const origin = unwrap(await table.adminOrigin(tokenHash)) ?? requestOrigin;
+  const key = tokenKey(env, origin);
+  if (!key.ok) throw new ApiError(503, 'not_configured', `the server cannot make links: ${key.message}`);
   const nonce = newNonce();
-  const token = await deriveToken(key.secret, id, owner === 'spectator' ? null : owner, nonce);
-  const url = owner === 'admin' ? adminLinkOf(origin, id, token) : linkOf(origin, id, token);
+  const token = await deriveToken(key.secret, tableId, owner === 'spectator' ? null : owner, nonce);
+  const url = owner === 'admin' ? adminLinkOf(origin, tableId, token) : linkOf(origin, tableId, token);
   return { next: { hash: await hashToken(token), nonce }, token, url };
 }
 
-handle(postAdmin, async (c) => {
-  const { id } = c.req.valid('param');
-  if (!TABLE_ID_PATTERN.test(id)) return noSuchTable(c);
-  const caller = await callerHash(c);
-  if ('response' in caller) return caller.response;
-  const limited = await rateLimited(c, c.env.ADMIN_LIMITER, caller.hash, 'admin commands from this link', PERIOD_SECONDS.ADMIN_LIMITER);
-  if (limited) return limited;
-  const command: AdminCommand = c.req.valid('json');
-  const table = tableStub(c, id);
-  if (command.type === 'rotate' || command.type === 'rotateAdmin') {
-    const owner: LinkOwner = command.type === 'rotateAdmin' ? 'admin' : command.seat;
-    const made = await newLink(c, table, caller.hash, id, owner);
-    if ('response' in made) return made.response;
-    const rotated = await table.rotateLink(caller.hash, owner, made.next);
-    if (!rotated.ok) return errorResponse(c, rotated.status, rotated.code, rotated.message);
-    // Shown once: the table keeps the new token's hash only.
-    return c.json(owner === 'admin' ? { token: made.token, url: made.url } : { seat: owner, token: made.token, url: made.url }, 200);
-  }
-  if (command.type === 'seat' && command.name === undefined && command.bot === undefined) {
-    return errorResponse(c, 400, 'bad_request', 'seat: give a new name, or bot ("easy", "strong", or false for a person)');
-  }
-  if (command.type === 'seat' && command.bot !== undefined && command.bot !== false) {
-    // A bot put in a person's seat replaces its link (API.md): nobody gets the new one, the seat's link only watches now.
-    const made = await newLink(c, table, caller.hash, id, command.seat);
-    if ('response' in made) return made.response;
-    return answer(c, await table.adminCommand(caller.hash, command, made.next));
-  }
-  if (command.type === 'options') {
-    if (Object.keys(command).length === 1) return errorResponse(c, 400, 'bad_request', 'options: give at least one option to change');
-    if (command.frameOrigins === undefined) return answer(c, await table.adminCommand(caller.hash, command));
-    // Each origin becomes a source of the seat embed page's frame-ancestors (routes/embed.ts): exactly an origin, normalised.
-    const origins = frameOriginsOf(command.frameOrigins, c.env.ALLOW_LOCAL_WEBHOOKS === 'on');
-    if (!origins.ok) return errorResponse(c, 400, 'bad_request', origins.message);
-    return answer(c, await table.adminCommand(caller.hash, { ...command, frameOrigins: origins.origins }));
-  }
-  return answer(c, await table.adminCommand(caller.hash, command));
-});
+admin.openapi(
+  postAdmin,
+  atTable(postAdmin, { needs: 'admin', limit: ADMIN_COMMANDS }, async (c) => {
+    const caller = c.var.caller;
+    const { table, tokenHash } = caller;
+    const command: AdminCommand = c.req.valid('json');
+    const origin = new URL(c.req.url).origin;
+    if (command.type === 'rotate' || command.type === 'rotateAdmin') {
+      const owner: LinkOwner = command.type === 'rotateAdmin' ? 'admin' : command.seat;
+      const made = await newLink(c.env, origin, caller, owner);
+      unwrap(await table.rotateLink(tokenHash, owner, made.next));
+      // Shown once: the table keeps the new token's hash only.
+      return c.json(owner === 'admin' ? { token: made.token, url: made.url } : { seat: owner, token: made.token, url: made.url }, 200);
+    }
+    if (command.type === 'seat' && command.name === undefined && command.bot === undefined) {
+      throw new ApiError(400, 'bad_request', 'seat: give a new name, or bot ("easy", "strong", or false for a person)');
+    }
+    if (command.type === 'seat' && command.bot !== undefined && command.bot !== false) {
+      // A bot put in a person's seat replaces its link (API.md): nobody gets the new one, the seat's link only watches now.
+      const made = await newLink(c.env, origin, caller, command.seat);
+      return answerAs(c, AdminViewSchema, unwrap(await table.adminCommand(tokenHash, command, made.next)), 200);
+    }
+    if (command.type === 'options') {
+      if (Object.keys(command).length === 1) throw new ApiError(400, 'bad_request', 'options: give at least one option to change');
+      if (command.frameOrigins !== undefined) {
+        // Each origin becomes a source of the seat embed page's frame-ancestors (routes/embed.ts): exactly an origin, normalised.
+        const origins = frameOriginsOf(command.frameOrigins, c.env.ALLOW_LOCAL_WEBHOOKS === 'on');
+        if (!origins.ok) throw new ApiError(400, 'bad_request', origins.message);
+        return answerAs(c, AdminViewSchema, unwrap(await table.adminCommand(tokenHash, { ...command, frameOrigins: origins.origins })), 200);
+      }
+    }
+    return answerAs(c, AdminViewSchema, unwrap(await table.adminCommand(tokenHash, command)), 200);
+  }),
+);
 
 // ---------------------------------------------------------------- GET /api/tables/{id}/admin
 
@@ -129,12 +112,10 @@ const getAdmin = createRoute({
   responses: { 200: { description: 'The admin view', ...json(AdminViewSchema) }, ...errors(401, 403, 404, 429) },
 });
 
-handle(getAdmin, async (c) => {
-  const { id } = c.req.valid('param');
-  if (!TABLE_ID_PATTERN.test(id)) return noSuchTable(c);
-  const limited = await rateLimited(c, c.env.READ_LIMITER, clientOf(c), 'reads from this address', PERIOD_SECONDS.READ_LIMITER);
-  if (limited) return limited;
-  const caller = await callerHash(c);
-  if ('response' in caller) return caller.response;
-  return answer(c, await tableStub(c, id).adminView(caller.hash));
-});
+admin.openapi(
+  getAdmin,
+  atTable(getAdmin, { needs: 'admin', limit: READS }, async (c) => {
+    const { table, tokenHash } = c.var.caller;
+    return answerAs(c, AdminViewSchema, unwrap(await table.adminView(tokenHash)), 200);
+  }),
+);

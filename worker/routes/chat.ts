@@ -1,33 +1,15 @@
 /**
- * The table's chat (API.md, "Chat"; README, "Table chat"): a seat writes, seats and
+ * The table's chat (API.md, "Chat"; docs/tables.md, "Table chat"): a seat writes, seats and
  * spectators read. The handlers authenticate and forward; what a message may be, how often a
  * seat may write and what is kept, the table decides (table/chat.ts).
  */
-import { createRoute, OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import type { AppEnv } from '../app.js';
-import { errorResponse } from '../errors.js';
-import { PERIOD_SECONDS, rateLimited } from '../limits.js';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { CHAT_POSTS, READS, validationHook, unwrap, type TableEnv, atTable } from './chain.js';
 import { ChatPageSchema, ChatPostedSchema, ChatPostSchema, ChatQuerySchema } from '../schemas.js';
 import { CHAT_LIMITS } from '../table/chat.js';
-import { validationHook } from '../validation.js';
 import { json, refusal, security, TableParams } from './documented.js';
-import { callerAt, clientOf } from './tables.js';
 
-export const chat = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-
-function handle<R extends RouteConfig>(config: R, handler: (c: Parameters<RouteHandler<R, AppEnv>>[0]) => Promise<Response>): void {
-  chat.openapi(config, handler as unknown as RouteHandler<R, AppEnv>);
-}
-
-/** The answer to a refusal of the table; a 429 says when to try again (the seat's oldest message of the minute leaves it by then). */
-function refused(
-  c: Context<AppEnv>,
-  outcome: { status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429; code: Parameters<typeof errorResponse>[2]; message: string },
-) {
-  if (outcome.status === 429) c.header('Retry-After', '60');
-  return errorResponse(c, outcome.status, outcome.code, outcome.message);
-}
+export const chat = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });
 
 // ---------------------------------------------------------------- POST /api/tables/{id}/chat
 
@@ -57,17 +39,14 @@ const postChat = createRoute({
   },
 });
 
-handle(postChat, async (c) => {
-  const { id } = c.req.valid('param');
-  const caller = await callerAt(c, id);
-  if ('response' in caller) return caller.response;
-  // A link sending POST after POST is stopped before it wakes the table: the budget of its actions, which it shares.
-  const limited = await rateLimited(c, c.env.ACTION_LIMITER, caller.hash, 'requests from this link', PERIOD_SECONDS.ACTION_LIMITER);
-  if (limited) return limited;
-  const posted = await caller.table.postChat(caller.hash, c.req.valid('json').text);
-  if (!posted.ok) return refused(c, posted);
-  return c.json({ message: posted.value }, 201);
-});
+chat.openapi(
+  postChat,
+  // A link sending POST after POST is stopped before it wakes the table; the table keeps its own limit per seat (its 429 says when to try again: routes/chain.ts).
+  atTable(postChat, { needs: 'seat', limit: CHAT_POSTS }, async (c) => {
+    const { table, tokenHash } = c.var.caller;
+    return c.json({ message: unwrap(await table.postChat(tokenHash, c.req.valid('json').text)) }, 201);
+  }),
+);
 
 // ---------------------------------------------------------------- GET /api/tables/{id}/chat
 
@@ -92,14 +71,11 @@ const getChat = createRoute({
   },
 });
 
-handle(getChat, async (c) => {
-  const { id } = c.req.valid('param');
-  const { after } = c.req.valid('query');
-  const limited = await rateLimited(c, c.env.READ_LIMITER, clientOf(c), 'reads from this address', PERIOD_SECONDS.READ_LIMITER);
-  if (limited) return limited;
-  const caller = await callerAt(c, id);
-  if ('response' in caller) return caller.response;
-  const page = await caller.table.readChat(caller.hash, after === undefined ? null : Number(after));
-  if (!page.ok) return refused(c, page);
-  return c.json(page.value, 200);
-});
+chat.openapi(
+  getChat,
+  atTable(getChat, { needs: 'viewer', limit: READS }, async (c) => {
+    const { table, tokenHash } = c.var.caller;
+    const { after } = c.req.valid('query');
+    return c.json(unwrap(await table.readChat(tokenHash, after === undefined ? null : Number(after))), 200);
+  }),
+);

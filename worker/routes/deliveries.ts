@@ -1,22 +1,15 @@
 /**
- * A seat's delivery log (README, "Mail modes, the daily digest and the delivery log"): its
+ * A seat's delivery log (docs/notifications.md, "Mail modes, the daily digest and the delivery log"): its
  * last attempts to be told something, by any channel. The seat's own: a spectator link, a
  * bot seat's link and the admin link are refused with 403.
  */
-import { createRoute, OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
-import type { AppEnv } from '../app.js';
-import { errorResponse } from '../errors.js';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { READS, validationHook, unwrap, type TableEnv, atTable } from './chain.js';
 import { DeliveriesSchema } from '../schemas.js';
-import { DELIVERY_LOG_SIZE } from '../table/delivery-log.js';
-import { validationHook } from '../validation.js';
+import { DELIVERY_LOG_SIZE } from '../notifications/delivery-log.js';
 import { errors, json, security, TableParams } from './documented.js';
-import { callerAt, readLimited } from './tables.js';
 
-export const deliveryLog = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-
-function handle<R extends RouteConfig>(config: R, handler: (c: Parameters<RouteHandler<R, AppEnv>>[0]) => Promise<Response>): void {
-  deliveryLog.openapi(config, handler as unknown as RouteHandler<R, AppEnv>);
-}
+export const deliveryLog = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });
 
 const getDeliveries = createRoute({
   method: 'get',
@@ -33,13 +26,10 @@ const getDeliveries = createRoute({
   responses: { 200: { description: 'The delivery log', ...json(DeliveriesSchema) }, ...errors(401, 403, 404, 429) },
 });
 
-handle(getDeliveries, async (c) => {
-  const { id } = c.req.valid('param');
-  const caller = await callerAt(c, id);
-  if ('response' in caller) return caller.response;
-  const limited = await readLimited(c);
-  if (limited) return limited;
-  const found = await caller.table.deliveries(caller.hash);
-  if (!found.ok) return errorResponse(c, found.status, found.code, found.message);
-  return c.json({ deliveries: found.value }, 200);
-});
+deliveryLog.openapi(
+  getDeliveries,
+  atTable(getDeliveries, { needs: 'seat', limit: READS }, async (c) => {
+    const { table, tokenHash } = c.var.caller;
+    return c.json({ deliveries: unwrap(await table.deliveries(tokenHash)) }, 200);
+  }),
+);

@@ -17,7 +17,7 @@ export const json = <T extends z.ZodType>(schema: T) => ({ content: { 'applicati
 
 export const TableParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'k3h8q2m5x7c9v4b6' }) });
 
-/** Every 429 says when to try again (limits.ts, the chat's own limit). */
+/** Every 429 says when to try again (routes/chain.ts, the chat's own limit). */
 const RETRY_AFTER = {
   'Retry-After': { description: 'Seconds to wait before trying again', required: true, schema: { type: 'integer' as const, minimum: 1 } },
 };

@@ -9,17 +9,15 @@
  * admin listed (clickjacking); /embed/{id}: a spectator's, framed by anyone unless the admin
  * said no.
  */
-import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import type { AppEnv } from '../app.js';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-env.js';
 import type { EmbedPolicy } from '../contract.js';
-import { errorResponse } from '../errors.js';
-import { PERIOD_SECONDS, rateLimited } from '../limits.js';
-import { DEFAULT_EMBED_POLICY } from '../table/embed-storage.js';
+import { ApiError } from '../errors.js';
+import { READS, validationHook, tableStub, limited } from './chain.js';
+import { DEFAULT_EMBED_POLICY } from '../table/storage/embed-rows.js';
 import { hashToken, TABLE_ID_PATTERN, TOKEN_PATTERN } from '../table/tokens.js';
-import { validationHook } from '../validation.js';
 import { errors, json, PUBLIC, refusal } from './documented.js';
-import { clientOf, tableStub } from './tables.js';
 
 export const embed = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -44,11 +42,11 @@ export function withFrameAncestors(policy: string, sources: string): string {
   return [...directives, `frame-ancestors ${sources}`].join('; ');
 }
 
-async function embedPolicyOf(c: Context<AppEnv>, tableId: string): Promise<EmbedPolicy | null> {
+async function embedPolicyOf(env: Env, tableId: string): Promise<EmbedPolicy | null> {
   // An id that cannot be a table's gets what an unknown table gets (the default): no object is woken for it.
   if (!TABLE_ID_PATTERN.test(tableId)) return DEFAULT_EMBED_POLICY;
   try {
-    return await tableStub(c, tableId).embedPolicy();
+    return await tableStub(env, tableId).embedPolicy();
   } catch (error) {
     console.warn(`embed page of ${tableId}: the table's policy could not be read: ${error instanceof Error ? error.message : String(error)}`);
     return null;
@@ -62,7 +60,7 @@ embed.get('/embed/*', async (c) => {
   let sources = "'none'";
   if (match) {
     // Not read: fail closed, the frame stays empty rather than framable by anyone.
-    const policy = await embedPolicyOf(c, match[1]!);
+    const policy = await embedPolicyOf(c.env, match[1]!);
     if (policy !== null) sources = frameAncestorsOf(policy, match[2] !== undefined);
   }
   // Set, never appended: a second policy would be enforced too (both must allow the frame).
@@ -113,6 +111,12 @@ const OembedSchema = z
   })
   .openapi('OEmbed');
 
+/** A consumer's page may ask from any site: every answer says so, a refusal too. */
+const anyOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.header('Access-Control-Allow-Origin', '*');
+  await next();
+};
+
 const getOembed = createRoute({
   method: 'get',
   path: '/oembed',
@@ -125,6 +129,7 @@ const getOembed = createRoute({
     `The frame is ${OEMBED_SIZE.width}×${OEMBED_SIZE.height}, or as large as \`maxwidth\` and \`maxheight\` allow; the table needs at least ${OEMBED_SIZE.minWidth}×${OEMBED_SIZE.minHeight}, ` +
     'so a smaller maximum is answered 501, as a format that is not offered: only format=json (xml: 501). Counted on the read limit per client.',
   security: PUBLIC,
+  middleware: [anyOrigin],
   request: { query: OembedQuery },
   responses: {
     200: { description: 'The oEmbed object', ...json(OembedSchema) },
@@ -148,64 +153,59 @@ function decodedOrNull(text: string): string | null {
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-function handle<R extends RouteConfig>(config: R, handler: (c: Parameters<RouteHandler<R, AppEnv>>[0]) => Promise<Response>): void {
-  embed.openapi(config, handler as unknown as RouteHandler<R, AppEnv>);
-}
-
-handle(getOembed, async (c) => {
-  const query = c.req.valid('query');
-  c.header('Access-Control-Allow-Origin', '*');
-  const limited = await rateLimited(c, c.env.READ_LIMITER, clientOf(c), 'reads from this address', PERIOD_SECONDS.READ_LIMITER);
-  if (limited) return limited;
-  if (query.format !== undefined && query.format !== 'json') {
-    return errorResponse(c, 501, 'not_implemented', `format ${JSON.stringify(query.format.slice(0, 20))} is not offered: use format=json`);
-  }
-  const origin = new URL(c.req.url).origin;
-  let pasted: URL;
-  try {
-    pasted = new URL(query.url);
-  } catch {
-    return errorResponse(c, 404, 'not_found', 'not a link of this server');
-  }
-  const path = /^\/(?:t|embed|admin)\/([a-z2-9]{16})(\/seat)?\/?$/.exec(pasted.pathname);
-  const token = decodedOrNull(pasted.hash.replace(/^#/, ''));
-  if (pasted.origin !== origin || path === null || token === null || !TOKEN_PATTERN.test(token))
-    return errorResponse(c, 404, 'not_found', "not a table's link of this server");
-  const tableId = path[1]!;
-  const link = await tableStub(c, tableId).linkKind(await hashToken(token));
-  if (!link.ok) return errorResponse(c, 404, 'not_found', 'no such table, or not one of its links');
-  if (link.value.kind === 'seat')
-    return errorResponse(c, 400, 'bad_request', "a seat's link must not be pasted into other sites: use the table's spectator link");
-  if (link.value.kind === 'admin') return errorResponse(c, 400, 'bad_request', "the admin's link must not be pasted into other sites");
-  if (!link.value.spectatorEmbeds) return errorResponse(c, 401, 'unauthorized', "the table's admin does not allow embedding it");
-  // The consumer's maximum is a promise to respect (oEmbed 2.2): the table never grows past it, and where it cannot shrink that far there is no answer to give.
-  const width = Math.min(OEMBED_SIZE.width, query.maxwidth ?? OEMBED_SIZE.width);
-  const height = Math.min(OEMBED_SIZE.height, query.maxheight ?? OEMBED_SIZE.height);
-  if (width < OEMBED_SIZE.minWidth || height < OEMBED_SIZE.minHeight) {
-    return errorResponse(
-      c,
-      501,
-      'not_implemented',
-      `the table needs a frame of at least ${OEMBED_SIZE.minWidth}×${OEMBED_SIZE.minHeight} pixels; maxwidth ${width} and maxheight ${height} leave less`,
+embed.openapi(
+  getOembed,
+  limited(getOembed, { limit: READS }, async (c) => {
+    const query = c.req.valid('query');
+    if (query.format !== undefined && query.format !== 'json') {
+      throw new ApiError(501, 'not_implemented', `format ${JSON.stringify(query.format.slice(0, 20))} is not offered: use format=json`);
+    }
+    const origin = new URL(c.req.url).origin;
+    let pasted: URL;
+    try {
+      pasted = new URL(query.url);
+    } catch {
+      throw new ApiError(404, 'not_found', 'not a link of this server');
+    }
+    const path = /^\/(?:t|embed|admin)\/([a-z2-9]{16})(\/seat)?\/?$/.exec(pasted.pathname);
+    const token = decodedOrNull(pasted.hash.replace(/^#/, ''));
+    if (pasted.origin !== origin || path === null || token === null || !TOKEN_PATTERN.test(token))
+      throw new ApiError(404, 'not_found', "not a table's link of this server");
+    const tableId = path[1]!;
+    const link = await tableStub(c.env, tableId).linkKind(await hashToken(token));
+    if (!link.ok) throw new ApiError(404, 'not_found', 'no such table, or not one of its links');
+    if (link.value.kind === 'seat')
+      throw new ApiError(400, 'bad_request', "a seat's link must not be pasted into other sites: use the table's spectator link");
+    if (link.value.kind === 'admin') throw new ApiError(400, 'bad_request', "the admin's link must not be pasted into other sites");
+    if (!link.value.spectatorEmbeds) throw new ApiError(401, 'unauthorized', "the table's admin does not allow embedding it");
+    // The consumer's maximum is a promise to respect (oEmbed 2.2): the table never grows past it, and where it cannot shrink that far there is no answer to give.
+    const width = Math.min(OEMBED_SIZE.width, query.maxwidth ?? OEMBED_SIZE.width);
+    const height = Math.min(OEMBED_SIZE.height, query.maxheight ?? OEMBED_SIZE.height);
+    if (width < OEMBED_SIZE.minWidth || height < OEMBED_SIZE.minHeight) {
+      throw new ApiError(
+        501,
+        'not_implemented',
+        `the table needs a frame of at least ${OEMBED_SIZE.minWidth}×${OEMBED_SIZE.minHeight} pixels; maxwidth ${width} and maxheight ${height} leave less`,
+      );
+    }
+    const src = `${origin}/embed/${tableId}#${token}`;
+    const title = link.value.name;
+    const html =
+      `<iframe src="${escapeHtml(src)}" width="${width}" height="${height}" title="${escapeHtml(title)}" ` +
+      'style="border:0;max-width:100%" loading="lazy" referrerpolicy="no-referrer"></iframe>';
+    return c.json(
+      {
+        version: '1.0' as const,
+        type: 'rich' as const,
+        provider_name: 'Wallachen online',
+        provider_url: origin,
+        title,
+        html,
+        width,
+        height,
+        cache_age: 3600,
+      },
+      200,
     );
-  }
-  const src = `${origin}/embed/${tableId}#${token}`;
-  const title = link.value.name;
-  const html =
-    `<iframe src="${escapeHtml(src)}" width="${width}" height="${height}" title="${escapeHtml(title)}" ` +
-    'style="border:0;max-width:100%" loading="lazy" referrerpolicy="no-referrer"></iframe>';
-  return c.json(
-    {
-      version: '1.0' as const,
-      type: 'rich' as const,
-      provider_name: 'Wallachen online',
-      provider_url: origin,
-      title,
-      html,
-      width,
-      height,
-      cache_age: 3600,
-    },
-    200,
-  );
-});
+  }),
+);

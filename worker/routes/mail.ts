@@ -13,14 +13,14 @@
  * it names no table, so it confirms none. Under /api/ because the Worker runs first only
  * there (wrangler.toml [assets]).
  */
-import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { csrf } from 'hono/csrf';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppEnv } from '../app.js';
-import { addressStub } from '../mail/address.js';
+import type { AppEnv } from '../app-env.js';
+import { addressStub } from '../notifications/mail/address.js';
 import { reasonOf } from '../log-reasons.js';
-import { targetOfLink, type LinkPurpose, type LinkTarget } from '../mail/links.js';
+import { targetOfLink, type LinkPurpose, type LinkTarget } from '../notifications/mail/links.js';
 import {
   confirmedPage,
   confirmPage,
@@ -30,17 +30,13 @@ import {
   pagePolicy,
   unsubscribedPage,
   unsubscribePage,
-} from '../mail/pages.js';
+} from '../notifications/mail/pages.js';
 import { tokenKey } from '../table/tokens.js';
 import { ErrorSchema } from '../schemas.js';
+import { tableStub } from './chain.js';
 import { errors, json, PUBLIC } from './documented.js';
 
 export const mail = new OpenAPIHono<AppEnv>();
-
-/** Registers a documented route whose handler answers pages (text/html), which the typed-response signature does not allow for. */
-function handle<R extends RouteConfig>(config: R, handler: (c: Context<AppEnv>) => Promise<Response>): void {
-  mail.openapi(config, handler as unknown as RouteHandler<R, AppEnv>);
-}
 
 async function html(c: Context<AppEnv>, body: string, status: ContentfulStatusCode = 200): Promise<Response> {
   c.header('Content-Security-Policy', await pagePolicy());
@@ -106,7 +102,7 @@ const crossSite = {
   content: { 'text/html': { schema: z.string() }, ...json(ErrorSchema).content },
 };
 
-handle(
+mail.openapi(
   createRoute({
     method: 'get',
     path: '/api/mail/confirm/{link}',
@@ -130,7 +126,7 @@ handle(
   },
 );
 
-handle(
+mail.openapi(
   createRoute({
     method: 'post',
     path: '/api/mail/confirm/{link}',
@@ -156,14 +152,14 @@ handle(
     const tableId = found.tableId!;
     await addressStub(c.env, found.key).confirm({ tableId });
     // The table mails what its seats with this address owe now: best effort, the confirmation holds either way.
-    await c.env.TABLES.get(c.env.TABLES.idFromName(tableId))
+    await tableStub(c.env, tableId)
       .addressConfirmed(found.key)
       .catch((error: unknown) => console.warn(`table ${tableId} could not be told of a confirmation: ${reasonOf(error)}`));
     return html(c, confirmedPage());
   },
 );
 
-handle(
+mail.openapi(
   createRoute({
     method: 'get',
     path: '/api/mail/unsubscribe/{link}',
@@ -181,7 +177,7 @@ handle(
   },
 );
 
-handle(
+mail.openapi(
   createRoute({
     method: 'post',
     path: '/api/mail/unsubscribe/{link}',

@@ -4,36 +4,36 @@
  * the secret OPS_TOKEN (`wrangler secret put OPS_TOKEN`); without it these endpoints do not
  * exist (404). `npm run history:replay` calls them.
  */
-import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import type { AppEnv } from '../app.js';
-import { errorResponse } from '../errors.js';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-env.js';
+import { ApiError } from '../errors.js';
 import { hashToken, sameHash, TABLE_ID_PATTERN } from '../table/tokens.js';
-import type { TableObject } from '../table/table-object.js';
+import { tableStub, type TableStub } from './chain.js';
 import { json, refusal, TableParams } from './documented.js';
 
-export const ops = new OpenAPIHono<AppEnv>();
+/** The table the operator names, once the operator is known. */
+type OpsEnv = AppEnv & { Variables: { table: TableStub } };
 
-function handle<R extends RouteConfig>(config: R, handler: (c: Context<AppEnv>) => Promise<Response>): void {
-  ops.openapi(config, handler as unknown as RouteHandler<R, AppEnv>);
-}
+export const ops = new OpenAPIHono<AppEnv>();
 
 /** The operator's token must be this long: a guessable one would open every table's history to strangers. */
 const MIN_OPS_TOKEN_LENGTH = 32;
 
-async function refused(c: Context<AppEnv>): Promise<Response | null> {
+/** Only the operator passes, and only to a table id that can be one; without an OPS_TOKEN these endpoints do not exist. */
+const operatorOnly: MiddlewareHandler<OpsEnv> = async (c, next) => {
   const expected = c.env.OPS_TOKEN;
   if (expected === undefined || expected.length < MIN_OPS_TOKEN_LENGTH)
-    return errorResponse(c, 404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`);
+    throw new ApiError(404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`);
   const given = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
   // Compared as hashes in constant time: no early exit to time.
   if (!sameHash(await hashToken(given), await hashToken(expected)))
-    return errorResponse(c, 401, 'unauthorized', 'send the operator token as "Authorization: Bearer <OPS_TOKEN>"');
-  if (!TABLE_ID_PATTERN.test(c.req.param('id') ?? '')) return errorResponse(c, 404, 'not_found', 'no such table');
-  return null;
-}
-
-const table = (c: Context<AppEnv>) => c.env.TABLES.get(c.env.TABLES.idFromName(c.req.param('id')!)) as DurableObjectStub<TableObject>;
+    throw new ApiError(401, 'unauthorized', 'send the operator token as "Authorization: Bearer <OPS_TOKEN>"');
+  const id = c.req.param('id') ?? '';
+  if (!TABLE_ID_PATTERN.test(id)) throw new ApiError(404, 'not_found', 'no such table');
+  c.set('table', tableStub(c.env, id));
+  await next();
+};
 
 /** The operator's secret OPS_TOKEN as `Authorization: Bearer` (the scheme `operator`, app.ts). */
 const operator = [{ operator: [] }];
@@ -57,7 +57,7 @@ const DeadLettersSchema = z
   })
   .openapi('DeadLetters');
 
-handle(
+ops.openapi(
   createRoute({
     method: 'get',
     path: '/api/ops/tables/{id}/history',
@@ -65,20 +65,22 @@ handle(
     summary: "A table's dead letters (operator)",
     description:
       'The history rows of the table that D1 refused for a day and that are no longer retried: kind, since when, the last error; never the payload.',
+    middleware: operatorOnly,
     security: operator,
     request: { params: TableParams },
     responses: { 200: { description: 'The dead letters', ...json(DeadLettersSchema) }, ...opsRefusals },
   }),
-  async (c) => (await refused(c)) ?? c.json({ deadLetters: await table(c).deadLetters() }, 200),
+  async (c) => c.json({ deadLetters: await c.var.table.deadLetters() }, 200),
 );
 
-handle(
+ops.openapi(
   createRoute({
     method: 'post',
     path: '/api/ops/tables/{id}/history/replay',
     operationId: 'replayDeadLetters',
     summary: "Replay a table's dead letters (operator)",
     description: 'Puts the dead letters back in line, once D1 is fixed, and writes them now (`npm run history:replay`).',
+    middleware: operatorOnly,
     security: operator,
     request: { params: TableParams },
     responses: {
@@ -86,5 +88,5 @@ handle(
       ...opsRefusals,
     },
   }),
-  async (c) => (await refused(c)) ?? c.json({ replayed: await table(c).replayDeadLetters() }, 200),
+  async (c) => c.json({ replayed: await c.var.table.replayDeadLetters() }, 200),
 );

@@ -4,17 +4,14 @@
  * answered by its own table from that link's own view, and a link that does not open its
  * table gets the error a single GET would, nothing more.
  */
-import { createRoute, OpenAPIHono, type RouteHandler } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { OVERVIEW_MAX_LINKS, type OverviewEntry } from '../contract.js';
-import type { AppEnv } from '../app.js';
-import { PERIOD_SECONDS, rateLimited } from '../limits.js';
+import type { AppEnv } from '../app-env.js';
+import { READS, validationHook, answerAs, tableStub, limited } from './chain.js';
 import { reasonOf } from '../log-reasons.js';
 import { OverviewRequestSchema, OverviewSchema } from '../schemas.js';
 import { hashToken, TABLE_ID_PATTERN, TOKEN_PATTERN } from '../table/tokens.js';
-import { validationHook } from '../validation.js';
 import { errors, json, PUBLIC } from './documented.js';
-import { clientOf, tableStub } from './tables.js';
 
 export const overview = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -34,29 +31,23 @@ const route = createRoute({
   responses: { 200: { description: 'One entry per link, in order', ...json(OverviewSchema) }, ...errors(400, 413, 415, 429) },
 });
 
-const handler = async (c: Parameters<RouteHandler<typeof route, AppEnv>>[0]): Promise<Response> => {
-  const { links } = c.req.valid('json');
-  // Each link is a table read, as the single GET it replaces: batching buys no reads. Charged
-  // one by one (the binding counts one per call) until the first refusal.
-  for (let i = 0; i < links.length; i++) {
-    const limited = await rateLimited(c, c.env.READ_LIMITER, clientOf(c), 'reads from this address', PERIOD_SECONDS.READ_LIMITER);
-    if (limited) return limited;
-  }
-  const tables = await Promise.all(links.map(({ tableId, token }) => entryFor(c, tableId, token)));
-  return c.json({ tables }, 200);
-};
-
-// Refusals are plain Responses of the API's error shape, which the typed handler does not allow for (as in tables.ts).
-overview.openapi(route, handler as unknown as RouteHandler<typeof route, AppEnv>);
+overview.openapi(
+  route,
+  // Each link is a table read, as the single GET it replaces: batching buys no reads.
+  limited(route, { limit: READS, count: (c) => c.req.valid('json').links.length }, async (c) => {
+    const tables = await Promise.all(c.req.valid('json').links.map(({ tableId, token }) => entryFor(c.env, tableId, token)));
+    return answerAs(c, OverviewSchema, { tables }, 200);
+  }),
+);
 
 const refusal = (tableId: string, code: string, message: string): OverviewEntry => ({ tableId, ok: false, error: { code, message } });
 
 /** One link's entry: its table's summary, or what GET /api/tables/{id} would refuse it with. */
-async function entryFor(c: Context<AppEnv>, tableId: string, token: string): Promise<OverviewEntry> {
+async function entryFor(env: Env, tableId: string, token: string): Promise<OverviewEntry> {
   if (!TABLE_ID_PATTERN.test(tableId)) return refusal(tableId, 'not_found', 'no such table');
   if (!TOKEN_PATTERN.test(token)) return refusal(tableId, 'unauthorized', 'that is not a token of a Wallachen link');
   try {
-    const summary = await tableStub(c, tableId).summary(await hashToken(token));
+    const summary = await tableStub(env, tableId).summary(await hashToken(token));
     return summary.ok ? summary.value : refusal(tableId, summary.code, summary.message);
   } catch (error) {
     // One table failing leaves the others answered; its entry says what a GET would have.

@@ -3,12 +3,12 @@
  * PushManager.subscribe as applicationServerKey so that the push service accepts only
  * pushes signed by this server for the subscription.
  */
-import { createRoute, OpenAPIHono, type RouteHandler } from '@hono/zod-openapi';
-import type { AppEnv } from '../app.js';
-import { errorResponse } from '../errors.js';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../app-env.js';
+import { ApiError } from '../errors.js';
 import { PushKeySchema } from '../schemas.js';
-import { vapidKeys } from '../push/vapid.js';
-import { validationHook } from '../validation.js';
+import { vapidKeys } from '../notifications/push/vapid.js';
+import { validationHook } from './chain.js';
 import { json, PUBLIC, refusal } from './documented.js';
 
 export const push = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -28,10 +28,8 @@ const route = createRoute({
   },
 });
 
-const handler: RouteHandler<typeof route, AppEnv> = (c) => {
+push.openapi(route, (c) => {
   const choice = vapidKeys(c.env, new URL(c.req.url).origin);
-  if (!choice.ok) return errorResponse(c, 503, 'not_configured', choice.message) as never;
+  if (!choice.ok) throw new ApiError(503, 'not_configured', choice.message);
   return c.json({ publicKey: choice.keys.publicKey }, 200);
-};
-
-push.openapi(route, handler);
+});

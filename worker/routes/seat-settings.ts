@@ -3,20 +3,12 @@
  * own clock, and whether its forced cards are played for it at once. Both are the seat's
  * own: a spectator link, a bot seat's link and the admin link are refused with 403.
  */
-import { createRoute, OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
-import type { AppEnv } from '../app.js';
-import { errorResponse } from '../errors.js';
-import { PERIOD_SECONDS, rateLimited } from '../limits.js';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { ACTIONS, validationHook, unwrap, viewAnswer, type TableEnv, atTable } from './chain.js';
 import { MAX_VACATION_HOURS, PreferencesSchema, VacationSchema, ViewSchema } from '../schemas.js';
-import { validationHook } from '../validation.js';
 import { errors, json, refusal, security, TableParams } from './documented.js';
-import { answer, callerAt } from './tables.js';
 
-export const seatSettings = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-
-function handle<R extends RouteConfig>(config: R, handler: (c: Parameters<RouteHandler<R, AppEnv>>[0]) => Promise<Response>): void {
-  seatSettings.openapi(config, handler as unknown as RouteHandler<R, AppEnv>);
-}
+export const seatSettings = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });
 
 // ---------------------------------------------------------------- POST /api/tables/{id}/vacation
 
@@ -42,14 +34,13 @@ const postVacation = createRoute({
   },
 });
 
-handle(postVacation, async (c) => {
-  const { id } = c.req.valid('param');
-  const caller = await callerAt(c, id);
-  if ('response' in caller) return caller.response;
-  const limited = await rateLimited(c, c.env.ACTION_LIMITER, caller.hash, 'actions from this link', PERIOD_SECONDS.ACTION_LIMITER);
-  if (limited) return limited;
-  return answer(c, await caller.table.vacation(caller.hash, c.req.valid('json').hours));
-});
+seatSettings.openapi(
+  postVacation,
+  atTable(postVacation, { needs: 'seat', limit: ACTIONS }, async (c) => {
+    const { table, tokenHash } = c.var.caller;
+    return viewAnswer(c, unwrap(await table.vacation(tokenHash, c.req.valid('json').hours)));
+  }),
+);
 
 // ---------------------------------------------------------------- PUT /api/tables/{id}/preferences
 
@@ -71,13 +62,10 @@ const putPreferences = createRoute({
   responses: { 200: { description: "The seat's preferences", ...json(PreferencesSchema) }, ...errors(400, 401, 403, 404, 413, 415, 429) },
 });
 
-handle(putPreferences, async (c) => {
-  const { id } = c.req.valid('param');
-  const caller = await callerAt(c, id);
-  if ('response' in caller) return caller.response;
-  const limited = await rateLimited(c, c.env.ACTION_LIMITER, caller.hash, 'actions from this link', PERIOD_SECONDS.ACTION_LIMITER);
-  if (limited) return limited;
-  const saved = await caller.table.setPreferences(caller.hash, c.req.valid('json').autoForced);
-  if (!saved.ok) return errorResponse(c, saved.status, saved.code, saved.message);
-  return c.json(saved.value, 200);
-});
+seatSettings.openapi(
+  putPreferences,
+  atTable(putPreferences, { needs: 'seat', limit: ACTIONS }, async (c) => {
+    const { table, tokenHash } = c.var.caller;
+    return c.json(unwrap(await table.setPreferences(tokenHash, c.req.valid('json').autoForced)), 200);
+  }),
+);

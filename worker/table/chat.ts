@@ -10,7 +10,7 @@
  * the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which reorder
  * the text that follows them. The marks (LRM, RLM, ALM) stay: they reorder nothing beyond
  * their own message, and right-to-left writers need them; the page isolates every message
- * (`unicode-bidi: isolate`), and the mails drop them (notifier.ts oneLine).
+ * (`unicode-bidi: isolate`), and the mails drop them (notifications/mail/texts.ts oneLine).
  */
 import type { Seat } from '../../shared/options.js';
 import type { ChatMessage } from '../contract.js';
@@ -57,45 +57,32 @@ export interface ChatPage {
 
 type Row = Record<string, SqlStorageValue>;
 
-const SCHEMA = [
-  // AUTOINCREMENT: an id is never given again after older messages were deleted, so `after` stays a place in the chat.
-  `CREATE TABLE IF NOT EXISTS chat_messages (
-     id INTEGER PRIMARY KEY AUTOINCREMENT, seat INTEGER NOT NULL, text TEXT NOT NULL, at TEXT NOT NULL)`,
-  `CREATE INDEX IF NOT EXISTS chat_messages_by_seat ON chat_messages (seat, at)`,
-];
-
 const messageOf = (r: Row): ChatMessage => ({ id: r.id as number, seat: r.seat as Seat, text: r.text as string, at: r.at as string });
 
 export class TableChat {
   constructor(private readonly sql: SqlStorage) {}
 
   /**
-   * Makes the chat's table if it is missing (tables older than the chat have none). Run on
-   * every use rather than remembered: a transaction rolled back, or the storage deleted by
-   * retention, would leave a remembered "made" wrong.
+   * The text of `seat`'s message as it will be kept, or why it is refused: its text, or the
+   * seat's messages of the last minute.
    */
-  private ensure(): void {
-    for (const statement of SCHEMA) this.sql.exec(statement);
-  }
-
-  /**
-   * Keeps a message of `seat` (inside the caller's transaction), or refuses it: its text, or
-   * the seat's messages of the last minute. Beyond CHAT_LIMITS.kept the oldest are deleted.
-   */
-  post(seat: Seat, given: string, now: number): Outcome<ChatMessage> {
+  check(seat: Seat, given: string, now: number): Outcome<string> {
     const checked = chatText(given);
     if ('refusal' in checked) return failure(400, 'bad_request', checked.refusal);
-    this.ensure();
     const since = new Date(now - MINUTE_MS).toISOString();
     const recent = this.sql.exec<Row>('SELECT COUNT(*) AS n FROM chat_messages WHERE seat = ? AND at > ?', seat, since).one().n as number;
     if (recent >= CHAT_LIMITS.perSeatPerMinute) {
       return failure(429, 'rate_limited', `at most ${CHAT_LIMITS.perSeatPerMinute} messages per seat and minute; try again in a minute`);
     }
+    return success(checked.text);
+  }
+
+  /** Keeps a message `check` let through (inside the commit: changes/seat.ts); beyond CHAT_LIMITS.kept the oldest are deleted. */
+  insert(seat: Seat, text: string, now: number): ChatMessage {
     const at = new Date(now).toISOString();
-    const id = this.sql.exec<Row>('INSERT INTO chat_messages (seat, text, at) VALUES (?, ?, ?) RETURNING id', seat, checked.text, at).one()
-      .id as number;
+    const id = this.sql.exec<Row>('INSERT INTO chat_messages (seat, text, at) VALUES (?, ?, ?) RETURNING id', seat, text, at).one().id as number;
     this.sql.exec('DELETE FROM chat_messages WHERE id <= ?', id - CHAT_LIMITS.kept);
-    return success({ id, seat, text: checked.text, at });
+    return { id, seat, text, at };
   }
 
   /**
@@ -103,7 +90,6 @@ export class TableChat {
    * kept), or without it the newest page (what a page shows when it opens).
    */
   page(after: number | null): ChatPage {
-    this.ensure();
     const limit = CHAT_LIMITS.page;
     if (after === null) {
       const newest = this.sql.exec<Row>('SELECT * FROM chat_messages ORDER BY id DESC LIMIT ?', limit).toArray().map(messageOf);
@@ -123,9 +109,8 @@ export class TableChat {
    * `most` of them, and how many more there were.
    */
   sinceLastMove(seat: Seat, most: number): { readonly messages: ChatMessage[]; readonly more: number } {
-    this.ensure();
     // A move made for the seat (auto: its deadline passed, or a forced card) is not one it made: the seat has not read the chat then.
-    const after = "at >= COALESCE((SELECT MAX(at) FROM actions WHERE seat = ? AND auto IS NOT 1), '')";
+    const after = "at >= COALESCE((SELECT MAX(at) FROM actions WHERE seat = ? AND auto IS NULL), '')";
     const count = this.sql.exec<Row>(`SELECT COUNT(*) AS n FROM chat_messages WHERE seat <> ? AND ${after}`, seat, seat).one().n as number;
     if (count === 0) return { messages: [], more: 0 };
     const last = this.sql

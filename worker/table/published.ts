@@ -6,9 +6,18 @@ import type { PublishedGame, TableSummary, TableView } from '../contract.js';
 import type { Seat } from '../../shared/options.js';
 import type { SeriesState } from '../../shared/series.js';
 import { viewOf } from '../../shared/view.js';
-import { viewDeadlineAt } from './clock.js';
-import { botLevelOf, type AutoKind, type DealRow, type Settings, type VacationRow } from './storage.js';
-import { runningVacation, vacationHoursLeft } from './vacations.js';
+import { isEnded, isPaused, runningVacation, vacationHoursLeft, viewDeadlineAt } from './clock.js';
+import {
+  botLevelOf,
+  currentStart,
+  seriesFirstDeal,
+  webhookStateOf,
+  type AutoKind,
+  type DealRow,
+  type Settings,
+  type Table,
+  type VacationRow,
+} from './model.js';
 
 export type { PublishedGame, TableSummary, TableView };
 
@@ -31,7 +40,7 @@ export interface ViewExtras {
   readonly autoForced: ReadonlySet<Seat>;
   /** The moves made for a seat, by `autoKey`: why. */
   readonly autoMoves: ReadonlyMap<string, AutoKind>;
-  /** The first deal of the running series (vacations.ts). */
+  /** The first deal of the running series (clock.ts). */
   readonly seriesFirstDeal: number;
   /** When the view is built (ms): whether a vacation runs. */
   readonly now: number;
@@ -158,4 +167,24 @@ export function publishedGame(
 ): PublishedGame {
   const actions = markedAuto(record.actions, deal.dealIndex, autoMoves);
   return { ...record, actions, dealIndex: deal.dealIndex, series, seed: deal.seed, commitment: deal.commitment, finishedAt };
+}
+
+/** What every view says of the admin's doings: paused, ended, which series. */
+export const statusOf = (table: Table, series: number): TableStatus => ({ paused: isPaused(table), ended: isEnded(table), series });
+
+/** What a seat's own view says of its webhook (a spectator has none). */
+export const webhookState = (table: Table, seat: Seat | null): TableView['webhook'] =>
+  seat === null ? null : webhookStateOf(table.notifications[seat]!);
+
+/** What the views show besides the series (published.ts). */
+export function extras(table: Table, now: number = Date.now(), status: TableStatus = statusOf(table, currentStart(table).series)): ViewExtras {
+  return {
+    status,
+    pauses: table.pauses,
+    vacations: table.vacations,
+    autoForced: table.autoForced,
+    autoMoves: table.autoMoves,
+    seriesFirstDeal: seriesFirstDeal(table),
+    now,
+  };
 }

@@ -1,13 +1,18 @@
 /**
  * The rules page: RULES.md (R1 … R10) explained for players, in German and English.
- * It explains the rules and decides none (shared/ does). Plain JSX text, no HTML strings;
+ * It explains the rules and decides none (shared/ does); the options' defaults it names are
+ * DEFAULT_OPTIONS's (option-defaults.tsx), never written here. Plain JSX text, no HTML strings;
  * the app loads it lazily. Headings and items carry the rule ids (`#r7`, `#r7.3`), so a
  * refused move that names R7.3 can point here.
  */
 import type { ComponentChildren, JSX } from 'preact';
+import { DEFAULT_OPTIONS, OPTION_LIMITS, type TableOptions } from '../../../shared/options.js';
+import { Default, DefaultMark, valueText, type Language, type Words } from './option-defaults.js';
 import './rules.css';
 
-export type Language = 'de' | 'en';
+export type { Language };
+
+type OptionName = keyof TableOptions;
 
 // ------------------------------------------------------------------ building blocks
 
@@ -152,129 +157,177 @@ const Glossary = ({ lang }: { lang: Language }) => (
   </Wide>
 );
 
-interface TableOption {
-  readonly rule: string;
-  readonly code: string;
-  readonly de: readonly [name: string, standard: string, effect: string];
-  readonly en: readonly [name: string, standard: string, effect: string];
-}
+/** What an option does: of a switch or a choice, what each value does (the table says it of those but the default); of a number, what it counts. */
+type Effect<K extends OptionName> = TableOptions[K] extends boolean
+  ? { readonly values: { readonly [V in 'true' | 'false']: Words } }
+  : TableOptions[K] extends number
+    ? { readonly about: Words }
+    : { readonly values: { readonly [V in TableOptions[K] & string]: Words } };
 
-/** The options of shared/options.ts with their defaults, named as on the "new table" form. */
+type TableOption = { [K in OptionName]: { readonly rule: string; readonly code: K; readonly name: Words } & Effect<K> }[OptionName];
+
+const L = OPTION_LIMITS;
+
+/** The options of shared/options.ts, named as on the "new table" form; their defaults are DEFAULT_OPTIONS's. */
 const OPTIONS: readonly TableOption[] = [
   {
     rule: 'R3',
     code: 'doubling',
-    de: ['Doppeln', 'an', 'Aus: keine Doppelrunde, jeder bekommt gleich alle zehn Karten.'],
-    en: ['Doubling', 'on', 'Off: no doubling, everyone gets all ten cards at once.'],
+    name: { de: 'Doppeln', en: 'Doubling' },
+    values: {
+      true: { de: 'eine Doppelrunde nach den ersten drei Karten.', en: 'a doubling round after the first three cards.' },
+      false: { de: 'keine Doppelrunde, jeder bekommt gleich alle zehn Karten.', en: 'no doubling, everyone gets all ten cards at once.' },
+    },
   },
   {
     rule: 'R4',
     code: 'tenTrickBid',
-    de: ['Zehner reizen', 'aus', 'An: auch 10 (alle Stiche, mit Trumpf) reizen und ansagen; 10 liegt zwischen 9 und Bettel.'],
-    en: ['Ten-trick bid', 'off', 'On: 10 (all tricks, with trumps) may be bid and announced; it ranks between 9 and Bettel.'],
+    name: { de: 'Zehner reizen', en: 'Ten-trick bid' },
+    values: {
+      true: {
+        de: 'auch 10 (alle Stiche, mit Trumpf) reizen und ansagen; 10 liegt zwischen 9 und Bettel.',
+        en: '10 (all tricks, with trumps) may be bid and announced; it ranks between 9 and Bettel.',
+      },
+      false: { de: 'Gebote und Ansagen gehen bis 9, dann Bettel und Mord.', en: 'bids and contracts go up to 9, then Bettel and Mord.' },
+    },
   },
   {
     rule: 'R5',
     code: 'allPass',
-    de: ['Wenn alle weiter sagen', 'Muss-Spiel', 'Haferl: jeder zahlt ins Haferl, und es wird neu gegeben.'],
-    en: ['When everybody passes', 'Muss-Spiel', 'Haferl: everyone pays into the pot and the cards are dealt again.'],
+    name: { de: 'Wenn alle weiter sagen', en: 'When everybody passes' },
+    values: {
+      forced: { de: 'Die Vorhand muss 6 spielen.', en: 'forehand must play 6.' },
+      pot: { de: 'jeder zahlt ins Haferl, und es wird neu gegeben.', en: 'everyone pays into the pot and the cards are dealt again.' },
+    },
   },
   {
     rule: 'R5.2',
     code: 'potStake',
-    de: ['Einsatz ins Haferl', '1', 'Was jeder beim Neugeben ins Haferl zahlt. Nur mit Haferl.'],
-    en: ['Payment into the pot', '1', 'What each player pays into the pot on a redeal. Only with the pot.'],
+    name: { de: 'Einsatz ins Haferl', en: 'Payment into the pot' },
+    about: {
+      de: `Was jeder beim Neugeben ins Haferl zahlt, 1 bis ${L.potStake}. Nur mit Haferl.`,
+      en: `What each player pays into the pot on a redeal, 1 to ${L.potStake}. Only with the pot.`,
+    },
   },
   {
     rule: 'R5.2',
     code: 'potTo',
-    de: [
-      'Wer das Haferl bekommt',
-      'der nächste Alleinspieler, der gewinnt',
-      'Die Gewinner des nächsten Spiels: Das nächste Spiel entscheidet; verliert der Alleinspieler, teilen sich die Gegenspieler das Haferl. Nur mit Haferl.',
-    ],
-    en: [
-      'Who wins the pot',
-      'the next declarer who wins a game',
-      'The winners of the next game: the next game played decides it; if the declarer loses, the defenders share the pot. Only with the pot.',
-    ],
+    name: { de: 'Wer das Haferl bekommt', en: 'Who wins the pot' },
+    values: {
+      declarer: {
+        de: 'Er bekommt das ganze Haferl; ein verlorenes Spiel lässt es für später liegen. Nur mit Haferl.',
+        en: 'they take the whole pot; a lost game leaves it for later. Only with the pot.',
+      },
+      winners: {
+        de: 'Das nächste Spiel entscheidet; verliert der Alleinspieler, teilen sich die Gegenspieler das Haferl. Nur mit Haferl.',
+        en: 'the next game played decides it; if the declarer loses, the defenders share the pot. Only with the pot.',
+      },
+    },
   },
   {
     rule: 'R5.4',
     code: 'maxRedeals',
-    de: [
-      'Höchstens so oft hintereinander neu geben',
-      '3',
-      '1 bis 10 Neugeben für ein Spiel; sagen danach wieder alle weiter, ist es ein Muss-Spiel. Nur mit Haferl.',
-    ],
-    en: [
-      'Redeals in a row at most',
-      '3',
-      '1 to 10 redeals for one game; when everybody passes after the last, it is a forced game. Only with the pot.',
-    ],
+    name: { de: 'Höchstens so oft hintereinander neu geben', en: 'Redeals in a row at most' },
+    about: {
+      de: `1 bis ${L.maxRedeals} Neugeben für ein Spiel; sagen danach wieder alle weiter, ist es ein Muss-Spiel. Nur mit Haferl.`,
+      en: `1 to ${L.maxRedeals} redeals for one game; when everybody passes after the last, it is a forced game. Only with the pot.`,
+    },
   },
   {
     rule: 'R7.2',
     code: 'trump',
-    de: [
-      'Trumpffarbe',
-      'die Farbe der ersten Karte',
-      'Genannt: Der Alleinspieler nennt die Trumpffarbe mit seiner ersten Karte; die Karte muss nicht von dieser Farbe sein.',
-    ],
-    en: ['Trump suit', 'the suit of the first card', 'Named: the declarer names the trump suit with the first card, which need not be of that suit.'],
+    name: { de: 'Trumpffarbe', en: 'Trump suit' },
+    values: {
+      led: { de: 'Die Farbe der ersten Karte des Alleinspielers ist Trumpf.', en: 'the suit of the declarer’s first card is trump.' },
+      named: {
+        de: 'Der Alleinspieler nennt die Trumpffarbe mit seiner ersten Karte; die Karte muss nicht von dieser Farbe sein.',
+        en: 'the declarer names the trump suit with the first card, which need not be of that suit.',
+      },
+    },
   },
   {
     rule: 'R7.8',
     code: 'winDutyInBettel',
-    de: ['Stichzwang im Bettel', 'an', 'Aus: im Bettel darf man beim Bedienen drunter bleiben.'],
-    en: ['Win duty in Bettel', 'on', 'Off: in Bettel, whoever follows suit may play low.'],
+    name: { de: 'Stichzwang im Bettel', en: 'Win duty in Bettel' },
+    values: {
+      true: { de: 'Der Stichzwang gilt auch im Bettel.', en: 'win duty applies in Bettel too.' },
+      false: { de: 'Im Bettel darf man beim Bedienen drunter bleiben.', en: 'in Bettel, whoever follows suit may play low.' },
+    },
   },
   {
     rule: 'R7.10',
     code: 'trickHistory',
-    de: [
-      'Stiche ansehen',
-      'den letzten Stich',
-      'Alle: Jeder fertige Stich des Spiels bleibt sichtbar. Nur der Gegenseite: Sobald die nächste Karte liegt, sieht jeder nur noch den letzten Stich, den die andere Seite gemacht hat.',
-    ],
-    en: [
-      'Tricks you can look at',
-      'the last trick',
-      'Every trick: every completed trick of the game stays visible. The other side’s last trick only: once the next card is down, each player sees only the last trick the other side took.',
-    ],
+    name: { de: 'Stiche ansehen', en: 'Tricks you can look at' },
+    values: {
+      last: { de: 'Jeder darf den letzten fertigen Stich ansehen.', en: 'everyone may look at the last completed trick.' },
+      all: { de: 'Jeder fertige Stich des Spiels bleibt sichtbar.', en: 'every completed trick of the game stays visible.' },
+      opponents: {
+        de: 'Sobald die nächste Karte liegt, sieht jeder nur noch den letzten Stich, den die andere Seite gemacht hat.',
+        en: 'once the next card is down, each player sees only the last trick the other side took.',
+      },
+    },
   },
-  { rule: 'R7.11', code: 'knock', de: ['Klopfen', 'aus', 'An: Gegenspieler dürfen klopfen.'], en: ['Knocking', 'off', 'On: defenders may knock.'] },
+  {
+    rule: 'R7.11',
+    code: 'knock',
+    name: { de: 'Klopfen', en: 'Knocking' },
+    values: { true: { de: 'Gegenspieler dürfen klopfen.', en: 'defenders may knock.' }, false: { de: 'Niemand klopft.', en: 'nobody knocks.' } },
+  },
   {
     rule: 'R8',
     code: 'kontra',
-    de: ['Kontra und Re', 'an', 'Aus: kein Kontra und kein Re.'],
-    en: ['Kontra and Re', 'on', 'Off: no Kontra and no Re.'],
+    name: { de: 'Kontra und Re', en: 'Kontra and Re' },
+    values: {
+      true: { de: 'Ein Gegenspieler darf Kontra sagen, der Alleinspieler darauf Re.', en: 'a defender may say Kontra, the declarer then Re.' },
+      false: { de: 'kein Kontra und kein Re.', en: 'no Kontra and no Re.' },
+    },
   },
   {
     rule: 'R1.2',
     code: 'games',
-    de: ['Anzahl der Spiele', '3', '1 bis 99 Spiele; ein Neugeben mit Haferl zählt nicht mit.'],
-    en: ['Number of games', '3', '1 to 99 games; a redeal with the pot does not count.'],
+    name: { de: 'Anzahl der Spiele', en: 'Number of games' },
+    about: {
+      de: `1 bis ${L.games} Spiele; ein Neugeben mit Haferl zählt nicht mit.`,
+      en: `1 to ${L.games} games; a redeal with the pot does not count.`,
+    },
   },
   {
     rule: 'R1.2',
     code: 'firstDealer',
-    de: ['Erster Geber', 'Spieler 1', 'Wer im ersten Spiel gibt.'],
-    en: ['First dealer', 'player 1', 'Who deals the first game.'],
+    name: { de: 'Erster Geber', en: 'First dealer' },
+    about: { de: 'Wer im ersten Spiel gibt.', en: 'Who deals the first game.' },
   },
   {
     rule: 'R9',
     code: 'stakePerTrick',
-    de: ['Einsatz pro Stich', '1', 'Der Einsatz s eines Zahlspiels, je Stich.'],
-    en: ['Stake per trick', '1', 'The stake s of a numbered game, per trick.'],
+    name: { de: 'Einsatz pro Stich', en: 'Stake per trick' },
+    about: {
+      de: `Der Einsatz s eines Zahlspiels, je Stich, 1 bis ${L.stakePerTrick}.`,
+      en: `The stake s of a numbered game, per trick, 1 to ${L.stakePerTrick}.`,
+    },
   },
   {
     rule: 'R9.2',
     code: 'flatTariff',
-    de: ['Tarif für Bettel und Mord', '10', 'Der feste Betrag f für Bettel und Mord.'],
-    en: ['Tariff for Bettel and Mord', '10', 'The flat amount f for Bettel and Mord.'],
+    name: { de: 'Tarif für Bettel und Mord', en: 'Tariff for Bettel and Mord' },
+    about: {
+      de: `Der feste Betrag f für Bettel und Mord, 1 bis ${L.flatTariff}.`,
+      en: `The flat amount f for Bettel and Mord, 1 to ${L.flatTariff}.`,
+    },
   },
 ];
+
+const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** What an option changes: what each value but the default does, or what its number means. */
+function effectOf(option: TableOption, lang: Language): string {
+  if ('about' in option) return option.about[lang];
+  const values = option.values as Readonly<Record<string, Words>>;
+  return Object.keys(values)
+    .filter((value) => value !== String(DEFAULT_OPTIONS[option.code]))
+    .map((value) => `${capitalized(valueText(lang, option.code, value))}: ${values[value]![lang]}`)
+    .join(' ');
+}
 
 const OptionsTable = ({ lang }: { lang: Language }) => (
   <Wide>
@@ -288,23 +341,22 @@ const OptionsTable = ({ lang }: { lang: Language }) => (
         </tr>
       </thead>
       <tbody>
-        {OPTIONS.map((option) => {
-          const [name, standard, effect] = option[lang];
-          return (
-            <tr key={option.code}>
-              <th scope="row">
-                {name} <code>{option.code}</code>
-              </th>
-              <td>{standard}</td>
-              <td>{effect}</td>
-              <td>
-                <a href={`#${option.rule.toLowerCase()}`} onClick={(event) => jumpTo(event, option.rule.toLowerCase())}>
-                  {option.rule}
-                </a>
-              </td>
-            </tr>
-          );
-        })}
+        {OPTIONS.map((option) => (
+          <tr key={option.code} data-option={option.code}>
+            <th scope="row">
+              {option.name[lang]} <code>{option.code}</code>
+            </th>
+            <td>
+              <Default lang={lang} of={option.code} />
+            </td>
+            <td data-option-effect>{effectOf(option, lang)}</td>
+            <td>
+              <a href={`#${option.rule.toLowerCase()}`} onClick={(event) => jumpTo(event, option.rule.toLowerCase())}>
+                {option.rule}
+              </a>
+            </td>
+          </tr>
+        ))}
       </tbody>
     </table>
   </Wide>
@@ -398,8 +450,9 @@ const German = () => (
           einer macht.
         </Rule>
         <Rule id="R1.2">
-          Drei Spieler sitzen im Uhrzeigersinn. Ein Tisch spielt eine Runde von Spielen, normalerweise drei, damit jeder einmal gibt. Wer zuerst gibt,
-          bestimmt der, der den Tisch anlegt. Nach jedem Spiel gibt der Nächste im Uhrzeigersinn, auch nach einem Neugeben mit Haferl (R5.2).
+          Drei Spieler sitzen im Uhrzeigersinn. Ein Tisch spielt eine Runde von Spielen (Tischoption „Anzahl der Spiele“, normalerweise{' '}
+          <Default lang="de" of="games" />; bei drei gibt jeder einmal). Wer zuerst gibt, bestimmt der, der den Tisch anlegt. Nach jedem Spiel gibt
+          der Nächste im Uhrzeigersinn, auch nach einem Neugeben mit Haferl (R5.2).
         </Rule>
         <Rule id="R1.3">
           Links vom Geber (der Nächste im Uhrzeigersinn) sitzt die Vorhand, dann die Mittelhand; der Geber selbst ist die Hinterhand.
@@ -436,7 +489,9 @@ const German = () => (
           gegeben, und der Moment nach dem ersten Päckchen (R3.1) ist der, den alle drei Regeltexte beschreiben.
         </Rule>
       </ul>
-      <OptionNote label="Tischoption „Doppeln“">normalerweise an; aus heißt: keine Doppelrunde (R3.3).</OptionNote>
+      <OptionNote label="Tischoption „Doppeln“">
+        normalerweise <Default lang="de" of="doubling" />; aus heißt: keine Doppelrunde (R3.3).
+      </OptionNote>
     </Section>
 
     <Section id="r4" title="R4 Reizen">
@@ -470,29 +525,35 @@ const German = () => (
         <strong>Beispiel:</strong> Vorhand: „Ich spiele.“ Mittelhand: „Sieben.“ Vorhand: „Halte ich.“ Mittelhand: „Acht.“ Vorhand: „Weiter.“ Jetzt der
         Geber gegen die Mittelhand: Geber: „Neun.“ Mittelhand: „Halte ich.“ Geber: „Weiter.“ Die Mittelhand ist Alleinspieler mit 9.
       </p>
-      <OptionNote label="Tischoption „Zehner reizen“">normalerweise aus; an heißt: Es gibt auch das Gebot 10, zwischen 9 und Bettel.</OptionNote>
+      <OptionNote label="Tischoption „Zehner reizen“">
+        normalerweise <Default lang="de" of="tenTrickBid" />; an heißt: Es gibt auch das Gebot 10, zwischen 9 und Bettel.
+      </OptionNote>
     </Section>
 
     <Section id="r5" title="R5 Wenn alle weiter sagen">
       <p>Was dann geschieht, legt die Tischoption „Wenn alle weiter sagen“ fest.</p>
       <ul>
         <Rule id="R5.1">
-          <strong>Muss-Spiel</strong> (normal): Die Vorhand wird Alleinspieler mit 6. Nach dem Stock darf sie, wie jeder Alleinspieler, auch höher
-          ansagen (R6.2).
+          <strong>Muss-Spiel</strong>
+          <DefaultMark lang="de" of="allPass" is="forced" />: Die Vorhand wird Alleinspieler mit 6. Nach dem Stock darf sie, wie jeder Alleinspieler,
+          auch höher ansagen (R6.2).
         </Rule>
         <Rule id="R5.2">
-          <strong>Haferl</strong>: Jeder zahlt den Einsatz ins Haferl (Tischoption, normalerweise 1), und der nächste Geber gibt neu. Das Haferl ist
-          wie eine vierte Kasse. Doppler, Kontra und Re vervielfachen den Einsatz ins Haferl nie. Ein Neugeben ist kein Spiel der Runde: Die Nummer
-          des Spiels bleibt, nur der Geber wechselt. Wer das Haferl bekommt, legt die Tischoption „Wer das Haferl bekommt“ fest:
+          <strong>Haferl</strong>
+          <DefaultMark lang="de" of="allPass" is="pot" />: Jeder zahlt den Einsatz ins Haferl (Tischoption, normalerweise{' '}
+          <Default lang="de" of="potStake" />
+          ), und der nächste Geber gibt neu. Das Haferl ist wie eine vierte Kasse. Doppler, Kontra und Re vervielfachen den Einsatz ins Haferl nie.
+          Ein Neugeben ist kein Spiel der Runde: Die Nummer des Spiels bleibt, nur der Geber wechselt. Wer das Haferl bekommt, legt die Tischoption
+          „Wer das Haferl bekommt“ fest:
           <ul>
             <li>
-              <strong>der nächste Alleinspieler, der gewinnt</strong> (normal): Er bekommt das ganze Haferl; ein verlorenes Spiel lässt es für später
-              liegen.
+              <strong>der nächste Alleinspieler, der gewinnt</strong>
+              <DefaultMark lang="de" of="potTo" is="declarer" />: Er bekommt das ganze Haferl; ein verlorenes Spiel lässt es für später liegen.
             </li>
             <li>
-              <strong>die Gewinner des nächsten Spiels</strong> („für den Gewinner des nächsten Spiels“): Das nächste gespielte Spiel entscheidet.
-              Gewinnt der Alleinspieler, bekommt er das ganze Haferl; verliert er, teilen es sich die beiden Gegenspieler zu gleichen Teilen, und was
-              sich nicht teilen lässt, bleibt im Haferl.
+              <strong>die Gewinner des nächsten Spiels</strong> („für den Gewinner des nächsten Spiels“)
+              <DefaultMark lang="de" of="potTo" is="winners" />: Das nächste gespielte Spiel entscheidet. Gewinnt der Alleinspieler, bekommt er das
+              ganze Haferl; verliert er, teilen es sich die beiden Gegenspieler zu gleichen Teilen, und was sich nicht teilen lässt, bleibt im Haferl.
             </li>
           </ul>
         </Rule>
@@ -501,8 +562,9 @@ const German = () => (
           lässt, bleibt im Haferl. Der Endstand zeigt es.
         </Rule>
         <Rule id="R5.4">
-          Für dieselbe Spielnummer wird höchstens dreimal hintereinander neu gegeben (Tischoption „Höchstens so oft hintereinander neu geben“, 1 bis
-          10, normal 3). Sagen nach dem letzten Neugeben wieder alle weiter, wird wie in R5.1 ein Muss-Spiel gespielt.
+          Für dieselbe Spielnummer wird nur begrenzt oft hintereinander neu gegeben (Tischoption „Höchstens so oft hintereinander neu geben“, 1 bis{' '}
+          {OPTION_LIMITS.maxRedeals}, normal <Default lang="de" of="maxRedeals" />
+          ). Sagen nach dem letzten Neugeben wieder alle weiter, wird wie in R5.1 ein Muss-Spiel gespielt.
         </Rule>
       </ul>
     </Section>
@@ -526,9 +588,11 @@ const German = () => (
         <Rule id="R7.1">Der Alleinspieler spielt immer zum ersten Stich aus, egal wo er sitzt.</Rule>
         <Rule id="R7.2">
           Bei einer Zahl steht mit der ersten Karte des Alleinspielers die Trumpffarbe fest, für das ganze Spiel. Trumpf sticht jede andere Farbe.
-          Wie, legt die Tischoption „Trumpffarbe“ fest: Normalerweise ist die Farbe dieser ersten Karte Trumpf, der erste Stich ist also ein
-          Trumpfstich. Mit „genannt“ nennt der Alleinspieler beim Ausspielen der ersten Karte eine beliebige Farbe als Trumpf, und die Karte muss
-          nicht von dieser Farbe sein.
+          Wie, legt die Tischoption „Trumpffarbe“ fest: Mit „die Farbe der ersten Karte“
+          <DefaultMark lang="de" of="trump" is="led" /> ist die Farbe dieser ersten Karte Trumpf, der erste Stich ist also ein Trumpfstich. Mit
+          „genannt“
+          <DefaultMark lang="de" of="trump" is="named" /> nennt der Alleinspieler beim Ausspielen der ersten Karte eine beliebige Farbe als Trumpf,
+          und die Karte muss nicht von dieser Farbe sein.
         </Rule>
         <Rule id="R7.3">
           <strong>Farbzwang</strong>: Wer die ausgespielte Farbe hat, muss sie bedienen.
@@ -561,9 +625,9 @@ const German = () => (
           Alleinspielers. Zuschauer sehen, was ein Gegenspieler sieht.
         </Rule>
         <Rule id="R7.11">
-          <strong>Klopfen</strong> (Tischoption, normalerweise aus): Ein Gegenspieler, der nicht bedient (also trumpft oder abwirft) und dabei seine
-          letzte Karte einer Farbe legt, darf klopfen; alle sehen es. So weiß sein Partner, dass diese Farbe bei ihm aus ist. Beim Ausspielen wird
-          nicht geklopft, und der Alleinspieler klopft nie.
+          <strong>Klopfen</strong> (Tischoption, normalerweise <Default lang="de" of="knock" />
+          ): Ein Gegenspieler, der nicht bedient (also trumpft oder abwirft) und dabei seine letzte Karte einer Farbe legt, darf klopfen; alle sehen
+          es. So weiß sein Partner, dass diese Farbe bei ihm aus ist. Beim Ausspielen wird nicht geklopft, und der Alleinspieler klopft nie.
         </Rule>
       </ul>
       <p class="rules-example">
@@ -587,13 +651,17 @@ const German = () => (
         </Rule>
         <Rule id="R8.3">Kontra und Re verdoppeln jede Zahlung des Spiels, genau wie ein Doppler.</Rule>
       </ul>
-      <OptionNote label="Tischoption „Kontra und Re“">normalerweise an; aus heißt: kein Kontra, kein Re.</OptionNote>
+      <OptionNote label="Tischoption „Kontra und Re“">
+        normalerweise <Default lang="de" of="kontra" />; aus heißt: kein Kontra, kein Re.
+      </OptionNote>
     </Section>
 
     <Section id="r9" title="R9 Abrechnung">
       <p>
         Der <strong>Faktor</strong> m ist 2 hoch (Doppler + Kontra + Re): ohne alles 1, dann 2, 4, 8 … bis 32 (drei Doppler, Kontra und Re). Dazu die
-        Tischoptionen: s = Einsatz pro Stich (normal 1), f = Tarif für Bettel und Mord (normal 10).
+        Tischoptionen: s = Einsatz pro Stich (normal <Default lang="de" of="stakePerTrick" />
+        ), f = Tarif für Bettel und Mord (normal <Default lang="de" of="flatTariff" />
+        ).
       </p>
       <ul>
         <Rule id="R9.1">
@@ -707,8 +775,9 @@ const English = () => (
           <G>Unter</G>. Cards have no point values: all that counts is how many tricks you take.
         </Rule>
         <Rule id="R1.2">
-          Three players sit clockwise. A table plays a series of games, usually three so that everyone deals once; whoever creates the table chooses
-          the first dealer. After each game the next player clockwise deals, also after a redeal with the pot (R5.2).
+          Three players sit clockwise. A table plays a series of games (table option “Number of games”, <Default lang="en" of="games" /> by default;
+          with three, everyone deals once); whoever creates the table chooses the first dealer. After each game the next player clockwise deals, also
+          after a redeal with the pot (R5.2).
         </Rule>
         <Rule id="R1.3">
           Left of the dealer (next clockwise) sits <G>Vorhand</G> (forehand), then <G>Mittelhand</G> (middlehand); the dealer is <G>Hinterhand</G>{' '}
@@ -745,7 +814,9 @@ const English = () => (
           the first packet (R3.1) is the one all three source texts describe.
         </Rule>
       </ul>
-      <OptionNote label="Table option “Doubling”">on by default; off means no doubling round (R3.3).</OptionNote>
+      <OptionNote label="Table option “Doubling”">
+        <Default lang="en" of="doubling" /> by default; off means no doubling round (R3.3).
+      </OptionNote>
     </Section>
 
     <Section id="r4" title="R4 The auction (Reizen)">
@@ -788,7 +859,9 @@ const English = () => (
         <G>Mittelhand</G>: “Eight.” <G>Vorhand</G>: “<G>Weiter</G>.” Now the dealer against <G>Mittelhand</G>: dealer: “Nine.” <G>Mittelhand</G>: “
         <G>Halte ich</G>.” Dealer: “<G>Weiter</G>.” <G>Mittelhand</G> is the declarer with 9.
       </p>
-      <OptionNote label="Table option “Ten-trick bid”">off by default; on adds the bid 10, between 9 and Bettel.</OptionNote>
+      <OptionNote label="Table option “Ten-trick bid”">
+        <Default lang="en" of="tenTrickBid" /> by default; on adds the bid 10, between 9 and Bettel.
+      </OptionNote>
     </Section>
 
     <Section id="r5" title="R5 When everybody passes">
@@ -797,25 +870,29 @@ const English = () => (
         <Rule id="R5.1">
           <strong>
             <G>Muss-Spiel</G>
-          </strong>{' '}
-          (forced game, the default): <G>Vorhand</G> becomes the declarer with 6. After the stock it may, like any declarer, announce something higher
-          (R6.2).
+          </strong>
+          , the forced game
+          <DefaultMark lang="en" of="allPass" is="forced" />: <G>Vorhand</G> becomes the declarer with 6. After the stock it may, like any declarer,
+          announce something higher (R6.2).
         </Rule>
         <Rule id="R5.2">
           <strong>
             <G>Haferl</G>
-          </strong>{' '}
-          (pot): everyone pays the pot stake into the pot (a table option, 1 by default), and the next dealer deals again. The pot is like a fourth
-          account. Doubles, <G>Kontra</G> and <G>Re</G> never multiply the pot stake. A redeal is not a game of the series: the game number stays,
-          only the dealer moves on. Who wins the pot is set by the table option “Who wins the pot”:
+          </strong>
+          , the pot
+          <DefaultMark lang="en" of="allPass" is="pot" />: everyone pays the pot stake into the pot (a table option,{' '}
+          <Default lang="en" of="potStake" /> by default), and the next dealer deals again. The pot is like a fourth account. Doubles, <G>Kontra</G>{' '}
+          and <G>Re</G> never multiply the pot stake. A redeal is not a game of the series: the game number stays, only the dealer moves on. Who wins
+          the pot is set by the table option “Who wins the pot”:
           <ul>
             <li>
-              <strong>the next declarer who wins a game</strong> (the default): takes the whole pot; a lost game leaves it there for later.
+              <strong>the next declarer who wins a game</strong>
+              <DefaultMark lang="en" of="potTo" is="declarer" />: takes the whole pot; a lost game leaves it there for later.
             </li>
             <li>
-              <strong>the winners of the next game</strong> (“for the winner of the next game”): the next game played decides it. A declarer who wins
-              takes the whole pot; a declarer who loses leaves it to the two defenders, who share it equally, and a unit that cannot be split stays in
-              the pot.
+              <strong>the winners of the next game</strong> (“for the winner of the next game”)
+              <DefaultMark lang="en" of="potTo" is="winners" />: the next game played decides it. A declarer who wins takes the whole pot; a declarer
+              who loses leaves it to the two defenders, who share it equally, and a unit that cannot be split stays in the pot.
             </li>
           </ul>
         </Rule>
@@ -824,8 +901,8 @@ const English = () => (
           three stays in the pot. The final balances show it.
         </Rule>
         <Rule id="R5.4">
-          A table redeals at most 3 times in a row for one game number (table option “Redeals in a row at most”, 1 to 10, 3 by default). When
-          everybody passes after the last of them, the game is played as R5.1’s forced game.
+          A table redeals only so many times in a row for one game number (table option “Redeals in a row at most”, 1 to {OPTION_LIMITS.maxRedeals},{' '}
+          <Default lang="en" of="maxRedeals" /> by default). When everybody passes after the last of them, the game is played as R5.1’s forced game.
         </Rule>
       </ul>
     </Section>
@@ -852,8 +929,10 @@ const English = () => (
         <Rule id="R7.1">The declarer always leads to the first trick, wherever they sit.</Rule>
         <Rule id="R7.2">
           In a numbered game the trump suit is fixed with the declarer's first card, for the whole game. A trump beats any card of another suit. How,
-          the table option “Trump suit” says: by default the suit of that first card is trump, so trumps are led to the first trick. With “named”, the
-          declarer names any suit as trump while playing the first card, and the card need not be of that suit.
+          the table option “Trump suit” says: with “the suit of the first card”
+          <DefaultMark lang="en" of="trump" is="led" /> the suit of that first card is trump, so trumps are led to the first trick. With “named”
+          <DefaultMark lang="en" of="trump" is="named" /> the declarer names any suit as trump while playing the first card, and the card need not be
+          of that suit.
         </Rule>
         <Rule id="R7.3">
           <strong>
@@ -896,8 +975,9 @@ const English = () => (
           <strong>
             <G>Klopfen</G>
           </strong>{' '}
-          (knocking; a table option, off by default): a defender who does not follow suit (trumping or throwing off) and plays their last card of a
-          suit may knock; everyone sees it. So the partner knows that suit is gone. Nobody knocks when leading, and the declarer never knocks.
+          (knocking; a table option, <Default lang="en" of="knock" /> by default): a defender who does not follow suit (trumping or throwing off) and
+          plays their last card of a suit may knock; everyone sees it. So the partner knows that suit is gone. Nobody knocks when leading, and the
+          declarer never knocks.
         </Rule>
       </ul>
       <p class="rules-example">
@@ -922,14 +1002,16 @@ const English = () => (
           <G>Kontra</G> and <G>Re</G> each double every payment of the game, just like a double.
         </Rule>
       </ul>
-      <OptionNote label="Table option “Kontra and Re”">on by default; off means neither.</OptionNote>
+      <OptionNote label="Table option “Kontra and Re”">
+        <Default lang="en" of="kontra" /> by default; off means neither.
+      </OptionNote>
     </Section>
 
     <Section id="r9" title="R9 Settlement">
       <p>
         The <strong>multiplier</strong> m is 2 to the power of (doubles + <G>Kontra</G> + <G>Re</G>): 1 with none of them, then 2, 4, 8 … up to 32
-        (three doubles, <G>Kontra</G> and <G>Re</G>). From the table options: s = stake per trick (1 by default), f = tariff for <G>Bettel</G> and{' '}
-        <G>Mord</G> (10 by default).
+        (three doubles, <G>Kontra</G> and <G>Re</G>). From the table options: s = stake per trick (<Default lang="en" of="stakePerTrick" /> by
+        default), f = tariff for <G>Bettel</G> and <G>Mord</G> (<Default lang="en" of="flatTariff" /> by default).
       </p>
       <ul>
         <Rule id="R9.1">

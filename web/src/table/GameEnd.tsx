@@ -7,6 +7,7 @@
 import { Fragment } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { LEVELS } from '../../../shared/actions.js';
+import { isForcedGame } from '../../../shared/all-pass.js';
 import type { Seat } from '../../../shared/options.js';
 import { settlementFigures, type SettlementFigures } from '../../../shared/settlement.js';
 import type { PublishedGame } from '../api.js';
@@ -27,9 +28,6 @@ export function figuresOf(game: PublishedGame): SettlementFigures | null {
   const potBefore = game.potBefore;
   return settlementFigures(game.options, LEVELS.indexOf(game.contract), game.result.declarerTricks, game.multiplier, potBefore);
 }
-
-/** R5.1: everybody passed and forehand had to play 6 (no bid in the auction, yet a declarer). */
-export const isForcedGame = (game: PublishedGame): boolean => game.declarer !== null && !game.actions.some((entry) => entry.action.type === 'bid');
 
 /** The banner's sentence: who took how many of what, won or lost, and who pays whom. */
 export function resultSentence(t: Translate, game: PublishedGame, name: (seat: number) => string): Named {
@@ -82,7 +80,7 @@ function Arithmetic({ game, figures, name }: { game: PublishedGame; figures: Set
       </p>
       {figures.potToDeclarer > 0 ? <p>{withNames(t('potTaken', { amount: figures.potToDeclarer }), { name: name(game.declarer!) })}</p> : null}
       {figures.potToEachDefender > 0 ? <p>{t('potShared', { amount: figures.potToEachDefender })}</p> : null}
-      {game.potBefore > 0 && figures.potToDeclarer === 0 ? <p>{t('potStays', { amount: game.potBefore - 2 * figures.potToEachDefender })}</p> : null}
+      {game.potBefore > 0 && figures.potToDeclarer === 0 ? <p>{t('potStays', { amount: game.potBefore + game.settlement!.pot })}</p> : null}
       <p class="muted">
         {[game.declarer!, ...defenders].map((seat, i) => (
           <Fragment key={seat}>
@@ -163,7 +161,7 @@ export function GameEnd({
       <p class={`result-banner ${outcome}`} data-result={outcome} ref={banner}>
         {resultSentence(t, game, name)}
       </p>
-      {isForcedGame(game) ? <p class="muted">{withNames(t('resultForced'), { name: name(game.declarer!) })}</p> : null}
+      {isForcedGame(game.declarer, game.actions) ? <p class="muted">{withNames(t('resultForced'), { name: name(game.declarer!) })}</p> : null}
       {figures !== null && game.settlement !== null ? <Arithmetic game={game} figures={figures} name={name} /> : null}
       <p class="result-actions">
         <button type="button" class="primary" data-next-game onClick={onNext}>

@@ -1,5 +1,5 @@
 /** What a table shows of the game at a glance: whose turn it is, and the facts of the game (contract, trump, multiplier, pot, deadline). */
-import { isMoveOwed } from '../../../shared/actions.js';
+import { hasTrumpSuit, isMoveOwed, levelOf } from '../../../shared/actions.js';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { suitName, SuitIcon } from '../cards/index.js';
@@ -51,7 +51,7 @@ export function GameFacts({ view }: { view: TableView }) {
             {view.trump !== null ? <SuitIcon suit={view.trump} pattern={prefs.pattern} /> : null}{' '}
             {view.trump !== null
               ? suitName(view.trump, prefs.pattern, prefs.lang)
-              : view.contract === 'bettel' || view.contract === 'mord'
+              : view.contract !== null && !hasTrumpSuit(levelOf(view.contract))
                 ? t('noTrump')
                 : '–'}
           </dd>

@@ -1,38 +1,35 @@
 /**
  * Short explanations at the controls, each at the moment it matters: what the bids mean while
  * bidding, what happens when everybody passes, that the declarer's first card fixes trump
- * (R7.2), what kontra does (R8.3). They say what the table's options make true, nothing more.
+ * (R7.2), what kontra does (R8.3). They say what the view and the table's options make true,
+ * nothing more: every rule behind them is the engine's (the view's fields, shared/).
  */
+import { highestNumber } from '../../../shared/actions.js';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import type { Translate } from '../i18n.js';
 
-const NUMBERED = new Set(['6', '7', '8', '9', '10']);
+/** The view fields the guides are made of. */
+export type GuideView = Pick<TableView, 'legalActions' | 'phase' | 'options' | 'redealsLeft' | 'forcedGame' | 'nextCardFixesTrump'>;
 
-/** R5.1, R5.4: the game now played came from everybody passing (no bid was made in its auction). */
-export const isForcedGame = (view: TableView): boolean =>
-  view.declarer !== null && view.history.some((a) => a.type === 'pass') && !view.history.some((a) => a.type === 'bid');
-
-/** What everybody passing would lead to now, as a text key and its count. */
-function allPassGuide(view: TableView): { key: 'guideAllPassForced' | 'guideAllPassPot' | 'guideLastRedeal'; n?: number } {
-  if (view.options.allPass === 'forced') return { key: 'guideAllPassForced' };
-  if (view.redeal >= view.options.maxRedeals) return { key: 'guideLastRedeal' };
-  return { key: 'guideAllPassPot', n: view.options.potStake };
+/** What everybody passing would lead to now (R5.1, R5.2, R5.4, as the view's `redealsLeft` says), as a text key and its count. */
+function allPassGuide(view: GuideView): { key: 'guideAllPassForced' | 'guideAllPassPot' | 'guideLastRedeal'; n?: number } {
+  if (view.redealsLeft > 0) return { key: 'guideAllPassPot', n: view.options.potStake };
+  return { key: view.options.allPass === 'pot' ? 'guideLastRedeal' : 'guideAllPassForced' };
 }
 
 /** The guides that matter now, each with its hook id and text (the embed folds them behind a "?" when there are any). */
-export function guidesOf(view: TableView, t: Translate): { id: string; text: string }[] {
+export function guidesOf(view: GuideView, t: Translate): { id: string; text: string }[] {
   const legal = view.legalActions;
   const has = (type: string) => legal.some((a) => a.type === type);
   const guides: { id: string; text: string }[] = [];
   if (has('bid') || has('hold') || (view.phase === 'auction' && has('pass'))) {
-    guides.push({ id: 'bids', text: t('guideBids', { max: view.options.tenTrickBid ? 10 : 9 }) });
+    guides.push({ id: 'bids', text: t('guideBids', { max: highestNumber(view.options.tenTrickBid) }) });
     const allPass = allPassGuide(view);
     guides.push({ id: 'all-pass', text: t(allPass.key, allPass.n === undefined ? undefined : { n: allPass.n }) });
   }
-  if ((has('discard') || has('declare')) && isForcedGame(view)) guides.push({ id: 'forced', text: t('guideForcedGame') });
-  const firstCard = view.seat === view.declarer && view.trump === null && view.trick.length === 0 && has('play');
-  if (firstCard && view.contract !== null && NUMBERED.has(view.contract)) {
+  if ((has('discard') || has('declare')) && view.forcedGame) guides.push({ id: 'forced', text: t('guideForcedGame') });
+  if (view.nextCardFixesTrump && has('play')) {
     guides.push(view.options.trump === 'named' ? { id: 'trump-named', text: t('guideTrumpNamed') } : { id: 'trump-led', text: t('guideTrumpLed') });
   }
   if (has('kontra')) guides.push({ id: 'kontra', text: t('guideKontra') });

@@ -3,13 +3,13 @@
  * and the pot got, the running balances), and once the series is over the final standings,
  * the pot paid back included (R5.3).
  */
+import { isForcedGame } from '../../../shared/all-pass.js';
 import type { PublishedGame, TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { AppLink } from '../AppLink.js';
 import { useMedia } from '../media.js';
 import { Name } from '../names.js';
 import { levelName, seatName } from './format.js';
-import { isForcedGame } from './GameEnd.js';
 import { replayPath } from './Summary.js';
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
@@ -118,7 +118,7 @@ function ScoreRow({ row, view, tableId, narrow, withPot }: { row: Row; view: Tab
   const contract = played ? (
     <>
       {levelName(t, game.contract!)}
-      {isForcedGame(game) ? <span class="running"> ({t('forcedShort')})</span> : null}
+      {isForcedGame(game.declarer, game.actions) ? <span class="running"> ({t('forcedShort')})</span> : null}
     </>
   ) : (
     t('scoreAllPass')

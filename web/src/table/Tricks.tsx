@@ -151,16 +151,14 @@ function TrickRow({ view, trick }: { view: TableView; trick: TrickRecord }) {
 }
 
 /**
- * R7.10: the completed trick the view shows. The trick just completed lies there for everyone
- * until the next card; after that, with trickHistory "opponents", the view holds the other
- * side's last trick (a spectator's: the declarer's), or none when that side has taken none yet.
+ * R7.10: the completed trick the view shows, as its `lastTrickIs` says: the latest one, or the
+ * other side's last (a spectator's: the declarer's), or none when that side has taken none yet.
  */
 type Shown = 'latest' | 'other-side' | 'none';
 
-function shownTrick(view: TableView): Shown | null {
-  const completed = view.seats.reduce((sum, seat) => sum + seat.tricks, 0);
-  if (completed === 0) return null;
-  if (view.options.trickHistory !== 'opponents' || view.trick.length === 0) return 'latest';
+export function shownTrick(view: Pick<TableView, 'lastTrickIs' | 'lastTrick'>): Shown | null {
+  if (view.lastTrickIs === null) return null;
+  if (view.lastTrickIs === 'latest') return 'latest';
   return view.lastTrick === null ? 'none' : 'other-side';
 }
 

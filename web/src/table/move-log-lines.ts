@@ -11,7 +11,7 @@ import { withNames, type Named } from '../names.js';
 import { levelName, seatName } from './format.js';
 
 /** The view fields the log is made of. */
-export type LogView = Pick<TableView, 'seat' | 'phase' | 'seats' | 'moves' | 'trickWinners' | 'redeal' | 'declarer'>;
+export type LogView = Pick<TableView, 'seat' | 'phase' | 'seats' | 'moves' | 'trickWinners' | 'redeal' | 'declarer' | 'forcedGame'>;
 
 /** One line of the log: the moves it tells (indices into `moves`) and what it says (the names in it isolated). */
 export interface Line {
@@ -62,11 +62,10 @@ export function logLines(t: Translate, view: LogView, suitName: (suit: Suit) => 
   if (view.redeal > 0) lines.push({ key: 'redeal', moves: [], kind: 'fact', text: [t('logRedeal', { n: view.redeal })] });
   const moves = view.moves;
   const lastAuction = moves.reduce((last, m, i) => (m.type === 'bid' || m.type === 'hold' || m.type === 'pass' ? i : last), -1);
-  const forced = view.declarer !== null && !moves.some((m) => m.type === 'bid');
   moves.forEach((entry, i) => {
     if (entry.type !== 'play') {
       lines.push({ key: `m${i}`, moves: [i], kind: 'move', text: saidText(t, view, entry), auto: isAuto(entry) });
-      if (i === lastAuction && forced)
+      if (i === lastAuction && view.forcedGame)
         lines.push({ key: 'forced', moves: [], kind: 'fact', text: withNames(t('resultForced'), { name: seatName(view, view.declarer!) }) });
       return;
     }

@@ -1,0 +1,320 @@
+/**
+ * A table's notifications on their way to the seats: queued in the table's storage with the
+ * change that caused them, attempted at once and again after failures (notify.ts's
+ * schedule), each on its own so that one slow or failing receiver holds up no other. The
+ * table's Durable Object decides what to tell whom (who-is-told.ts) and keeps the alarm.
+ */
+import type { Seat } from '../../shared/options.js';
+import { isAllowedWebhookUrl } from './webhook-urls.js';
+import { type SeatEvent, type MailLanguage, mailsEachTurn, type Channel, type Notifications, type Settings, type TokenRow } from '../table/model.js';
+import { type Delivery, MAX_WAITING, retryDelay } from './delivery-queue.js';
+import { reasonOf } from '../log-reasons.js';
+import { confirmationMail } from './mail/confirmation-mail.js';
+import type { ConfirmationOutcome } from '../contract.js';
+import { askConfirmationGate, askMailGate, NoMailLinks, REFUSED, type Gate, type Permitted } from './mail/gate.js';
+import { mailFor, senderOf, unsubscribeHeaders, type Mail, type MailFacts } from './mail/texts.js';
+import { ATTEMPT_TIMEOUT_MS, DeliveryFailed, ReceiverGone, newMessageId, postWebhook } from './webhook.js';
+import type { DeliveryLog, DeliveryOutcome } from './delivery-log.js';
+import type { TableStorage } from '../table/storage/table-storage.js';
+import { deriveToken, hashToken, linkOf, sameHash, tokenKey } from '../table/tokens.js';
+import { PushRefused, sendPush, SubscriptionGone } from './push/send.js';
+import { vapidKeys } from './push/vapid.js';
+import { pushOptions, type PushPayload, type QueuedPush } from './push/notices.js';
+
+/** An attempt holds its delivery back this long, so that a crash mid-attempt retries it later. */
+const ATTEMPT_LEASE_MS = ATTEMPT_TIMEOUT_MS + 5_000;
+
+/** What of the table a delivery needs: where each seat is told now, and its link's makings. */
+export interface Recipients {
+  readonly settings: Settings;
+  readonly tokens: readonly TokenRow[];
+  readonly notifications: readonly Notifications[];
+}
+
+/** A delivery that can no longer be made (the seat removed its address): dropped, not retried. */
+class Undeliverable extends Error {
+  override readonly name = 'Undeliverable';
+}
+
+/**
+ * Checked right before a message leaves: the admin replaced the seat's link while the
+ * attempt waited, so its address was the old holder's (table/changes/links.ts). Nothing more goes there.
+ */
+function stillHeld(sameHolder: () => boolean): void {
+  if (!sameHolder()) throw new Undeliverable("the seat's link was replaced");
+}
+
+/** What the seat's log says of a failure: the reason of our own errors ("HTTP 500"), never the text of another's. */
+const shortReason = (error: unknown): string =>
+  error instanceof DeliveryFailed || error instanceof Undeliverable ? error.message : 'the attempt failed';
+
+export class Deliveries {
+  /** Deliveries being attempted by this instance. */
+  private readonly sending = new Set<number>();
+
+  constructor(
+    private readonly storage: TableStorage,
+    private readonly env: Env,
+    /** Hands a mail to the EMAIL binding (the table's, so that tests can watch it). */
+    private readonly sendEmail: (message: EmailMessageBuilder) => Promise<void>,
+    /** A seat's webhook receiver answered 410 Gone: the table turns that webhook off. */
+    private readonly webhookGone: (seat: Seat) => void,
+    /** A turn mail itself (not a confirmation in its place) was handed over for a seat: it is unread (presence.ts). */
+    private readonly turnMailSent: (seat: Seat) => void,
+    /** Each seat's last attempts, whatever the channel (delivery-log.ts). */
+    private readonly log: DeliveryLog,
+  ) {}
+
+  /**
+   * The one place where an attempt's outcome is known, for every channel: it goes to the
+   * seat's delivery log. `detail` is a short reason ("HTTP 500"), never a body or an address.
+   */
+  private attempted(row: Delivery, outcome: DeliveryOutcome, detail?: string): void {
+    this.log.record(row.seat, row.channel, row.type, outcome, detail, Date.now());
+  }
+
+  /** Queues one message for a seat's channel, inside the caller's transaction; drops the oldest beyond MAX_WAITING. */
+  queue(tableId: string, seat: Seat, channel: Channel, type: SeatEvent['type'], payload: string, now: number): void {
+    this.storage.deliveries.add({ messageId: newMessageId(), seat, channel, type, payload }, now);
+    const dropped = this.storage.deliveries.trim(seat, channel, MAX_WAITING);
+    if (dropped > 0) console.warn(`table ${tableId}: seat ${seat}'s ${channel} fails; dropped its ${dropped} oldest waiting deliveries`);
+  }
+
+  /**
+   * Attempts every due delivery at once. `guard` runs once the attempts are under way and
+   * leased (the table sets its alarm: should the object die mid-attempt, the alarm makes
+   * them again); answers when all have ended.
+   */
+  async deliver(recipients: () => Recipients, guard: () => Promise<void>): Promise<void> {
+    const now = Date.now();
+    const due = this.storage.deliveries.queue.due(now, 20).filter((row) => !this.sending.has(row.id) && this.withinBudget(row, now));
+    if (due.length === 0) return;
+    for (const row of due) {
+      this.sending.add(row.id);
+      this.storage.deliveries.queue.lease(row.id, now + ATTEMPT_LEASE_MS);
+    }
+    const attempts = Promise.all(due.map((row) => this.attempt(recipients, row)));
+    await guard();
+    await attempts;
+  }
+
+  /**
+   * Webhook and push attempts take from the table's budget per minute (send-budget.ts):
+   * beyond it a delivery waits for the next free moment, its attempts not counted, so that a
+   * table cannot be made to flood a receiver or a push service however fast its seats act.
+   */
+  private withinBudget(row: Delivery, now: number): boolean {
+    if (row.channel === 'email' || this.storage.webhookBudget.take(now)) return true;
+    this.storage.deliveries.queue.hold(row.id, this.storage.webhookBudget.nextFreeAt(now));
+    return false;
+  }
+
+  /** One attempt; `current`: the table as it is at each moment of it (a change may come while the attempt waits). */
+  private async attempt(current: () => Recipients, row: Delivery): Promise<void> {
+    const attempt = row.attempts + 1;
+    const recipients = current();
+    const what = `table ${recipients.settings.tableId}: ${row.channel} ${row.type} #${row.id} to seat ${row.seat}`;
+    const addressOf = () =>
+      row.channel === 'webhook'
+        ? current().notifications[row.seat]!.webhookUrl
+        : row.channel === 'email'
+          ? current().notifications[row.seat]!.email
+          : (JSON.parse(row.payload) as QueuedPush).endpoint; // one device per delivery: its address never changes
+    const address = addressOf();
+    // The seat's link as it is now, when the address is read: should the admin replace it
+    // while this attempt waits (for the gate, the push service), the old holder's address
+    // must not get the new link, nor the new holder's log and presence the old one's mail.
+    const holderOf = () => current().tokens.find((t) => t.seat === row.seat && t.role !== 'admin');
+    const holder = holderOf();
+    const sameHolder = () => holderOf() === holder;
+    try {
+      let detail: string | undefined;
+      if (row.channel === 'webhook') await this.sendWebhook(recipients, row, sameHolder);
+      else if (row.channel === 'email') {
+        const sent = await this.sendMail(recipients, row, holder, sameHolder);
+        if (sent === 'confirmation') detail = 'a confirmation mail went in its place';
+        else if (row.type === 'turn' && sameHolder()) this.turnMailSent(row.seat);
+      } else await this.sendPushTo(recipients, row, holder, sameHolder);
+      this.storage.deliveries.queue.done(row.id);
+      if (sameHolder()) this.attempted(row, 'sent', detail);
+    } catch (error) {
+      // Logs name the failure only: never the body (the seat's cards), the address or a link.
+      const reason = reasonOf(error);
+      if (error instanceof SubscriptionGone) {
+        // The push service forgot the device (unsubscribed, or the browser's data cleared): so do we, with what waits for it.
+        this.storage.deliveries.queue.done(row.id);
+        if (sameHolder()) this.attempted(row, 'gone', error.message);
+        this.storage.push.remove(row.seat, address!);
+        this.storage.deliveries.dropForDevice(row.seat, address!);
+        console.warn(`${what}: the push service answered ${reason}; that device's subscription is removed`);
+        return;
+      }
+      if (error instanceof ReceiverGone) {
+        // The receiver said it is gone for good: no retries, and nothing more to it until the seat sets a webhook again.
+        this.storage.deliveries.queue.done(row.id);
+        if (!sameHolder()) return; // the webhook that answered is no longer the seat's
+        this.attempted(row, 'gone', error.message);
+        this.webhookGone(row.seat);
+        console.warn(`${what}: the receiver answered 410 Gone; the seat's webhook is turned off`);
+        return;
+      }
+      const delay = error instanceof Undeliverable || error instanceof PushRefused ? null : retryDelay(attempt);
+      if (sameHolder()) this.attempted(row, delay === null ? 'dropped' : 'failed', shortReason(error));
+      if (delay === null) {
+        this.storage.deliveries.queue.done(row.id);
+        console.warn(`${what} dropped after attempt ${attempt}: ${reason}`);
+      } else if (addressOf() !== address) {
+        // The seat changed its address meanwhile: on to the new one at once (the count of attempts goes on).
+        this.storage.deliveries.queue.retry(row.id, Date.now(), reason, false);
+        console.warn(`${what} failed (attempt ${attempt}): ${reason}; the seat has a new address, trying that now`);
+      } else {
+        this.storage.deliveries.queue.retry(row.id, Date.now() + delay, reason, false);
+        console.warn(`${what} failed (attempt ${attempt}): ${reason}; next attempt in ${delay / 1000} s`);
+      }
+    } finally {
+      this.sending.delete(row.id);
+    }
+  }
+
+  /** To the seat's webhook as it is now (it may have changed since the event), signed with its secret. */
+  private async sendWebhook(recipients: Recipients, row: Delivery, sameHolder: () => boolean): Promise<void> {
+    const { webhookUrl, webhookSecret } = recipients.notifications[row.seat]!;
+    if (webhookUrl === null || webhookSecret === null) throw new Undeliverable('the seat has no webhook any more');
+    if (!isAllowedWebhookUrl(webhookUrl, this.env.ALLOW_LOCAL_WEBHOOKS === 'on')) throw new Undeliverable('the webhook address is not allowed');
+    stillHeld(sameHolder);
+    await postWebhook(webhookUrl, webhookSecret, row.messageId, row.payload);
+  }
+
+  /**
+   * To one device of the seat, if it is still subscribed (with its keys as they are now),
+   * encrypted for it and signed with the server's VAPID key (push/). The url is the seat's
+   * link, derived as for mails; the app's home page when it cannot be.
+   */
+  private async sendPushTo(recipients: Recipients, row: Delivery, holder: TokenRow | undefined, sameHolder: () => boolean): Promise<void> {
+    const { endpoint, version } = JSON.parse(row.payload) as QueuedPush;
+    const subscription = this.storage.push.find(row.seat, endpoint);
+    if (subscription === undefined) throw new Undeliverable('the device is no longer subscribed');
+    if (!isAllowedWebhookUrl(endpoint, this.env.ALLOW_LOCAL_WEBHOOKS === 'on')) throw new Undeliverable('the push endpoint is not allowed');
+    const { tableId, origin } = recipients.settings;
+    if (origin === null) throw new Undeliverable('the table does not know its address, so no link can be sent');
+    const vapid = vapidKeys(this.env, origin);
+    if (!vapid.ok) throw new Undeliverable(vapid.message);
+    const url = (await this.linkFor(recipients.settings, row.seat, holder)) ?? `${origin}/`;
+    const payload: PushPayload = { type: row.type, tableId, seat: row.seat, version, url };
+    stillHeld(sameHolder);
+    await sendPush(subscription, JSON.stringify(payload), vapid.keys, pushOptions(row.type, tableId, row.seat));
+  }
+
+  /**
+   * To the seat's address as it is now, if the gate lets it through (mail/gate.ts): the mail
+   * itself once the address confirmed this table, else nothing (dropped, never retried: the
+   * mail is not kept for later). Only an address confirmed before confirmations were per
+   * table gets this table's confirmation in its place (AddressObject.permit). Every mail
+   * carries the address's one-click unsubscribe link, in its headers and its text.
+   */
+  private async sendMail(
+    recipients: Recipients,
+    row: Delivery,
+    holder: TokenRow | undefined,
+    sameHolder: () => boolean,
+  ): Promise<'mail' | 'confirmation'> {
+    const own = recipients.notifications[row.seat]!;
+    const { email, lang: chosen } = own;
+    if (email === null) throw new Undeliverable('the seat has no mail address any more');
+    if (!mailsEachTurn(own)) throw new Undeliverable('the seat chose the daily digest or no mail since');
+    const { tableId, origin } = recipients.settings;
+    const lang = chosen ?? recipients.settings.seats[row.seat]?.lang;
+    let gate: Gate;
+    try {
+      gate = await askMailGate(this.env, this.storage.mailBudget, tableId, origin, email);
+    } catch (error) {
+      if (error instanceof NoMailLinks) throw new Undeliverable(error.message);
+      throw new DeliveryFailed(`the address could not be asked: ${reasonOf(error)}`);
+    }
+    if (gate.send === 'none') throw new Undeliverable(REFUSED[gate.reason]);
+    const { unsubscribe } = gate.links;
+    const mail: Mail =
+      gate.send === 'confirmation'
+        ? confirmationMail(gate.origin, gate.links, lang)
+        : mailFor(JSON.parse(row.payload) as MailFacts, await this.linkFor(recipients.settings, row.seat, holder), { lang, unsubscribe });
+    await this.handOver(gate, email, mail, sameHolder);
+    return gate.send;
+  }
+
+  /**
+   * Asks `address`, just set as seat `seat`'s, to confirm this table: the confirmation mail
+   * goes at once if the gate lets it (mail/gate.ts: the table's budget, the address's limits).
+   * Not queued: the seat is answered what happened (PUT …/notifications), and one that failed
+   * is asked for again by saving the address again, not retried. Its log says it too.
+   */
+  async askConfirmation(recipients: Recipients, seat: Seat, address: string): Promise<ConfirmationOutcome> {
+    const { tableId, origin } = recipients.settings;
+    const lang = recipients.notifications[seat]!.lang ?? recipients.settings.seats[seat]?.lang;
+    const outcome = await this.confirmation(tableId, origin, address, lang);
+    if (outcome === 'sent') this.log.record(seat, 'email', 'confirmation', 'sent', undefined, Date.now());
+    else if (outcome !== 'confirmed') {
+      // Never tried again, not even one the binding refused: the seat asks again (its answer said why).
+      const why = outcome === 'failed' ? 'the mail could not be handed over' : REFUSED[outcome];
+      this.log.record(seat, 'email', 'confirmation', 'dropped', why, Date.now());
+      console.warn(`table ${tableId}: the confirmation mail to seat ${seat} was not sent: ${why}`);
+    }
+    return outcome;
+  }
+
+  private async confirmation(tableId: string, origin: string | null, address: string, lang: MailLanguage | undefined): Promise<ConfirmationOutcome> {
+    let gate: Awaited<ReturnType<typeof askConfirmationGate>>;
+    try {
+      gate = await askConfirmationGate(this.env, this.storage.mailBudget, tableId, origin, address);
+    } catch (error) {
+      console.warn(`table ${tableId}: a confirmation mail could not be asked for: ${reasonOf(error)}`);
+      return 'failed';
+    }
+    if (gate.send === 'none') return gate.reason;
+    try {
+      await this.handOver(gate, address, confirmationMail(gate.origin, gate.links, lang));
+    } catch (error) {
+      console.warn(`table ${tableId}: a confirmation mail failed: ${reasonOf(error)}`);
+      return 'failed';
+    }
+    return 'sent';
+  }
+
+  /**
+   * Hands a permitted mail to the EMAIL binding with the address's one-click unsubscribe
+   * headers; one that fails, or whose seat's link was replaced meanwhile (`sameHolder`), gives its permit back.
+   */
+  private async handOver(gate: Permitted, to: string, mail: Mail, sameHolder: () => boolean = () => true): Promise<void> {
+    try {
+      stillHeld(sameHolder);
+      await this.sendEmail({
+        from: senderOf((this.env.MAIL_FROM as string | undefined) ?? 'Wallachen <noreply@wallachen.example>'),
+        to,
+        subject: mail.subject,
+        text: mail.text,
+        headers: unsubscribeHeaders(gate.links.unsubscribe),
+      });
+    } catch (error) {
+      await gate.release().catch(() => {}); // not sent: not counted (a lost release only counts one mail too many)
+      throw error instanceof Undeliverable ? error : new DeliveryFailed(reasonOf(error));
+    }
+  }
+
+  /**
+   * The seat's link of the token `holder` (the seat's when the attempt began), derived
+   * again from the token key and its nonce (tokens.ts) and checked against its hash; null
+   * when it cannot be (no key, or a table made before tokens were derived, or a key that
+   * changed since).
+   */
+  private async linkFor(settings: Settings, seat: Seat, holder: TokenRow | undefined): Promise<string | null> {
+    const { tableId, origin } = settings;
+    if (origin === null || holder === undefined || holder.nonce === null) return null;
+    const key = tokenKey(this.env, origin);
+    if (!key.ok) return null;
+    const token = await deriveToken(key.secret, tableId, seat, holder.nonce);
+    if (!sameHash(await hashToken(token), holder.hash)) {
+      console.warn(`table ${tableId}: seat ${seat}'s link cannot be derived again (was TOKEN_SECRET changed?); the mail goes without it`);
+      return null;
+    }
+    return linkOf(origin, tableId, token);
+  }
+}

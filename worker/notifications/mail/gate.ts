@@ -1,0 +1,111 @@
+/**
+ * What a table asks before each mail: may it go, and as what? Two limits answer, in this
+ * order: the table's own budget (send-budget.ts, synchronous in the table's storage) and the
+ * address's Durable Object (address-object.ts: confirmed at this table or not, unsubscribed,
+ * its limits over all tables). Each counts the mail it permits, and both give it back when
+ * the mail is not sent after all.
+ */
+import { addressStub, CONFIRMATIONS_PER_DAY, type ConfirmationRefusal, type Refusal } from './address.js';
+import { addressKey, addressLinks, type AddressLinks } from './links.js';
+import type { Seat } from '../../../shared/options.js';
+import type { Table } from '../../table/model.js';
+import { TABLE_MAILS_PER_HOUR, type SendBudget } from '../send-budget.js';
+import { tokenKey } from '../../table/tokens.js';
+
+/** Why a mail is not sent: the address's answer, or the table's own limit. */
+export type GateRefusal = Refusal | ConfirmationRefusal | 'table_limit';
+
+/** Why a mail is dropped, fit for logs and the seat's delivery log: never the address. */
+export const REFUSED: Record<GateRefusal, string> = {
+  unconfirmed: 'the address has not confirmed this table',
+  confirmed: 'the address confirmed this table already',
+  recently_sent: 'this table asked the address less than a day ago',
+  unsubscribed: 'the address unsubscribed',
+  address_limit: `the address had its limit of mails (${CONFIRMATIONS_PER_DAY} confirmations a day, or its mails this hour)`,
+  table_limit: `the table sent its limit of ${TABLE_MAILS_PER_HOUR} mails this hour`,
+};
+
+/** What the gate answers: the permit, or why not (`R`: the refusals of the question asked). */
+export type Gate<R extends GateRefusal = GateRefusal> = Permitted | { readonly send: 'none'; readonly reason: R };
+
+export interface Permitted {
+  /** mail: the mail meant; confirmation: this table's confirmation mail (asked for, or in place of the mail). */
+  readonly send: 'mail' | 'confirmation';
+  /** Where the links point to: the table's origin. */
+  readonly origin: string;
+  readonly links: AddressLinks;
+  /** Gives the permit back: the mail could not be handed over. */
+  readonly release: () => Promise<void>;
+}
+
+/** A mail cannot be sent now, and should not be tried again (no link can be made). */
+export class NoMailLinks extends Error {
+  override readonly name = 'NoMailLinks';
+}
+
+type AddressStub = ReturnType<typeof addressStub>;
+type AddressAnswer<R> = { readonly send: 'mail' | 'confirmation'; readonly at: number } | { readonly send: 'none'; readonly reason: R };
+
+/**
+ * Asks both limits whether `tableId` (its links at `origin`) may send `address` its mail
+ * now (AddressObject.permit). Throws NoMailLinks when no unsubscribe link can be made (every
+ * mail must carry one), and whatever the address's object throws (the caller retries later).
+ */
+export const askMailGate = (
+  env: Env,
+  budget: SendBudget,
+  tableId: string,
+  origin: string | null,
+  address: string,
+): Promise<Gate<Refusal | 'table_limit'>> => ask(env, budget, tableId, origin, address, (stub, now) => stub.permit({ tableId, now }));
+
+/** As askMailGate, for the table's confirmation mail to an address just set there (AddressObject.askConfirmation). */
+export const askConfirmationGate = (
+  env: Env,
+  budget: SendBudget,
+  tableId: string,
+  origin: string | null,
+  address: string,
+): Promise<Gate<ConfirmationRefusal | 'table_limit'>> =>
+  ask(env, budget, tableId, origin, address, (stub, now) => stub.askConfirmation({ tableId, now }));
+
+async function ask<R extends Refusal | ConfirmationRefusal>(
+  env: Env,
+  budget: SendBudget,
+  tableId: string,
+  origin: string | null,
+  address: string,
+  question: (stub: AddressStub, now: number) => Promise<AddressAnswer<R>>,
+): Promise<Gate<R | 'table_limit'>> {
+  if (origin === null) throw new NoMailLinks('the table keeps no origin to make the unsubscribe link with');
+  const key = tokenKey(env, origin);
+  if (!key.ok) throw new NoMailLinks(key.message);
+  const links = await addressLinks(key.secret, origin, address, tableId);
+  const now = Date.now();
+  if (!budget.take(now)) return { send: 'none', reason: 'table_limit' };
+  const stub = addressStub(env, links.key);
+  let permit: AddressAnswer<R>;
+  try {
+    permit = await question(stub, now);
+  } catch (error) {
+    budget.giveBack(now);
+    throw error;
+  }
+  if (permit.send === 'none') {
+    budget.giveBack(now);
+    return { send: 'none', reason: permit.reason };
+  }
+  const at = permit.at;
+  const release = async () => {
+    budget.giveBack(now);
+    await stub.release({ tableId, at });
+  };
+  return { send: permit.send, origin, links, release };
+}
+
+/** The key of seat `seat`'s address (links.ts), or null: it has none, or the table no origin to derive it with. */
+export async function seatAddressKey(env: Env, table: Table, seat: Seat): Promise<string | null> {
+  const email = table.notifications[seat]!.email;
+  const key = table.settings.origin === null ? null : tokenKey(env, table.settings.origin);
+  return email === null || key === null || !key.ok ? null : addressKey(key.secret, email);
+}

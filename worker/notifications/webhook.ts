@@ -1,0 +1,78 @@
+/**
+ * A seat's webhook (API.md, "Webhooks"): the body of a post, its Standard Webhooks
+ * signature, and one POST with its timeout. The delivery queue retries (deliver.ts).
+ *
+ * Nothing here logs; callers log only what failed, never a body (a seat's cards), a secret or a URL.
+ */
+import { Webhook } from 'standardwebhooks';
+import type { Seat } from '../../shared/options.js';
+import { reasonOf } from '../log-reasons.js';
+import type { EventType } from '../table/model.js';
+import type { TableView } from '../table/published.js';
+
+/** Each attempt gives up after this long. */
+export const ATTEMPT_TIMEOUT_MS = 10_000;
+
+/** The body of a webhook post. `view` is the seat's own view (R10.2) at `version`. */
+export interface WebhookBody {
+  readonly type: EventType;
+  readonly tableId: string;
+  readonly seat: Seat;
+  readonly version: number;
+  /** The game the event is about: for game_over the game that ended, else the current one. */
+  readonly gameNumber: number;
+  /** game_over only: the index of the ended game in …/games (redeals count). */
+  readonly dealIndex?: number;
+  readonly view: TableView;
+}
+
+/** A new webhook-id (Standard Webhooks: unique per message, the same on every retry). */
+export const newMessageId = (): string => `msg_${crypto.randomUUID().replace(/-/g, '')}`;
+
+/** The Standard Webhooks headers for one attempt: signed afresh each time, as the timestamp is the attempt's. */
+export function signatureHeaders(secret: string, messageId: string, body: string, at: Date): Record<string, string> {
+  return {
+    'webhook-id': messageId,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign(messageId, at, body),
+  };
+}
+
+/** The receiver answered 410 Gone: it wants no more posts, the seat's webhook is turned off. */
+export class ReceiverGone extends Error {
+  override readonly name = 'ReceiverGone';
+}
+
+/** A delivery that failed for a reason worth retrying. */
+export class DeliveryFailed extends Error {
+  override readonly name = 'DeliveryFailed';
+}
+
+/**
+ * POSTs one webhook. Success is any 2xx answer; redirects are not followed (the address
+ * was checked, where it leads was not) and count as failures, like any other answer, a
+ * network error or the timeout.
+ */
+export async function postWebhook(url: string, secret: string, messageId: string, body: string): Promise<void> {
+  // A timer of our own rather than AbortSignal.timeout: it is cleared as soon as the answer
+  // is in, so no timer outlives the attempt (and keeps the table's object busy).
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), ATTEMPT_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'Wallachen-Webhooks/1', ...signatureHeaders(secret, messageId, body, new Date()) },
+      body,
+      redirect: 'manual',
+      signal: abort.signal,
+    });
+  } catch (error) {
+    throw new DeliveryFailed(abort.signal.aborted ? `no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s` : `network error: ${reasonOf(error)}`);
+  } finally {
+    clearTimeout(timer);
+  }
+  await response.body?.cancel().catch(() => {});
+  if (response.status === 410) throw new ReceiverGone('HTTP 410 Gone');
+  if (response.status < 200 || response.status > 299) throw new DeliveryFailed(`HTTP ${response.status}`);
+}

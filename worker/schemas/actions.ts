@@ -1,0 +1,105 @@
+/** The actions (API.md "Actions"; shared/actions.ts parseAction decides): what a seat sends, what its view offers, what a record holds. */
+import { z } from '@hono/zod-openapi';
+import { Card, Level, Suit, described } from './common.js';
+
+// ---------------------------------------------------------------- actions (API.md "Actions"; shared/actions.ts parseAction decides)
+
+/**
+ * The actions as the engine keeps them (parseAction's canonical form): what a game's record
+ * holds and what a view offers. A request may say more (`re: true`, `id`, `version`).
+ */
+const CANONICAL = {
+  double: z.strictObject({ type: z.literal('double'), double: z.boolean() }),
+  bid: z.strictObject({ type: z.literal('bid'), bid: Level }),
+  hold: z.strictObject({ type: z.literal('hold') }),
+  pass: z.strictObject({ type: z.literal('pass') }),
+  discard: z.strictObject({
+    type: z.literal('discard'),
+    cards: z
+      .array(Card)
+      .min(2)
+      .max(2)
+      .refine(([a, b]) => a !== b, 'R6.1: the 2 cards must differ')
+      .openapi({ uniqueItems: true, description: 'R6.1: the 2 cards put away, any order' }),
+  }),
+  declare: z.strictObject({ type: z.literal('declare'), contract: Level }),
+  kontra: z.strictObject({ type: z.literal('kontra') }),
+  re: z.strictObject({
+    type: z.literal('re'),
+    re: z.literal(false).optional().openapi({ description: 'R8.2: no re; without it, re' }),
+  }),
+  play: z.strictObject({
+    type: z.literal('play'),
+    card: Card,
+    knock: z.boolean().optional().openapi({ description: 'R7.11: a defender knocks with this card' }),
+    trump: described(Suit, 'R7.2: with option trump "named", the suit the declarer names with its first card; refused anywhere else').optional(),
+  }),
+};
+
+const envelope = {
+  id: z.string().min(1).max(100).optional().openapi({
+    description:
+      'Client id, per seat: the same id with the same action is applied once and answered again as the first time; with a different action it is refused with 409 id_reused',
+  }),
+  version: z.number().int().min(0).optional().openapi({
+    description:
+      "Expected table version; another one answers 409 stale_version, except a seat's first `double` in the doubling window (R3.1), taken with any version since the window opened",
+  }),
+};
+
+export const ActionSchema = z
+  .discriminatedUnion('type', [
+    CANONICAL.double.extend(envelope),
+    CANONICAL.bid.extend(envelope),
+    CANONICAL.hold.extend(envelope),
+    CANONICAL.pass.extend(envelope),
+    CANONICAL.discard.extend(envelope),
+    CANONICAL.declare.extend(envelope),
+    CANONICAL.kontra.extend(envelope),
+    CANONICAL.re.extend({
+      re: z
+        .boolean()
+        .optional()
+        .openapi({ description: "R8.2: true (the default) says re, false declines it; either ends the declarer's turn after a kontra" }),
+      ...envelope,
+    }),
+    CANONICAL.play.extend(envelope),
+  ])
+  .openapi('Action');
+
+/** How a view offers discarding (API.md "The view"): once, as a count, not as every pair of cards. */
+const DiscardOffer = z
+  .strictObject({ type: z.literal('discard'), count: z.literal(2) })
+  .openapi('DiscardOffer', { description: 'R6.1: discard 2 cards of your choice: send `{"type": "discard", "cards": [c1, c2]}`' });
+
+export const OfferedActionSchema = z
+  .discriminatedUnion('type', [
+    CANONICAL.double,
+    CANONICAL.bid,
+    CANONICAL.hold,
+    CANONICAL.pass,
+    DiscardOffer,
+    CANONICAL.declare,
+    CANONICAL.kontra,
+    CANONICAL.re,
+    CANONICAL.play,
+  ])
+  .openapi('OfferedAction', {
+    description:
+      'An action the caller may send now, as it can be sent (an `id` and the `version` may be added); discarding alone is offered as a count (DiscardOffer)',
+  });
+
+/** An accepted action as a game's record holds it. */
+export const RecordedAction = z
+  .discriminatedUnion('type', [
+    CANONICAL.double,
+    CANONICAL.bid,
+    CANONICAL.hold,
+    CANONICAL.pass,
+    CANONICAL.discard,
+    CANONICAL.declare,
+    CANONICAL.kontra,
+    CANONICAL.re,
+    CANONICAL.play,
+  ])
+  .openapi('RecordedAction', { description: 'An accepted action, in the form the engine keeps it (`{"type": "re"}` for re)' });

@@ -1,0 +1,92 @@
+/**
+ * The parts of a table's Durable Object, each doing one job, wired together once per
+ * instance (table-object.ts answers the Worker's calls with them):
+ *
+ * - store: the table in memory and the one way it changes, commit (table-store.ts, changes/);
+ * - after: what follows a commit outside it: sockets, the work, the alarm (after-commit.ts);
+ * - actions, admin: what an action or an admin's command becomes (a change), or why not;
+ * - notifications: who is told what, and how (worker/notifications/);
+ * - outbox: finished games on their way to D1 (history/outbox.ts);
+ * - sockets: live views and actions over hibernatable WebSockets (sockets/);
+ * - bots, auto, alarm: the moves of bot seats and those made for a person's seat, by the one alarm.
+ */
+import { History } from '../history/writer.js';
+import { HistoryOutbox } from '../history/outbox.js';
+import { Deliveries } from '../notifications/deliver.js';
+import { DeliveryLog } from '../notifications/delivery-log.js';
+import { DigestSeats } from '../notifications/digest/digest-seats.js';
+import { SeatPresence } from '../notifications/presence.js';
+import { TableNotifications } from '../notifications/notify.js';
+import { ActionPath, type ActionRequest } from './action-path.js';
+import { TableAdmin } from './admin-commands.js';
+import { AfterCommit } from './after-commit.js';
+import { TableAlarm } from './alarm.js';
+import { TableChat } from './chat.js';
+import { retentionDays } from './clock.js';
+import type { Seat } from './model.js';
+import { AutoMoves } from './moves/auto-moves.js';
+import { botDelayBase, BotSeats } from './moves/bot-seats.js';
+import { seatViewsOfCurrentGame } from './replay.js';
+import type { ServerMessage } from '../contract.js';
+import { TableSockets } from './sockets/sockets.js';
+import { TableStorage } from './storage/table-storage.js';
+import { TableStore } from './table-store.js';
+
+export interface TableParts {
+  readonly storage: TableStorage;
+  readonly store: TableStore;
+  readonly after: AfterCommit;
+  readonly actions: ActionPath;
+  readonly admin: TableAdmin;
+  readonly notifications: TableNotifications;
+  readonly deliveryLog: DeliveryLog;
+  readonly digest: DigestSeats;
+  readonly outbox: HistoryOutbox;
+  readonly history: History;
+  readonly chat: TableChat;
+  readonly sockets: TableSockets;
+  readonly alarm: TableAlarm;
+}
+
+/** What the parts need of the object itself: sending a mail (a method tests watch), and an action over a socket. */
+export interface ObjectHooks {
+  sendEmail(message: EmailMessageBuilder): Promise<void>;
+  actOver(ws: WebSocket, tokenHash: string, id: string, request: ActionRequest): Promise<ServerMessage>;
+}
+
+export function wireTable(ctx: DurableObjectState, env: Env, hooks: ObjectHooks): TableParts {
+  const storage = new TableStorage(ctx.storage.sql);
+  const chat = new TableChat(ctx.storage.sql);
+  const history = new History(env.DB);
+  const deliveryLog = new DeliveryLog(ctx.storage.sql);
+  // Closures over parts made below: none of them is called before the wiring is done.
+  const sockets: TableSockets = new TableSockets(ctx, {
+    view: (seat) => {
+      const table = store.current();
+      return table === null ? null : store.viewFor(table, seat);
+    },
+    act: (ws, tokenHash, id, request) => hooks.actOver(ws, tokenHash, id, request),
+  });
+  const deliveries = new Deliveries(
+    storage,
+    env,
+    (message) => hooks.sendEmail(message),
+    (seat: Seat) => void after.commit({ type: 'webhookGone', seat, at: new Date().toISOString() }),
+    (seat: Seat) => void after.commit({ type: 'turnMailSent', seat, at: Date.now() }),
+    deliveryLog,
+  );
+  const presence = new SeatPresence(storage, (seat) => sockets.watching(seat));
+  const notifications = new TableNotifications((table, seat) => store.viewFor(table, seat), storage, deliveries, presence, chat);
+  const outbox = new HistoryOutbox(ctx.storage.sql, history, () => store.current()?.settings.tableId ?? '?');
+  const store: TableStore = new TableStore(storage, ctx.storage, { storage, chat, notifications, outbox });
+  const digest = new DigestSeats(ctx.storage.sql, env, deliveryLog, (table, seat) => store.viewFor(table, seat).deadline);
+  const views = { viewFor: store.viewFor.bind(store), seatViewsOfCurrentGame: seatViewsOfCurrentGame.bind(null, storage) };
+  const bots = new BotSeats(views, botDelayBase(env.BOT_DELAY_MS));
+  const auto = new AutoMoves(views, storage, bots);
+  const days = retentionDays(env.RETENTION_DAYS);
+  const after: AfterCommit = new AfterCommit({ ctx, store, sockets, outbox, notifications, digest, bots, auto, retentionDays: days });
+  const actions = new ActionPath(store, storage, after);
+  const alarm = new TableAlarm({ ctx, storage, store, actions, after, notifications, bots, auto, outbox, digest, sockets, retentionDays: days });
+  const admin = new TableAdmin(store, storage);
+  return { storage, store, after, actions, admin, notifications, deliveryLog, digest, outbox, history, chat, sockets, alarm };
+}
