@@ -4,22 +4,23 @@
  * handlers validate and forward to the table (table/admin-commands.ts); a rotated seat's
  * new token is derived here, where the key is, like a new table's.
  */
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
 import { ApiError } from '../errors.js';
 import { frameOriginsOf } from '../frame-origins.js';
-import { ADMIN_COMMANDS, READS, validationHook, answerAs, unwrap, type Caller, type TableEnv, atTable } from './chain.js';
+import { ADMIN_COMMANDS, READS, answerAs, unwrap, type Caller, type TableEnv, atTable } from './chain.js';
 import { AdminCommandSchema, AdminLinkSchema, AdminViewSchema, RotatedLinkSchema } from '../admin-schemas.js';
 import { adminLinkOf, deriveToken, hashToken, linkOf, newNonce, tokenKey } from '../table/tokens.js';
 import type { AdminCommand } from '../contract.js';
 import type { NewToken } from '../table/admin-commands.js';
 import type { LinkOwner } from '../table/model.js';
-import { errors, json, security, TableParams } from './documented.js';
+import { errors, json, security, TableParams, defineRoute, openapi } from './documented.js';
 
-export const admin = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });
+export const admin = new Hono<TableEnv>();
 
 // ---------------------------------------------------------------- POST /api/tables/{id}/admin
 
-const postAdmin = createRoute({
+const postAdmin = defineRoute({
   method: 'post',
   path: '/api/tables/{id}/admin',
   operationId: 'adminCommand',
@@ -64,7 +65,8 @@ async function newLink(
   return { next: { hash: await hashToken(token), nonce }, token, url };
 }
 
-admin.openapi(
+openapi(
+  admin,
   postAdmin,
   atTable(postAdmin, { needs: 'admin', limit: ADMIN_COMMANDS }, async (c) => {
     const caller = c.var.caller;
@@ -101,7 +103,7 @@ admin.openapi(
 
 // ---------------------------------------------------------------- GET /api/tables/{id}/admin
 
-const getAdmin = createRoute({
+const getAdmin = defineRoute({
   method: 'get',
   path: '/api/tables/{id}/admin',
   operationId: 'getAdminView',
@@ -112,7 +114,8 @@ const getAdmin = createRoute({
   responses: { 200: { description: 'The admin view', ...json(AdminViewSchema) }, ...errors(401, 403, 404, 429) },
 });
 
-admin.openapi(
+openapi(
+  admin,
   getAdmin,
   atTable(getAdmin, { needs: 'admin', limit: READS }, async (c) => {
     const { table, tokenHash } = c.var.caller;

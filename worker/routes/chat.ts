@@ -3,17 +3,17 @@
  * spectators read. The handlers authenticate and forward; what a message may be, how often a
  * seat may write and what is kept, the table decides (table/chat.ts).
  */
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { CHAT_POSTS, READS, validationHook, unwrap, type TableEnv, atTable } from './chain.js';
+import { Hono } from 'hono';
+import { CHAT_POSTS, READS, unwrap, type TableEnv, atTable } from './chain.js';
 import { ChatPageSchema, ChatPostedSchema, ChatPostSchema, ChatQuerySchema } from '../schemas.js';
 import { CHAT_LIMITS } from '../table/chat.js';
-import { json, refusal, security, TableParams } from './documented.js';
+import { json, refusal, security, TableParams, defineRoute, openapi } from './documented.js';
 
-export const chat = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });
+export const chat = new Hono<TableEnv>();
 
 // ---------------------------------------------------------------- POST /api/tables/{id}/chat
 
-const postChat = createRoute({
+const postChat = defineRoute({
   method: 'post',
   path: '/api/tables/{id}/chat',
   operationId: 'postChat',
@@ -39,7 +39,8 @@ const postChat = createRoute({
   },
 });
 
-chat.openapi(
+openapi(
+  chat,
   postChat,
   // A link sending POST after POST is stopped before it wakes the table; the table keeps its own limit per seat (its 429 says when to try again: routes/chain.ts).
   atTable(postChat, { needs: 'seat', limit: CHAT_POSTS }, async (c) => {
@@ -50,7 +51,7 @@ chat.openapi(
 
 // ---------------------------------------------------------------- GET /api/tables/{id}/chat
 
-const getChat = createRoute({
+const getChat = defineRoute({
   method: 'get',
   path: '/api/tables/{id}/chat',
   operationId: 'getChat',
@@ -71,7 +72,8 @@ const getChat = createRoute({
   },
 });
 
-chat.openapi(
+openapi(
+  chat,
   getChat,
   atTable(getChat, { needs: 'viewer', limit: READS }, async (c) => {
     const { table, tokenHash } = c.var.caller;

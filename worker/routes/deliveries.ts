@@ -3,15 +3,15 @@
  * last attempts to be told something, by any channel. The seat's own: a spectator link, a
  * bot seat's link and the admin link are refused with 403.
  */
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { READS, validationHook, unwrap, type TableEnv, atTable } from './chain.js';
+import { Hono } from 'hono';
+import { READS, unwrap, type TableEnv, atTable } from './chain.js';
 import { DeliveriesSchema } from '../schemas.js';
 import { DELIVERY_LOG_SIZE } from '../notifications/delivery-log.js';
-import { errors, json, security, TableParams } from './documented.js';
+import { errors, json, security, TableParams, defineRoute, openapi } from './documented.js';
 
-export const deliveryLog = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });
+export const deliveryLog = new Hono<TableEnv>();
 
-const getDeliveries = createRoute({
+const getDeliveries = defineRoute({
   method: 'get',
   path: '/api/tables/{id}/deliveries',
   operationId: 'getDeliveries',
@@ -26,7 +26,8 @@ const getDeliveries = createRoute({
   responses: { 200: { description: 'The delivery log', ...json(DeliveriesSchema) }, ...errors(401, 403, 404, 429) },
 });
 
-deliveryLog.openapi(
+openapi(
+  deliveryLog,
   getDeliveries,
   atTable(getDeliveries, { needs: 'seat', limit: READS }, async (c) => {
     const { table, tokenHash } = c.var.caller;

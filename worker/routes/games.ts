@@ -1,13 +1,13 @@
 /** The finished games of a table (API.md, RULES R10.1, R10.3): complete records, a page at a time. */
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { READS, validationHook, answerAs, unwrap, type TableEnv, atTable } from './chain.js';
+import { Hono } from 'hono';
+import { READS, answerAs, unwrap, type TableEnv, atTable } from './chain.js';
 import { GamesQuerySchema, GamesSchema } from '../schemas.js';
 import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT, type GamesPageRequest } from '../table/games-page.js';
-import { errors, json, security, TableParams } from './documented.js';
+import { errors, json, security, TableParams, defineRoute, openapi } from './documented.js';
 
-export const games = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });
+export const games = new Hono<TableEnv>();
 
-const getGames = createRoute({
+const getGames = defineRoute({
   method: 'get',
   path: '/api/tables/{id}/games',
   operationId: 'getGames',
@@ -21,7 +21,8 @@ const getGames = createRoute({
   responses: { 200: { description: 'The records', ...json(GamesSchema) }, ...errors(400, 401, 403, 404, 429) },
 });
 
-games.openapi(
+openapi(
+  games,
   getGames,
   atTable(getGames, { needs: 'viewer', limit: READS }, async (c) => {
     const { table, tokenHash } = c.var.caller;

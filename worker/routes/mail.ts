@@ -13,7 +13,8 @@
  * it names no table, so it confirms none. Under /api/ because the Worker runs first only
  * there (wrangler.toml [assets]).
  */
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
 import type { Context, MiddlewareHandler } from 'hono';
 import { csrf } from 'hono/csrf';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -32,11 +33,11 @@ import {
   unsubscribePage,
 } from '../notifications/mail/pages.js';
 import { tokenKey } from '../table/tokens.js';
-import { ErrorSchema } from '../schemas.js';
+import { doc, ErrorSchema } from '../schemas.js';
 import { tableStub } from './chain.js';
-import { errors, json, PUBLIC } from './documented.js';
+import { errors, json, PUBLIC, defineRoute, openapi } from './documented.js';
 
-export const mail = new OpenAPIHono<AppEnv>();
+export const mail = new Hono<AppEnv>();
 
 async function html(c: Context<AppEnv>, body: string, status: ContentfulStatusCode = 200): Promise<Response> {
   c.header('Content-Security-Policy', await pagePolicy());
@@ -80,7 +81,7 @@ const page = (description: string) => ({ description, content: { 'text/html': { 
 
 const LinkParams = (example: string) =>
   z.object({
-    link: z.string().openapi({
+    link: doc(z.string(), {
       param: { name: 'link', in: 'path' },
       description: "The last segment of the mail's link, as the mail gives it",
       example,
@@ -102,8 +103,9 @@ const crossSite = {
   content: { 'text/html': { schema: z.string() }, ...json(ErrorSchema).content },
 };
 
-mail.openapi(
-  createRoute({
+openapi(
+  mail,
+  defineRoute({
     method: 'get',
     path: '/api/mail/confirm/{link}',
     operationId: 'confirmPage',
@@ -126,8 +128,9 @@ mail.openapi(
   },
 );
 
-mail.openapi(
-  createRoute({
+openapi(
+  mail,
+  defineRoute({
     method: 'post',
     path: '/api/mail/confirm/{link}',
     operationId: 'confirmAddress',
@@ -159,8 +162,9 @@ mail.openapi(
   },
 );
 
-mail.openapi(
-  createRoute({
+openapi(
+  mail,
+  defineRoute({
     method: 'get',
     path: '/api/mail/unsubscribe/{link}',
     operationId: 'unsubscribePage',
@@ -177,8 +181,9 @@ mail.openapi(
   },
 );
 
-mail.openapi(
-  createRoute({
+openapi(
+  mail,
+  defineRoute({
     method: 'post',
     path: '/api/mail/unsubscribe/{link}',
     operationId: 'unsubscribe',

@@ -2,9 +2,9 @@
  * Where a seat is told that it is its turn (API.md, "Notifications"): its mail address and
  * mode, its webhook, its push devices. Set with PUT, read with GET; the table keeps them.
  */
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono';
 import { ApiError } from '../errors.js';
-import { NOTIFICATION_CHANGES, READS, validationHook, unwrap, type TableEnv, atTable, type RouteContext } from './chain.js';
+import { NOTIFICATION_CHANGES, READS, unwrap, type TableEnv, atTable } from './chain.js';
 import { addressStub, type AddressState } from '../notifications/mail/address.js';
 import { addressKey } from '../notifications/mail/links.js';
 import { validKeys } from '../notifications/push/ece.js';
@@ -15,13 +15,13 @@ import { ACTIVE_SEAT_MINUTES } from '../notifications/presence.js';
 import type { SeatNotifications } from '../table/table-object.js';
 import { tokenKey } from '../table/tokens.js';
 import { webhookUrlRefusal } from '../notifications/webhook-urls.js';
-import { errors, json, refusal, security, TableParams } from './documented.js';
+import { errors, json, refusal, security, TableParams, defineRoute, openapi, type RouteContext } from './documented.js';
 
-export const notifications = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });
+export const notifications = new Hono<TableEnv>();
 
 // ---------------------------------------------------------------- PUT /api/tables/{id}/notifications
 
-const putNotifications = createRoute({
+const putNotifications = defineRoute({
   method: 'put',
   path: '/api/tables/{id}/notifications',
   operationId: 'setNotifications',
@@ -66,7 +66,8 @@ function checkAddresses(c: RouteContext<typeof putNotifications, TableEnv>): voi
   if (!vapid.ok) throw new ApiError(503, 'not_configured', vapid.message);
 }
 
-notifications.openapi(
+openapi(
+  notifications,
   putNotifications,
   // Counted are the changes that reach the table: each is written there, and a new webhook URL gets what waits at once.
   atTable(putNotifications, { needs: 'seat', limit: NOTIFICATION_CHANGES, check: checkAddresses }, async (c) => {
@@ -101,7 +102,7 @@ async function settingsAnswer(env: Env, tableId: string, n: SeatNotifications, o
 
 // ---------------------------------------------------------------- GET /api/tables/{id}/notifications
 
-const getNotifications = createRoute({
+const getNotifications = defineRoute({
   method: 'get',
   path: '/api/tables/{id}/notifications',
   operationId: 'getNotifications',
@@ -113,7 +114,8 @@ const getNotifications = createRoute({
   responses: { 200: { description: "The seat's notifications", ...json(NotificationsAnswerSchema) }, ...errors(401, 403, 404, 429) },
 });
 
-notifications.openapi(
+openapi(
+  notifications,
   getNotifications,
   atTable(getNotifications, { needs: 'seat', limit: READS }, async (c) => {
     const { table, tableId, tokenHash } = c.var.caller;

@@ -4,18 +4,18 @@
  * answered by its own table from that link's own view, and a link that does not open its
  * table gets the error a single GET would, nothing more.
  */
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono';
 import { OVERVIEW_MAX_LINKS, type OverviewEntry } from '../contract.js';
 import type { AppEnv } from '../app-env.js';
-import { READS, validationHook, answerAs, tableStub, limited } from './chain.js';
+import { READS, answerAs, tableStub, limited } from './chain.js';
 import { reasonOf } from '../log-reasons.js';
 import { OverviewRequestSchema, OverviewSchema } from '../schemas.js';
 import { hashToken, TABLE_ID_PATTERN, TOKEN_PATTERN } from '../table/tokens.js';
-import { errors, json, PUBLIC } from './documented.js';
+import { errors, json, PUBLIC, defineRoute, openapi } from './documented.js';
 
-export const overview = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+export const overview = new Hono<AppEnv>();
 
-const route = createRoute({
+const route = defineRoute({
   method: 'post',
   path: '/api/tables/overview',
   operationId: 'getOverview',
@@ -31,7 +31,8 @@ const route = createRoute({
   responses: { 200: { description: 'One entry per link, in order', ...json(OverviewSchema) }, ...errors(400, 413, 415, 429) },
 });
 
-overview.openapi(
+openapi(
+  overview,
   route,
   // Each link is a table read, as the single GET it replaces: batching buys no reads.
   limited(route, { limit: READS, count: (c) => c.req.valid('json').links.length }, async (c) => {

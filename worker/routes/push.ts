@@ -3,17 +3,16 @@
  * PushManager.subscribe as applicationServerKey so that the push service accepts only
  * pushes signed by this server for the subscription.
  */
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../errors.js';
 import { PushKeySchema } from '../schemas.js';
 import { vapidKeys } from '../notifications/push/vapid.js';
-import { validationHook } from './chain.js';
-import { json, PUBLIC, refusal } from './documented.js';
+import { json, PUBLIC, refusal, defineRoute, openapi } from './documented.js';
 
-export const push = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+export const push = new Hono<AppEnv>();
 
-const route = createRoute({
+const route = defineRoute({
   method: 'get',
   path: '/api/push/key',
   operationId: 'getPushKey',
@@ -28,7 +27,7 @@ const route = createRoute({
   },
 });
 
-push.openapi(route, (c) => {
+openapi(push, route, (c) => {
   const choice = vapidKeys(c.env, new URL(c.req.url).origin);
   if (!choice.ok) throw new ApiError(503, 'not_configured', choice.message);
   return c.json({ publicKey: choice.keys.publicKey }, 200);

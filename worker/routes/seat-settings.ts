@@ -3,16 +3,16 @@
  * own clock, and whether its forced cards are played for it at once. Both are the seat's
  * own: a spectator link, a bot seat's link and the admin link are refused with 403.
  */
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { ACTIONS, validationHook, unwrap, viewAnswer, type TableEnv, atTable } from './chain.js';
+import { Hono } from 'hono';
+import { ACTIONS, unwrap, viewAnswer, type TableEnv, atTable } from './chain.js';
 import { MAX_VACATION_HOURS, PreferencesSchema, VacationSchema, ViewSchema } from '../schemas.js';
-import { errors, json, refusal, security, TableParams } from './documented.js';
+import { errors, json, refusal, security, TableParams, defineRoute, openapi } from './documented.js';
 
-export const seatSettings = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });
+export const seatSettings = new Hono<TableEnv>();
 
 // ---------------------------------------------------------------- POST /api/tables/{id}/vacation
 
-const postVacation = createRoute({
+const postVacation = defineRoute({
   method: 'post',
   path: '/api/tables/{id}/vacation',
   operationId: 'takeVacation',
@@ -34,7 +34,8 @@ const postVacation = createRoute({
   },
 });
 
-seatSettings.openapi(
+openapi(
+  seatSettings,
   postVacation,
   atTable(postVacation, { needs: 'seat', limit: ACTIONS }, async (c) => {
     const { table, tokenHash } = c.var.caller;
@@ -44,7 +45,7 @@ seatSettings.openapi(
 
 // ---------------------------------------------------------------- PUT /api/tables/{id}/preferences
 
-const putPreferences = createRoute({
+const putPreferences = defineRoute({
   method: 'put',
   path: '/api/tables/{id}/preferences',
   operationId: 'setPreferences',
@@ -62,7 +63,8 @@ const putPreferences = createRoute({
   responses: { 200: { description: "The seat's preferences", ...json(PreferencesSchema) }, ...errors(400, 401, 403, 404, 413, 415, 429) },
 });
 
-seatSettings.openapi(
+openapi(
+  seatSettings,
   putPreferences,
   atTable(putPreferences, { needs: 'seat', limit: ACTIONS }, async (c) => {
     const { table, tokenHash } = c.var.caller;

@@ -3,19 +3,19 @@
  * WebSocket. The handlers forward to the table's Durable Object, which authorizes the caller
  * and decides every rule; they never decide one.
  */
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../errors.js';
-import { ACTIONS, READS, SOCKETS_OPENED, validationHook, unwrap, viewAnswer, type TableEnv, atTable } from './chain.js';
+import { ACTIONS, READS, SOCKETS_OPENED, unwrap, viewAnswer, type TableEnv, atTable } from './chain.js';
 import { ActionSchema, ViewSchema } from '../schemas.js';
-import { errors, json, security, TableParams } from './documented.js';
+import { errors, json, security, TableParams, defineRoute, openapi } from './documented.js';
 
-export const views = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });
+export const views = new Hono<TableEnv>();
 
 // ---------------------------------------------------------------- GET /api/tables/{id}
 
-const getView = createRoute({
+const getView = defineRoute({
   method: 'get',
   path: '/api/tables/{id}',
   operationId: 'getView',
@@ -26,7 +26,8 @@ const getView = createRoute({
   responses: { 200: { description: "The caller's view", ...json(ViewSchema) }, ...errors(401, 403, 404, 429) },
 });
 
-views.openapi(
+openapi(
+  views,
   getView,
   atTable(getView, { needs: 'viewer', limit: READS }, async (c) => {
     const { table, tokenHash } = c.var.caller;
@@ -36,7 +37,7 @@ views.openapi(
 
 // ---------------------------------------------------------------- POST /api/tables/{id}/actions
 
-const postAction = createRoute({
+const postAction = defineRoute({
   method: 'post',
   path: '/api/tables/{id}/actions',
   operationId: 'act',
@@ -50,7 +51,8 @@ const postAction = createRoute({
   responses: { 200: { description: "The caller's new view", ...json(ViewSchema) }, ...errors(400, 401, 403, 404, 409, 413, 415, 422, 429) },
 });
 
-views.openapi(
+openapi(
+  views,
   postAction,
   atTable(postAction, { needs: 'seat', limit: ACTIONS }, async (c) => {
     const { table, tokenHash } = c.var.caller;
@@ -72,7 +74,7 @@ const upgradeOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** The subprotocols a browser offered, which may carry the token (a browser's WebSocket sends no Authorization header). */
 const protocolsOf = (header: string | undefined): string[] => (header ?? '').split(',').map((p) => p.trim());
 
-const webSocket = createRoute({
+const webSocket = defineRoute({
   method: 'get',
   path: '/api/tables/{id}/ws',
   operationId: 'watch',
@@ -92,7 +94,8 @@ const webSocket = createRoute({
   responses: { 101: { description: 'Switching protocols' }, ...errors(401, 403, 404, 426, 429) },
 });
 
-views.openapi(
+openapi(
+  views,
   webSocket,
   atTable(
     webSocket,
