@@ -3,7 +3,8 @@
  * its routes at build time (openapi/document.ts) and served from the static assets.
  * Everything else is served from the web app's static assets (wrangler.toml [assets]).
  */
-import { Hono, type ErrorHandler, type MiddlewareHandler } from 'hono';
+import type { ErrorHandler, MiddlewareHandler } from 'hono';
+import { Hono } from 'hono/tiny';
 import * as z from 'zod/mini';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';

@@ -4,7 +4,7 @@
  * handlers validate and forward to the table (table/admin-commands.ts); a rotated seat's
  * new token is derived here, where the key is, like a new table's.
  */
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import * as z from 'zod/mini';
 import { ApiError } from '../errors.js';
 import { frameOriginsOf } from '../frame-origins.js';

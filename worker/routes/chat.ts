@@ -3,7 +3,7 @@
  * spectators read. The handlers authenticate and forward; what a message may be, how often a
  * seat may write and what is kept, the table decides (table/chat.ts).
  */
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { CHAT_POSTS, READS, unwrap, type TableEnv, atTable } from './chain.js';
 import { ChatPageSchema, ChatPostedSchema, ChatPostSchema, ChatQuerySchema } from '../schemas.js';
 import { CHAT_LIMITS } from '../table/chat.js';

@@ -3,7 +3,7 @@
  * last attempts to be told something, by any channel. The seat's own: a spectator link, a
  * bot seat's link and the admin link are refused with 403.
  */
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { READS, unwrap, type TableEnv, atTable } from './chain.js';
 import { DeliveriesSchema } from '../schemas.js';
 import { DELIVERY_LOG_SIZE } from '../notifications/delivery-log.js';

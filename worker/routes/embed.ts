@@ -9,7 +9,7 @@
  * admin listed (clickjacking); /embed/{id}: a spectator's, framed by anyone unless the admin
  * said no.
  */
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import * as z from 'zod/mini';
 import { doc, int } from '../schemas.js';
 import type { MiddlewareHandler } from 'hono';

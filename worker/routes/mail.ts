@@ -13,7 +13,7 @@
  * it names no table, so it confirms none. Under /api/ because the Worker runs first only
  * there (wrangler.toml [assets]).
  */
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import * as z from 'zod/mini';
 import type { Context, MiddlewareHandler } from 'hono';
 import { csrf } from 'hono/csrf';

@@ -2,7 +2,7 @@
  * Where a seat is told that it is its turn (API.md, "Notifications"): its mail address and
  * mode, its webhook, its push devices. Set with PUT, read with GET; the table keeps them.
  */
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { ApiError } from '../errors.js';
 import { NOTIFICATION_CHANGES, READS, unwrap, type TableEnv, atTable } from './chain.js';
 import { addressStub, type AddressState } from '../notifications/mail/address.js';

@@ -4,7 +4,7 @@
  * the secret OPS_TOKEN (`wrangler secret put OPS_TOKEN`); without it these endpoints do not
  * exist (404). `npm run history:replay` calls them.
  */
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import * as z from 'zod/mini';
 import { doc, int } from '../schemas.js';
 import type { MiddlewareHandler } from 'hono';

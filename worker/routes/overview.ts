@@ -4,7 +4,7 @@
  * answered by its own table from that link's own view, and a link that does not open its
  * table gets the error a single GET would, nothing more.
  */
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { OVERVIEW_MAX_LINKS, type OverviewEntry } from '../contract.js';
 import type { AppEnv } from '../app-env.js';
 import { READS, answerAs, tableStub, limited } from './chain.js';

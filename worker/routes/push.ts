@@ -3,7 +3,7 @@
  * PushManager.subscribe as applicationServerKey so that the push service accepts only
  * pushes signed by this server for the subscription.
  */
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../errors.js';
 import { PushKeySchema } from '../schemas.js';

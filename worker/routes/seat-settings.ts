@@ -3,7 +3,7 @@
  * own clock, and whether its forced cards are played for it at once. Both are the seat's
  * own: a spectator link, a bot seat's link and the admin link are refused with 403.
  */
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { ACTIONS, unwrap, viewAnswer, type TableEnv, atTable } from './chain.js';
 import { MAX_VACATION_HOURS, PreferencesSchema, VacationSchema, ViewSchema } from '../schemas.js';
 import { errors, json, refusal, security, TableParams, defineRoute, openapi } from './documented.js';

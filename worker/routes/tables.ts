@@ -4,7 +4,7 @@
  * views.ts (read, act, watch), games.ts, notifications.ts, seat-settings.ts, admin.ts,
  * chat.ts, deliveries.ts.
  */
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { validateDeal, type Deal } from '../../shared/deal.js';
 import { SEATS, validateOptions } from '../../shared/options.js';
 import type { AppEnv } from '../app-env.js';

@@ -3,7 +3,7 @@
  * WebSocket. The handlers forward to the table's Durable Object, which authorizes the caller
  * and decides every rule; they never decide one.
  */
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../errors.js';
