@@ -75,6 +75,8 @@ export default defineConfig({
             },
           }),
         ],
+        // As wrangler.toml [define] says for the Worker's bundle (worker/env.d.ts).
+        define: { OPENAPI_PROSE: 'false' },
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.ts'],

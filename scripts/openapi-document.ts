@@ -14,6 +14,8 @@ import { register } from 'node:module';
 import { OPENAPI_FILE } from './openapi-file.js';
 
 register('./openapi-zod-full.mjs', import.meta.url);
+// What only the document says is part of it here (worker/env.d.ts); before the routes load.
+Object.assign(globalThis, { OPENAPI_PROSE: true });
 
 const { openApiDocument } = await import('../worker/openapi/document.js');
 const text = `${JSON.stringify(openApiDocument(), null, 2)}\n`;

@@ -107,8 +107,10 @@ openapi(
     method: 'get',
     path: '/api/health',
     operationId: 'getHealth',
-    summary: 'Whether the server is up',
-    description: "Answers at once, without waking a table: for monitors and for a client that wants to know the server's version.",
+    ...(OPENAPI_PROSE && {
+      summary: 'Whether the server is up',
+      description: "Answers at once, without waking a table: for monitors and for a client that wants to know the server's version.",
+    }),
     security: PUBLIC,
     responses: {
       200: {

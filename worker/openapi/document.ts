@@ -20,7 +20,12 @@ const asRouteConfig = (route: object): RouteConfig => route as RouteConfig;
 /** The document without its server, which the Worker adds as it serves it (served.ts). */
 export function openApiDocument(): OpenApiDocument {
   const registry = new OpenAPIRegistry();
-  for (const { middleware: _middleware, ...route } of documentedRoutes(app)) registry.registerPath(asRouteConfig(route));
+  for (const { middleware: _middleware, ...route } of documentedRoutes(app)) {
+    if (route.summary === undefined || route.description === undefined) {
+      throw new Error(`${route.method} ${route.path} has no summary or description: is OPENAPI_PROSE set (scripts/openapi-document.ts)?`);
+    }
+    registry.registerPath(asRouteConfig(route));
+  }
 
   // The webhook a seat receives (OpenAPI 3.1 `webhooks`; sent by worker/notifications/webhook.ts).
   registry.registerWebhook(

@@ -24,17 +24,19 @@ const postAdmin = defineRoute({
   method: 'post',
   path: '/api/tables/{id}/admin',
   operationId: 'adminCommand',
-  summary: "The table admin's commands",
-  description:
-    "With the admin token of `POST /api/tables`, one command per call: pause, resume, replace a seat's, the spectators' or the admin's own link, " +
-    'change a seat (name, bot or person), change the options (clock, timeout policy, vacation hours, chat, who may embed the table), ' +
-    'start a new series once one is over, end the table. ' +
-    'Answers the admin view: settings, seats with names, bots and notification state (never an address or a card), paused, ended, series; ' +
-    '`rotate` answers the new link instead, and `rotateAdmin` the new admin link, each shown once: the old token is refused at once (401) and its open sockets are closed (code 4001). ' +
-    "A seat's rotation, or a bot put in a person's seat, also ends what the old link's holder set up: the seat's mail address, webhook (URL and secret), " +
-    'push subscriptions and preferences, with the messages waiting for them and the digest entries. ' +
-    'A seat or spectator token gets 403, as does the admin token on every seat endpoint. After `end` only the rotations (and `end` again) are taken: 409 table_ended. ' +
-    `At most 30 commands per minute per admin link (429).`,
+  ...(OPENAPI_PROSE && {
+    summary: "The table admin's commands",
+    description:
+      "With the admin token of `POST /api/tables`, one command per call: pause, resume, replace a seat's, the spectators' or the admin's own link, " +
+      'change a seat (name, bot or person), change the options (clock, timeout policy, vacation hours, chat, who may embed the table), ' +
+      'start a new series once one is over, end the table. ' +
+      'Answers the admin view: settings, seats with names, bots and notification state (never an address or a card), paused, ended, series; ' +
+      '`rotate` answers the new link instead, and `rotateAdmin` the new admin link, each shown once: the old token is refused at once (401) and its open sockets are closed (code 4001). ' +
+      "A seat's rotation, or a bot put in a person's seat, also ends what the old link's holder set up: the seat's mail address, webhook (URL and secret), " +
+      'push subscriptions and preferences, with the messages waiting for them and the digest entries. ' +
+      'A seat or spectator token gets 403, as does the admin token on every seat endpoint. After `end` only the rotations (and `end` again) are taken: 409 table_ended. ' +
+      `At most 30 commands per minute per admin link (429).`,
+  }),
   security,
   request: { params: TableParams, body: { ...json(AdminCommandSchema), required: true } },
   responses: {
@@ -107,8 +109,10 @@ const getAdmin = defineRoute({
   method: 'get',
   path: '/api/tables/{id}/admin',
   operationId: 'getAdminView',
-  summary: "The table admin's view",
-  description: 'What `POST …/admin` answers, without changing anything (the admin page reads it on load). Only with the admin token (else 403).',
+  ...(OPENAPI_PROSE && {
+    summary: "The table admin's view",
+    description: 'What `POST …/admin` answers, without changing anything (the admin page reads it on load). Only with the admin token (else 403).',
+  }),
   security,
   request: { params: TableParams },
   responses: { 200: { description: 'The admin view', ...json(AdminViewSchema) }, ...errors(401, 403, 404, 429) },

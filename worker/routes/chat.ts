@@ -17,11 +17,13 @@ const postChat = defineRoute({
   method: 'post',
   path: '/api/tables/{id}/chat',
   operationId: 'postChat',
-  summary: 'Write in the chat',
-  description:
-    `A seat's message to its table (a seat link only). Plain text of 1–${CHAT_LIMITS.maxChars} characters; at most ${CHAT_LIMITS.perSeatPerMinute} messages per seat and minute; ` +
-    `the table keeps its last ${CHAT_LIMITS.kept} messages. Every socket of the table receives \`{"type": "chat", "message"}\`; ` +
-    "a turn or reminder mail lists the messages of the other seats since the seat's last move (at most the last 5, text only).",
+  ...(OPENAPI_PROSE && {
+    summary: 'Write in the chat',
+    description:
+      `A seat's message to its table (a seat link only). Plain text of 1–${CHAT_LIMITS.maxChars} characters; at most ${CHAT_LIMITS.perSeatPerMinute} messages per seat and minute; ` +
+      `the table keeps its last ${CHAT_LIMITS.kept} messages. Every socket of the table receives \`{"type": "chat", "message"}\`; ` +
+      "a turn or reminder mail lists the messages of the other seats since the seat's last move (at most the last 5, text only).",
+  }),
   security,
   request: { params: TableParams, body: { ...json(ChatPostSchema), required: true } },
   responses: {
@@ -55,11 +57,13 @@ const getChat = defineRoute({
   method: 'get',
   path: '/api/tables/{id}/chat',
   operationId: 'getChat',
-  summary: 'Read the chat',
-  description:
-    `The table's messages, oldest first, at most ${CHAT_LIMITS.page} per answer (a seat's or the spectators' link). ` +
-    `With \`after\`: those after that message, and \`next\` while more follow (send it as \`after\`); without it the newest ${CHAT_LIMITS.page}. ` +
-    'Texts are plain text: show them as text, never as HTML.',
+  ...(OPENAPI_PROSE && {
+    summary: 'Read the chat',
+    description:
+      `The table's messages, oldest first, at most ${CHAT_LIMITS.page} per answer (a seat's or the spectators' link). ` +
+      `With \`after\`: those after that message, and \`next\` while more follow (send it as \`after\`); without it the newest ${CHAT_LIMITS.page}. ` +
+      'Texts are plain text: show them as text, never as HTML.',
+  }),
   security,
   request: { params: TableParams, query: ChatQuerySchema },
   responses: {

@@ -30,8 +30,9 @@ export interface DocumentedRoute {
   /** OpenAPI's path: `/api/tables/{id}`. */
   readonly path: string;
   readonly operationId: string;
-  readonly summary: string;
-  readonly description: string;
+  /** The document's alone: written `...(OPENAPI_PROSE && { summary, description })`, left out of the Worker. */
+  readonly summary?: string;
+  readonly description?: string;
   readonly security: readonly Readonly<Record<string, readonly string[]>>[];
   readonly request?: {
     readonly params?: z.ZodMiniType;

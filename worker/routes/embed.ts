@@ -119,13 +119,15 @@ const getOembed = defineRoute({
   method: 'get',
   path: '/oembed',
   operationId: 'getOembed',
-  summary: "oEmbed for a spectator's link",
-  description:
-    "oEmbed 1.0 (https://oembed.com) for a table's spectator link, so that a CMS that knows oEmbed embeds a pasted link by itself: a `rich` answer whose " +
-    "html is an iframe of /embed/{id}#<token>. The token is in the link's fragment, which the CMS sends as pasted. A seat's (or the admin's) link is refused with 400: " +
-    "its token must never reach a third party's server, let alone its HTML. Unknown table or token: 404; the table's admin does not allow spectator embeds: 401. " +
-    `The frame is ${OEMBED_SIZE.width}×${OEMBED_SIZE.height}, or as large as \`maxwidth\` and \`maxheight\` allow; the table needs at least ${OEMBED_SIZE.minWidth}×${OEMBED_SIZE.minHeight}, ` +
-    'so a smaller maximum is answered 501, as a format that is not offered: only format=json (xml: 501). Counted on the read limit per client.',
+  ...(OPENAPI_PROSE && {
+    summary: "oEmbed for a spectator's link",
+    description:
+      "oEmbed 1.0 (https://oembed.com) for a table's spectator link, so that a CMS that knows oEmbed embeds a pasted link by itself: a `rich` answer whose " +
+      "html is an iframe of /embed/{id}#<token>. The token is in the link's fragment, which the CMS sends as pasted. A seat's (or the admin's) link is refused with 400: " +
+      "its token must never reach a third party's server, let alone its HTML. Unknown table or token: 404; the table's admin does not allow spectator embeds: 401. " +
+      `The frame is ${OEMBED_SIZE.width}×${OEMBED_SIZE.height}, or as large as \`maxwidth\` and \`maxheight\` allow; the table needs at least ${OEMBED_SIZE.minWidth}×${OEMBED_SIZE.minHeight}, ` +
+      'so a smaller maximum is answered 501, as a format that is not offered: only format=json (xml: 501). Counted on the read limit per client.',
+  }),
   security: PUBLIC,
   middleware: [anyOrigin],
   request: { query: OembedQuery },

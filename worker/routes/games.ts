@@ -11,11 +11,13 @@ const getGames = defineRoute({
   method: 'get',
   path: '/api/tables/{id}/games',
   operationId: 'getGames',
-  summary: 'Finished games',
-  description:
-    'The complete records (RULES R10.1, R10.3) of the finished games of this table, redeals included, each with its revealed seed, a page at a time: ' +
-    `the \`limit\` newest (default ${DEFAULT_GAMES_LIMIT}, maximum ${MAX_GAMES_LIMIT}) with a dealIndex below \`before\` (without it, the newest), oldest first. ` +
-    'While older games remain the answer has `next`: send it as `before` for the page before. A `limit` or `before` that is not a whole number in range is refused with 400.',
+  ...(OPENAPI_PROSE && {
+    summary: 'Finished games',
+    description:
+      'The complete records (RULES R10.1, R10.3) of the finished games of this table, redeals included, each with its revealed seed, a page at a time: ' +
+      `the \`limit\` newest (default ${DEFAULT_GAMES_LIMIT}, maximum ${MAX_GAMES_LIMIT}) with a dealIndex below \`before\` (without it, the newest), oldest first. ` +
+      'While older games remain the answer has `next`: send it as `before` for the page before. A `limit` or `before` that is not a whole number in range is refused with 400.',
+  }),
   security,
   request: { params: TableParams, query: GamesQuerySchema },
   responses: { 200: { description: 'The records', ...json(GamesSchema) }, ...errors(400, 401, 403, 404, 429) },

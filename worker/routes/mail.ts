@@ -109,10 +109,12 @@ openapi(
     method: 'get',
     path: '/api/mail/confirm/{link}',
     operationId: 'confirmPage',
-    summary: "A table's confirm link: the page",
-    description:
-      "The link of a table's confirmation mail (`{key}.{tableId}.{sig}`): a page with a button, which confirms. Opening it confirms nothing (mail scanners open every link). " +
-      'A confirm link of before confirmations were per table (`{key}.{sig}`) names no table: 410.',
+    ...(OPENAPI_PROSE && {
+      summary: "A table's confirm link: the page",
+      description:
+        "The link of a table's confirmation mail (`{key}.{tableId}.{sig}`): a page with a button, which confirms. Opening it confirms nothing (mail scanners open every link). " +
+        'A confirm link of before confirmations were per table (`{key}.{sig}`) names no table: 410.',
+    }),
     security: PUBLIC,
     request: { params: CONFIRM_LINK },
     responses: {
@@ -134,10 +136,12 @@ openapi(
     method: 'post',
     path: '/api/mail/confirm/{link}',
     operationId: 'confirmAddress',
-    summary: "A table's confirm link: the button",
-    description:
-      "The confirm page's button, posted from this server's page (another site's form: 403): the address confirms that table, which then mails what its seats with the address owe now. " +
-      'The body is not read.',
+    ...(OPENAPI_PROSE && {
+      summary: "A table's confirm link: the button",
+      description:
+        "The confirm page's button, posted from this server's page (another site's form: 403): the address confirms that table, which then mails what its seats with the address owe now. " +
+        'The body is not read.',
+    }),
     middleware: [sameOrigin],
     security: PUBLIC,
     request: { params: CONFIRM_LINK },
@@ -168,8 +172,10 @@ openapi(
     method: 'get',
     path: '/api/mail/unsubscribe/{link}',
     operationId: 'unsubscribePage',
-    summary: 'The unsubscribe link: the page',
-    description: "The link at the end of every mail (`{key}.{sig}`): a page with a button, which unsubscribes the address from every table's mail.",
+    ...(OPENAPI_PROSE && {
+      summary: 'The unsubscribe link: the page',
+      description: "The link at the end of every mail (`{key}.{sig}`): a page with a button, which unsubscribes the address from every table's mail.",
+    }),
     security: PUBLIC,
     request: { params: UNSUBSCRIBE_LINK },
     responses: { 200: page('The page with the button'), ...refusedPages },
@@ -187,10 +193,12 @@ openapi(
     method: 'post',
     path: '/api/mail/unsubscribe/{link}',
     operationId: 'unsubscribe',
-    summary: 'The unsubscribe link: one click',
-    description:
-      "Unsubscribes the address from every table at once: the page's button, or a mail program's one-click POST (RFC 8058: `List-Unsubscribe-Post: List-Unsubscribe=One-Click` " +
-      "in every mail's headers; sent without Origin, it needs none). A form posted from another site: 403. The body is not read.",
+    ...(OPENAPI_PROSE && {
+      summary: 'The unsubscribe link: one click',
+      description:
+        "Unsubscribes the address from every table at once: the page's button, or a mail program's one-click POST (RFC 8058: `List-Unsubscribe-Post: List-Unsubscribe=One-Click` " +
+        "in every mail's headers; sent without Origin, it needs none). A form posted from another site: 403. The body is not read.",
+    }),
     middleware: [sameOriginUnlessServer],
     security: PUBLIC,
     request: { params: UNSUBSCRIBE_LINK },

@@ -25,19 +25,21 @@ const putNotifications = defineRoute({
   method: 'put',
   path: '/api/tables/{id}/notifications',
   operationId: 'setNotifications',
-  summary: 'Set notifications',
-  description:
-    'Where this seat is told that it is its turn. A field left out keeps its value; null removes it. ' +
-    "An `email` given is asked to confirm this table at once (the table's first mail to it; nothing else goes from here until it does), and `confirmation` in the answer says whether that mail went or why not. " +
-    `Mail respects the player: no turn or reminder mail while the seat has the table open (a WebSocket with its link) or acted in the last ${ACTIVE_SEAT_MINUTES} minutes; ` +
-    'a turn mail held back so is sent once the seat has left the table (checked again at most every ' +
-    `${ACTIVE_SEAT_MINUTES} minutes) if the move is still owed; ` +
-    'and at most one unread turn mail per table until the seat visits (reads its view, opens a socket with its link, or acts). ' +
-    'Webhooks are for programs and get every event. ' +
-    '`mail` chooses what goes to the address: "turn" (default) as above, "digest" one mail a day at 07:00 UTC listing every table where the address owes a move ' +
-    '(at most one a day, kept by the address, never a card), or "off" (nothing; the address stays stored). ' +
-    'Pushes (`push`, API.md "Web push") follow the rule of mails for turns and reminders but not the unread rule; each carries `{type, tableId, seat, version, url}` for `turn`, `reminder` and `table_over`, encrypted (aes128gcm) and signed with VAPID; ' +
-    'a device whose push service answers 404 or 410 is removed.',
+  ...(OPENAPI_PROSE && {
+    summary: 'Set notifications',
+    description:
+      'Where this seat is told that it is its turn. A field left out keeps its value; null removes it. ' +
+      "An `email` given is asked to confirm this table at once (the table's first mail to it; nothing else goes from here until it does), and `confirmation` in the answer says whether that mail went or why not. " +
+      `Mail respects the player: no turn or reminder mail while the seat has the table open (a WebSocket with its link) or acted in the last ${ACTIVE_SEAT_MINUTES} minutes; ` +
+      'a turn mail held back so is sent once the seat has left the table (checked again at most every ' +
+      `${ACTIVE_SEAT_MINUTES} minutes) if the move is still owed; ` +
+      'and at most one unread turn mail per table until the seat visits (reads its view, opens a socket with its link, or acts). ' +
+      'Webhooks are for programs and get every event. ' +
+      '`mail` chooses what goes to the address: "turn" (default) as above, "digest" one mail a day at 07:00 UTC listing every table where the address owes a move ' +
+      '(at most one a day, kept by the address, never a card), or "off" (nothing; the address stays stored). ' +
+      'Pushes (`push`, API.md "Web push") follow the rule of mails for turns and reminders but not the unread rule; each carries `{type, tableId, seat, version, url}` for `turn`, `reminder` and `table_over`, encrypted (aes128gcm) and signed with VAPID; ' +
+      'a device whose push service answers 404 or 410 is removed.',
+  }),
   security,
   request: { params: TableParams, body: { ...json(NotificationsSchema), required: true } },
   responses: {
@@ -106,9 +108,11 @@ const getNotifications = defineRoute({
   method: 'get',
   path: '/api/tables/{id}/notifications',
   operationId: 'getNotifications',
-  summary: 'Read notifications',
-  description:
-    "This seat's notification settings, as PUT answers them (without `confirmation`): its address and whether it confirmed this table (or unsubscribed from all), its mail mode, its webhook URL and secret and whether the receiver turned it off (410 Gone).",
+  ...(OPENAPI_PROSE && {
+    summary: 'Read notifications',
+    description:
+      "This seat's notification settings, as PUT answers them (without `confirmation`): its address and whether it confirmed this table (or unsubscribed from all), its mail mode, its webhook URL and secret and whether the receiver turned it off (410 Gone).",
+  }),
   security,
   request: { params: TableParams },
   responses: { 200: { description: "The seat's notifications", ...json(NotificationsAnswerSchema) }, ...errors(401, 403, 404, 429) },

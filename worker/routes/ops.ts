@@ -66,9 +66,11 @@ openapi(
     method: 'get',
     path: '/api/ops/tables/{id}/history',
     operationId: 'getDeadLetters',
-    summary: "A table's dead letters (operator)",
-    description:
-      'The history rows of the table that D1 refused for a day and that are no longer retried: kind, since when, the last error; never the payload.',
+    ...(OPENAPI_PROSE && {
+      summary: "A table's dead letters (operator)",
+      description:
+        'The history rows of the table that D1 refused for a day and that are no longer retried: kind, since when, the last error; never the payload.',
+    }),
     middleware: operatorOnly,
     security: operator,
     request: { params: TableParams },
@@ -83,8 +85,10 @@ openapi(
     method: 'post',
     path: '/api/ops/tables/{id}/history/replay',
     operationId: 'replayDeadLetters',
-    summary: "Replay a table's dead letters (operator)",
-    description: 'Puts the dead letters back in line, once D1 is fixed, and writes them now (`npm run history:replay`).',
+    ...(OPENAPI_PROSE && {
+      summary: "Replay a table's dead letters (operator)",
+      description: 'Puts the dead letters back in line, once D1 is fixed, and writes them now (`npm run history:replay`).',
+    }),
     middleware: operatorOnly,
     security: operator,
     request: { params: TableParams },

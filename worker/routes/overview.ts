@@ -19,13 +19,15 @@ const route = defineRoute({
   method: 'post',
   path: '/api/tables/overview',
   operationId: 'getOverview',
-  summary: 'Several tables at a glance',
-  description:
-    `For each of 1 to ${OVERVIEW_MAX_LINKS} links (a table id and a seat or spectator token, each link once), in the order given: ` +
-    "the table's name, its seats' names, phase, game, whose turn it is, whether the link's seat owes a move, its version, deadline and when it last changed; " +
-    "or the error a single GET /api/tables/{id} would answer for that link. No cards: never more than the link's own view shows. " +
-    'The tokens travel in the body, so no log holds them. ' +
-    'Each link counts against the limit of GET /api/tables/{id} (READ_LIMITER) as one GET: a request of more links than the client has reads left is refused with 429.',
+  ...(OPENAPI_PROSE && {
+    summary: 'Several tables at a glance',
+    description:
+      `For each of 1 to ${OVERVIEW_MAX_LINKS} links (a table id and a seat or spectator token, each link once), in the order given: ` +
+      "the table's name, its seats' names, phase, game, whose turn it is, whether the link's seat owes a move, its version, deadline and when it last changed; " +
+      "or the error a single GET /api/tables/{id} would answer for that link. No cards: never more than the link's own view shows. " +
+      'The tokens travel in the body, so no log holds them. ' +
+      'Each link counts against the limit of GET /api/tables/{id} (READ_LIMITER) as one GET: a request of more links than the client has reads left is refused with 429.',
+  }),
   security: PUBLIC,
   request: { body: { ...json(OverviewRequestSchema), required: true } },
   responses: { 200: { description: 'One entry per link, in order', ...json(OverviewSchema) }, ...errors(400, 413, 415, 429) },

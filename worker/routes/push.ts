@@ -16,10 +16,12 @@ const route = defineRoute({
   method: 'get',
   path: '/api/push/key',
   operationId: 'getPushKey',
-  summary: "The server's push key",
-  description:
-    "The server's VAPID public key (RFC 8292): an uncompressed P-256 point, base64url. A page subscribes with it (`applicationServerKey`) and sends the subscription " +
-    'with PUT /api/tables/{id}/notifications (`push`). 503 not_configured when this server has no key pair (push notifications are off).',
+  ...(OPENAPI_PROSE && {
+    summary: "The server's push key",
+    description:
+      "The server's VAPID public key (RFC 8292): an uncompressed P-256 point, base64url. A page subscribes with it (`applicationServerKey`) and sends the subscription " +
+      'with PUT /api/tables/{id}/notifications (`push`). 503 not_configured when this server has no key pair (push notifications are off).',
+  }),
   security: PUBLIC,
   responses: {
     200: { description: 'The public key', ...json(PushKeySchema) },

@@ -23,8 +23,10 @@ const createTable = defineRoute({
   method: 'post',
   path: '/api/tables',
   operationId: 'createTable',
-  summary: 'Create a table',
-  description: 'Every field is optional. Answers one secret token and link per seat and one for spectators: whoever holds a link plays that seat.',
+  ...(OPENAPI_PROSE && {
+    summary: 'Create a table',
+    description: 'Every field is optional. Answers one secret token and link per seat and one for spectators: whoever holds a link plays that seat.',
+  }),
   security: PUBLIC,
   request: { body: { ...json(CreateTableSchema), required: false } },
   responses: { 201: { description: 'The table and its secret links', ...json(CreatedTableSchema) }, ...errors(400, 413, 415, 429, 503) },

@@ -19,8 +19,10 @@ const getView = defineRoute({
   method: 'get',
   path: '/api/tables/{id}',
   operationId: 'getView',
-  summary: "The caller's view",
-  description: 'What this seat (or a spectator) may see now (RULES R10.2), with the actions it may send.',
+  ...(OPENAPI_PROSE && {
+    summary: "The caller's view",
+    description: 'What this seat (or a spectator) may see now (RULES R10.2), with the actions it may send.',
+  }),
   security,
   request: { params: TableParams },
   responses: { 200: { description: "The caller's view", ...json(ViewSchema) }, ...errors(401, 403, 404, 429) },
@@ -41,11 +43,13 @@ const postAction = defineRoute({
   method: 'post',
   path: '/api/tables/{id}/actions',
   operationId: 'act',
-  summary: 'Act',
-  description:
-    'One action of the seat. Answers the new view, or why the rules refuse it. An `id` the seat sent before answers the first answer again ' +
-    'when the action is the same (compared in canonical form: `{"type": "re", "re": true}` is `{"type": "re"}`, a discard\'s two cards in either order), ' +
-    'and 409 id_reused when it is another action; ids are per seat.',
+  ...(OPENAPI_PROSE && {
+    summary: 'Act',
+    description:
+      'One action of the seat. Answers the new view, or why the rules refuse it. An `id` the seat sent before answers the first answer again ' +
+      'when the action is the same (compared in canonical form: `{"type": "re", "re": true}` is `{"type": "re"}`, a discard\'s two cards in either order), ' +
+      'and 409 id_reused when it is another action; ids are per seat.',
+  }),
   security,
   request: { params: TableParams, body: { ...json(ActionSchema), required: true } },
   responses: { 200: { description: "The caller's new view", ...json(ViewSchema) }, ...errors(400, 401, 403, 404, 409, 413, 415, 422, 429) },
@@ -78,16 +82,18 @@ const webSocket = defineRoute({
   method: 'get',
   path: '/api/tables/{id}/ws',
   operationId: 'watch',
-  summary: 'Watch live (WebSocket)',
-  description:
-    'Upgrades to a WebSocket that receives `{"type": "view", "view": …}` now and after every change. ' +
-    'Authenticate with `Authorization: Bearer <token>`, or from a browser with the subprotocols ' +
-    '`["wallachen", "bearer.<token>"]` (the server answers "wallachen"). Send `{"type": "ping"}` for a pong, `{"type": "view"}` for the view. ' +
-    'A seat may also act over the socket: `{"type": "action", "action": <the body of POST …/actions, with an "id">}` is answered by ' +
-    '`{"type": "answer", "id", "status": 200, "view"}` or `{"type": "answer", "id", "status", "error": {"code", "message"}}` with the statuses and codes ' +
-    'of POST …/actions (the same checks, the same id applied once whichever way it came and refused with 409 id_reused for a different action, the same rate limit per link); ' +
-    'the other sockets are pushed their views, the sender gets its view in the answer only. ' +
-    'Each new message of the table\'s chat (POST …/chat) arrives on every socket as `{"type": "chat", "message": {"id", "seat", "text", "at"}}`.',
+  ...(OPENAPI_PROSE && {
+    summary: 'Watch live (WebSocket)',
+    description:
+      'Upgrades to a WebSocket that receives `{"type": "view", "view": …}` now and after every change. ' +
+      'Authenticate with `Authorization: Bearer <token>`, or from a browser with the subprotocols ' +
+      '`["wallachen", "bearer.<token>"]` (the server answers "wallachen"). Send `{"type": "ping"}` for a pong, `{"type": "view"}` for the view. ' +
+      'A seat may also act over the socket: `{"type": "action", "action": <the body of POST …/actions, with an "id">}` is answered by ' +
+      '`{"type": "answer", "id", "status": 200, "view"}` or `{"type": "answer", "id", "status", "error": {"code", "message"}}` with the statuses and codes ' +
+      'of POST …/actions (the same checks, the same id applied once whichever way it came and refused with 409 id_reused for a different action, the same rate limit per link); ' +
+      'the other sockets are pushed their views, the sender gets its view in the answer only. ' +
+      'Each new message of the table\'s chat (POST …/chat) arrives on every socket as `{"type": "chat", "message": {"id", "seat", "text", "at"}}`.',
+  }),
   middleware: [upgradeOnly],
   security,
   request: { params: TableParams },
