@@ -8,6 +8,13 @@
  *   "Total Upload: … KiB / gzip: … KiB" (the gzipped size is what Cloudflare's size limits
  *   count). Bar: 100 KiB gzipped. Its largest contributors (esbuild's metafile, by package or
  *   module folder) go to stderr.
+ * - worker.startupCpuMs, worker.firstRouteCpuMs: what a cold request that only routes waits
+ *   for: the CPU time of loading the built script (parse and the modules' top-level code) and
+ *   of its first GET /api/health, each in a fresh Node process (worker-startup.mjs; V8, as in
+ *   workerd), the median of WORKER_STARTUP_RUNS (default 15); the quartiles go to stderr.
+ *   CPU time, not the clock: the shared machine's load moves it less. (`wrangler check
+ *   startup` records workerd's own profile of the startup, for where the time goes; its
+ *   millisecond samples move with the machine's load: 20–400 ms for one script.)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,26 +24,33 @@ import { fileURLToPath } from 'node:url';
 import { report } from './bench-line.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const STARTUP_RUNS = Number(process.env.WORKER_STARTUP_RUNS ?? 15);
 const note = (text: string) => process.stderr.write(`worker: ${text}\n`);
 
 /** The Worker as `wrangler deploy` would upload it: its script and esbuild's metafile, in `dir`. */
 interface Built {
+  /** The directory it was built in (`out/index.js`), for figures to write their own files beside it. */
+  readonly dir: string;
   readonly script: Buffer;
   /** Wrangler's own line: "Total Upload: 404.19 KiB / gzip: 135.48 KiB". */
   readonly uploadLine: string;
   readonly metafile: { outputs: Record<string, { entryPoint?: string; inputs: Record<string, { bytesInOutput: number }> }> };
 }
 
+const wrangler = (args: string[]): string =>
+  execFileSync(process.execPath, [join(root, 'node_modules/wrangler/bin/wrangler.js'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
+  });
+
 function build(dir: string): Built {
   const metafile = join(dir, 'meta.json');
-  const output = execFileSync(
-    process.execPath,
-    [join(root, 'node_modules/wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--outdir', join(dir, 'out'), '--metafile', metafile],
-    { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' } },
-  );
+  const output = wrangler(['deploy', '--dry-run', '--outdir', join(dir, 'out'), '--metafile', metafile]);
   const uploadLine = /Total Upload: .*/.exec(output)?.[0];
   if (uploadLine === undefined) throw new Error(`wrangler deploy --dry-run said no "Total Upload":\n${output}`);
-  return { script: readFileSync(join(dir, 'out', 'index.js')), uploadLine, metafile: JSON.parse(readFileSync(metafile, 'utf8')) };
+  return { dir, script: readFileSync(join(dir, 'out', 'index.js')), uploadLine, metafile: JSON.parse(readFileSync(metafile, 'utf8')) };
 }
 
 /** What a module of the bundle counts under: its npm package, or its folder of ours (worker/table, shared/bots…). */
@@ -57,8 +71,28 @@ function bundleSize({ uploadLine, metafile }: Built): void {
   note(`largest parts (minified KiB): ${top.map(([name, bytes]) => `${name} ${(bytes / KIB).toFixed(1)}`).join(', ')}`);
 }
 
+const sorted = (values: number[]): number[] => [...values].sort((a, b) => a - b);
+const quartiles = (values: number[]): string => {
+  const v = sorted(values);
+  return `${v[Math.floor(v.length / 4)]!.toFixed(1)}–${v[Math.floor((3 * v.length) / 4)]!.toFixed(1)}`;
+};
+
+function startupCpu({ dir }: Built): void {
+  const startup: number[] = [];
+  const firstRoute: number[] = [];
+  for (let run = 0; run < STARTUP_RUNS; run++) {
+    const output = execFileSync(process.execPath, [join(root, 'scripts/worker-startup.mjs'), join(dir, 'out', 'index.js')], { encoding: 'utf8' });
+    const measured = JSON.parse(output) as { startup: number; health: number };
+    startup.push(measured.startup);
+    firstRoute.push(measured.health);
+  }
+  report('worker.startupCpuMs', sorted(startup)[Math.floor(STARTUP_RUNS / 2)]!, 'ms');
+  report('worker.firstRouteCpuMs', sorted(firstRoute)[Math.floor(STARTUP_RUNS / 2)]!, 'ms');
+  note(`over ${STARTUP_RUNS} runs, quartiles: startup ${quartiles(startup)} ms, first GET /api/health ${quartiles(firstRoute)} ms`);
+}
+
 /** The figures, in order; each gets the Worker as built. */
-const FIGURES: ((built: Built) => void | Promise<void>)[] = [bundleSize];
+const FIGURES: ((built: Built) => void | Promise<void>)[] = [bundleSize, startupCpu];
 
 const dir = mkdtempSync(join(tmpdir(), 'worker-bench-'));
 try {

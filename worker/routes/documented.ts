@@ -71,23 +71,20 @@ export type AnswerOf<R extends DocumentedRoute> = {
     : Response;
 }[Statuses<R>];
 
-// Any router's: a router's environment does not change what its routes document.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Router = Hono<any>;
-
-const documented = new WeakMap<Router, DocumentedRoute[]>();
+/** Each router's documented routes; a router's environment does not change what they document. */
+const documented = new WeakMap<object, DocumentedRoute[]>();
 
 /** The routes `router` answers through `openapi`, those of the routers mounted on it included, in order: what the document lists. */
-export const documentedRoutes = (router: Router): readonly DocumentedRoute[] => documented.get(router) ?? [];
+export const documentedRoutes = <E extends HonoEnv>(router: Hono<E>): readonly DocumentedRoute[] => documented.get(router) ?? [];
 
-const listOf = (router: Router): DocumentedRoute[] => {
+function listOf<E extends HonoEnv>(router: Hono<E>): DocumentedRoute[] {
   const list = documented.get(router) ?? [];
   documented.set(router, list);
   return list;
-};
+}
 
 /** Mounts `router` on `app` at the root, its documented routes after those `app` has so far. */
-export function mount(app: Router, router: Router): void {
+export function mount<E extends HonoEnv, S extends HonoEnv>(app: Hono<E>, router: Hono<S>): void {
   app.route('/', router);
   listOf(app).push(...documentedRoutes(router));
 }
