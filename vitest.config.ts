@@ -53,6 +53,15 @@ export default defineConfig({
         },
       },
       {
+        // The Worker as `npm run deploy` uploads it (wrangler deploy --dry-run): its size and what it holds.
+        extends: true,
+        test: {
+          name: 'bundle',
+          include: ['test/bundle/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         // The Worker: runs inside workerd (Miniflare) with the bindings of wrangler.toml.
         extends: true,
         plugins: [

@@ -17,41 +17,16 @@
  *   millisecond samples move with the machine's load: 20–400 ms for one script.)
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { report } from './bench-line.js';
+import { buildWorker, type BuiltWorker } from './worker-build.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const STARTUP_RUNS = Number(process.env.WORKER_STARTUP_RUNS ?? 15);
 const note = (text: string) => process.stderr.write(`worker: ${text}\n`);
-
-/** The Worker as `wrangler deploy` would upload it: its script and esbuild's metafile, in `dir`. */
-interface Built {
-  /** The directory it was built in (`out/index.js`), for figures to write their own files beside it. */
-  readonly dir: string;
-  readonly script: Buffer;
-  /** Wrangler's own line: "Total Upload: 404.19 KiB / gzip: 135.48 KiB". */
-  readonly uploadLine: string;
-  readonly metafile: { outputs: Record<string, { entryPoint?: string; inputs: Record<string, { bytesInOutput: number }> }> };
-}
-
-const wrangler = (args: string[]): string =>
-  execFileSync(process.execPath, [join(root, 'node_modules/wrangler/bin/wrangler.js'), ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
-  });
-
-function build(dir: string): Built {
-  const metafile = join(dir, 'meta.json');
-  const output = wrangler(['deploy', '--dry-run', '--outdir', join(dir, 'out'), '--metafile', metafile]);
-  const uploadLine = /Total Upload: .*/.exec(output)?.[0];
-  if (uploadLine === undefined) throw new Error(`wrangler deploy --dry-run said no "Total Upload":\n${output}`);
-  return { dir, script: readFileSync(join(dir, 'out', 'index.js')), uploadLine, metafile: JSON.parse(readFileSync(metafile, 'utf8')) };
-}
 
 /** What a module of the bundle counts under: its npm package, or its folder of ours (worker/table, shared/bots…). */
 const groupOf = (input: string): string =>
@@ -59,14 +34,11 @@ const groupOf = (input: string): string =>
 
 const KIB = 1024;
 
-function bundleSize({ uploadLine, metafile }: Built): void {
-  const [size, gzipped] = [...uploadLine.matchAll(/([\d.]+) KiB/g)].map((match) => Number(match[1]));
-  report('worker.bundleKiB', size!, 'KiB');
-  report('worker.bundleGzipKiB', gzipped!, 'KiB');
-  const output = Object.values(metafile.outputs).find((o) => o.entryPoint !== undefined)!;
+function bundleSize({ uploadKiB, uploadGzipKiB, inputs }: BuiltWorker): void {
+  report('worker.bundleKiB', uploadKiB, 'KiB');
+  report('worker.bundleGzipKiB', uploadGzipKiB, 'KiB');
   const groups = new Map<string, number>();
-  for (const [input, { bytesInOutput }] of Object.entries(output.inputs))
-    groups.set(groupOf(input), (groups.get(groupOf(input)) ?? 0) + bytesInOutput);
+  for (const [input, { bytesInOutput }] of Object.entries(inputs)) groups.set(groupOf(input), (groups.get(groupOf(input)) ?? 0) + bytesInOutput);
   const top = [...groups].sort((a, b) => b[1] - a[1]).slice(0, 12);
   note(`largest parts (minified KiB): ${top.map(([name, bytes]) => `${name} ${(bytes / KIB).toFixed(1)}`).join(', ')}`);
 }
@@ -77,7 +49,7 @@ const quartiles = (values: number[]): string => {
   return `${v[Math.floor(v.length / 4)]!.toFixed(1)}–${v[Math.floor((3 * v.length) / 4)]!.toFixed(1)}`;
 };
 
-function startupCpu({ dir }: Built): void {
+function startupCpu({ dir }: BuiltWorker): void {
   const startup: number[] = [];
   const firstRoute: number[] = [];
   for (let run = 0; run < STARTUP_RUNS; run++) {
@@ -92,11 +64,11 @@ function startupCpu({ dir }: Built): void {
 }
 
 /** The figures, in order; each gets the Worker as built. */
-const FIGURES: ((built: Built) => void | Promise<void>)[] = [bundleSize, startupCpu];
+const FIGURES: ((built: BuiltWorker) => void | Promise<void>)[] = [bundleSize, startupCpu];
 
 const dir = mkdtempSync(join(tmpdir(), 'worker-bench-'));
 try {
-  const built = build(dir);
+  const built = buildWorker(dir);
   for (const figure of FIGURES) await figure(built);
 } finally {
   rmSync(dir, { recursive: true, force: true });
