@@ -1,5 +1,5 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -11,8 +11,10 @@ process.env.TOKEN_SECRET = TOKEN_SECRET;
 process.env.WRANGLER_LOG ??= 'warn';
 
 // wrangler.toml serves web/dist as static assets; the worker tests need the folder to exist,
-// not the built app (`npm test` builds it before the browser tests).
-mkdirSync(fileURLToPath(new URL('./web/dist', import.meta.url)), { recursive: true });
+// not the built app (`npm test` builds it before the browser tests), and of its files only the
+// OpenAPI document the Worker serves from there (as committed: test/api-doc/openapi-built.test.ts).
+mkdirSync(fileURLToPath(new URL('./web/dist/api', import.meta.url)), { recursive: true });
+copyFileSync(new URL('./web/public/api/openapi.json', import.meta.url), new URL('./web/dist/api/openapi.json', import.meta.url));
 
 // D1 migrations (drizzle/*.sql) are applied in the worker project's setup file.
 const migrations = await readD1Migrations(fileURLToPath(new URL('./drizzle', import.meta.url)));
@@ -55,6 +57,15 @@ export default defineConfig({
         },
       },
       {
+        // The Worker as `npm run deploy` uploads it (wrangler deploy --dry-run): its size and what it holds.
+        extends: true,
+        test: {
+          name: 'bundle',
+          include: ['test/bundle/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         // The Worker: runs inside workerd (Miniflare) with the bindings of wrangler.toml.
         extends: true,
         plugins: [
@@ -77,6 +88,8 @@ export default defineConfig({
             },
           }),
         ],
+        // As wrangler.toml [define] says for the Worker's bundle (worker/env.d.ts).
+        define: { OPENAPI_PROSE: 'false' },
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.ts'],

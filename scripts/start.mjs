@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start [-- <wrangler dev options>]`: builds the web app (Vite), applies the D1
+// `npm start [-- <wrangler dev options>]`: makes the OpenAPI document, builds the web app (Vite), applies the D1
 // migrations (drizzle/*.sql) to the local database, then runs `wrangler dev` with every extra
 // argument forwarded, e.g.
 //   npm start -- --port 9000 --var TEST_DEALS:on
@@ -105,6 +105,14 @@ for (const name of readdirSync(builds)) {
 }
 const outDir = mkdtempSync(join(builds, `start-${process.pid}-`));
 const removeBuild = () => rmSync(outDir, { recursive: true, force: true });
+
+// The OpenAPI document first (scripts/openapi-document.ts): the web app's build copies it into the assets.
+const documented = await run(join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), [join(root, 'scripts', 'openapi-document.ts')]);
+if (documented !== 0) {
+  removeBuild();
+  console.error('Making the OpenAPI document failed.');
+  process.exit(documented);
+}
 
 const built = await run(join(root, 'node_modules', 'vite', 'bin', 'vite.js'), [
   'build',

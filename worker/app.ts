@@ -1,9 +1,11 @@
 /**
- * The HTTP API under /api/* (see API.md), as a Hono app with its OpenAPI document.
+ * The HTTP API under /api/* (see API.md), as a Hono app; its OpenAPI document is made from
+ * its routes at build time (openapi/document.ts) and served from the static assets.
  * Everything else is served from the web app's static assets (wrangler.toml [assets]).
  */
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { ErrorHandler, MiddlewareHandler } from 'hono';
+import { Hono } from 'hono/tiny';
+import * as z from 'zod/mini';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
@@ -14,7 +16,7 @@ import { ApiError, errorResponse, type ErrorCode } from './errors.js';
 import { admin } from './routes/admin.js';
 import { chat } from './routes/chat.js';
 import { deliveryLog } from './routes/deliveries.js';
-import { json, PUBLIC } from './routes/documented.js';
+import { defineRoute, json, mount, openapi, PUBLIC } from './routes/documented.js';
 import { embed } from './routes/embed.js';
 import { games } from './routes/games.js';
 import { mail } from './routes/mail.js';
@@ -25,8 +27,8 @@ import { push } from './routes/push.js';
 import { seatSettings } from './routes/seat-settings.js';
 import { tables } from './routes/tables.js';
 import { views } from './routes/views.js';
-import { WebhookBodySchema, WebhookHeadersSchema } from './schemas.js';
-import { validationHook } from './routes/chain.js';
+import { documentAt } from './openapi/served.js';
+import { doc } from './schemas.js';
 
 export const VERSION: string = version;
 
@@ -53,7 +55,7 @@ const jsonOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-export const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+export const app = new Hono<AppEnv>();
 
 /**
  * The links carry secrets in their fragment: no page of ours may pass a referrer on. HSTS:
@@ -99,89 +101,48 @@ app.use(
 // Every body the tables take is JSON: creating, the overview, and each table route's.
 app.on(['POST', 'PUT'], ['/api/tables', '/api/tables/*'], jsonOnly);
 
-app.openapi(
-  createRoute({
+openapi(
+  app,
+  defineRoute({
     method: 'get',
     path: '/api/health',
     operationId: 'getHealth',
-    summary: 'Whether the server is up',
-    description: "Answers at once, without waking a table: for monitors and for a client that wants to know the server's version.",
+    ...(OPENAPI_PROSE && {
+      summary: 'Whether the server is up',
+      description: "Answers at once, without waking a table: for monitors and for a client that wants to know the server's version.",
+    }),
     security: PUBLIC,
     responses: {
       200: {
         description: 'Up, with the version of the code it runs',
-        ...json(z.object({ ok: z.literal(true), version: z.string().openapi({ example: VERSION }) }).openapi('Health')),
+        ...json(doc(z.object({ ok: z.literal(true), version: doc(z.string(), { example: VERSION }) }), 'Health')),
       },
     },
   }),
   (c) => c.json({ ok: true as const, version: VERSION }, 200),
 );
 
-app.route('/', tables); // creating a table (routes/tables.ts)
-app.route('/', views); // a caller's view: read, act, watch live (routes/views.ts)
-app.route('/', games); // the finished games (routes/games.ts)
-app.route('/', notifications); // where a seat is told of its turn (routes/notifications.ts)
-app.route('/', seatSettings); // a seat's vacation and preferences (routes/seat-settings.ts)
-app.route('/', admin); // the table admin's commands (routes/admin.ts)
-app.route('/', chat); // the table's chat (routes/chat.ts)
-app.route('/', deliveryLog); // a seat's delivery log (routes/deliveries.ts)
-app.route('/', overview); // several tables at a glance, for the home page (routes/overview.ts)
-app.route('/', push); // the server's VAPID key for push subscriptions (routes/push.ts)
-app.route('/', mail); // the links of the mails: confirm, unsubscribe (routes/mail.ts)
-app.route('/', ops); // an operator's dead letters (routes/ops.ts)
-app.route('/', embed); // the embed pages' frame-ancestors per table, and oEmbed (routes/embed.ts)
+mount(app, tables); // creating a table (routes/tables.ts)
+mount(app, views); // a caller's view: read, act, watch live (routes/views.ts)
+mount(app, games); // the finished games (routes/games.ts)
+mount(app, notifications); // where a seat is told of its turn (routes/notifications.ts)
+mount(app, seatSettings); // a seat's vacation and preferences (routes/seat-settings.ts)
+mount(app, admin); // the table admin's commands (routes/admin.ts)
+mount(app, chat); // the table's chat (routes/chat.ts)
+mount(app, deliveryLog); // a seat's delivery log (routes/deliveries.ts)
+mount(app, overview); // several tables at a glance, for the home page (routes/overview.ts)
+mount(app, push); // the server's VAPID key for push subscriptions (routes/push.ts)
+mount(app, mail); // the links of the mails: confirm, unsubscribe (routes/mail.ts)
+mount(app, ops); // an operator's dead letters (routes/ops.ts)
+mount(app, embed); // the embed pages' frame-ancestors per table, and oEmbed (routes/embed.ts)
 
-// The webhook a seat receives (OpenAPI 3.1 `webhooks`; sent by worker/notifications/webhook.ts).
-app.openAPIRegistry.registerWebhook({
-  method: 'post',
-  path: 'notification',
-  operationId: 'notification',
-  summary: "Sent to a seat's webhookUrl",
-  description:
-    'One POST per event and seat, every event (unlike mail, whether or not the seat is at the table), signed as Standard Webhooks says: check `webhook-signature` with the `webhookSecret` of ' +
-    '`PUT …/notifications` (e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package). ' +
-    'Answer 2xx within 10 s; otherwise the same message (same `webhook-id`) is sent again after 10 s, 30 s, 2 min, 10 min, 1 h, 3 h and 6 h, ' +
-    'then dropped. Messages may arrive out of order or twice: use `version` and `webhook-id`.',
-  // No HTTP authentication: the receiver checks the signature headers.
-  security: PUBLIC,
-  request: { headers: WebhookHeadersSchema, body: { content: { 'application/json': { schema: WebhookBodySchema } }, required: true } },
-  responses: { 200: { description: 'Any 2xx: received' } },
-});
+// Made at build time (openapi/document.ts) and kept with the static assets, under /api/ so
+// that only this route answers it: with the origin it was read from as its one server.
+app.get('/api/openapi.json', async (c) => c.json(await documentAt(c.env, c.req.url)));
 
-app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
-  type: 'http',
-  scheme: 'bearer',
-  description: "The secret token of a link: a seat's, the spectators' or the table admin's (the fragment of the link)",
-});
-
-app.openAPIRegistry.registerComponent('securitySchemes', 'operator', {
-  type: 'http',
-  scheme: 'bearer',
-  description: "The operator's secret OPS_TOKEN (a Worker secret); without it the operator's endpoints do not exist",
-});
-
-/**
- * The OpenAPI document, as /api/openapi.json serves it from `origin` (its one server) and as
- * the generated client types are made from it (scripts/api-types.ts): built here alone.
- */
-export function openApiDocument(origin: string): ReturnType<typeof app.getOpenAPI31Document> {
-  return app.getOpenAPI31Document({
-    openapi: '3.1.0',
-    info: {
-      title: 'Wallachen online',
-      version: VERSION,
-      description:
-        'Play Wallachen by correspondence. Every error answers `{"error": {"code", "message"}}`; rule refusals name the rule of RULES.md (e.g. "R7.5: you must overtrump").',
-    },
-    servers: [{ url: origin, description: 'This server' }],
-  });
-}
-
-app.get('/api/openapi.json', (c) => c.json(openApiDocument(new URL(c.req.url).origin)));
-
-app.get('/api/docs', (c) => {
+app.get('/api/docs', async (c) => {
   c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-  return c.html(docsPage(openApiDocument(new URL(c.req.url).origin)));
+  return c.html(docsPage(await documentAt(c.env, c.req.url)));
 });
 
 app.all('/api/*', (c) => {

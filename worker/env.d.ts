@@ -26,3 +26,11 @@ interface Env extends OptionalVars {}
 declare namespace Cloudflare {
   interface Env extends OptionalVars {}
 }
+
+/**
+ * Whether this code runs to make the OpenAPI document (worker/openapi/, in Node at build time)
+ * rather than in the Worker: what only the document says (a route's summary and description)
+ * is written `...(OPENAPI_PROSE && {…})`, and the Worker's bundle, where wrangler.toml
+ * [define] makes it false, leaves it out.
+ */
+declare const OPENAPI_PROSE: boolean;

@@ -4,7 +4,8 @@
  * Whatever it holds is shown as text, never as markup; refused are the characters that
  * would change how the text around it reads (docs/security.md).
  */
-import { z } from '@hono/zod-openapi';
+import * as z from 'zod/mini';
+import { doc } from './schemas/common.js';
 
 /** Control characters (C0, DEL, C1). */
 export const CONTROL = /\p{Cc}/u;
@@ -36,15 +37,17 @@ export function nameRefusal(name: string): string | null {
 
 /** A name as the API takes it: trimmed, 1 to `max` characters, none that nameRefusal refuses. */
 export const nameField = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    .superRefine((name, context) => {
-      const refusal = nameRefusal(name);
-      if (refusal !== null) context.addIssue({ code: 'custom', message: refusal });
-    })
-    .openapi({
+  doc(
+    z.string().check(
+      z.trim(),
+      z.minLength(1),
+      z.maxLength(max),
+      z.superRefine((name, context) => {
+        const refusal = nameRefusal(name);
+        if (refusal !== null) context.addIssue({ code: 'custom', message: refusal });
+      }),
+    ),
+    {
       description: `1–${max} characters, trimmed; control characters, line breaks, bidi controls and marks, and invisible (format) characters such as zero-width ones are refused (400)`,
-    });
+    },
+  );

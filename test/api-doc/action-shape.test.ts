@@ -11,10 +11,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ACTION_TYPES, LEVELS, parseAction } from '../../shared/actions.js';
 import { CARD_CODES, SUITS } from '../../shared/cards.js';
-import { openApiDocument } from '../../worker/app.js';
+import { builtDocument } from '../../scripts/openapi-file.js';
 import { ActionSchema } from '../../worker/schemas.js';
 
-const document = JSON.parse(JSON.stringify(openApiDocument('http://localhost:8787'))) as Schema & { components: { schemas: { Action: Schema } } };
+const document = JSON.parse(JSON.stringify(builtDocument('http://localhost:8787'))) as Schema & { components: { schemas: { Action: Schema } } };
 const lookup = dereference(document, Object.create(null), new URL('https://wallachen.test/api/openapi.json'));
 const documented = (input: unknown): boolean => validate(input, document.components.schemas.Action, '2020-12', lookup).valid;
 

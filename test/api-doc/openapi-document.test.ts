@@ -4,14 +4,14 @@
  * call it, when to retry after a 429, where the server is, and nullable fields a validator
  * and a type generator read as such. This runs in Node: the OpenAPI validator
  * (@seriousme/openapi-schema-validator) reads its JSON schemas from files and compiles them
- * with ajv (`new Function`), neither of which workerd allows. worker/app.ts imports nothing of
- * workerd at load time, so Node can build the document. (Whether the server's answers match
- * it: test/worker/openapi-answers.test.ts.)
+ * with ajv (`new Function`), neither of which workerd allows. The document is the one the build
+ * made (scripts/openapi-document.ts; openapi-built.test.ts: it is current), as the Worker
+ * serves it. (Whether the server's answers match it: test/worker/openapi-answers.test.ts.)
  */
 import { dereference, validate, type Schema } from '@cfworker/json-schema';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../worker/app.js';
+import { builtDocument } from '../../scripts/openapi-file.js';
 
 type Json = Record<string, unknown>;
 interface Operation {
@@ -21,7 +21,7 @@ interface Operation {
 }
 
 /** The document as the server sends it: through JSON. */
-const served = (): Record<string, unknown> => JSON.parse(JSON.stringify(openApiDocument('http://localhost:8787')));
+const served = (): Record<string, unknown> => JSON.parse(JSON.stringify(builtDocument('http://localhost:8787')));
 
 /** Every operation of the document, paths and webhooks: "METHOD /path" (a webhook: "METHOD webhook name") and the operation. */
 function operations(doc: Json): [string, Operation][] {
@@ -97,7 +97,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('names the server it is read from', () => {
-    expect(JSON.parse(JSON.stringify(openApiDocument('https://wallachen.example'))).servers).toEqual([
+    expect(JSON.parse(JSON.stringify(builtDocument('https://wallachen.example'))).servers).toEqual([
       { url: 'https://wallachen.example', description: 'This server' },
     ]);
   });

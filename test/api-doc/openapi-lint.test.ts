@@ -5,7 +5,7 @@
  */
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../worker/app.js';
+import { builtDocument } from '../../scripts/openapi-file.js';
 
 const KEPT_WARNINGS = [
   // A WebSocket upgrade answers 101 Switching Protocols; there is no 2xx to document.
@@ -31,13 +31,13 @@ async function lint(document: unknown): Promise<{ errors: string[]; warnings: st
 
 describe("Redocly's linter, rules `recommended`", () => {
   it('finds no error in the document, and no warning but the ones kept', async () => {
-    const { errors, warnings } = await lint(openApiDocument('http://localhost:8787'));
+    const { errors, warnings } = await lint(builtDocument('http://localhost:8787'));
     expect(errors).toEqual([]);
     expect(warnings.sort()).toEqual([...KEPT_WARNINGS].sort());
   });
 
   it('(finds the errors of a broken copy: two operations of one id, an operation that says nothing of its security)', async () => {
-    const broken = JSON.parse(JSON.stringify(openApiDocument('http://localhost:8787')));
+    const broken = JSON.parse(JSON.stringify(builtDocument('http://localhost:8787')));
     broken.paths['/api/tables/{id}'].get.operationId = 'createTable';
     delete broken.paths['/api/health'].get.security;
     const { errors } = await lint(broken);

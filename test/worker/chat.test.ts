@@ -5,6 +5,7 @@
  * last move, one line each.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
 import type { Seat } from '../../shared/options.js';
 import { ChatPageSchema, ChatPostedSchema } from '../../worker/schemas.js';
 import { CHAT_LIMITS, type ChatMessage } from '../../worker/table/chat.js';
@@ -44,7 +45,7 @@ async function write(table: CreatedTable, seat: Seat, text: string): Promise<Cha
   const body = await res.text();
   expect(res.status, body).toBe(201);
   // The answer is what the OpenAPI document says, no field more.
-  expect(ChatPostedSchema.strict().parse(JSON.parse(body))).toEqual(JSON.parse(body));
+  expect(z.strictObject(ChatPostedSchema.shape).parse(JSON.parse(body))).toEqual(JSON.parse(body));
   return (JSON.parse(body) as { message: ChatMessage }).message;
 }
 
@@ -56,7 +57,7 @@ async function read(table: CreatedTable, token: string, after?: number): Promise
   const res = await readRaw(table, token, after);
   const body = await res.text();
   expect(res.status, body).toBe(200);
-  expect(ChatPageSchema.strict().parse(JSON.parse(body))).toEqual(JSON.parse(body));
+  expect(z.strictObject(ChatPageSchema.shape).parse(JSON.parse(body))).toEqual(JSON.parse(body));
   return JSON.parse(body) as { messages: ChatMessage[]; next?: number };
 }
 

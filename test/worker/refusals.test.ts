@@ -123,6 +123,19 @@ describe('400 bad_request', () => {
     expect(message).toContain(named);
   });
 
+  // The Worker validates with zod's mini build, which has no messages of its own: English ones are loaded (worker/schemas/common.ts).
+  it.each([
+    [{ seats: [{}, {}] }, 'seats: Too small: expected array to have >=3 items'],
+    [{ options: { games: 0 } }, 'options.games: Too small: expected number to be >=1'],
+    [{ options: { stakePerTrick: 1.5 } }, 'options.stakePerTrick: Invalid input: expected int, received number'],
+    [{ options: { allPass: 'maybe' } }, 'options.allPass: Invalid option: expected one of "forced"|"pot"'],
+    [{ name: 5 }, 'name: Invalid input: expected string, received number'],
+    [{ seats: [{ email: 'not an address' }, {}, {}] }, 'seats.0.email: Invalid email address'],
+    [{ colour: 'red' }, 'body: Unrecognized key: "colour"'],
+  ])('POST /api/tables says what is wrong with the field: %j', async (body, message) => {
+    expect(await expectError(createWith(body), 400, 'bad_request')).toBe(message);
+  });
+
   it('POST /api/tables takes names in any script, with accents and emoji, trimmed', async () => {
     const names = ['שרה', 'Zoë 🃏', '李雷'];
     const answer = await createWith({ name: '  Stammtisch אבג 7  ', seats: names.map((name) => ({ name })) });

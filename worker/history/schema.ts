@@ -1,7 +1,7 @@
 /**
- * The history database (D1), through drizzle-orm: tables, their seats (names only, never
- * tokens) and finished games with their full records. Migrations are generated from this
- * file into drizzle/ by `npm run db:generate`.
+ * The history database (D1): tables, their seats (names only, never tokens) and finished
+ * games with their full records. Migrations are generated from this file into drizzle/ by
+ * `npm run db:generate` (drizzle-kit); writer.ts reads and writes these tables in SQL.
  */
 import { sql } from 'drizzle-orm';
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';

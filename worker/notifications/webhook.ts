@@ -4,7 +4,6 @@
  *
  * Nothing here logs; callers log only what failed, never a body (a seat's cards), a secret or a URL.
  */
-import { Webhook } from 'standardwebhooks';
 import type { Seat } from '../../shared/options.js';
 import { reasonOf } from '../log-reasons.js';
 import type { EventType } from '../table/model.js';
@@ -29,13 +28,21 @@ export interface WebhookBody {
 /** A new webhook-id (Standard Webhooks: unique per message, the same on every retry). */
 export const newMessageId = (): string => `msg_${crypto.randomUUID().replace(/-/g, '')}`;
 
-/** The Standard Webhooks headers for one attempt: signed afresh each time, as the timestamp is the attempt's. */
-export function signatureHeaders(secret: string, messageId: string, body: string, at: Date): Record<string, string> {
-  return {
-    'webhook-id': messageId,
-    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': new Webhook(secret).sign(messageId, at, body),
-  };
+/** A seat's secret as PUT …/notifications answers it (routes/notifications.ts): "whsec_" and the key in base64. */
+const SECRET_PREFIX = 'whsec_';
+
+/**
+ * The Standard Webhooks headers for one attempt: signed afresh each time, as the timestamp is
+ * the attempt's. The signature is "v1," and the base64 HMAC-SHA256 of "id.timestamp.body"
+ * under the secret's key (WebCrypto: the `standardwebhooks` package, which receivers verify
+ * with and the tests do, would add its own SHA-256 and base64 to the Worker).
+ */
+export async function signatureHeaders(secret: string, messageId: string, body: string, at: Date): Promise<Record<string, string>> {
+  const timestamp = String(Math.floor(at.getTime() / 1000));
+  const keyBytes = Uint8Array.from(atob(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret), (c) => c.charCodeAt(0));
+  const key = await crypto.subtle.importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${messageId}.${timestamp}.${body}`)));
+  return { 'webhook-id': messageId, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${btoa(String.fromCharCode(...mac))}` };
 }
 
 /** The receiver answered 410 Gone: it wants no more posts, the seat's webhook is turned off. */
@@ -62,7 +69,11 @@ export async function postWebhook(url: string, secret: string, messageId: string
   try {
     response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'Wallachen-Webhooks/1', ...signatureHeaders(secret, messageId, body, new Date()) },
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Wallachen-Webhooks/1',
+        ...(await signatureHeaders(secret, messageId, body, new Date())),
+      },
       body,
       redirect: 'manual',
       signal: abort.signal,

@@ -4,36 +4,39 @@
  * handlers validate and forward to the table (table/admin-commands.ts); a rotated seat's
  * new token is derived here, where the key is, like a new table's.
  */
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { Hono } from 'hono/tiny';
+import * as z from 'zod/mini';
 import { ApiError } from '../errors.js';
 import { frameOriginsOf } from '../frame-origins.js';
-import { ADMIN_COMMANDS, READS, validationHook, answerAs, unwrap, type Caller, type TableEnv, atTable } from './chain.js';
+import { ADMIN_COMMANDS, READS, answerAs, unwrap, type Caller, type TableEnv, atTable } from './chain.js';
 import { AdminCommandSchema, AdminLinkSchema, AdminViewSchema, RotatedLinkSchema } from '../admin-schemas.js';
 import { adminLinkOf, deriveToken, hashToken, linkOf, newNonce, tokenKey } from '../table/tokens.js';
 import type { AdminCommand } from '../contract.js';
 import type { NewToken } from '../table/admin-commands.js';
 import type { LinkOwner } from '../table/model.js';
-import { errors, json, security, TableParams } from './documented.js';
+import { errors, json, security, TableParams, defineRoute, openapi } from './documented.js';
 
-export const admin = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });
+export const admin = new Hono<TableEnv>();
 
 // ---------------------------------------------------------------- POST /api/tables/{id}/admin
 
-const postAdmin = createRoute({
+const postAdmin = defineRoute({
   method: 'post',
   path: '/api/tables/{id}/admin',
   operationId: 'adminCommand',
-  summary: "The table admin's commands",
-  description:
-    "With the admin token of `POST /api/tables`, one command per call: pause, resume, replace a seat's, the spectators' or the admin's own link, " +
-    'change a seat (name, bot or person), change the options (clock, timeout policy, vacation hours, chat, who may embed the table), ' +
-    'start a new series once one is over, end the table. ' +
-    'Answers the admin view: settings, seats with names, bots and notification state (never an address or a card), paused, ended, series; ' +
-    '`rotate` answers the new link instead, and `rotateAdmin` the new admin link, each shown once: the old token is refused at once (401) and its open sockets are closed (code 4001). ' +
-    "A seat's rotation, or a bot put in a person's seat, also ends what the old link's holder set up: the seat's mail address, webhook (URL and secret), " +
-    'push subscriptions and preferences, with the messages waiting for them and the digest entries. ' +
-    'A seat or spectator token gets 403, as does the admin token on every seat endpoint. After `end` only the rotations (and `end` again) are taken: 409 table_ended. ' +
-    `At most 30 commands per minute per admin link (429).`,
+  ...(OPENAPI_PROSE && {
+    summary: "The table admin's commands",
+    description:
+      "With the admin token of `POST /api/tables`, one command per call: pause, resume, replace a seat's, the spectators' or the admin's own link, " +
+      'change a seat (name, bot or person), change the options (clock, timeout policy, vacation hours, chat, who may embed the table), ' +
+      'start a new series once one is over, end the table. ' +
+      'Answers the admin view: settings, seats with names, bots and notification state (never an address or a card), paused, ended, series; ' +
+      '`rotate` answers the new link instead, and `rotateAdmin` the new admin link, each shown once: the old token is refused at once (401) and its open sockets are closed (code 4001). ' +
+      "A seat's rotation, or a bot put in a person's seat, also ends what the old link's holder set up: the seat's mail address, webhook (URL and secret), " +
+      'push subscriptions and preferences, with the messages waiting for them and the digest entries. ' +
+      'A seat or spectator token gets 403, as does the admin token on every seat endpoint. After `end` only the rotations (and `end` again) are taken: 409 table_ended. ' +
+      `At most 30 commands per minute per admin link (429).`,
+  }),
   security,
   request: { params: TableParams, body: { ...json(AdminCommandSchema), required: true } },
   responses: {
@@ -64,7 +67,8 @@ async function newLink(
   return { next: { hash: await hashToken(token), nonce }, token, url };
 }
 
-admin.openapi(
+openapi(
+  admin,
   postAdmin,
   atTable(postAdmin, { needs: 'admin', limit: ADMIN_COMMANDS }, async (c) => {
     const caller = c.var.caller;
@@ -101,18 +105,21 @@ admin.openapi(
 
 // ---------------------------------------------------------------- GET /api/tables/{id}/admin
 
-const getAdmin = createRoute({
+const getAdmin = defineRoute({
   method: 'get',
   path: '/api/tables/{id}/admin',
   operationId: 'getAdminView',
-  summary: "The table admin's view",
-  description: 'What `POST …/admin` answers, without changing anything (the admin page reads it on load). Only with the admin token (else 403).',
+  ...(OPENAPI_PROSE && {
+    summary: "The table admin's view",
+    description: 'What `POST …/admin` answers, without changing anything (the admin page reads it on load). Only with the admin token (else 403).',
+  }),
   security,
   request: { params: TableParams },
   responses: { 200: { description: 'The admin view', ...json(AdminViewSchema) }, ...errors(401, 403, 404, 429) },
 });
 
-admin.openapi(
+openapi(
+  admin,
   getAdmin,
   atTable(getAdmin, { needs: 'admin', limit: READS }, async (c) => {
     const { table, tokenHash } = c.var.caller;

@@ -1,9 +1,9 @@
 /**
  * What runs before a handler, in one order for every route (README, "How a request flows"):
  *
- * 0. the route's schemas: zod-openapi's validators, before anything here (400; a request
- *    refused as malformed is counted against no limit), after the route's own `middleware`
- *    if it has one (the WebSocket's 426 for a request that is no upgrade);
+ * 0. the route's schemas: its validators (routes/documented.ts), before anything here (400; a
+ *    request refused as malformed is counted against no limit), after the route's own
+ *    `middleware` if it has one (the WebSocket's 426 for a request that is no upgrade);
  * then for a table route, `/api/tables/{id}/…` (`atTable`):
  * 1. the table id's pattern (404): no table object is woken for an id that cannot be one;
  * 2. a limit per client (READ, SOCKET), whose key, the address, is known before the token:
@@ -16,8 +16,8 @@
  *    a table's Outcome) and answered in the error shape by `onError` (app.ts).
  * A public route (`limited`) has its per-client limit after 0.
  *
- * The chain wraps the handler rather than being a route's `middleware`: zod-openapi runs a
- * route's middleware before its validators, and a refused body must not spend a limit.
+ * The chain wraps the handler rather than being a route's `middleware`: a route's middleware
+ * runs before its validators, and a refused body must not spend a limit.
  */
 import type { AppEnv } from '../app-env.js';
 import { clientKey } from '../client-key.js';
@@ -25,12 +25,10 @@ import { ApiError } from '../errors.js';
 import type { ViewSchema } from '../schemas.js';
 import type { Outcome } from '../table/outcome.js';
 import { TABLE_ID_PATTERN, TOKEN_PATTERN, hashToken } from '../table/tokens.js';
-import type { RouteConfig, RouteHandler, z } from '@hono/zod-openapi';
-import type { Context, Env as HonoEnv, TypedResponse } from 'hono';
+import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
-
-/** The context a route's handler gets: its validated input, its path, its environment. */
-export type RouteContext<R extends RouteConfig, E extends HonoEnv> = Parameters<RouteHandler<R, E>>[0];
+import type * as z from 'zod/mini';
+import type { DocumentedRoute, RouteContext } from './documented.js';
 
 /** How a table route is entered: declared beside it, run by `atTable`. */
 export interface TableRoute<C> {
@@ -46,7 +44,7 @@ export interface TableRoute<C> {
 const TOKEN_OF: Record<Needs, string> = { seat: 'seat', viewer: 'seat or spectator', admin: 'admin' };
 
 /** The handler of table route `route`, entered through the chain (above). */
-export function atTable<R extends RouteConfig, A>(
+export function atTable<R extends DocumentedRoute, A>(
   _route: R,
   declared: TableRoute<RouteContext<R, TableEnv>>,
   handler: (c: RouteContext<R, TableEnv>) => Promise<A>,
@@ -75,7 +73,7 @@ async function enterTable<C extends Context<TableEnv>>(c: C, { needs, limit, aut
  * The handler of public route `route` behind its per-client limit, charged `count` times
  * (once by default; the overview charges each link it reads).
  */
-export function limited<R extends RouteConfig, A>(
+export function limited<R extends DocumentedRoute, A>(
   _route: R,
   declared: { readonly limit: ClientLimit; readonly count?: (c: RouteContext<R, AppEnv>) => number },
   handler: (c: RouteContext<R, AppEnv>) => Promise<A>,
@@ -139,8 +137,8 @@ export function unwrap<T>(outcome: Outcome<T>): T {
   throw new ApiError(outcome.status, outcome.code, outcome.message);
 }
 
-/** A route's JSON answer of the shape `S` documents, as zod-openapi types a handler's answer. */
-export type JsonAnswer<S extends z.ZodType, U extends 200 | 201> = Response & TypedResponse<JSONParsed<z.infer<S>>, U, 'json'>;
+/** A route's JSON answer of the shape `S` documents. */
+export type JsonAnswer<S extends z.ZodMiniType, U extends 200 | 201> = Response & TypedResponse<JSONParsed<z.infer<S>>, U, 'json'>;
 
 /** `T` as JSON carries it: a readonly array or field is the same answer as a mutable one. */
 type Wire<T> = T extends readonly (infer U)[] ? readonly Wire<U>[] : T extends object ? { readonly [K in keyof T]: Wire<T[K]> } : T;
@@ -149,13 +147,13 @@ type Wire<T> = T extends readonly (infer U)[] ? readonly Wire<U>[] : T extends o
  * The one place an answer is typed as the route's: the callers below make sure it is one. The
  * openapi-answers test validates every answer sent against the document, these included.
  */
-const typedAs = <S extends z.ZodType, U extends 200 | 201>(response: Response): JsonAnswer<S, U> => response as JsonAnswer<S, U>;
+const typedAs = <S extends z.ZodMiniType, U extends 200 | 201>(response: Response): JsonAnswer<S, U> => response as JsonAnswer<S, U>;
 
 /**
  * `value` answered as the shape `schema` documents. It must be that shape but for readonly:
  * the API's types (contract.ts, table/published.ts) are readonly, which JSON does not carry.
  */
-export function answerAs<S extends z.ZodType, U extends 200 | 201>(c: Context, _schema: S, value: Wire<z.infer<S>>, status: U): JsonAnswer<S, U> {
+export function answerAs<S extends z.ZodMiniType, U extends 200 | 201>(c: Context, _schema: S, value: Wire<z.infer<S>>, status: U): JsonAnswer<S, U> {
   return typedAs<S, U>(c.json(value, status));
 }
 
@@ -228,22 +226,4 @@ export async function charge(env: Env, limit: Limit, key: string): Promise<void>
   if (success) return;
   const seconds = PERIOD_SECONDS[limit.limiter];
   throw new ApiError(429, 'rate_limited', `too many ${limit.what}; try again in ${seconds === 60 ? 'a minute' : `${seconds} seconds`}`, seconds);
-}
-
-// ---------------------------------------------------------------- the schemas' refusals
-
-/** Turns schema failures into the API's 400 refusal, naming each field and what is wrong with it. */
-type Issues = Parameters<typeof describeIssues>[0];
-
-/** zod-openapi's hook after each validator (any router's): a failure is thrown, answered by onError (app.ts). */
-export function validationHook(result: { success: true } | { success: false; error: { issues: Issues } }): undefined {
-  if (!result.success) throw new ApiError(400, 'bad_request', describeIssues(result.error.issues));
-  return undefined;
-}
-
-/** Each schema failure as "field.path: what is wrong", from `root` (a message's part) or the body. */
-export function describeIssues(issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[], root?: string): string {
-  return issues
-    .map((issue) => `${[...(root === undefined ? [] : [root]), ...issue.path.map(String)].join('.') || 'body'}: ${issue.message}`)
-    .join('; ');
 }

@@ -3,25 +3,27 @@
  * spectators read. The handlers authenticate and forward; what a message may be, how often a
  * seat may write and what is kept, the table decides (table/chat.ts).
  */
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { CHAT_POSTS, READS, validationHook, unwrap, type TableEnv, atTable } from './chain.js';
+import { Hono } from 'hono/tiny';
+import { CHAT_POSTS, READS, unwrap, type TableEnv, atTable } from './chain.js';
 import { ChatPageSchema, ChatPostedSchema, ChatPostSchema, ChatQuerySchema } from '../schemas.js';
 import { CHAT_LIMITS } from '../table/chat.js';
-import { json, refusal, security, TableParams } from './documented.js';
+import { json, refusal, security, TableParams, defineRoute, openapi } from './documented.js';
 
-export const chat = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });
+export const chat = new Hono<TableEnv>();
 
 // ---------------------------------------------------------------- POST /api/tables/{id}/chat
 
-const postChat = createRoute({
+const postChat = defineRoute({
   method: 'post',
   path: '/api/tables/{id}/chat',
   operationId: 'postChat',
-  summary: 'Write in the chat',
-  description:
-    `A seat's message to its table (a seat link only). Plain text of 1–${CHAT_LIMITS.maxChars} characters; at most ${CHAT_LIMITS.perSeatPerMinute} messages per seat and minute; ` +
-    `the table keeps its last ${CHAT_LIMITS.kept} messages. Every socket of the table receives \`{"type": "chat", "message"}\`; ` +
-    "a turn or reminder mail lists the messages of the other seats since the seat's last move (at most the last 5, text only).",
+  ...(OPENAPI_PROSE && {
+    summary: 'Write in the chat',
+    description:
+      `A seat's message to its table (a seat link only). Plain text of 1–${CHAT_LIMITS.maxChars} characters; at most ${CHAT_LIMITS.perSeatPerMinute} messages per seat and minute; ` +
+      `the table keeps its last ${CHAT_LIMITS.kept} messages. Every socket of the table receives \`{"type": "chat", "message"}\`; ` +
+      "a turn or reminder mail lists the messages of the other seats since the seat's last move (at most the last 5, text only).",
+  }),
   security,
   request: { params: TableParams, body: { ...json(ChatPostSchema), required: true } },
   responses: {
@@ -39,7 +41,8 @@ const postChat = createRoute({
   },
 });
 
-chat.openapi(
+openapi(
+  chat,
   postChat,
   // A link sending POST after POST is stopped before it wakes the table; the table keeps its own limit per seat (its 429 says when to try again: routes/chain.ts).
   atTable(postChat, { needs: 'seat', limit: CHAT_POSTS }, async (c) => {
@@ -50,15 +53,17 @@ chat.openapi(
 
 // ---------------------------------------------------------------- GET /api/tables/{id}/chat
 
-const getChat = createRoute({
+const getChat = defineRoute({
   method: 'get',
   path: '/api/tables/{id}/chat',
   operationId: 'getChat',
-  summary: 'Read the chat',
-  description:
-    `The table's messages, oldest first, at most ${CHAT_LIMITS.page} per answer (a seat's or the spectators' link). ` +
-    `With \`after\`: those after that message, and \`next\` while more follow (send it as \`after\`); without it the newest ${CHAT_LIMITS.page}. ` +
-    'Texts are plain text: show them as text, never as HTML.',
+  ...(OPENAPI_PROSE && {
+    summary: 'Read the chat',
+    description:
+      `The table's messages, oldest first, at most ${CHAT_LIMITS.page} per answer (a seat's or the spectators' link). ` +
+      `With \`after\`: those after that message, and \`next\` while more follow (send it as \`after\`); without it the newest ${CHAT_LIMITS.page}. ` +
+      'Texts are plain text: show them as text, never as HTML.',
+  }),
   security,
   request: { params: TableParams, query: ChatQuerySchema },
   responses: {
@@ -71,7 +76,8 @@ const getChat = createRoute({
   },
 });
 
-chat.openapi(
+openapi(
+  chat,
   getChat,
   atTable(getChat, { needs: 'viewer', limit: READS }, async (c) => {
     const { table, tokenHash } = c.var.caller;

@@ -3,30 +3,33 @@
  * last attempts to be told something, by any channel. The seat's own: a spectator link, a
  * bot seat's link and the admin link are refused with 403.
  */
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { READS, validationHook, unwrap, type TableEnv, atTable } from './chain.js';
+import { Hono } from 'hono/tiny';
+import { READS, unwrap, type TableEnv, atTable } from './chain.js';
 import { DeliveriesSchema } from '../schemas.js';
 import { DELIVERY_LOG_SIZE } from '../notifications/delivery-log.js';
-import { errors, json, security, TableParams } from './documented.js';
+import { errors, json, security, TableParams, defineRoute, openapi } from './documented.js';
 
-export const deliveryLog = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });
+export const deliveryLog = new Hono<TableEnv>();
 
-const getDeliveries = createRoute({
+const getDeliveries = defineRoute({
   method: 'get',
   path: '/api/tables/{id}/deliveries',
   operationId: 'getDeliveries',
-  summary: "The seat's delivery log",
-  description:
-    `This seat's last ${DELIVERY_LOG_SIZE} attempts to tell it something, newest first: when, by which channel (webhook, email, push, digest), ` +
-    'for which event, and how it went, with a short reason for a failure (an HTTP status, say). Channel names only: never the address, ' +
-    'the webhook URL, a body or a card. A move handed to the daily digest shows as `queued`; the digest mail itself shows as `sent` in the log of the table that carried it. ' +
-    "Only the seat's own link may read it (403 for spectators, bot seats and the admin).",
+  ...(OPENAPI_PROSE && {
+    summary: "The seat's delivery log",
+    description:
+      `This seat's last ${DELIVERY_LOG_SIZE} attempts to tell it something, newest first: when, by which channel (webhook, email, push, digest), ` +
+      'for which event, and how it went, with a short reason for a failure (an HTTP status, say). Channel names only: never the address, ' +
+      'the webhook URL, a body or a card. A move handed to the daily digest shows as `queued`; the digest mail itself shows as `sent` in the log of the table that carried it. ' +
+      "Only the seat's own link may read it (403 for spectators, bot seats and the admin).",
+  }),
   security,
   request: { params: TableParams },
   responses: { 200: { description: 'The delivery log', ...json(DeliveriesSchema) }, ...errors(401, 403, 404, 429) },
 });
 
-deliveryLog.openapi(
+openapi(
+  deliveryLog,
   getDeliveries,
   atTable(getDeliveries, { needs: 'seat', limit: READS }, async (c) => {
     const { table, tokenHash } = c.var.caller;

@@ -9,17 +9,19 @@
  * admin listed (clickjacking); /embed/{id}: a spectator's, framed by anyone unless the admin
  * said no.
  */
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { Hono } from 'hono/tiny';
+import * as z from 'zod/mini';
+import { doc, int } from '../schemas.js';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { EmbedPolicy } from '../contract.js';
 import { ApiError } from '../errors.js';
-import { READS, validationHook, tableStub, limited } from './chain.js';
+import { READS, tableStub, limited } from './chain.js';
 import { DEFAULT_EMBED_POLICY } from '../table/storage/embed-rows.js';
 import { hashToken, TABLE_ID_PATTERN, TOKEN_PATTERN } from '../table/tokens.js';
-import { errors, json, PUBLIC, refusal } from './documented.js';
+import { errors, json, PUBLIC, refusal, defineRoute, openapi } from './documented.js';
 
-export const embed = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+export const embed = new Hono<AppEnv>();
 
 /** The static pages' policy (web/public/_headers, rule /*) when the asset answer lacks it; its frame-ancestors is replaced. */
 const PAGE_POLICY =
@@ -77,39 +79,35 @@ export const OEMBED_SIZE = { width: 480, height: 480, minWidth: 320, minHeight: 
 
 /** A consumer's maxwidth or maxheight (oEmbed 2.2): the largest frame it can show that way. */
 const largestFrame = (side: 'width' | 'height', least: number) =>
-  z.coerce
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .openapi({
-      type: 'integer',
-      description: `The largest ${side} of frame the consumer can show: the answer's ${side} is at most this; below ${least} no table fits (501)`,
-    });
+  doc(z.optional(z.coerce.number().check(z.int(), z.gte(1))), {
+    type: 'integer',
+    description: `The largest ${side} of frame the consumer can show: the answer's ${side} is at most this; below ${least} no table fits (501)`,
+  });
 
 const OembedQuery = z.object({
-  url: z.string().max(2000).openapi({
+  url: doc(z.string().check(z.maxLength(2000)), {
     description: "A spectator's link of a table, as pasted: the token in its fragment",
     example: 'https://wallachen.example/t/k3h8q2m5x7c9v4b6#<spectator token>',
   }),
-  format: z.string().optional().openapi({ description: 'json (the default); xml answers 501' }),
+  format: doc(z.optional(z.string()), { description: 'json (the default); xml answers 501' }),
   maxwidth: largestFrame('width', OEMBED_SIZE.minWidth),
   maxheight: largestFrame('height', OEMBED_SIZE.minHeight),
 });
 
-const OembedSchema = z
-  .object({
+const OembedSchema = doc(
+  z.object({
     version: z.literal('1.0'),
     type: z.literal('rich'),
     provider_name: z.string(),
     provider_url: z.string(),
     title: z.string(),
-    html: z.string().openapi({ description: 'An <iframe> of the embed page /embed/{id}#<spectator token>' }),
-    width: z.number().int(),
-    height: z.number().int(),
-    cache_age: z.number().int(),
-  })
-  .openapi('OEmbed');
+    html: doc(z.string(), { description: 'An <iframe> of the embed page /embed/{id}#<spectator token>' }),
+    width: int(),
+    height: int(),
+    cache_age: int(),
+  }),
+  'OEmbed',
+);
 
 /** A consumer's page may ask from any site: every answer says so, a refusal too. */
 const anyOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -117,17 +115,19 @@ const anyOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-const getOembed = createRoute({
+const getOembed = defineRoute({
   method: 'get',
   path: '/oembed',
   operationId: 'getOembed',
-  summary: "oEmbed for a spectator's link",
-  description:
-    "oEmbed 1.0 (https://oembed.com) for a table's spectator link, so that a CMS that knows oEmbed embeds a pasted link by itself: a `rich` answer whose " +
-    "html is an iframe of /embed/{id}#<token>. The token is in the link's fragment, which the CMS sends as pasted. A seat's (or the admin's) link is refused with 400: " +
-    "its token must never reach a third party's server, let alone its HTML. Unknown table or token: 404; the table's admin does not allow spectator embeds: 401. " +
-    `The frame is ${OEMBED_SIZE.width}×${OEMBED_SIZE.height}, or as large as \`maxwidth\` and \`maxheight\` allow; the table needs at least ${OEMBED_SIZE.minWidth}×${OEMBED_SIZE.minHeight}, ` +
-    'so a smaller maximum is answered 501, as a format that is not offered: only format=json (xml: 501). Counted on the read limit per client.',
+  ...(OPENAPI_PROSE && {
+    summary: "oEmbed for a spectator's link",
+    description:
+      "oEmbed 1.0 (https://oembed.com) for a table's spectator link, so that a CMS that knows oEmbed embeds a pasted link by itself: a `rich` answer whose " +
+      "html is an iframe of /embed/{id}#<token>. The token is in the link's fragment, which the CMS sends as pasted. A seat's (or the admin's) link is refused with 400: " +
+      "its token must never reach a third party's server, let alone its HTML. Unknown table or token: 404; the table's admin does not allow spectator embeds: 401. " +
+      `The frame is ${OEMBED_SIZE.width}×${OEMBED_SIZE.height}, or as large as \`maxwidth\` and \`maxheight\` allow; the table needs at least ${OEMBED_SIZE.minWidth}×${OEMBED_SIZE.minHeight}, ` +
+      'so a smaller maximum is answered 501, as a format that is not offered: only format=json (xml: 501). Counted on the read limit per client.',
+  }),
   security: PUBLIC,
   middleware: [anyOrigin],
   request: { query: OembedQuery },
@@ -153,7 +153,8 @@ function decodedOrNull(text: string): string | null {
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-embed.openapi(
+openapi(
+  embed,
   getOembed,
   limited(getOembed, { limit: READS }, async (c) => {
     const query = c.req.valid('query');

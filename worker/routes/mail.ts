@@ -13,7 +13,8 @@
  * it names no table, so it confirms none. Under /api/ because the Worker runs first only
  * there (wrangler.toml [assets]).
  */
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { Hono } from 'hono/tiny';
+import * as z from 'zod/mini';
 import type { Context, MiddlewareHandler } from 'hono';
 import { csrf } from 'hono/csrf';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -32,11 +33,11 @@ import {
   unsubscribePage,
 } from '../notifications/mail/pages.js';
 import { tokenKey } from '../table/tokens.js';
-import { ErrorSchema } from '../schemas.js';
+import { doc, ErrorSchema } from '../schemas.js';
 import { tableStub } from './chain.js';
-import { errors, json, PUBLIC } from './documented.js';
+import { errors, json, PUBLIC, defineRoute, openapi } from './documented.js';
 
-export const mail = new OpenAPIHono<AppEnv>();
+export const mail = new Hono<AppEnv>();
 
 async function html(c: Context<AppEnv>, body: string, status: ContentfulStatusCode = 200): Promise<Response> {
   c.header('Content-Security-Policy', await pagePolicy());
@@ -80,7 +81,7 @@ const page = (description: string) => ({ description, content: { 'text/html': { 
 
 const LinkParams = (example: string) =>
   z.object({
-    link: z.string().openapi({
+    link: doc(z.string(), {
       param: { name: 'link', in: 'path' },
       description: "The last segment of the mail's link, as the mail gives it",
       example,
@@ -102,15 +103,18 @@ const crossSite = {
   content: { 'text/html': { schema: z.string() }, ...json(ErrorSchema).content },
 };
 
-mail.openapi(
-  createRoute({
+openapi(
+  mail,
+  defineRoute({
     method: 'get',
     path: '/api/mail/confirm/{link}',
     operationId: 'confirmPage',
-    summary: "A table's confirm link: the page",
-    description:
-      "The link of a table's confirmation mail (`{key}.{tableId}.{sig}`): a page with a button, which confirms. Opening it confirms nothing (mail scanners open every link). " +
-      'A confirm link of before confirmations were per table (`{key}.{sig}`) names no table: 410.',
+    ...(OPENAPI_PROSE && {
+      summary: "A table's confirm link: the page",
+      description:
+        "The link of a table's confirmation mail (`{key}.{tableId}.{sig}`): a page with a button, which confirms. Opening it confirms nothing (mail scanners open every link). " +
+        'A confirm link of before confirmations were per table (`{key}.{sig}`) names no table: 410.',
+    }),
     security: PUBLIC,
     request: { params: CONFIRM_LINK },
     responses: {
@@ -126,15 +130,18 @@ mail.openapi(
   },
 );
 
-mail.openapi(
-  createRoute({
+openapi(
+  mail,
+  defineRoute({
     method: 'post',
     path: '/api/mail/confirm/{link}',
     operationId: 'confirmAddress',
-    summary: "A table's confirm link: the button",
-    description:
-      "The confirm page's button, posted from this server's page (another site's form: 403): the address confirms that table, which then mails what its seats with the address owe now. " +
-      'The body is not read.',
+    ...(OPENAPI_PROSE && {
+      summary: "A table's confirm link: the button",
+      description:
+        "The confirm page's button, posted from this server's page (another site's form: 403): the address confirms that table, which then mails what its seats with the address owe now. " +
+        'The body is not read.',
+    }),
     middleware: [sameOrigin],
     security: PUBLIC,
     request: { params: CONFIRM_LINK },
@@ -159,13 +166,16 @@ mail.openapi(
   },
 );
 
-mail.openapi(
-  createRoute({
+openapi(
+  mail,
+  defineRoute({
     method: 'get',
     path: '/api/mail/unsubscribe/{link}',
     operationId: 'unsubscribePage',
-    summary: 'The unsubscribe link: the page',
-    description: "The link at the end of every mail (`{key}.{sig}`): a page with a button, which unsubscribes the address from every table's mail.",
+    ...(OPENAPI_PROSE && {
+      summary: 'The unsubscribe link: the page',
+      description: "The link at the end of every mail (`{key}.{sig}`): a page with a button, which unsubscribes the address from every table's mail.",
+    }),
     security: PUBLIC,
     request: { params: UNSUBSCRIBE_LINK },
     responses: { 200: page('The page with the button'), ...refusedPages },
@@ -177,15 +187,18 @@ mail.openapi(
   },
 );
 
-mail.openapi(
-  createRoute({
+openapi(
+  mail,
+  defineRoute({
     method: 'post',
     path: '/api/mail/unsubscribe/{link}',
     operationId: 'unsubscribe',
-    summary: 'The unsubscribe link: one click',
-    description:
-      "Unsubscribes the address from every table at once: the page's button, or a mail program's one-click POST (RFC 8058: `List-Unsubscribe-Post: List-Unsubscribe=One-Click` " +
-      "in every mail's headers; sent without Origin, it needs none). A form posted from another site: 403. The body is not read.",
+    ...(OPENAPI_PROSE && {
+      summary: 'The unsubscribe link: one click',
+      description:
+        "Unsubscribes the address from every table at once: the page's button, or a mail program's one-click POST (RFC 8058: `List-Unsubscribe-Post: List-Unsubscribe=One-Click` " +
+        "in every mail's headers; sent without Origin, it needs none). A form posted from another site: 403. The body is not read.",
+    }),
     middleware: [sameOriginUnlessServer],
     security: PUBLIC,
     request: { params: UNSUBSCRIBE_LINK },

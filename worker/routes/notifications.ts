@@ -2,9 +2,9 @@
  * Where a seat is told that it is its turn (API.md, "Notifications"): its mail address and
  * mode, its webhook, its push devices. Set with PUT, read with GET; the table keeps them.
  */
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono/tiny';
 import { ApiError } from '../errors.js';
-import { NOTIFICATION_CHANGES, READS, validationHook, unwrap, type TableEnv, atTable, type RouteContext } from './chain.js';
+import { NOTIFICATION_CHANGES, READS, unwrap, type TableEnv, atTable } from './chain.js';
 import { addressStub, type AddressState } from '../notifications/mail/address.js';
 import { addressKey } from '../notifications/mail/links.js';
 import { validKeys } from '../notifications/push/ece.js';
@@ -15,29 +15,31 @@ import { ACTIVE_SEAT_MINUTES } from '../notifications/presence.js';
 import type { SeatNotifications } from '../table/table-object.js';
 import { tokenKey } from '../table/tokens.js';
 import { webhookUrlRefusal } from '../notifications/webhook-urls.js';
-import { errors, json, refusal, security, TableParams } from './documented.js';
+import { errors, json, refusal, security, TableParams, defineRoute, openapi, type RouteContext } from './documented.js';
 
-export const notifications = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });
+export const notifications = new Hono<TableEnv>();
 
 // ---------------------------------------------------------------- PUT /api/tables/{id}/notifications
 
-const putNotifications = createRoute({
+const putNotifications = defineRoute({
   method: 'put',
   path: '/api/tables/{id}/notifications',
   operationId: 'setNotifications',
-  summary: 'Set notifications',
-  description:
-    'Where this seat is told that it is its turn. A field left out keeps its value; null removes it. ' +
-    "An `email` given is asked to confirm this table at once (the table's first mail to it; nothing else goes from here until it does), and `confirmation` in the answer says whether that mail went or why not. " +
-    `Mail respects the player: no turn or reminder mail while the seat has the table open (a WebSocket with its link) or acted in the last ${ACTIVE_SEAT_MINUTES} minutes; ` +
-    'a turn mail held back so is sent once the seat has left the table (checked again at most every ' +
-    `${ACTIVE_SEAT_MINUTES} minutes) if the move is still owed; ` +
-    'and at most one unread turn mail per table until the seat visits (reads its view, opens a socket with its link, or acts). ' +
-    'Webhooks are for programs and get every event. ' +
-    '`mail` chooses what goes to the address: "turn" (default) as above, "digest" one mail a day at 07:00 UTC listing every table where the address owes a move ' +
-    '(at most one a day, kept by the address, never a card), or "off" (nothing; the address stays stored). ' +
-    'Pushes (`push`, API.md "Web push") follow the rule of mails for turns and reminders but not the unread rule; each carries `{type, tableId, seat, version, url}` for `turn`, `reminder` and `table_over`, encrypted (aes128gcm) and signed with VAPID; ' +
-    'a device whose push service answers 404 or 410 is removed.',
+  ...(OPENAPI_PROSE && {
+    summary: 'Set notifications',
+    description:
+      'Where this seat is told that it is its turn. A field left out keeps its value; null removes it. ' +
+      "An `email` given is asked to confirm this table at once (the table's first mail to it; nothing else goes from here until it does), and `confirmation` in the answer says whether that mail went or why not. " +
+      `Mail respects the player: no turn or reminder mail while the seat has the table open (a WebSocket with its link) or acted in the last ${ACTIVE_SEAT_MINUTES} minutes; ` +
+      'a turn mail held back so is sent once the seat has left the table (checked again at most every ' +
+      `${ACTIVE_SEAT_MINUTES} minutes) if the move is still owed; ` +
+      'and at most one unread turn mail per table until the seat visits (reads its view, opens a socket with its link, or acts). ' +
+      'Webhooks are for programs and get every event. ' +
+      '`mail` chooses what goes to the address: "turn" (default) as above, "digest" one mail a day at 07:00 UTC listing every table where the address owes a move ' +
+      '(at most one a day, kept by the address, never a card), or "off" (nothing; the address stays stored). ' +
+      'Pushes (`push`, API.md "Web push") follow the rule of mails for turns and reminders but not the unread rule; each carries `{type, tableId, seat, version, url}` for `turn`, `reminder` and `table_over`, encrypted (aes128gcm) and signed with VAPID; ' +
+      'a device whose push service answers 404 or 410 is removed.',
+  }),
   security,
   request: { params: TableParams, body: { ...json(NotificationsSchema), required: true } },
   responses: {
@@ -66,7 +68,8 @@ function checkAddresses(c: RouteContext<typeof putNotifications, TableEnv>): voi
   if (!vapid.ok) throw new ApiError(503, 'not_configured', vapid.message);
 }
 
-notifications.openapi(
+openapi(
+  notifications,
   putNotifications,
   // Counted are the changes that reach the table: each is written there, and a new webhook URL gets what waits at once.
   atTable(putNotifications, { needs: 'seat', limit: NOTIFICATION_CHANGES, check: checkAddresses }, async (c) => {
@@ -101,19 +104,22 @@ async function settingsAnswer(env: Env, tableId: string, n: SeatNotifications, o
 
 // ---------------------------------------------------------------- GET /api/tables/{id}/notifications
 
-const getNotifications = createRoute({
+const getNotifications = defineRoute({
   method: 'get',
   path: '/api/tables/{id}/notifications',
   operationId: 'getNotifications',
-  summary: 'Read notifications',
-  description:
-    "This seat's notification settings, as PUT answers them (without `confirmation`): its address and whether it confirmed this table (or unsubscribed from all), its mail mode, its webhook URL and secret and whether the receiver turned it off (410 Gone).",
+  ...(OPENAPI_PROSE && {
+    summary: 'Read notifications',
+    description:
+      "This seat's notification settings, as PUT answers them (without `confirmation`): its address and whether it confirmed this table (or unsubscribed from all), its mail mode, its webhook URL and secret and whether the receiver turned it off (410 Gone).",
+  }),
   security,
   request: { params: TableParams },
   responses: { 200: { description: "The seat's notifications", ...json(NotificationsAnswerSchema) }, ...errors(401, 403, 404, 429) },
 });
 
-notifications.openapi(
+openapi(
+  notifications,
   getNotifications,
   atTable(getNotifications, { needs: 'seat', limit: READS }, async (c) => {
     const { table, tableId, tokenHash } = c.var.caller;

@@ -4,18 +4,20 @@
  * the secret OPS_TOKEN (`wrangler secret put OPS_TOKEN`); without it these endpoints do not
  * exist (404). `npm run history:replay` calls them.
  */
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { Hono } from 'hono/tiny';
+import * as z from 'zod/mini';
+import { doc, int } from '../schemas.js';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../errors.js';
 import { hashToken, sameHash, TABLE_ID_PATTERN } from '../table/tokens.js';
 import { tableStub, type TableStub } from './chain.js';
-import { json, refusal, TableParams } from './documented.js';
+import { json, refusal, TableParams, defineRoute, openapi } from './documented.js';
 
 /** The table the operator names, once the operator is known. */
 type OpsEnv = AppEnv & { Variables: { table: TableStub } };
 
-export const ops = new OpenAPIHono<AppEnv>();
+export const ops = new Hono<OpsEnv>();
 
 /** The operator's token must be this long: a guessable one would open every table's history to strangers. */
 const MIN_OPS_TOKEN_LENGTH = 32;
@@ -43,28 +45,32 @@ const opsRefusals = {
   404: refusal(404, 'not_found: no such table, or the server has no OPS_TOKEN (then these endpoints do not exist)'),
 };
 
-const DeadLettersSchema = z
-  .object({
+const DeadLettersSchema = doc(
+  z.object({
     deadLetters: z.array(
       z.object({
-        id: z.number().int(),
-        kind: z.enum(['game', 'table']).openapi({ description: 'Which history row D1 refused: a finished game, or the table with its seats' }),
-        attempts: z.number().int(),
-        queuedAt: z.string().openapi({ description: 'When it was queued (ISO)' }),
-        lastError: z.string().nullable().openapi({ description: 'Why D1 refused it last, fit for logs (never the payload)' }),
+        id: int(),
+        kind: doc(z.enum(['game', 'table']), { description: 'Which history row D1 refused: a finished game, or the table with its seats' }),
+        attempts: int(),
+        queuedAt: doc(z.string(), { description: 'When it was queued (ISO)' }),
+        lastError: doc(z.nullable(z.string()), { description: 'Why D1 refused it last, fit for logs (never the payload)' }),
       }),
     ),
-  })
-  .openapi('DeadLetters');
+  }),
+  'DeadLetters',
+);
 
-ops.openapi(
-  createRoute({
+openapi(
+  ops,
+  defineRoute({
     method: 'get',
     path: '/api/ops/tables/{id}/history',
     operationId: 'getDeadLetters',
-    summary: "A table's dead letters (operator)",
-    description:
-      'The history rows of the table that D1 refused for a day and that are no longer retried: kind, since when, the last error; never the payload.',
+    ...(OPENAPI_PROSE && {
+      summary: "A table's dead letters (operator)",
+      description:
+        'The history rows of the table that D1 refused for a day and that are no longer retried: kind, since when, the last error; never the payload.',
+    }),
     middleware: operatorOnly,
     security: operator,
     request: { params: TableParams },
@@ -73,18 +79,21 @@ ops.openapi(
   async (c) => c.json({ deadLetters: await c.var.table.deadLetters() }, 200),
 );
 
-ops.openapi(
-  createRoute({
+openapi(
+  ops,
+  defineRoute({
     method: 'post',
     path: '/api/ops/tables/{id}/history/replay',
     operationId: 'replayDeadLetters',
-    summary: "Replay a table's dead letters (operator)",
-    description: 'Puts the dead letters back in line, once D1 is fixed, and writes them now (`npm run history:replay`).',
+    ...(OPENAPI_PROSE && {
+      summary: "Replay a table's dead letters (operator)",
+      description: 'Puts the dead letters back in line, once D1 is fixed, and writes them now (`npm run history:replay`).',
+    }),
     middleware: operatorOnly,
     security: operator,
     request: { params: TableParams },
     responses: {
-      200: { description: 'How many were put back', ...json(z.object({ replayed: z.number().int().min(0) }).openapi('Replayed')) },
+      200: { description: 'How many were put back', ...json(doc(z.object({ replayed: int(z.gte(0)) }), 'Replayed')) },
       ...opsRefusals,
     },
   }),

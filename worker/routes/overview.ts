@@ -4,34 +4,37 @@
  * answered by its own table from that link's own view, and a link that does not open its
  * table gets the error a single GET would, nothing more.
  */
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono/tiny';
 import { OVERVIEW_MAX_LINKS, type OverviewEntry } from '../contract.js';
 import type { AppEnv } from '../app-env.js';
-import { READS, validationHook, answerAs, tableStub, limited } from './chain.js';
+import { READS, answerAs, tableStub, limited } from './chain.js';
 import { reasonOf } from '../log-reasons.js';
 import { OverviewRequestSchema, OverviewSchema } from '../schemas.js';
 import { hashToken, TABLE_ID_PATTERN, TOKEN_PATTERN } from '../table/tokens.js';
-import { errors, json, PUBLIC } from './documented.js';
+import { errors, json, PUBLIC, defineRoute, openapi } from './documented.js';
 
-export const overview = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+export const overview = new Hono<AppEnv>();
 
-const route = createRoute({
+const route = defineRoute({
   method: 'post',
   path: '/api/tables/overview',
   operationId: 'getOverview',
-  summary: 'Several tables at a glance',
-  description:
-    `For each of 1 to ${OVERVIEW_MAX_LINKS} links (a table id and a seat or spectator token, each link once), in the order given: ` +
-    "the table's name, its seats' names, phase, game, whose turn it is, whether the link's seat owes a move, its version, deadline and when it last changed; " +
-    "or the error a single GET /api/tables/{id} would answer for that link. No cards: never more than the link's own view shows. " +
-    'The tokens travel in the body, so no log holds them. ' +
-    'Each link counts against the limit of GET /api/tables/{id} (READ_LIMITER) as one GET: a request of more links than the client has reads left is refused with 429.',
+  ...(OPENAPI_PROSE && {
+    summary: 'Several tables at a glance',
+    description:
+      `For each of 1 to ${OVERVIEW_MAX_LINKS} links (a table id and a seat or spectator token, each link once), in the order given: ` +
+      "the table's name, its seats' names, phase, game, whose turn it is, whether the link's seat owes a move, its version, deadline and when it last changed; " +
+      "or the error a single GET /api/tables/{id} would answer for that link. No cards: never more than the link's own view shows. " +
+      'The tokens travel in the body, so no log holds them. ' +
+      'Each link counts against the limit of GET /api/tables/{id} (READ_LIMITER) as one GET: a request of more links than the client has reads left is refused with 429.',
+  }),
   security: PUBLIC,
   request: { body: { ...json(OverviewRequestSchema), required: true } },
   responses: { 200: { description: 'One entry per link, in order', ...json(OverviewSchema) }, ...errors(400, 413, 415, 429) },
 });
 
-overview.openapi(
+openapi(
+  overview,
   route,
   // Each link is a table read, as the single GET it replaces: batching buys no reads.
   limited(route, { limit: READS, count: (c) => c.req.valid('json').links.length }, async (c) => {

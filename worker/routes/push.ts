@@ -3,24 +3,25 @@
  * PushManager.subscribe as applicationServerKey so that the push service accepts only
  * pushes signed by this server for the subscription.
  */
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono/tiny';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../errors.js';
 import { PushKeySchema } from '../schemas.js';
 import { vapidKeys } from '../notifications/push/vapid.js';
-import { validationHook } from './chain.js';
-import { json, PUBLIC, refusal } from './documented.js';
+import { json, PUBLIC, refusal, defineRoute, openapi } from './documented.js';
 
-export const push = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+export const push = new Hono<AppEnv>();
 
-const route = createRoute({
+const route = defineRoute({
   method: 'get',
   path: '/api/push/key',
   operationId: 'getPushKey',
-  summary: "The server's push key",
-  description:
-    "The server's VAPID public key (RFC 8292): an uncompressed P-256 point, base64url. A page subscribes with it (`applicationServerKey`) and sends the subscription " +
-    'with PUT /api/tables/{id}/notifications (`push`). 503 not_configured when this server has no key pair (push notifications are off).',
+  ...(OPENAPI_PROSE && {
+    summary: "The server's push key",
+    description:
+      "The server's VAPID public key (RFC 8292): an uncompressed P-256 point, base64url. A page subscribes with it (`applicationServerKey`) and sends the subscription " +
+      'with PUT /api/tables/{id}/notifications (`push`). 503 not_configured when this server has no key pair (push notifications are off).',
+  }),
   security: PUBLIC,
   responses: {
     200: { description: 'The public key', ...json(PushKeySchema) },
@@ -28,7 +29,7 @@ const route = createRoute({
   },
 });
 
-push.openapi(route, (c) => {
+openapi(push, route, (c) => {
   const choice = vapidKeys(c.env, new URL(c.req.url).origin);
   if (!choice.ok) throw new ApiError(503, 'not_configured', choice.message);
   return c.json({ publicKey: choice.keys.publicKey }, 200);

@@ -4,33 +4,36 @@
  * views.ts (read, act, watch), games.ts, notifications.ts, seat-settings.ts, admin.ts,
  * chat.ts, deliveries.ts.
  */
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono/tiny';
 import { validateDeal, type Deal } from '../../shared/deal.js';
 import { SEATS, validateOptions } from '../../shared/options.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../errors.js';
-import { TABLES_CREATED, validationHook, unwrap, tableStub, limited } from './chain.js';
+import { TABLES_CREATED, unwrap, tableStub, limited } from './chain.js';
 import { CreatedTableSchema, CreateTableSchema } from '../schemas.js';
 import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS } from '../table/model.js';
 import { adminLinkOf, deriveToken, hashToken, linkOf, newNonce, newTableId, tokenKey, type TokenOwner } from '../table/tokens.js';
-import { errors, json, PUBLIC } from './documented.js';
+import { errors, json, PUBLIC, defineRoute, openapi } from './documented.js';
 
-export const tables = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+export const tables = new Hono<AppEnv>();
 
 // ---------------------------------------------------------------- POST /api/tables
 
-const createTable = createRoute({
+const createTable = defineRoute({
   method: 'post',
   path: '/api/tables',
   operationId: 'createTable',
-  summary: 'Create a table',
-  description: 'Every field is optional. Answers one secret token and link per seat and one for spectators: whoever holds a link plays that seat.',
+  ...(OPENAPI_PROSE && {
+    summary: 'Create a table',
+    description: 'Every field is optional. Answers one secret token and link per seat and one for spectators: whoever holds a link plays that seat.',
+  }),
   security: PUBLIC,
   request: { body: { ...json(CreateTableSchema), required: false } },
   responses: { 201: { description: 'The table and its secret links', ...json(CreatedTableSchema) }, ...errors(400, 413, 415, 429, 503) },
 });
 
-tables.openapi(
+openapi(
+  tables,
   createTable,
   limited(createTable, { limit: TABLES_CREATED }, async (c) => {
     const body = c.req.valid('json') ?? {};

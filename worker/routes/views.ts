@@ -3,30 +3,33 @@
  * WebSocket. The handlers forward to the table's Durable Object, which authorizes the caller
  * and decides every rule; they never decide one.
  */
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono/tiny';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../errors.js';
-import { ACTIONS, READS, SOCKETS_OPENED, validationHook, unwrap, viewAnswer, type TableEnv, atTable } from './chain.js';
+import { ACTIONS, READS, SOCKETS_OPENED, unwrap, viewAnswer, type TableEnv, atTable } from './chain.js';
 import { ActionSchema, ViewSchema } from '../schemas.js';
-import { errors, json, security, TableParams } from './documented.js';
+import { errors, json, security, TableParams, defineRoute, openapi } from './documented.js';
 
-export const views = new OpenAPIHono<TableEnv>({ defaultHook: validationHook });
+export const views = new Hono<TableEnv>();
 
 // ---------------------------------------------------------------- GET /api/tables/{id}
 
-const getView = createRoute({
+const getView = defineRoute({
   method: 'get',
   path: '/api/tables/{id}',
   operationId: 'getView',
-  summary: "The caller's view",
-  description: 'What this seat (or a spectator) may see now (RULES R10.2), with the actions it may send.',
+  ...(OPENAPI_PROSE && {
+    summary: "The caller's view",
+    description: 'What this seat (or a spectator) may see now (RULES R10.2), with the actions it may send.',
+  }),
   security,
   request: { params: TableParams },
   responses: { 200: { description: "The caller's view", ...json(ViewSchema) }, ...errors(401, 403, 404, 429) },
 });
 
-views.openapi(
+openapi(
+  views,
   getView,
   atTable(getView, { needs: 'viewer', limit: READS }, async (c) => {
     const { table, tokenHash } = c.var.caller;
@@ -36,21 +39,24 @@ views.openapi(
 
 // ---------------------------------------------------------------- POST /api/tables/{id}/actions
 
-const postAction = createRoute({
+const postAction = defineRoute({
   method: 'post',
   path: '/api/tables/{id}/actions',
   operationId: 'act',
-  summary: 'Act',
-  description:
-    'One action of the seat. Answers the new view, or why the rules refuse it. An `id` the seat sent before answers the first answer again ' +
-    'when the action is the same (compared in canonical form: `{"type": "re", "re": true}` is `{"type": "re"}`, a discard\'s two cards in either order), ' +
-    'and 409 id_reused when it is another action; ids are per seat.',
+  ...(OPENAPI_PROSE && {
+    summary: 'Act',
+    description:
+      'One action of the seat. Answers the new view, or why the rules refuse it. An `id` the seat sent before answers the first answer again ' +
+      'when the action is the same (compared in canonical form: `{"type": "re", "re": true}` is `{"type": "re"}`, a discard\'s two cards in either order), ' +
+      'and 409 id_reused when it is another action; ids are per seat.',
+  }),
   security,
   request: { params: TableParams, body: { ...json(ActionSchema), required: true } },
   responses: { 200: { description: "The caller's new view", ...json(ViewSchema) }, ...errors(400, 401, 403, 404, 409, 413, 415, 422, 429) },
 });
 
-views.openapi(
+openapi(
+  views,
   postAction,
   atTable(postAction, { needs: 'seat', limit: ACTIONS }, async (c) => {
     const { table, tokenHash } = c.var.caller;
@@ -72,27 +78,30 @@ const upgradeOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** The subprotocols a browser offered, which may carry the token (a browser's WebSocket sends no Authorization header). */
 const protocolsOf = (header: string | undefined): string[] => (header ?? '').split(',').map((p) => p.trim());
 
-const webSocket = createRoute({
+const webSocket = defineRoute({
   method: 'get',
   path: '/api/tables/{id}/ws',
   operationId: 'watch',
-  summary: 'Watch live (WebSocket)',
-  description:
-    'Upgrades to a WebSocket that receives `{"type": "view", "view": …}` now and after every change. ' +
-    'Authenticate with `Authorization: Bearer <token>`, or from a browser with the subprotocols ' +
-    '`["wallachen", "bearer.<token>"]` (the server answers "wallachen"). Send `{"type": "ping"}` for a pong, `{"type": "view"}` for the view. ' +
-    'A seat may also act over the socket: `{"type": "action", "action": <the body of POST …/actions, with an "id">}` is answered by ' +
-    '`{"type": "answer", "id", "status": 200, "view"}` or `{"type": "answer", "id", "status", "error": {"code", "message"}}` with the statuses and codes ' +
-    'of POST …/actions (the same checks, the same id applied once whichever way it came and refused with 409 id_reused for a different action, the same rate limit per link); ' +
-    'the other sockets are pushed their views, the sender gets its view in the answer only. ' +
-    'Each new message of the table\'s chat (POST …/chat) arrives on every socket as `{"type": "chat", "message": {"id", "seat", "text", "at"}}`.',
+  ...(OPENAPI_PROSE && {
+    summary: 'Watch live (WebSocket)',
+    description:
+      'Upgrades to a WebSocket that receives `{"type": "view", "view": …}` now and after every change. ' +
+      'Authenticate with `Authorization: Bearer <token>`, or from a browser with the subprotocols ' +
+      '`["wallachen", "bearer.<token>"]` (the server answers "wallachen"). Send `{"type": "ping"}` for a pong, `{"type": "view"}` for the view. ' +
+      'A seat may also act over the socket: `{"type": "action", "action": <the body of POST …/actions, with an "id">}` is answered by ' +
+      '`{"type": "answer", "id", "status": 200, "view"}` or `{"type": "answer", "id", "status", "error": {"code", "message"}}` with the statuses and codes ' +
+      'of POST …/actions (the same checks, the same id applied once whichever way it came and refused with 409 id_reused for a different action, the same rate limit per link); ' +
+      'the other sockets are pushed their views, the sender gets its view in the answer only. ' +
+      'Each new message of the table\'s chat (POST …/chat) arrives on every socket as `{"type": "chat", "message": {"id", "seat", "text", "at"}}`.',
+  }),
   middleware: [upgradeOnly],
   security,
   request: { params: TableParams },
   responses: { 101: { description: 'Switching protocols' }, ...errors(401, 403, 404, 426, 429) },
 });
 
-views.openapi(
+openapi(
+  views,
   webSocket,
   atTable(
     webSocket,

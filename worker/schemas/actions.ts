@@ -1,6 +1,6 @@
 /** The actions (API.md "Actions"; shared/actions.ts parseAction decides): what a seat sends, what its view offers, what a record holds. */
-import { z } from '@hono/zod-openapi';
-import { Card, Level, Suit, described } from './common.js';
+import * as z from 'zod/mini';
+import { Card, Level, Suit, described, doc, int } from './common.js';
 
 // ---------------------------------------------------------------- actions (API.md "Actions"; shared/actions.ts parseAction decides)
 
@@ -15,65 +15,67 @@ const CANONICAL = {
   pass: z.strictObject({ type: z.literal('pass') }),
   discard: z.strictObject({
     type: z.literal('discard'),
-    cards: z
-      .array(Card)
-      .min(2)
-      .max(2)
-      .refine(([a, b]) => a !== b, 'R6.1: the 2 cards must differ')
-      .openapi({ uniqueItems: true, description: 'R6.1: the 2 cards put away, any order' }),
+    cards: doc(
+      z.array(Card).check(
+        z.minLength(2),
+        z.maxLength(2),
+        z.refine(([a, b]) => a !== b, 'R6.1: the 2 cards must differ'),
+      ),
+      { uniqueItems: true, description: 'R6.1: the 2 cards put away, any order' },
+    ),
   }),
   declare: z.strictObject({ type: z.literal('declare'), contract: Level }),
   kontra: z.strictObject({ type: z.literal('kontra') }),
   re: z.strictObject({
     type: z.literal('re'),
-    re: z.literal(false).optional().openapi({ description: 'R8.2: no re; without it, re' }),
+    re: doc(z.optional(z.literal(false)), { description: 'R8.2: no re; without it, re' }),
   }),
   play: z.strictObject({
     type: z.literal('play'),
     card: Card,
-    knock: z.boolean().optional().openapi({ description: 'R7.11: a defender knocks with this card' }),
-    trump: described(Suit, 'R7.2: with option trump "named", the suit the declarer names with its first card; refused anywhere else').optional(),
+    knock: doc(z.optional(z.boolean()), { description: 'R7.11: a defender knocks with this card' }),
+    trump: z.optional(described(Suit, 'R7.2: with option trump "named", the suit the declarer names with its first card; refused anywhere else')),
   }),
 };
 
 const envelope = {
-  id: z.string().min(1).max(100).optional().openapi({
+  id: doc(z.optional(z.string().check(z.minLength(1), z.maxLength(100))), {
     description:
       'Client id, per seat: the same id with the same action is applied once and answered again as the first time; with a different action it is refused with 409 id_reused',
   }),
-  version: z.number().int().min(0).optional().openapi({
+  version: doc(z.optional(int(z.gte(0))), {
     description:
       "Expected table version; another one answers 409 stale_version, except a seat's first `double` in the doubling window (R3.1), taken with any version since the window opened",
   }),
 };
 
-export const ActionSchema = z
-  .discriminatedUnion('type', [
-    CANONICAL.double.extend(envelope),
-    CANONICAL.bid.extend(envelope),
-    CANONICAL.hold.extend(envelope),
-    CANONICAL.pass.extend(envelope),
-    CANONICAL.discard.extend(envelope),
-    CANONICAL.declare.extend(envelope),
-    CANONICAL.kontra.extend(envelope),
-    CANONICAL.re.extend({
-      re: z
-        .boolean()
-        .optional()
-        .openapi({ description: "R8.2: true (the default) says re, false declines it; either ends the declarer's turn after a kontra" }),
+export const ActionSchema = doc(
+  z.discriminatedUnion('type', [
+    z.extend(CANONICAL.double, envelope),
+    z.extend(CANONICAL.bid, envelope),
+    z.extend(CANONICAL.hold, envelope),
+    z.extend(CANONICAL.pass, envelope),
+    z.extend(CANONICAL.discard, envelope),
+    z.extend(CANONICAL.declare, envelope),
+    z.extend(CANONICAL.kontra, envelope),
+    z.extend(CANONICAL.re, {
+      re: doc(z.optional(z.boolean()), {
+        description: "R8.2: true (the default) says re, false declines it; either ends the declarer's turn after a kontra",
+      }),
       ...envelope,
     }),
-    CANONICAL.play.extend(envelope),
-  ])
-  .openapi('Action');
+    z.extend(CANONICAL.play, envelope),
+  ]),
+  'Action',
+);
 
 /** How a view offers discarding (API.md "The view"): once, as a count, not as every pair of cards. */
-const DiscardOffer = z
-  .strictObject({ type: z.literal('discard'), count: z.literal(2) })
-  .openapi('DiscardOffer', { description: 'R6.1: discard 2 cards of your choice: send `{"type": "discard", "cards": [c1, c2]}`' });
+const DiscardOffer = doc(z.strictObject({ type: z.literal('discard'), count: z.literal(2) }), 'DiscardOffer', {
+  description: 'R6.1: discard 2 cards of your choice: send `{"type": "discard", "cards": [c1, c2]}`',
+});
 
-export const OfferedActionSchema = z
-  .discriminatedUnion('type', [
+export const OfferedActionSchema = doc(
+  z.discriminatedUnion('type', [
     CANONICAL.double,
     CANONICAL.bid,
     CANONICAL.hold,
@@ -83,15 +85,17 @@ export const OfferedActionSchema = z
     CANONICAL.kontra,
     CANONICAL.re,
     CANONICAL.play,
-  ])
-  .openapi('OfferedAction', {
+  ]),
+  'OfferedAction',
+  {
     description:
       'An action the caller may send now, as it can be sent (an `id` and the `version` may be added); discarding alone is offered as a count (DiscardOffer)',
-  });
+  },
+);
 
 /** An accepted action as a game's record holds it. */
-export const RecordedAction = z
-  .discriminatedUnion('type', [
+export const RecordedAction = doc(
+  z.discriminatedUnion('type', [
     CANONICAL.double,
     CANONICAL.bid,
     CANONICAL.hold,
@@ -101,5 +105,7 @@ export const RecordedAction = z
     CANONICAL.kontra,
     CANONICAL.re,
     CANONICAL.play,
-  ])
-  .openapi('RecordedAction', { description: 'An accepted action, in the form the engine keeps it (`{"type": "re"}` for re)' });
+  ]),
+  'RecordedAction',
+  { description: 'An accepted action, in the form the engine keeps it (`{"type": "re"}` for re)' },
+);

@@ -1,66 +1,61 @@
 /** The table's chat (API.md, "Chat"; table/chat.ts). */
-import { z } from '@hono/zod-openapi';
+import * as z from 'zod/mini';
 import { CHAT_LIMITS } from '../table/chat.js';
-import { SeatNumber, described } from './common.js';
+import { SeatNumber, described, doc, int } from './common.js';
 
 // ---------------------------------------------------------------- the table's chat (API.md, "Chat"; table/chat.ts)
 
-export const ChatMessageSchema = z
-  .object({
-    id: z
-      .number()
-      .int()
-      .min(1)
-      .openapi({ description: 'Grows with every message of the table: pass the last one read as `after` to read what came since' }),
+export const ChatMessageSchema = doc(
+  z.object({
+    id: doc(int(z.gte(1)), {
+      description: 'Grows with every message of the table: pass the last one read as `after` to read what came since',
+    }),
     seat: described(SeatNumber, 'The seat that wrote it'),
-    text: z.string().openapi({
+    text: doc(z.string(), {
       description: `Plain text, 1–${CHAT_LIMITS.maxChars} characters (code points), line breaks as "\\n": show it as text, never as HTML`,
       example: 'Gut gespielt!',
     }),
-    at: z.string().openapi({ description: 'When it was written (ISO)', example: '2026-11-30T20:15:00.000Z' }),
-  })
-  .openapi('ChatMessage');
+    at: doc(z.string(), { description: 'When it was written (ISO)', example: '2026-11-30T20:15:00.000Z' }),
+  }),
+  'ChatMessage',
+);
 
-export const ChatPostSchema = z
-  .strictObject({
-    text: z
-      .string()
+export const ChatPostSchema = doc(
+  z.strictObject({
+    text: doc(
       // Refused early when surely too long; the exact count (code points, after trimming) is the table's (table/chat.ts).
-      .max(CHAT_LIMITS.maxChars * 4, `text: at most ${CHAT_LIMITS.maxChars} characters`)
-      .openapi({
+      z.string().check(z.maxLength(CHAT_LIMITS.maxChars * 4, `text: at most ${CHAT_LIMITS.maxChars} characters`)),
+      {
         description:
           `1–${CHAT_LIMITS.maxChars} characters after trimming, counted in code points (an emoji is one). Plain text: line breaks are kept (CR LF becomes "\\n"); ` +
           'other control characters, and the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which would reorder the text around the message, are refused with 400',
         example: 'Gut gespielt!',
-      }),
-  })
-  .openapi('ChatPost');
+      },
+    ),
+  }),
+  'ChatPost',
+);
 
-export const ChatPostedSchema = z.object({ message: ChatMessageSchema }).openapi('ChatPosted');
+export const ChatPostedSchema = doc(z.object({ message: ChatMessageSchema }), 'ChatPosted');
 
 export const ChatQuerySchema = z.object({
-  after: z
-    .string()
-    .regex(/^\d{1,15}$/, 'must be a whole number, the id of a message (0: from the oldest kept)')
-    .optional()
-    .openapi({
-      param: { name: 'after', in: 'query' },
-      type: 'integer',
-      minimum: 0,
-      description:
-        `The messages after the message with this id, oldest first, at most ${CHAT_LIMITS.page} (0: from the oldest kept; a \`next\` of an earlier answer). ` +
-        `Without it: the newest ${CHAT_LIMITS.page}`,
-      example: 0,
-    }),
+  after: doc(z.optional(z.string().check(z.regex(/^\d{1,15}$/, 'must be a whole number, the id of a message (0: from the oldest kept)'))), {
+    param: { name: 'after', in: 'query' },
+    type: 'integer',
+    minimum: 0,
+    description:
+      `The messages after the message with this id, oldest first, at most ${CHAT_LIMITS.page} (0: from the oldest kept; a \`next\` of an earlier answer). ` +
+      `Without it: the newest ${CHAT_LIMITS.page}`,
+    example: 0,
+  }),
 });
 
-export const ChatPageSchema = z
-  .object({
-    messages: z.array(ChatMessageSchema).openapi({ description: 'Oldest first' }),
-    next: z
-      .number()
-      .int()
-      .optional()
-      .openapi({ description: 'Present while more messages follow these (with `after` only): send it as `after` for the next page' }),
-  })
-  .openapi('ChatPage');
+export const ChatPageSchema = doc(
+  z.object({
+    messages: doc(z.array(ChatMessageSchema), { description: 'Oldest first' }),
+    next: doc(z.optional(int()), {
+      description: 'Present while more messages follow these (with `after` only): send it as `after` for the next page',
+    }),
+  }),
+  'ChatPage',
+);

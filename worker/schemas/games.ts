@@ -1,33 +1,31 @@
 /** Finished games (`GET …/games`, paged) and several tables at a glance (`POST /api/tables/overview`). */
-import { z } from '@hono/zod-openapi';
+import * as z from 'zod/mini';
 import { OVERVIEW_MAX_LINKS } from '../contract.js';
 import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT } from '../table/games-page.js';
 import { RecordedAction } from './actions.js';
-import { Card, Level, SeatNumber, Suit, orNull } from './common.js';
+import { Card, Level, SeatNumber, Suit, doc, int, orNull } from './common.js';
 import { RuleOptionsSchema } from './tables.js';
 import { AutoFlag, Phase, Result, Settlement, Trick } from './view.js';
 
 /** The cards as dealt, in a game's record. */
 const DealtCards = z.object({
-  hands: z
-    .array(z.array(Card).min(10).max(10))
-    .min(3)
-    .max(3)
-    .openapi({ description: "Each seat's 10 cards, seat 0 first; the first 3 of a hand were its doubling packet (R3.1)" }),
-  stock: z.array(Card).min(2).max(2),
+  hands: doc(z.array(z.array(Card).check(z.minLength(10), z.maxLength(10))).check(z.minLength(3), z.maxLength(3)), {
+    description: "Each seat's 10 cards, seat 0 first; the first 3 of a hand were its doubling packet (R3.1)",
+  }),
+  stock: z.array(Card).check(z.minLength(2), z.maxLength(2)),
 });
 
-export const GamesSchema = z
-  .object({
+export const GamesSchema = doc(
+  z.object({
     games: z.array(
-      z
-        .object({
-          dealIndex: z.number().int().min(0).openapi({ description: 'The order in which the table dealt its games, redeals included: 0, 1, 2, …' }),
-          series: z.number().int().min(1).openapi({ description: 'Which series of the table the game belongs to (its gameNumber counts within it)' }),
-          gameNumber: z.number().int(),
+      doc(
+        z.object({
+          dealIndex: doc(int(z.gte(0)), { description: 'The order in which the table dealt its games, redeals included: 0, 1, 2, …' }),
+          series: doc(int(z.gte(1)), { description: 'Which series of the table the game belongs to (its gameNumber counts within it)' }),
+          gameNumber: int(),
           dealer: SeatNumber,
-          potBefore: z.number().openapi({ description: 'The pot when the game was dealt (R5.2)' }),
-          redeal: z.number().int().openapi({ description: 'R5.2, R5.4: 0 for the first deal of this game number, n for its n-th redeal in a row' }),
+          potBefore: doc(z.number(), { description: 'The pot when the game was dealt (R5.2)' }),
+          redeal: doc(int(), { description: 'R5.2, R5.4: 0 for the first deal of this game number, n for its n-th redeal in a row' }),
           options: RuleOptionsSchema,
           deal: DealtCards,
           actions: z.array(z.object({ seat: SeatNumber, action: RecordedAction, auto: AutoFlag })),
@@ -36,111 +34,121 @@ export const GamesSchema = z
           bid: orNull(Level),
           contract: orNull(Level),
           trump: orNull(Suit),
-          discards: z.array(Card).nullable().openapi({ description: "The declarer's 2 discards (R6.1), published with the record (R10.3)" }),
+          discards: doc(z.nullable(z.array(Card)), { description: "The declarer's 2 discards (R6.1), published with the record (R10.3)" }),
           kontra: orNull(SeatNumber),
           re: z.boolean(),
           multiplier: z.number(),
           tricks: z.array(Trick),
           result: orNull(Result),
           settlement: orNull(Settlement),
-          seed: z.string().nullable().openapi({
+          seed: doc(z.nullable(z.string()), {
             description: "Reveals the deal's seed: dealFromSeed(seed) must give `deal` and SHA-256(seed) the commitment; null for a fixed test deal",
           }),
-          commitment: z.string().nullable(),
-          finishedAt: z.string().openapi({ description: 'When the game ended (ISO)' }),
-        })
-        .openapi('GameRecord', { description: 'A finished game: its whole record (R10.1), all hands, stock and discards included (R10.3)' }),
+          commitment: z.nullable(z.string()),
+          finishedAt: doc(z.string(), { description: 'When the game ended (ISO)' }),
+        }),
+        'GameRecord',
+        { description: 'A finished game: its whole record (R10.1), all hands, stock and discards included (R10.3)' },
+      ),
     ),
-    next: z.number().int().min(1).optional().openapi({
+    next: doc(z.optional(int(z.gte(1))), {
       description: "Present while older games remain: the `before` of the next older page (the dealIndex of this page's oldest game)",
     }),
-  })
-  .openapi('Games');
+  }),
+  'Games',
+);
 
-export const OverviewRequestSchema = z
-  .strictObject({
-    links: z
-      .array(
-        z.strictObject({
-          tableId: z.string().max(100).openapi({ example: 'k3h8q2m5x7c9v4b6' }),
-          token: z.string().max(100).openapi({ description: 'The secret token of a seat or spectator link' }),
-        }),
-      )
-      .min(1, 'give at least one link')
-      .max(OVERVIEW_MAX_LINKS, `at most ${OVERVIEW_MAX_LINKS} links at once`)
-      .superRefine((links, ctx) => {
-        const seen = new Map<string, number>();
-        links.forEach(({ tableId, token }, index) => {
-          const key = `${tableId} ${token}`;
-          const first = seen.get(key);
-          if (first === undefined) seen.set(key, index);
-          else ctx.addIssue({ code: 'custom', path: [index], message: `the same link as links.${first}` });
-        });
-      })
-      .openapi({ description: `1 to ${OVERVIEW_MAX_LINKS} links, each once` }),
-  })
-  .openapi('OverviewRequest');
+export const OverviewRequestSchema = doc(
+  z.strictObject({
+    links: doc(
+      z
+        .array(
+          z.strictObject({
+            tableId: doc(z.string().check(z.maxLength(100)), { example: 'k3h8q2m5x7c9v4b6' }),
+            token: doc(z.string().check(z.maxLength(100)), { description: 'The secret token of a seat or spectator link' }),
+          }),
+        )
+        .check(
+          z.minLength(1, 'give at least one link'),
+          z.maxLength(OVERVIEW_MAX_LINKS, `at most ${OVERVIEW_MAX_LINKS} links at once`),
+          z.superRefine((links, ctx) => {
+            const seen = new Map<string, number>();
+            links.forEach(({ tableId, token }, index) => {
+              const key = `${tableId} ${token}`;
+              const first = seen.get(key);
+              if (first === undefined) seen.set(key, index);
+              else ctx.addIssue({ code: 'custom', path: [index], message: `the same link as links.${first}` });
+            });
+          }),
+        ),
+      { description: `1 to ${OVERVIEW_MAX_LINKS} links, each once` },
+    ),
+  }),
+  'OverviewRequest',
+);
 
 const SummaryError = z.object({ code: z.string(), message: z.string() });
 
-export const OverviewSchema = z
-  .object({
-    tables: z
-      .array(
+export const OverviewSchema = doc(
+  z.object({
+    tables: doc(
+      z.array(
         // A union, not a discriminated one: OpenAPI's discriminator names string values, and `ok` is a boolean.
         z.union([
-          z
-            .object({
+          doc(
+            z.object({
               tableId: z.string(),
               ok: z.literal(true),
               name: z.string(),
-              seat: orNull(SeatNumber).openapi({ description: "The link's seat; null for a spectator link" }),
-              seats: z
-                .array(z.object({ name: z.string() }))
-                .min(3)
-                .max(3),
+              seat: doc(orNull(SeatNumber), { description: "The link's seat; null for a spectator link" }),
+              seats: z.array(z.object({ name: z.string() })).check(z.minLength(3), z.maxLength(3)),
               phase: Phase,
-              gameNumber: z.number().int(),
-              games: z.number().int(),
+              gameNumber: int(),
+              games: int(),
               seriesOver: z.boolean(),
               turn: orNull(SeatNumber),
-              owesMove: z.boolean().openapi({
+              owesMove: doc(z.boolean(), {
                 description:
                   "The link's seat owes a move now (its view's legalActions hold one the game waits for; a mere chance of kontra is not owed)",
               }),
-              version: z.number().int(),
-              deadline: z.string().nullable().openapi({ description: 'When the seat to act should have acted (option moveDeadlineHours), or null' }),
-              lastChangeAt: z.string().openapi({ description: 'When the table last changed (an action accepted, a game dealt)' }),
-            })
-            .openapi('TableSummary'),
-          z
-            .object({
+              version: int(),
+              deadline: doc(z.nullable(z.string()), { description: 'When the seat to act should have acted (option moveDeadlineHours), or null' }),
+              lastChangeAt: doc(z.string(), { description: 'When the table last changed (an action accepted, a game dealt)' }),
+            }),
+            'TableSummary',
+          ),
+          doc(
+            z.object({
               tableId: z.string(),
               ok: z.literal(false),
-              error: SummaryError.openapi({
+              error: doc(SummaryError, {
                 description: 'What a single GET /api/tables/{id} with this link would answer: unauthorized, forbidden, not_found, …',
               }),
-            })
-            .openapi('TableSummaryRefusal'),
+            }),
+            'TableSummaryRefusal',
+          ),
         ]),
-      )
-      .openapi({ description: 'One entry per link, in the order given' }),
-  })
-  .openapi('Overview', {
-    description: 'Each link is charged to the read limit as one GET /api/tables/{id}',
-  });
+      ),
+      { description: 'One entry per link, in the order given' },
+    ),
+  }),
+  'Overview',
+  { description: 'Each link is charged to the read limit as one GET /api/tables/{id}' },
+);
 
 const LIMIT_MESSAGE = `must be a whole number from 1 to ${MAX_GAMES_LIMIT}`;
 const BEFORE_MESSAGE = 'must be a whole number, a dealIndex';
 
 /** The query of GET …/games (API.md "History paging"); the values are checked as text, so "1e3", "5.0" or " 5" are refused. */
 export const GamesQuerySchema = z.object({
-  limit: z
-    .string()
-    .regex(/^\d{1,9}$/, LIMIT_MESSAGE)
-    .refine((text) => Number(text) >= 1 && Number(text) <= MAX_GAMES_LIMIT, LIMIT_MESSAGE)
-    .optional()
-    .openapi({
+  limit: doc(
+    z.optional(
+      z.string().check(
+        z.regex(/^\d{1,9}$/, LIMIT_MESSAGE),
+        z.refine((text) => Number(text) >= 1 && Number(text) <= MAX_GAMES_LIMIT, LIMIT_MESSAGE),
+      ),
+    ),
+    {
       param: { name: 'limit', in: 'query' },
       type: 'integer',
       minimum: 1,
@@ -148,16 +156,13 @@ export const GamesQuerySchema = z.object({
       default: DEFAULT_GAMES_LIMIT,
       description: `How many games at most: default ${DEFAULT_GAMES_LIMIT}, maximum ${MAX_GAMES_LIMIT} (larger is refused with 400)`,
       example: DEFAULT_GAMES_LIMIT,
-    }),
-  before: z
-    .string()
-    .regex(/^\d{1,9}$/, BEFORE_MESSAGE)
-    .optional()
-    .openapi({
-      param: { name: 'before', in: 'query' },
-      type: 'integer',
-      minimum: 0,
-      description: 'Only games with a smaller dealIndex: the `next` of the previous answer. Without it, the newest games',
-      example: 40,
-    }),
+    },
+  ),
+  before: doc(z.optional(z.string().check(z.regex(/^\d{1,9}$/, BEFORE_MESSAGE))), {
+    param: { name: 'before', in: 'query' },
+    type: 'integer',
+    minimum: 0,
+    description: 'Only games with a smaller dealIndex: the `next` of the previous answer. Without it, the newest games',
+    example: 40,
+  }),
 });

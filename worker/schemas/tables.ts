@@ -1,168 +1,144 @@
 /** Creating a table (API.md, `POST /api/tables`): its options, seats and test deals, and the answer with the links. */
-import { z } from '@hono/zod-openapi';
+import * as z from 'zod/mini';
 import { OPTION_LIMITS } from '../../shared/options.js';
 import { ADDRESS_MAILS_PER_HOUR, CONFIRMATIONS_PER_DAY } from '../notifications/mail/address.js';
 import { nameField } from '../plain-text.js';
 import { TABLE_MAILS_PER_HOUR } from '../notifications/send-budget.js';
 import { MAIL_MODES, DEFAULT_VACATION_HOURS } from '../table/model.js';
-import { MAX_VACATION_HOURS, SeatNumber, described } from './common.js';
+import { MAX_VACATION_HOURS, SeatNumber, described, doc, int } from './common.js';
 
-export const OptionsSchema = z
-  .strictObject({
-    doubling: z.boolean().optional().openapi({ description: 'R3: doubling after the first packet of 3 cards (default true)' }),
-    tenTrickBid: z.boolean().optional().openapi({ description: 'R4: allow the bid and contract "10" (default false)' }),
-    allPass: z
-      .enum(['forced', 'pot'])
-      .optional()
-      .openapi({ description: 'R5: all pass → forehand must play 6, or a pot and a redeal (default forced)' }),
-    potStake: z
-      .number()
-      .int()
-      .min(1)
-      .max(OPTION_LIMITS.potStake)
-      .optional()
-      .openapi({ description: 'R5.2: what each seat pays into the pot (default 1; other values need allPass "pot")' }),
-    potTo: z.enum(['declarer', 'winners']).optional().openapi({
+export const OptionsSchema = doc(
+  z.strictObject({
+    doubling: doc(z.optional(z.boolean()), { description: 'R3: doubling after the first packet of 3 cards (default true)' }),
+    tenTrickBid: doc(z.optional(z.boolean()), { description: 'R4: allow the bid and contract "10" (default false)' }),
+    allPass: doc(z.optional(z.enum(['forced', 'pot'])), {
+      description: 'R5: all pass → forehand must play 6, or a pot and a redeal (default forced)',
+    }),
+    potStake: doc(z.optional(int(z.gte(1), z.lte(OPTION_LIMITS.potStake))), {
+      description: 'R5.2: what each seat pays into the pot (default 1; other values need allPass "pot")',
+    }),
+    potTo: doc(z.optional(z.enum(['declarer', 'winners'])), {
       description:
         'R5.2: who wins the pot: the next declarer who wins a game, or the winners of the next game played, the two defenders sharing it when the declarer loses (default declarer; "winners" needs allPass "pot")',
     }),
-    maxRedeals: z.number().int().min(1).max(OPTION_LIMITS.maxRedeals).optional().openapi({
+    maxRedeals: doc(z.optional(int(z.gte(1), z.lte(OPTION_LIMITS.maxRedeals))), {
       description:
         'R5.4: redeals in a row for one game number; after the last, an all-pass is the forced game (default 3; other values need allPass "pot")',
     }),
-    winDutyInBettel: z.boolean().optional().openapi({ description: 'R7.8: win duty also in bettel (default true)' }),
-    trump: z.enum(['led', 'named']).optional().openapi({
+    winDutyInBettel: doc(z.optional(z.boolean()), { description: 'R7.8: win duty also in bettel (default true)' }),
+    trump: doc(z.optional(z.enum(['led', 'named'])), {
       description:
         'R7.2: the suit of the declarer\'s first card is trump, or the declarer names any suit with that card (`"trump"` in the play action) (default led)',
     }),
-    trickHistory: z.enum(['last', 'all', 'opponents']).optional().openapi({
+    trickHistory: doc(z.optional(z.enum(['last', 'all', 'opponents'])), {
       description: 'R7.10: which completed tricks a seat may look at: the last, all, or only the last one the other side took (default last)',
     }),
-    knock: z.boolean().optional().openapi({ description: 'R7.11: defenders may knock (default false)' }),
-    kontra: z.boolean().optional().openapi({ description: 'R8: kontra and re (default true)' }),
-    firstDealer: described(SeatNumber, 'R1.2: dealer of game 1 (default 0)').optional(),
-    games: z.number().int().min(1).max(OPTION_LIMITS.games).optional().openapi({ description: 'R1.2: games in the series (default 3)' }),
-    stakePerTrick: z.number().int().min(1).max(OPTION_LIMITS.stakePerTrick).optional().openapi({ description: 'R9: s (default 1)' }),
-    flatTariff: z.number().int().min(1).max(OPTION_LIMITS.flatTariff).optional().openapi({ description: 'R9: f, for bettel and mord (default 10)' }),
-    moveDeadlineHours: z
-      .number()
-      .int()
-      .min(1)
-      .max(720)
-      .optional()
-      .openapi({
-        description:
-          'Hours a seat has for its move, shown as `deadline` in the view; the seats owing the move are reminded shortly before it. ' +
-          'People see it as "Move deadline {n} hours" / "Zugfrist {n} Stunden", and the reminder mail names it so. ' +
-          'The clock stops while the table is paused and while the owing seat is on vacation (POST …/vacation)',
-      }),
-    onTimeout: z
-      .enum(['bot', 'wait'])
-      .optional()
-      .openapi({
-        description:
-          'With moveDeadlineHours, what happens when a seat\'s deadline passes: "bot" (default) — the strong bot makes that one move for it from what the seat may see, ' +
-          'marked `auto: true` in the view\'s `moves` and the record\'s `actions`; "wait" — reminders only, the table waits',
-      }),
-    vacationHours: z
-      .number()
-      .int()
-      .min(0)
-      .max(MAX_VACATION_HOURS)
-      .optional()
-      .openapi({
-        description: `Hours of vacation each seat may take per series (POST …/vacation), 0 to ${MAX_VACATION_HOURS} (default ${DEFAULT_VACATION_HOURS})`,
-      }),
-    chat: z.enum(['on', 'off']).optional().openapi({
+    knock: doc(z.optional(z.boolean()), { description: 'R7.11: defenders may knock (default false)' }),
+    kontra: doc(z.optional(z.boolean()), { description: 'R8: kontra and re (default true)' }),
+    firstDealer: z.optional(described(SeatNumber, 'R1.2: dealer of game 1 (default 0)')),
+    games: doc(z.optional(int(z.gte(1), z.lte(OPTION_LIMITS.games))), { description: 'R1.2: games in the series (default 3)' }),
+    stakePerTrick: doc(z.optional(int(z.gte(1), z.lte(OPTION_LIMITS.stakePerTrick))), { description: 'R9: s (default 1)' }),
+    flatTariff: doc(z.optional(int(z.gte(1), z.lte(OPTION_LIMITS.flatTariff))), { description: 'R9: f, for bettel and mord (default 10)' }),
+    moveDeadlineHours: doc(z.optional(int(z.gte(1), z.lte(720))), {
+      description:
+        'Hours a seat has for its move, shown as `deadline` in the view; the seats owing the move are reminded shortly before it. ' +
+        'People see it as "Move deadline {n} hours" / "Zugfrist {n} Stunden", and the reminder mail names it so. ' +
+        'The clock stops while the table is paused and while the owing seat is on vacation (POST …/vacation)',
+    }),
+    onTimeout: doc(z.optional(z.enum(['bot', 'wait'])), {
+      description:
+        'With moveDeadlineHours, what happens when a seat\'s deadline passes: "bot" (default) — the strong bot makes that one move for it from what the seat may see, ' +
+        'marked `auto: true` in the view\'s `moves` and the record\'s `actions`; "wait" — reminders only, the table waits',
+    }),
+    vacationHours: doc(z.optional(int(z.gte(0), z.lte(MAX_VACATION_HOURS))), {
+      description: `Hours of vacation each seat may take per series (POST …/vacation), 0 to ${MAX_VACATION_HOURS} (default ${DEFAULT_VACATION_HOURS})`,
+    }),
+    chat: doc(z.optional(z.enum(['on', 'off'])), {
       description:
         'A table setting, not a rule: "on" (default) the seats may write short messages to each other (POST …/chat), which seats and spectators read; "off" no chat (the view says `chat: false`)',
     }),
-  })
-  .openapi('Options');
+  }),
+  'Options',
+);
 
 /** The rule options as a table holds them: every one set, the defaults filled in. */
-export const RuleOptionsSchema = OptionsSchema.omit({ moveDeadlineHours: true, onTimeout: true, vacationHours: true, chat: true })
-  .required()
-  .openapi('RuleOptions');
+export const RuleOptionsSchema = doc(
+  z.required(z.omit(OptionsSchema, { moveDeadlineHours: true, onTimeout: true, vacationHours: true, chat: true })),
+  'RuleOptions',
+);
 
 /** The language of a seat's mails. */
-export const MailLang = z.enum(['de', 'en']).openapi('MailLanguage', {
+export const MailLang = doc(z.enum(['de', 'en']), 'MailLanguage', {
   description: 'The language of this seat\'s mails: "de" German, "en" English; without it they are written in both',
 });
 
-export const MailMode = z.enum(MAIL_MODES).openapi('MailMode', {
+export const MailMode = doc(z.enum(MAIL_MODES), 'MailMode', {
   description:
     'What goes to the mail address: "turn" each turn and reminder (the default), "digest" one mail a day (07:00 UTC) listing every table where the address owes a move, "off" nothing (the address stays stored)',
 });
 
 const SeatInput = z
   .strictObject({
-    name: nameField(40).optional().openapi({ example: 'Vroni' }),
-    email: z
-      .email()
-      .max(254)
-      .optional()
-      .openapi({
-        description:
-          "Turn notifications go here; the mail carries the seat link. The table's first mail to the address, sent as the table is made, asks it to confirm this table; " +
-          'until it does, nothing else goes to it from this table (a confirmation at another table opens none here). ' +
-          `At most ${CONFIRMATIONS_PER_DAY} confirmation mails per address a day over all tables. Every mail has a one-click unsubscribe link (List-Unsubscribe). ` +
-          `At most ${ADDRESS_MAILS_PER_HOUR} mails per address and ${TABLE_MAILS_PER_HOUR} per table an hour.`,
-      }),
-    lang: MailLang.optional(),
-    bot: z
-      .union([z.boolean(), z.enum(['easy', 'strong'])])
-      .optional()
-      .openapi({
-        description:
-          'false (default): a person plays this seat. "easy" or "strong" (true = "strong"): a bot plays it by itself on the server, ' +
-          "a move a short moment after it may act; the seat's link then only watches (an action by it is refused with 403), " +
-          'and the seat gets no mail: an email (or lang) with a bot is refused with 400',
-      }),
+    name: doc(z.optional(nameField(40)), { example: 'Vroni' }),
+    email: doc(z.optional(z.email().check(z.maxLength(254))), {
+      description:
+        "Turn notifications go here; the mail carries the seat link. The table's first mail to the address, sent as the table is made, asks it to confirm this table; " +
+        'until it does, nothing else goes to it from this table (a confirmation at another table opens none here). ' +
+        `At most ${CONFIRMATIONS_PER_DAY} confirmation mails per address a day over all tables. Every mail has a one-click unsubscribe link (List-Unsubscribe). ` +
+        `At most ${ADDRESS_MAILS_PER_HOUR} mails per address and ${TABLE_MAILS_PER_HOUR} per table an hour.`,
+    }),
+    lang: z.optional(MailLang),
+    bot: doc(z.optional(z.union([z.boolean(), z.enum(['easy', 'strong'])])), {
+      description:
+        'false (default): a person plays this seat. "easy" or "strong" (true = "strong"): a bot plays it by itself on the server, ' +
+        "a move a short moment after it may act; the seat's link then only watches (an action by it is refused with 403), " +
+        'and the seat gets no mail: an email (or lang) with a bot is refused with 400',
+    }),
   })
   // A field accepted and then ignored would mislead the creator: a bot reads no mail.
-  .refine((seat) => !seat.bot || (seat.email === undefined && seat.lang === undefined), {
-    path: ['email'],
-    message: 'a bot plays this seat and reads no mail: leave out email and lang, or make the seat a person (bot: false)',
-  });
+  .check(
+    z.refine((seat) => !seat.bot || (seat.email === undefined && seat.lang === undefined), {
+      path: ['email'],
+      message: 'a bot plays this seat and reads no mail: leave out email and lang, or make the seat a person (bot: false)',
+    }),
+  );
 
-export const DealSchema = z
-  .strictObject({
-    hands: z.array(z.array(z.string()).min(10).max(10)).min(3).max(3),
-    stock: z.array(z.string()).min(2).max(2),
-  })
-  .openapi('Deal', { description: 'A fixed deal (TEST_DEALS=on only); the first 3 cards of a hand are its doubling packet' });
+export const DealSchema = doc(
+  z.strictObject({
+    hands: z.array(z.array(z.string()).check(z.minLength(10), z.maxLength(10))).check(z.minLength(3), z.maxLength(3)),
+    stock: z.array(z.string()).check(z.minLength(2), z.maxLength(2)),
+  }),
+  'Deal',
+  { description: 'A fixed deal (TEST_DEALS=on only); the first 3 cards of a hand are its doubling packet' },
+);
 
-export const CreateTableSchema = z
-  .strictObject({
-    name: nameField(80).optional(),
-    seats: z.array(SeatInput).min(3).max(3).optional(),
-    options: OptionsSchema.optional(),
-    deals: z
-      .array(DealSchema)
-      .max(200)
-      .optional()
-      .openapi({ description: 'Only when the server runs with TEST_DEALS=on; game n gets the n-th deal' }),
-  })
-  .openapi('CreateTable');
+export const CreateTableSchema = doc(
+  z.strictObject({
+    name: z.optional(nameField(80)),
+    seats: z.optional(z.array(SeatInput).check(z.minLength(3), z.maxLength(3))),
+    options: z.optional(OptionsSchema),
+    deals: doc(z.optional(z.array(DealSchema).check(z.maxLength(200))), {
+      description: 'Only when the server runs with TEST_DEALS=on; game n gets the n-th deal',
+    }),
+  }),
+  'CreateTable',
+);
 
 const Link = z.object({
   token: z.string(),
-  url: z.url().openapi({ description: 'The secret link; the token sits in the fragment, which browsers never send' }),
+  url: doc(z.url(), { description: 'The secret link; the token sits in the fragment, which browsers never send' }),
 });
 
-export const CreatedTableSchema = z
-  .object({
+export const CreatedTableSchema = doc(
+  z.object({
     tableId: z.string(),
-    seats: z
-      .array(Link.extend({ seat: SeatNumber }))
-      .min(3)
-      .max(3),
+    seats: z.array(z.extend(Link, { seat: SeatNumber })).check(z.minLength(3), z.maxLength(3)),
     spectator: Link,
-    admin: Link.openapi({
+    admin: doc(Link, {
       description:
         "The table admin's secret link (the web app's admin page): pause, rotate a seat's link, change seats and the clock, new series, end (POST …/admin). " +
         'It opens no seat or spectator endpoint (403)',
     }),
-  })
-  .openapi('CreatedTable');
+  }),
+  'CreatedTable',
+);

@@ -1,55 +1,57 @@
 /** A seat's view (API.md "The view"): what it may see of the game now (R10.2). */
-import { z } from '@hono/zod-openapi';
+import * as z from 'zod/mini';
 import { OfferedActionSchema } from './actions.js';
-import { Card, Level, SeatNumber, Suit, described, orNull } from './common.js';
+import { Card, Level, SeatNumber, Suit, described, doc, int, orNull } from './common.js';
 import { RuleOptionsSchema } from './tables.js';
 
-export const AutoFlag = z
-  .literal(true)
-  .optional()
-  .openapi({
-    description:
-      'The table made this move for the seat: its deadline passed (onTimeout "bot"), or it was its only legal card and the seat opted in (autoForced). ' +
-      "A forced card is marked only in the seat's own view until the game is over; a finished game's record marks both kinds",
-  });
+export const AutoFlag = doc(z.optional(z.literal(true)), {
+  description:
+    'The table made this move for the seat: its deadline passed (onTimeout "bot"), or it was its only legal card and the seat opted in (autoForced). ' +
+    "A forced card is marked only in the seat's own view until the game is over; a finished game's record marks both kinds",
+});
 
 const PlayedCard = z.object({
   seat: SeatNumber,
   card: Card,
-  knock: z.literal(true).optional().openapi({ description: 'R7.11: knocked with this card' }),
+  knock: doc(z.optional(z.literal(true)), { description: 'R7.11: knocked with this card' }),
 });
-export const Trick = z.object({ leader: SeatNumber, winner: SeatNumber, cards: z.array(PlayedCard) }).openapi('Trick');
-export const Settlement = z
-  .object({
-    payments: z
-      .tuple([z.number(), z.number(), z.number()])
-      .openapi({ description: "What each seat's balance changes by, seat 0 first", minItems: 3, maxItems: 3 }),
-    pot: z.number().openapi({ description: 'What the pot changes by (R5.2, R9.3); payments and pot add up to 0 (R9.4)' }),
-  })
-  .openapi('Settlement');
-export const Result = z
-  .discriminatedUnion('kind', [
+export const Trick = doc(z.object({ leader: SeatNumber, winner: SeatNumber, cards: z.array(PlayedCard) }), 'Trick');
+export const Settlement = doc(
+  z.object({
+    payments: doc(z.tuple([z.number(), z.number(), z.number()]), {
+      description: "What each seat's balance changes by, seat 0 first",
+      minItems: 3,
+      maxItems: 3,
+    }),
+    pot: doc(z.number(), { description: 'What the pot changes by (R5.2, R9.3); payments and pot add up to 0 (R9.4)' }),
+  }),
+  'Settlement',
+);
+export const Result = doc(
+  z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('allPass') }),
     z.object({
       kind: z.literal('contract'),
       won: z.boolean(),
-      declarerTricks: z.number().int(),
-      endedEarly: z.boolean().openapi({ description: 'R7.9: bettel or mord decided before the last trick' }),
+      declarerTricks: int(),
+      endedEarly: doc(z.boolean(), { description: 'R7.9: bettel or mord decided before the last trick' }),
     }),
-  ])
-  .openapi('Result', { description: 'How the game ended: all passed (R5), or the contract was won or lost' });
-export const Phase = z.enum(['doubling', 'auction', 'discard', 'declare', 'play', 'finished']).openapi('Phase');
+  ]),
+  'Result',
+  { description: 'How the game ended: all passed (R5), or the contract was won or lost' },
+);
+export const Phase = doc(z.enum(['doubling', 'auction', 'discard', 'declare', 'play', 'finished']), 'Phase');
 
 /** An accepted action as every seat and spectator may know it (R10.2): no card, a double's choice hidden while the window is open (R3.1). */
 const PUBLIC_ACTIONS = [
   z.object({
     seat: SeatNumber,
     type: z.literal('double'),
-    double: z.boolean().nullable().openapi({ description: "R3.1: null until all three decided, but in the deciding seat's own view" }),
+    double: doc(z.nullable(z.boolean()), { description: "R3.1: null until all three decided, but in the deciding seat's own view" }),
   }),
   z.object({ seat: SeatNumber, type: z.literal('bid'), bid: Level }),
   z.object({ seat: SeatNumber, type: z.enum(['hold', 'pass', 'discard', 'kontra']) }),
-  z.object({ seat: SeatNumber, type: z.literal('re'), re: z.boolean().openapi({ description: 'R8.2: re said, or declined' }) }),
+  z.object({ seat: SeatNumber, type: z.literal('re'), re: doc(z.boolean(), { description: 'R8.2: re said, or declined' }) }),
   z.object({ seat: SeatNumber, type: z.literal('declare'), contract: Level }),
 ] as const;
 
@@ -57,38 +59,38 @@ const PUBLIC_ACTIONS = [
 const PlayMove = z.object({
   seat: SeatNumber,
   type: z.literal('play'),
-  trick: z.number().int().min(1).openapi({ description: 'The trick the card went to, 1-based' }),
-  card: orNull(Card).openapi({
+  trick: doc(int(z.gte(1)), { description: 'The trick the card went to, 1-based' }),
+  card: doc(orNull(Card), {
     description:
       'R7.10: the card while the viewer may look at its trick (the current trick, the completed one `lastTrick` shows, every trick with trickHistory "all"), else null',
   }),
-  knock: z.literal(true).optional().openapi({ description: 'R7.11: the defender knocked with this card' }),
-  trump: described(Suit, 'R7.2: the trump suit named with this card').optional(),
+  knock: doc(z.optional(z.literal(true)), { description: 'R7.11: the defender knocked with this card' }),
+  trump: z.optional(described(Suit, 'R7.2: the trump suit named with this card')),
 });
 
-export const ViewSchema = z
-  .object({
+export const ViewSchema = doc(
+  z.object({
     tableId: z.string(),
     name: z.string(),
-    version: z.number().int().openapi({ description: '+1 per accepted action' }),
-    seat: orNull(SeatNumber).openapi({ description: 'null for a spectator' }),
+    version: doc(int(), { description: '+1 per accepted action' }),
+    seat: doc(orNull(SeatNumber), { description: 'null for a spectator' }),
     options: described(RuleOptionsSchema, 'The rules this table plays by (RULES.md options, defaults filled in)'),
     phase: Phase,
-    gameNumber: z.number().int(),
-    games: z.number().int(),
+    gameNumber: int(),
+    games: int(),
     seriesOver: z.boolean(),
     dealer: SeatNumber,
     turn: orNull(SeatNumber),
-    hand: z.array(Card).nullable().openapi({ description: 'Own cards; during doubling only the first 3' }),
+    hand: doc(z.nullable(z.array(Card)), { description: 'Own cards; during doubling only the first 3' }),
     seats: z.array(
       z.object({
         name: z.string(),
-        bot: z.boolean().openapi({ description: 'Whether a bot plays this seat' }),
-        botLevel: z.enum(['easy', 'strong']).nullable().openapi({ description: 'Which bot plays this seat; null: a person' }),
-        vacationUntil: z.string().nullable().openapi({
+        bot: doc(z.boolean(), { description: 'Whether a bot plays this seat' }),
+        botLevel: doc(z.nullable(z.enum(['easy', 'strong'])), { description: 'Which bot plays this seat; null: a person' }),
+        vacationUntil: doc(z.nullable(z.string()), {
           description: 'While the seat is on vacation (its clock stopped, POST …/vacation): when it ends; else null. Shown to every seat',
         }),
-        vacationHoursLeft: z.number().int().openapi({ description: 'The whole hours of vacation the seat may still take this series' }),
+        vacationHoursLeft: doc(int(), { description: 'The whole hours of vacation the seat may still take this series' }),
         cards: z.number(),
         balance: z.number(),
         tricks: z.number(),
@@ -96,95 +98,87 @@ export const ViewSchema = z
       }),
     ),
     pot: z.number(),
-    redeal: z.number().int().openapi({ description: 'R5.2, R5.4: 0 for the first deal of this game number, n for its n-th redeal in a row' }),
-    redealsLeft: z.number().int().min(0).openapi({
+    redeal: doc(int(), { description: 'R5.2, R5.4: 0 for the first deal of this game number, n for its n-th redeal in a row' }),
+    redealsLeft: doc(int(z.gte(0)), {
       description:
         'R5.4: how many more times everybody passing deals this game number again; 0: the next all-pass is played as the forced game (R5.1), as always with allPass "forced"',
     }),
-    forcedGame: z.boolean().openapi({ description: 'R5.1, R5.4: the game is the forced one: everybody passed, and forehand plays it' }),
-    potPaidBack: z.number().int().openapi({ description: 'R5.3: what each seat got back of the pot when the series ended (0 otherwise)' }),
+    forcedGame: doc(z.boolean(), { description: 'R5.1, R5.4: the game is the forced one: everybody passed, and forehand plays it' }),
+    potPaidBack: doc(int(), { description: 'R5.3: what each seat got back of the pot when the series ended (0 otherwise)' }),
     bid: orNull(Level),
     contract: orNull(Level),
     declarer: orNull(SeatNumber),
     trump: orNull(Suit),
-    nextCardFixesTrump: z.boolean().openapi({
+    nextCardFixesTrump: doc(z.boolean(), {
       description:
         'R7.2: the next card played is the declarer\'s first of a number contract and fixes trump: its suit, or with option trump "named" the suit named with it (R6.3: bettel and mord have none)',
     }),
     trick: z.array(z.object({ seat: SeatNumber, card: Card })),
-    lastTrick: orNull(Trick).openapi({
+    lastTrick: doc(orNull(Trick), {
       description:
         'R7.10: the trick just completed until the next card is played; then the last completed trick, or with trickHistory "opponents" the last one the other side took',
     }),
-    lastTrickIs: z.enum(['latest', 'otherSide']).nullable().openapi({
+    lastTrickIs: doc(z.nullable(z.enum(['latest', 'otherSide'])), {
       description:
         'R7.10: which trick `lastTrick` is: the latest completed one, or with trickHistory "opponents", once the next card is down, the last one the other side took ("otherSide"; `lastTrick` null while that side has taken none); null before the first trick is complete',
     }),
-    tricks: z.array(Trick).nullable().openapi({ description: 'Every completed trick with trickHistory "all"' }),
-    multiplier: z
-      .number()
-      .openapi({ description: '2^(doubles + kontra + re); 1 while the doubling window is open (R3.1: no choice is known until all decided)' }),
+    tricks: doc(z.nullable(z.array(Trick)), { description: 'Every completed trick with trickHistory "all"' }),
+    multiplier: doc(z.number(), {
+      description: '2^(doubles + kontra + re); 1 while the doubling window is open (R3.1: no choice is known until all decided)',
+    }),
     doubles: z.array(SeatNumber),
     kontra: orNull(SeatNumber),
-    awaitingRe: z.boolean().openapi({ description: 'R8.2: a kontra was said and play waits for the declarer (`turn`) to send re or no re' }),
+    awaitingRe: doc(z.boolean(), { description: 'R8.2: a kontra was said and play waits for the declarer (`turn`) to send re or no re' }),
     re: z.boolean(),
     knocks: z.array(z.object({ seat: SeatNumber, trick: z.number() })),
-    history: z.array(z.union(PUBLIC_ACTIONS)).openapi({
+    history: doc(z.array(z.union(PUBLIC_ACTIONS)), {
       description:
         'Public actions of the current game, oldest first; a double shows `double: null` until all three decided (but to the seat itself), a re decision `re: true or false`',
     }),
-    moves: z.array(z.union([PlayMove.extend({ auto: AutoFlag }), ...PUBLIC_ACTIONS.map((action) => action.extend({ auto: AutoFlag }))])).openapi({
+    moves: doc(z.array(z.union([z.extend(PlayMove, { auto: AutoFlag }), ...PUBLIC_ACTIONS.map((action) => z.extend(action, { auto: AutoFlag }))])), {
       description:
         'Every accepted action of the current game, oldest first: the entries of `history` (doubles hidden as there, R3.1) and each card played with its trick; ' +
         "`auto: true` on a move the table made for its seat (a forced card: in that seat's own view only, until the game is over)",
     }),
-    trickWinners: z.array(SeatNumber).openapi({ description: 'Who took each completed trick of the current game, oldest first' }),
-    stock: z.array(Card).nullable().openapi({ description: 'The declarer alone, after the pickup' }),
-    discards: z.array(Card).nullable(),
-    legalActions: z.array(OfferedActionSchema).openapi({
+    trickWinners: doc(z.array(SeatNumber), { description: 'Who took each completed trick of the current game, oldest first' }),
+    stock: doc(z.nullable(z.array(Card)), { description: 'The declarer alone, after the pickup' }),
+    discards: z.nullable(z.array(Card)),
+    legalActions: doc(z.array(OfferedActionSchema), {
       description: 'The actions the caller may send now, each as it can be sent back (discarding once, as a count); empty when none',
     }),
     result: orNull(Result),
     settlement: orNull(Settlement),
-    commitment: z.string().nullable().openapi({ description: 'SHA-256 of the secret seed of this deal; the seed is revealed in …/games' }),
-    deadline: z
-      .string()
-      .nullable()
-      .openapi({
-        description:
-          'When the seat to act (`turn`; during doubling the first of the undecided seats) must have acted: option moveDeadlineHours from when the move became owed, ' +
-          'the clock stopped while the table is paused and while that seat is on vacation. Null without a clock, between games, or while paused',
-      }),
-    moveDeadlineHours: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({ description: "The table's option moveDeadlineHours: a seat is reminded after this many hours; null: no clock" }),
-    onTimeout: z
-      .enum(['bot', 'wait'])
-      .openapi({ description: 'The table\'s option onTimeout: at the deadline the strong bot makes the move ("bot") or the table waits ("wait")' }),
-    vacationHours: z.number().int().openapi({ description: "The table's option vacationHours: hours of vacation per seat and series" }),
-    autoForced: z.boolean().nullable().openapi({
+    commitment: doc(z.nullable(z.string()), { description: 'SHA-256 of the secret seed of this deal; the seed is revealed in …/games' }),
+    deadline: doc(z.nullable(z.string()), {
+      description:
+        'When the seat to act (`turn`; during doubling the first of the undecided seats) must have acted: option moveDeadlineHours from when the move became owed, ' +
+        'the clock stopped while the table is paused and while that seat is on vacation. Null without a clock, between games, or while paused',
+    }),
+    moveDeadlineHours: doc(z.nullable(int()), {
+      description: "The table's option moveDeadlineHours: a seat is reminded after this many hours; null: no clock",
+    }),
+    onTimeout: doc(z.enum(['bot', 'wait']), {
+      description: 'The table\'s option onTimeout: at the deadline the strong bot makes the move ("bot") or the table waits ("wait")',
+    }),
+    vacationHours: doc(int(), { description: "The table's option vacationHours: hours of vacation per seat and series" }),
+    autoForced: doc(z.nullable(z.boolean()), {
       description:
         "The caller's own choice (PUT …/preferences): its forced cards (one legal card, nothing else to decide) are played for it; null for a spectator or a bot seat. No other view shows it",
     }),
-    webhook: z.enum(['active', 'disabled']).nullable().openapi({
+    webhook: doc(z.nullable(z.enum(['active', 'disabled'])), {
       description:
         "The caller's own webhook: active, disabled (its receiver answered 410 Gone; set a webhook again to turn it on), or null (none set, or a spectator)",
     }),
-    paused: z
-      .boolean()
-      .openapi({ description: "Whether the table's admin paused the table: actions are refused with 409 paused, the clock stops, bots wait" }),
-    ended: z
-      .boolean()
-      .openapi({ description: "Whether the table's admin ended the table: it stays readable, actions are refused with 409 table_ended" }),
-    series: z
-      .number()
-      .int()
-      .min(1)
-      .openapi({ description: 'Which series the table plays: 1 first, counting up with each new series the admin starts' }),
-    chat: z
-      .boolean()
-      .openapi({ description: 'Whether the table has a chat (option `chat`): the seats write in it (POST …/chat), seats and spectators read it' }),
-  })
-  .openapi('View');
+    paused: doc(z.boolean(), {
+      description: "Whether the table's admin paused the table: actions are refused with 409 paused, the clock stops, bots wait",
+    }),
+    ended: doc(z.boolean(), {
+      description: "Whether the table's admin ended the table: it stays readable, actions are refused with 409 table_ended",
+    }),
+    series: doc(int(z.gte(1)), { description: 'Which series the table plays: 1 first, counting up with each new series the admin starts' }),
+    chat: doc(z.boolean(), {
+      description: 'Whether the table has a chat (option `chat`): the seats write in it (POST …/chat), seats and spectators read it',
+    }),
+  }),
+  'View',
+);

@@ -9,7 +9,7 @@
  */
 import { ActionSchema } from '../../schemas.js';
 import type { ErrorCode } from '../../errors.js';
-import { describeIssues } from '../../routes/chain.js';
+import { describeIssues } from '../../routes/documented.js';
 import type { ActionRequest } from '../model.js';
 
 /** As for request bodies (app.ts MAX_BODY_BYTES). */

@@ -1,0 +1,27 @@
+/**
+ * `npm run api:document` (run by `npm run build` and `npm start` before the web app is built):
+ * writes the OpenAPI document that worker/openapi/document.ts makes from the routes and their
+ * schemas to web/public/api/openapi.json, which every build copies into the static assets
+ * and the Worker serves (worker/openapi/served.ts). `--print` writes it to stdout instead
+ * (test/api-doc/openapi-built.test.ts compares it with the file, which is committed).
+ *
+ * The schemas are written for zod's mini build, which the Worker validates with; here
+ * `zod/mini` resolves to worker/openapi/zod-full.ts (zod's full build with zod-to-openapi),
+ * through the hook registered first.
+ */
+import { writeFileSync } from 'node:fs';
+import { register } from 'node:module';
+import { OPENAPI_FILE } from './openapi-file.js';
+
+register('./openapi-zod-full.mjs', import.meta.url);
+// What only the document says is part of it here (worker/env.d.ts); before the routes load.
+Object.assign(globalThis, { OPENAPI_PROSE: true });
+
+const { openApiDocument } = await import('../worker/openapi/document.js');
+const text = `${JSON.stringify(openApiDocument(), null, 2)}\n`;
+
+if (process.argv.includes('--print')) process.stdout.write(text);
+else {
+  writeFileSync(OPENAPI_FILE, text);
+  console.log(`wrote ${OPENAPI_FILE}`);
+}
