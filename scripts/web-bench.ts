@@ -32,7 +32,7 @@ interface PageWindow {
   };
   MutationObserver: new (callback: () => void) => { observe(target: unknown, options: Record<string, unknown>): void; disconnect(): void };
   requestAnimationFrame(callback: () => void): void;
-  performance: { now(): number; getEntriesByType(type: string): { name: string; responseEnd: number }[] };
+  performance: { now(): number; getEntriesByType(type: string): { name: string; startTime: number }[] };
   /** When (performance.now(), from navigation start) the first card was painted. */
   __firstCardAt?: number;
 }
@@ -79,9 +79,10 @@ async function run(browser: Browser, link: string, kind: 'desktop' | 'phone'): P
     await page.waitForFunction(() => (globalThis as unknown as PageWindow).__firstCardAt !== undefined, null, { timeout: 30_000, polling: 10 });
     const { firstCardMs, entries } = await page.evaluate(() => {
       const w = globalThis as unknown as PageWindow;
-      return { firstCardMs: w.__firstCardAt!, entries: w.performance.getEntriesByType('resource').map((e) => ({ url: e.name, end: e.responseEnd })) };
+      return { firstCardMs: w.__firstCardAt!, entries: w.performance.getEntriesByType('resource').map((e) => ({ url: e.name, start: e.startTime })) };
     });
-    const before = new Set(entries.filter((e) => e.end <= firstCardMs).map((e) => e.url));
+    // Every script asked for before the first card counts, finished or not: it competed with the first card for the network.
+    const before = new Set(entries.filter((e) => e.start <= firstCardMs).map((e) => e.url));
     const scripts: Run['scripts'] = [];
     const later: string[] = [];
     for (const [url, body] of bodies) {

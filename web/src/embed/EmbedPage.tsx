@@ -12,7 +12,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { isMoveOwed } from '../../../shared/actions.js';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
-import { translator, type TextKey } from '../i18n.js';
+import { isLoaded, loadLanguage, translator, type TextKey } from '../i18n.js';
 import { isolated, Name } from '../names.js';
 import { tokenFromLocation } from '../router.js';
 import { AdminNotice } from '../table/AdminNotice.js';
@@ -22,19 +22,33 @@ import { GameFacts, turnText } from '../table/GameFacts.js';
 import { guidesOf } from '../table/Guidance.js';
 import { SeatPanel } from '../table/SeatPanel.js';
 import { BadLink, TableLoading } from '../table/TableStatus.js';
-import { LastTrick, TrickArea } from '../table/Tricks.js';
+import { TrickArea } from '../table/Tricks.js';
+import { LastTrick } from '../table/TrickHistory.js';
 import { SEAT_LINK, useTable, type TableState } from '../table/useTable.js';
 import { HostBridge } from './host-bridge.js';
+import { DockFoot } from '../table/DockFoot.js';
 import './embed.css';
+
+/** The embed page is loaded on its own: its dock's foot comes with it. */
+const EMBED_FOOT = { DockFoot };
 
 /** A refusal in the reader's language, then in the other one: whoever pasted the link may read either. */
 function WrongLink({ text, code }: { text: TextKey; code: string }) {
-  const { prefs } = useApp();
+  const { prefs, t } = useApp();
   const other = prefs.lang === 'de' ? 'en' : 'de';
+  // Only the reader's language is loaded with the page; the other one's texts come now.
+  const [otherLoaded, setOtherLoaded] = useState(() => isLoaded(other));
+  useEffect(() => {
+    if (!otherLoaded)
+      void loadLanguage(other).then(
+        () => setOtherLoaded(true),
+        () => undefined,
+      );
+  }, [other, otherLoaded]);
   return (
     <div class="embed-refused" role="alert" data-error={code}>
-      <p>{translator(prefs.lang)(text)}</p>
-      <p lang={other}>{translator(other)(text)}</p>
+      <p>{t(text)}</p>
+      {otherLoaded ? <p lang={other}>{translator(other)(text)}</p> : null}
     </div>
   );
 }
@@ -175,7 +189,7 @@ export function EmbedPage({ tableId, seat }: { tableId: string; seat: boolean })
       {seat ? (
         // Paused or ended by the admin: the controls stay in view, disabled (the server refuses them too).
         <fieldset class="dock-lock" disabled={view.paused || view.ended}>
-          <Dock view={view} table={table} tableId={tableId} />
+          <Dock view={view} table={table} tableId={tableId} foot={EMBED_FOOT} />
         </fieldset>
       ) : (
         <LastTrick view={view} />

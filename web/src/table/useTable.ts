@@ -17,7 +17,10 @@ import {
   type SentAction,
   type TableView,
 } from '../api.js';
-import { LiveTable, type ConnectionState } from '../live.js';
+import type { LiveTable } from '../live.js';
+import type { ConnectionState } from '../live-state.js';
+import { whenPainted } from '../lazy.js';
+import { takeFirstRead } from './first-read.js';
 
 export interface TableState {
   readonly view: TableView | null;
@@ -167,24 +170,42 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
     }
     let cancelled = false;
     knownGames.current = [];
-    const liveTable = new LiveTable(tableId, token, {
-      onView: (v) => !cancelled && accept(v),
-      onState: (s) => {
-        if (cancelled) return;
-        setConnection(s);
-        if (s === 'live') sendWaitingRef.current();
-      },
-      onFatal: (e) => !cancelled && setFatal(e),
-      onChat: (message) => {
-        if (!cancelled) for (const listener of chatListeners.current) listener(message);
-      },
-    });
-    live.current = liveTable;
-    fetchView(tableId, token).then(
+    let liveTable: LiveTable | null = null;
+    // The live connection's code is loaded once the table is painted: the first cards wait for none of it.
+    const goLive = () =>
+      whenPainted(() => {
+        if (cancelled || refused.current) return;
+        import('../live.js').then(
+          ({ LiveTable }) => {
+            if (cancelled || refused.current) return;
+            liveTable = new LiveTable(tableId, token, {
+              onView: (v) => !cancelled && accept(v),
+              onState: (s) => {
+                if (cancelled) return;
+                setConnection(s);
+                if (s === 'live') sendWaitingRef.current();
+              },
+              onFatal: (e) => !cancelled && setFatal(e),
+              onChat: (message) => {
+                if (!cancelled) for (const listener of chatListeners.current) listener(message);
+              },
+            });
+            live.current = liveTable;
+            liveTable.start();
+          },
+          () => {
+            // Its code could not be fetched (offline, and not yet kept by the service worker): again when online.
+            if (cancelled) return;
+            setConnection('offline');
+            addEventListener('online', goLive, { once: true });
+          },
+        );
+      });
+    (takeFirstRead(tableId, token) ?? fetchView(tableId, token)).then(
       (v) => {
         if (cancelled) return;
         accept(v);
-        if (!refused.current) liveTable.start();
+        goLive();
       },
       (err: unknown) => {
         if (cancelled) return;
@@ -200,14 +221,15 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
             setView(last.view);
             setSavedAt(last.savedAt);
           }
-          liveTable.start();
+          goLive();
         }
       },
     );
     loadGames();
     return () => {
       cancelled = true;
-      liveTable.stop();
+      removeEventListener('online', goLive);
+      liveTable?.stop();
       if (live.current === liveTable) live.current = null;
     };
   }, [tableId, token, accept, loadGames]);
