@@ -3,10 +3,11 @@
 import preact from '@preact/preset-vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { serviceWorkerBuild } from './service-worker-build.js';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [preact()],
+  plugins: [preact(), serviceWorkerBuild()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

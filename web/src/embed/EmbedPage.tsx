@@ -16,6 +16,7 @@ import { isLoaded, loadLanguage, translator, type TextKey } from '../i18n.js';
 import { isolated, Name } from '../names.js';
 import { tokenFromLocation } from '../router.js';
 import { AdminNotice } from '../table/AdminNotice.js';
+import { ConnectionLine, dockLocked } from '../table/ConnectionLine.js';
 import { Dock } from '../table/Dock.js';
 import { placesOf } from '../table/format.js';
 import { GameFacts, turnText } from '../table/GameFacts.js';
@@ -111,15 +112,12 @@ function GuidesToggle({ open, setOpen }: { open: boolean; setOpen: (open: boolea
 
 function EmbedHead({ view, table, tableId, token }: { view: TableView; table: TableState; tableId: string; token: string }) {
   const { t } = useApp();
-  const connectionText = { live: t('connectionLive'), connecting: t('connectionConnecting'), offline: t('connectionOffline') }[table.connection];
   return (
     <div class="embed-head">
       <h1 class="table-name">
         <Name name={view.name} />
       </h1>
-      <p class={`connection ${table.connection}`} role="status">
-        <span class="dot" aria-hidden="true" /> {connectionText}
-      </p>
+      <ConnectionLine table={table} />
       {/* The full table page, in a new tab: a frame is no place to navigate in. */}
       <a href={`/t/${encodeURIComponent(tableId)}#${encodeURIComponent(token)}`} target="_blank" rel="noopener">
         {t('embedOpen')}
@@ -188,7 +186,7 @@ export function EmbedPage({ tableId, seat }: { tableId: string; seat: boolean })
       {seat && view.phase !== 'play' && view.phase !== 'finished' ? null : <TrickArea view={view} />}
       {seat ? (
         // Paused or ended by the admin: the controls stay in view, disabled (the server refuses them too).
-        <fieldset class="dock-lock" disabled={view.paused || view.ended}>
+        <fieldset class="dock-lock" disabled={dockLocked(view, table)}>
           <Dock view={view} table={table} tableId={tableId} foot={EMBED_FOOT} />
         </fieldset>
       ) : (

@@ -10,7 +10,7 @@ import { tokenFromLocation } from '../router.js';
 import { Dock } from './Dock.js';
 import { placesOf, seatName } from './format.js';
 import { GameFacts, turnText } from './GameFacts.js';
-import { LastViewNote } from './LastViewNote.js';
+import { ConnectionLine, dockLocked } from './ConnectionLine.js';
 import { SeatPanel } from './SeatPanel.js';
 import { BadLink, TableLoading } from './TableStatus.js';
 import { TrickArea } from './Tricks.js';
@@ -85,7 +85,6 @@ export function TablePage({ tableId }: { tableId: string }) {
     if (view.seriesOver) requestAnimationFrame(() => document.getElementById('final-standings')?.focus());
   };
   const turn = turnText(view, t);
-  const connectionText = { live: t('connectionLive'), connecting: t('connectionConnecting'), offline: t('connectionOffline') }[table.connection];
 
   return (
     <div
@@ -106,10 +105,7 @@ export function TablePage({ tableId }: { tableId: string }) {
         <p class={`turn${view.turn === view.seat && view.seat !== null ? ' mine' : ''}`} aria-live="polite">
           {turn}
         </p>
-        <p class={`connection ${table.connection}`} role="status">
-          <span class="dot" aria-hidden="true" /> {connectionText}
-        </p>
-        {table.savedAt !== null ? <LastViewNote savedAt={table.savedAt} /> : null}
+        <ConnectionLine table={table} />
       </div>
       <AdminNotice view={view} />
       <div class="board">
@@ -132,7 +128,7 @@ export function TablePage({ tableId }: { tableId: string }) {
         <SeatPanel view={view} seat={places.bottom} showBacks={view.seat === null} />
         {/* A seat's next hand and controls wait for it to move on; a spectator's dock holds only what the game waits for. */}
         {/* Paused or ended by the admin: the controls stay in view, disabled (the server refuses them too). */}
-        <fieldset class="dock-lock" disabled={view.paused || view.ended}>
+        <fieldset class="dock-lock" disabled={dockLocked(view, table)}>
           <Dock
             view={view}
             table={table}

@@ -157,6 +157,7 @@ const de: Record<FirstTextKey, Text> = {
   chatTitle: 'Chat',
   // issue 14 — push
   pushLastView: 'Offline: der Tisch, wie ihn dieses Gerät zuletzt gesehen hat ({time}).',
+  keptView: 'Wie zuletzt hier gesehen · wird aktualisiert…',
 };
 
 export default de;

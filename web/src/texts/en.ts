@@ -157,6 +157,7 @@ export const en = {
   chatTitle: 'Chat',
   // issue 14 — push
   pushLastView: 'Offline: the table as this device last saw it ({time}).',
+  keptView: 'As last seen here · updating…',
 } as const;
 
 export type FirstTextKey = keyof typeof en;
