@@ -106,8 +106,11 @@ export function translator(lang: Language): Translate {
   if (firstTexts === undefined) throw new Error(`the ${lang} texts are not loaded (loadLanguage first)`);
   return (key, params) => {
     const text = (firstTexts as Partial<Dictionary<TextKey>>)[key] ?? (later[lang] as Partial<Dictionary<TextKey>> | undefined)?.[key];
-    if (text === undefined) throw new Error(`the text ${key} is not loaded (withLaterTexts)`);
-    return fill(pluralForm(text, lang, params?.n), params);
+    if (text !== undefined) return fill(pluralForm(text, lang, params?.n), params);
+    // A part that asks before its texts are there is a mistake of this app (the tests fail on it):
+    // said on the console, not thrown, so that the page around it stays usable.
+    console.error(`the text ${key} is not loaded yet (withLaterTexts)`);
+    return '';
   };
 }
 

@@ -27,11 +27,7 @@ import { TrickArea } from '../table/Tricks.js';
 import { LastTrick } from '../table/TrickHistory.js';
 import { SEAT_LINK, useTable, type TableState } from '../table/useTable.js';
 import { HostBridge } from './host-bridge.js';
-import { DockFoot } from '../table/DockFoot.js';
 import './embed.css';
-
-/** The embed page is loaded on its own: its dock's foot comes with it. */
-const EMBED_FOOT = { DockFoot };
 
 /** A refusal in the reader's language, then in the other one: whoever pasted the link may read either. */
 function WrongLink({ text, code }: { text: TextKey; code: string }) {
@@ -187,7 +183,7 @@ export function EmbedPage({ tableId, seat }: { tableId: string; seat: boolean })
       {seat ? (
         // Paused or ended by the admin: the controls stay in view, disabled (the server refuses them too).
         <fieldset class="dock-lock" disabled={dockLocked(view, table)}>
-          <Dock view={view} table={table} tableId={tableId} foot={EMBED_FOOT} />
+          <Dock view={view} table={table} tableId={tableId} />
         </fieldset>
       ) : (
         <LastTrick view={view} />

@@ -9,7 +9,7 @@ import { isMoveOwed, type Action } from '../../../shared/actions.js';
 import type { TableView } from '../api.js';
 import { keyOf, needsConfirmation, useConfirmSettings, type Armed } from './confirm.js';
 import { Controls, Hand, useChoices } from './Controls.js';
-import type { DockFoot } from './DockFoot.js';
+import { DockFoot } from './DockFoot.js';
 import { ActionRefused } from './TableStatus.js';
 import type { TableState } from './useTable.js';
 
@@ -19,7 +19,6 @@ export function Dock({
   tableId,
   hidden = false,
   loading = false,
-  foot,
 }: {
   view: TableView;
   table: TableState;
@@ -28,8 +27,6 @@ export function Dock({
   hidden?: boolean;
   /** The game that just ended is still being read. */
   loading?: boolean;
-  /** The parts loaded after the first cards (table/later-parts.ts), null until they are. */
-  foot: { readonly DockFoot: typeof DockFoot } | null;
 }) {
   const choices = useChoices();
   const [confirm, setConfirm] = useConfirmSettings(tableId, view.seat);
@@ -75,12 +72,7 @@ export function Dock({
       <ActionRefused table={table} />
       <Controls {...props} />
       <Hand {...props} />
-      {/* Below the hand, loaded after the first cards with the other later parts; its line is kept meanwhile. */}
-      {view.seat === null ? null : foot ? (
-        <foot.DockFoot table={table} confirm={confirm} setConfirm={setConfirm} armed={armed} disarm={() => setArmed(null)} />
-      ) : (
-        <div class="dock-foot" aria-busy="true" />
-      )}
+      {view.seat === null ? null : <DockFoot table={table} confirm={confirm} setConfirm={setConfirm} armed={armed} disarm={() => setArmed(null)} />}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 /**
  * Below the own hand: what becomes of a move — selected and waiting for a second tap
  * (confirm.ts), or made offline and waiting for the connection — and the switches that choose
- * which moves need the second tap. Loaded after the first cards (table/later-parts.ts); these
- * notes sit below the hand so that nothing above it moves between the first tap and the second.
+ * which moves need the second tap. These notes sit below the hand so that nothing above it
+ * moves between the first tap and the second.
  */
 import { useEffect, useRef } from 'preact/hooks';
 import { useApp } from '../app-context.js';

@@ -1,15 +1,11 @@
 /**
  * The parts of a table page its first cards do not need, in one chunk loaded once the cards
- * are painted (TablePage's useLaterParts): the chat, the tricks taken, the move log, the foot of
- * the dock, the result of the game that ended, the score sheet, the seat's choice in the ☰ menu,
- * a spectator's oEmbed discovery, noting the link under "Your tables", and the service worker.
+ * are painted (TablePage's useLaterParts): the chat, the tricks taken, the move log, the result
+ * of the game that ended, the score sheet, a spectator's oEmbed discovery, and the service worker.
  */
 export { OembedDiscovery } from '../embed/oembed-discovery.js';
-export { rememberLink } from '../opened-links.js';
 export { startServiceWorker } from '../pwa.js';
-export { AutoForcedToggle } from './AutoForced.js';
 export { Chat } from './Chat.js';
-export { DockFoot } from './DockFoot.js';
 export { GameEnd } from './GameEnd.js';
 export { MoveLog } from './MoveLog.js';
 export { ScoreSheet } from './ScoreSheet.js';

@@ -1,16 +1,7 @@
 /** The app's German texts for what a page loads after its first paint (web/src/i18n.ts, loadLaterTexts); every key of en-later.ts. */
 import type { Text } from '../i18n.js';
 import type { LaterTextKey } from './en-later.js';
-
 const deLater: Record<LaterTextKey, Text> = {
-  confirmMovesHelp: 'An: der erste Tipp wählt eine Karte oder einen Knopf aus, der zweite sendet.',
-  confirmAnnouncementsHelp: 'An: ein Spiel, Bettel oder Mord, Kontra und Re werden erst mit einem zweiten Tipp oder Klick gesendet.',
-  tapAgain: 'Ausgewählt: {what}. Zum Senden noch einmal tippen oder klicken.',
-  cancelSelection: 'Abbrechen',
-  queuedWaiting: 'Noch nicht gesendet: {what}. Warte auf die Verbindung; der Zug wird gesendet, sobald sie wieder steht.',
-  queuedSending: 'Verbindung wieder da: {what} wird gesendet…',
-  queuedDropped: 'Nicht gesendet: {what}. Der Tisch ist weitergegangen, während du offline warst; wähle neu.',
-  queuedCancel: 'Nicht senden',
   noTrickOtherSide: 'Die Gegenseite hat noch keinen Stich gemacht.',
   noTrickDeclarer: 'Der Alleinspieler hat noch keinen Stich gemacht.',
   allTricks: 'Stiche dieses Spiels',
@@ -52,7 +43,6 @@ const deLater: Record<LaterTextKey, Text> = {
   replayEnd: 'Ende',
   backToTable: 'Zurück zum Tisch',
   seedCheck: 'Prüfung des Gebens: Seed {seed}, Commitment {commitment}',
-
   error_bad_request: 'Der Server konnte das nicht annehmen: etwas fehlt oder ist ungültig.',
   error_stale_version: 'Der Tisch hat sich geändert, während du überlegt hast; hier ist er, wie er jetzt ist.',
   error_id_reused: 'Dieser Zug wurde schon als ein anderer geschickt. Lade die Seite neu und versuch es noch einmal.',
@@ -66,7 +56,6 @@ const deLater: Record<LaterTextKey, Text> = {
   error_not_configured: 'Der Server ist dafür noch nicht eingerichtet.',
   embedOpen: 'In neuem Tab öffnen',
   embedGuides: 'Erklärungen',
-
   resultTitle: 'Spiel {n}: das Ergebnis',
   resultRedealTitle: 'Spiel {n}: alle haben weiter gesagt',
   forcedShort: 'Muss-Spiel',
@@ -118,10 +107,6 @@ const deLater: Record<LaterTextKey, Text> = {
   scoreAllPass: 'alle weiter',
   scoreNone: 'Noch kein Spiel ist zu Ende.',
   standingsTitle: 'Endstand',
-  autoForced: 'Erzwungene Karten für mich spielen',
-  autoForcedHelp:
-    'An diesem Tisch: Ist nur eine Karte erlaubt, spielt der Tisch sie für dich, nach einer Wartezeit, die aus der Dauer deiner letzten Züge hier gezogen wird (mindestens 2 Sekunden), damit die anderen sie nicht von einer selbst gewählten Karte unterscheiden können. Als automatisch gekennzeichnet siehst nur du sie, bis das Spiel vorbei ist. Wer genau hinsieht, kann trotzdem etwas ahnen, etwa wenn du währenddessen im Chat schreibst.',
-  autoForcedFailed: 'Nicht gespeichert: {reason}',
   // issue 13 — admin
   error_table_ended: 'Der Tisch wurde von seinem Admin beendet: keine Züge mehr.',
   chatUnread: { one: '{n} neue Nachricht', other: '{n} neue Nachrichten' },
@@ -139,5 +124,4 @@ const deLater: Record<LaterTextKey, Text> = {
   embedSpectatorOnSeat:
     'Das ist der Zuschauer-Link: mit ihm kann man nicht spielen. Bette ihn ohne „/seat“ ein (embed.js wählt selbst); ein Platz wird mit seinem eigenen Link eingebettet.',
 };
-
 export default deLater;

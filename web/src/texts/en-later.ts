@@ -4,14 +4,6 @@
  * (web/src/i18n.ts, loadLaterTexts).
  */
 export const enLater = {
-  confirmMovesHelp: 'On: the first tap selects a card or button, a second tap sends it.',
-  confirmAnnouncementsHelp: 'On: a contract, Bettel or Mord, Kontra and Re are sent only by a second tap or click.',
-  tapAgain: 'Selected: {what}. Tap or click it again to send.',
-  cancelSelection: 'Cancel',
-  queuedWaiting: 'Not sent yet: {what}. Waiting for the connection; it will be sent when the connection is back.',
-  queuedSending: 'Connection back: sending {what}…',
-  queuedDropped: 'Not sent: {what}. The table moved on while you were offline; choose again.',
-  queuedCancel: "Don't send",
   noTrickOtherSide: 'The other side has not taken a trick yet.',
   noTrickDeclarer: 'The declarer has not taken a trick yet.',
   allTricks: 'Tricks of this game',
@@ -53,7 +45,6 @@ export const enLater = {
   replayEnd: 'End',
   backToTable: 'Back to the table',
   seedCheck: 'Deal check: seed {seed}, commitment {commitment}',
-
   // The API's error codes (worker/errors.ts ErrorCode, API.md "Errors"): pages show these, not the server's English message.
   error_bad_request: 'The server could not accept this: something in it is missing or not valid.',
   error_stale_version: 'The table changed while you were choosing; here it is as it is now.',
@@ -68,7 +59,6 @@ export const enLater = {
   error_not_configured: 'The server is not set up for this yet.',
   embedOpen: 'Open in a new tab',
   embedGuides: 'Explanations',
-
   resultTitle: 'Game {n}: the result',
   resultRedealTitle: 'Game {n}: everybody passed',
   forcedShort: 'forced game',
@@ -114,10 +104,6 @@ export const enLater = {
   scoreAllPass: 'all passed',
   scoreNone: 'No game has finished yet.',
   standingsTitle: 'Final standings',
-  autoForced: 'Play my forced cards for me',
-  autoForcedHelp:
-    'At this table: when only one card is allowed, the table plays it for you, after a wait drawn from how long your own last moves here took (at least 2 seconds), so that the others cannot tell it from a card you chose. Only you see it marked automatic until the game is over. Someone watching closely may still guess, for instance if you were writing in the chat meanwhile.',
-  autoForcedFailed: 'Could not save: {reason}',
   // issue 13 — admin
   error_table_ended: "The table's admin ended this table: no more moves.",
   chatUnread: { one: '{n} new message', other: '{n} new messages' },
@@ -135,7 +121,5 @@ export const enLater = {
   embedSpectatorOnSeat:
     'This is the spectator link: it cannot play. Embed it without "/seat" (embed.js chooses by itself); a seat is embedded with its own link.',
 } as const;
-
 export type LaterTextKey = keyof typeof enLater;
-
 export default enLater;
