@@ -48,7 +48,9 @@ it('a revisit shows the kept view at once, marked and locked, and the newer live
   const seen = await seeLive(context, table.seats[0]!.url);
   // Meanwhile another seat decides in the doubling window: the kept view is outdated.
   const other = await readView(base, table.tableId, table.seats[1]!.token);
-  const now = (await actThroughApi(base, table.tableId, table.seats[1]!.token, { type: 'double', double: false, id: 'revisit-1', version: other.version })).version;
+  const now = (
+    await actThroughApi(base, table.tableId, table.seats[1]!.token, { type: 'double', double: false, id: 'revisit-1', version: other.version })
+  ).version;
   expect(now).toBeGreaterThan(seen);
 
   const reads = await holdReads(context, table);
@@ -117,7 +119,11 @@ it("a link refused (401: the admin replaced it) loses its kept view; the table's
   await seeLive(context, table.seats[1]!.url);
   await context.route(`${base}/api/tables/${table.tableId}`, (route, request) =>
     request.headers()['authorization'] === `Bearer ${table.seats[0]!.token}`
-      ? route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unauthorized', message: 'this link was replaced' } }) })
+      ? route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'unauthorized', message: 'this link was replaced' } }),
+        })
       : route.continue(),
   );
   const page = await context.newPage();
