@@ -118,9 +118,6 @@ export const fetchOverview = (links: readonly { readonly tableId: string; readon
 export const takeVacation = (tableId: string, token: string, hours: number): Promise<TableView> =>
   call(`/api/tables/${encodeURIComponent(tableId)}/vacation`, { method: 'POST', token, body: JSON.stringify({ hours }) });
 
-/** PUT …/preferences: whether the seat's forced cards are played for it at once. */
-export const savePreferences = (tableId: string, token: string, autoForced: boolean): Promise<{ autoForced: boolean }> =>
-  call(`/api/tables/${encodeURIComponent(tableId)}/preferences`, { method: 'PUT', token, body: JSON.stringify({ autoForced }) });
 /** A page of the table's chat (API.md, "Chat"): after the message `after`, or without it the newest; oldest first. */
 export const fetchChat = (tableId: string, token: string, after?: number): Promise<{ messages: ChatMessage[]; next?: number }> =>
   call(`/api/tables/${encodeURIComponent(tableId)}/chat${after === undefined ? '' : `?after=${after}`}`, { token });
