@@ -26,7 +26,13 @@ const chunk = (fileName: string, facade: string | null, imports: string[], dynam
 describe('the files the build lists for the service worker', () => {
   it("are the table page's: every chunk reached from the entry, with its styles, but the other pages' and what only they import", () => {
     const files = tablePageFiles([
-      chunk('assets/app.js', '/w/web/src/main.tsx', [], ['assets/en.js', 'assets/later-parts.js', 'assets/CreatePage.js', 'assets/RulesPage.js'], ['assets/app.css']),
+      chunk(
+        'assets/app.js',
+        '/w/web/src/main.tsx',
+        [],
+        ['assets/en.js', 'assets/later-parts.js', 'assets/CreatePage.js', 'assets/RulesPage.js'],
+        ['assets/app.css'],
+      ),
       chunk('assets/en.js', '/w/web/src/texts/en.ts', []),
       chunk('assets/later-parts.js', '/w/web/src/table/later-parts.ts', ['assets/app.js', 'assets/settlement.js']),
       chunk('assets/settlement.js', null, ['assets/app.js']),
