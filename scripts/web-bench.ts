@@ -12,13 +12,23 @@
  *   WEB_RUNS (default 7) runs, each in a fresh browser context (empty cache), after one
  *   warm-up run that is not counted. Bar: 1000 ms. web.firstCardsMsPhone: the same on a
  *   360 px phone (touch, device scale 2).
+ * - web.slowPhone.coldFirstCardsMs and web.slowPhone.revisitFirstCardsMs: the same on the
+ *   slow-phone profile (SLOW_PHONE: the phone's CPU four times slower, fast 3G), medians of
+ *   SLOW_RUNS (default 5). Each run is a fresh context: the cold figure opens the link with
+ *   nothing cached; the revisit opens the same link again in the same context once the
+ *   service worker controls the page (the code from its cache, the first cards from the view
+ *   kept on the device, web/src/table/last-view.ts). Bar of the revisit: 500 ms.
  */
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { launchChromium, newContext } from './chromium.js';
 import { closeServer, startServer } from './local-server.js';
 
 const RUNS = Number(process.env.WEB_RUNS ?? 7);
+const SLOW_RUNS = Number(process.env.SLOW_RUNS ?? 5);
+
+/** Chrome DevTools' "fast 3G" and a CPU four times slower than this machine's: a modest phone on a poor network. */
+const SLOW_PHONE = { cpuSlowdown: 4, latencyMs: 150, downBitsPerSecond: 1.6e6, upBitsPerSecond: 750e3 };
 
 function report(bench: string, value: number, unit: string): void {
   console.log(JSON.stringify({ bench, value: Number(value.toPrecision(4)), unit }));
@@ -32,15 +42,20 @@ interface PageWindow {
   };
   MutationObserver: new (callback: () => void) => { observe(target: unknown, options: Record<string, unknown>): void; disconnect(): void };
   requestAnimationFrame(callback: () => void): void;
-  performance: { now(): number; getEntriesByType(type: string): { name: string; responseEnd: number }[] };
-  /** When (performance.now(), from navigation start) the first card was painted. */
-  __firstCardAt?: number;
+  console: { debug(text: string): void };
+  performance: { now(): number; getEntriesByType(type: string): { name: string; startTime: number }[] };
+  navigator: { serviceWorker: { controller: unknown } };
 }
+
+/** What the page logs when its first card is painted: `first-card <ms from navigation start> <kept|live>`. */
+const FIRST_CARD = 'wallachen-bench first-card';
 
 /**
  * Runs in the page before its scripts: notes when the first `[data-card]` with a box is
- * painted. The frame that shows it is drawn after the next animation frame callback; the
- * task queued from there runs once that frame is out.
+ * painted, and whether the view shown then was the one kept on the device. The frame that
+ * shows it is drawn after the next animation frame callback; the task queued from there runs
+ * once that frame is out. Told by a console message: waiting for it adds no work to the page
+ * (polling it with a script would compete with the page for the slowed CPU).
  */
 function firstCardProbe(): void {
   const w = globalThis as unknown as PageWindow;
@@ -48,9 +63,32 @@ function firstCardProbe(): void {
     const card = w.document.querySelector('[data-card]');
     if (card === null || card.getClientRects().length === 0) return;
     observer.disconnect();
-    w.requestAnimationFrame(() => setTimeout(() => (w.__firstCardAt = w.performance.now()), 0));
+    const kept = w.document.querySelector('[data-last-view]') !== null;
+    w.requestAnimationFrame(() =>
+      setTimeout(() => {
+        w.console.debug(`wallachen-bench first-card ${w.performance.now()} ${kept ? 'kept' : 'live'}`);
+      }, 0),
+    );
   });
   observer.observe(w.document, { subtree: true, childList: true, attributes: true });
+}
+
+/** The first card of the page's next load: when (ms from navigation start) and whether it was the kept view's. */
+function firstCard(page: Page): Promise<{ at: number; kept: boolean }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no card painted within 60 s')), 60_000);
+    const listener = (message: ConsoleMessage) => {
+      if (!message.text().startsWith(FIRST_CARD)) return;
+      page.off('console', listener);
+      clearTimeout(timer);
+      const [at, source] = message
+        .text()
+        .slice(FIRST_CARD.length + 1)
+        .split(' ');
+      resolve({ at: Number(at), kept: source === 'kept' });
+    };
+    page.on('console', listener);
+  });
 }
 
 interface Run {
@@ -75,13 +113,15 @@ async function run(browser: Browser, link: string, kind: 'desktop' | 'phone'): P
       body.catch(() => undefined);
       bodies.set(response.url(), body);
     });
+    const painted = firstCard(page);
     await page.goto(link);
-    await page.waitForFunction(() => (globalThis as unknown as PageWindow).__firstCardAt !== undefined, null, { timeout: 30_000, polling: 10 });
-    const { firstCardMs, entries } = await page.evaluate(() => {
+    const firstCardMs = (await painted).at;
+    const { entries } = await page.evaluate(() => {
       const w = globalThis as unknown as PageWindow;
-      return { firstCardMs: w.__firstCardAt!, entries: w.performance.getEntriesByType('resource').map((e) => ({ url: e.name, end: e.responseEnd })) };
+      return { entries: w.performance.getEntriesByType('resource').map((e) => ({ url: e.name, start: e.startTime })) };
     });
-    const before = new Set(entries.filter((e) => e.end <= firstCardMs).map((e) => e.url));
+    // Every script asked for before the first card counts, finished or not: it competed with the first card for the network.
+    const before = new Set(entries.filter((e) => e.start <= firstCardMs).map((e) => e.url));
     const scripts: Run['scripts'] = [];
     const later: string[] = [];
     for (const [url, body] of bodies) {
@@ -89,6 +129,50 @@ async function run(browser: Browser, link: string, kind: 'desktop' | 'phone'): P
       else later.push(url);
     }
     return { firstCardMs, scripts, later };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Opens a page of `context` on the slow-phone profile (CPU and network, set through the DevTools protocol). */
+async function slowPhonePage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: SLOW_PHONE.latencyMs,
+    downloadThroughput: SLOW_PHONE.downBitsPerSecond / 8,
+    uploadThroughput: SLOW_PHONE.upBitsPerSecond / 8,
+  });
+  return page;
+}
+
+async function firstCardOf(page: Page, link: string): Promise<{ at: number; kept: boolean }> {
+  const painted = firstCard(page);
+  await page.goto(link);
+  return painted;
+}
+
+/** One slow-phone run: the link opened cold, then again once the service worker controls the page. */
+async function slowPhoneRun(browser: Browser, link: string): Promise<{ coldMs: number; revisitMs: number }> {
+  const context = await newContext(browser, 'phone');
+  try {
+    await context.addInitScript(firstCardProbe);
+    const cold = await slowPhonePage(context);
+    const coldMs = (await firstCardOf(cold, link)).at;
+    // Installed once the first cards are shown (web/src/table/TablePage.tsx), then in control.
+    await cold.waitForFunction(() => (globalThis as unknown as PageWindow).navigator.serviceWorker.controller !== null, null, {
+      timeout: 60_000,
+      polling: 50,
+    });
+    await cold.close();
+    const revisit = await slowPhonePage(context);
+    const again = await firstCardOf(revisit, link);
+    if (!again.kept) note('revisit: the first cards were the live view, not one kept on the device');
+    const revisitMs = again.at;
+    return { coldMs, revisitMs };
   } finally {
     await context.close();
   }
@@ -123,6 +207,14 @@ async function main(): Promise<void> {
       note(`${kind}: first card after ${times.map((t) => Math.round(t)).join(', ')} ms`);
       report(kind === 'desktop' ? 'web.firstCardsMs' : 'web.firstCardsMsPhone', median(times), 'ms');
     }
+
+    const slow: { coldMs: number; revisitMs: number }[] = [];
+    for (let i = 0; i < SLOW_RUNS; i++) slow.push(await slowPhoneRun(browser, link));
+    note(
+      `slow phone: cold ${slow.map((r) => Math.round(r.coldMs)).join(', ')} ms; revisit ${slow.map((r) => Math.round(r.revisitMs)).join(', ')} ms`,
+    );
+    report('web.slowPhone.coldFirstCardsMs', median(slow.map((r) => r.coldMs)), 'ms');
+    report('web.slowPhone.revisitFirstCardsMs', median(slow.map((r) => r.revisitMs)), 'ms');
   } catch (error) {
     process.stderr.write(`${server.output}\n`);
     throw error;

@@ -168,6 +168,8 @@ describe('what must be known now is in view on every size', () => {
         const label = `refused at ${size.width}×${size.height}`;
         const page = await openAt(context, table.seats[2]!.url, label, size, '[data-action="double"]');
         pages.push(page);
+        // The refusal comes over the live connection (refuseEveryAction): a move made before it is up goes by POST.
+        await page.locator('[data-table][data-connection="live"]').waitFor({ timeout: 10_000 });
         await settledScroll(page);
         const button = page.locator('[data-action="double"][data-double="false"]');
         await button.click();

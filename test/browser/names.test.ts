@@ -70,6 +70,9 @@ it("every name on every page is alone in a <bdi>; the tab's title and a dialog i
   await playThroughApi(base, table, (views) => views[0]!.phase === 'play' && views[0]!.trick.length === 1);
   const page = await openPage(context, table.seats[0]!.url, 'seat 0');
   await page.locator('[data-trick] .trick-seat-name').first().waitFor({ timeout: 10_000 });
+  // The move log and the chat come after the first cards (issue 24).
+  await page.locator('[data-move-log]').waitFor({ timeout: 10_000 });
+  await page.locator('[data-chat-message]').first().waitFor({ timeout: 10_000 });
   const inPlay = await namesOn(page);
   expect(inPlay.loose, 'the table page in play').toEqual([]);
   expect(inPlay.isolated).toEqual(all);

@@ -311,6 +311,8 @@ export async function openAt(
   await page.setViewportSize(size);
   await page.reload();
   await page.locator(ready).first().waitFor({ timeout: 10_000 });
+  // Reopened, a link shows the view this device kept at once: the test goes on with the live one.
+  await page.locator('[data-last-view]').waitFor({ state: 'detached', timeout: 10_000 });
   return page;
 }
 

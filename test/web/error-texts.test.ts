@@ -1,7 +1,10 @@
 /** Server errors in the page's language: every code worker/errors.ts can send has a German and an English text. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { errorText, translator } from '../../web/src/i18n.js';
+import { errorText, loadLanguage, loadLaterTexts, translator } from '../../web/src/i18n.js';
+
+// The dictionaries are chunks of their own, loaded as the app loads them (web/src/i18n.ts).
+await Promise.all([loadLanguage('en'), loadLanguage('de'), loadLaterTexts()]);
 
 /** The members of `ErrorCode` as worker/errors.ts spells them (a type, so it is read from the source). */
 function serverErrorCodes(): string[] {

@@ -7,10 +7,13 @@ import { legalActions } from '../../shared/game.js';
 import type { Seat } from '../../shared/options.js';
 import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
 import { viewOf } from '../../shared/view.js';
-import { translator } from '../../web/src/i18n.js';
+import { loadLanguage, loadLaterTexts, translator } from '../../web/src/i18n.js';
 import { Name, plainText } from '../../web/src/names.js';
 import { suitName } from '../../web/src/cards/names.js';
 import { lastOwnMove, logLines, type Line, type LogView } from '../../web/src/table/move-log-lines.js';
+
+// The dictionaries are chunks of their own, loaded as the app loads them (web/src/i18n.ts).
+await Promise.all([loadLanguage('en'), loadLanguage('de'), loadLaterTexts()]);
 
 const NAMES = ['Anna', 'Bert', 'Cilli'];
 /** Suits named as the table page names them, with Bavarian cards. */

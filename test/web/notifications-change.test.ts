@@ -4,7 +4,7 @@
  * a field left out keeps its value, null removes it).
  */
 import { describe, expect, it } from 'vitest';
-import type { NotificationSettings } from '../../web/src/api.js';
+import type { NotificationSettings } from '../../web/src/api-later.js';
 import { notificationsChange } from '../../web/src/table/notifications-change.js';
 
 const MAIL_ONLY: NotificationSettings = { email: 'vroni@example.com', webhookUrl: null, webhookState: null, emailState: 'confirmed' };

@@ -1,6 +1,9 @@
 /** Every text with a count has its plural forms: the settlement's tricks and the reminder's hours, in both languages. */
 import { describe, expect, it } from 'vitest';
-import { translator } from '../../web/src/i18n.js';
+import { loadLanguage, loadLaterTexts, translator } from '../../web/src/i18n.js';
+
+// The dictionaries are chunks of their own, loaded as the app loads them (web/src/i18n.ts).
+await Promise.all([loadLanguage('en'), loadLanguage('de'), loadLaterTexts()]);
 
 describe('plural texts of the table page', () => {
   const en = translator('en');

@@ -1,8 +1,11 @@
 /** The web app's routes (the token never in a path) and its two languages. */
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../../web/src/create/texts.js';
-import { translator } from '../../web/src/i18n.js';
+import { loadLanguage, loadLaterTexts, translator } from '../../web/src/i18n.js';
 import { embedUrlOf, routeOf } from '../../web/src/router.js';
+
+// The dictionaries are chunks of their own, loaded as the app loads them (web/src/i18n.ts).
+await Promise.all([loadLanguage('en'), loadLanguage('de'), loadLaterTexts()]);
 
 describe('routes', () => {
   it('maps paths to pages', () => {

@@ -8,10 +8,13 @@ import { describe, expect, it } from 'vitest';
 import type { TableOptions } from '../../shared/options.js';
 import { dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
 import { viewOf, type SeriesView } from '../../shared/view.js';
-import { translator } from '../../web/src/i18n.js';
+import { loadLanguage, loadLaterTexts, translator } from '../../web/src/i18n.js';
 import { guidesOf } from '../../web/src/table/Guidance.js';
 import { shownTrick } from '../../web/src/table/Tricks.js';
 import { must, runSeries, SUIT_DEAL } from '../engine/support.js';
+
+// The dictionaries are chunks of their own, loaded as the app loads them (web/src/i18n.ts).
+await Promise.all([loadLanguage('en'), loadLanguage('de'), loadLaterTexts()]);
 
 /** A series at its first deal (SUIT_DEAL, dealer 0: forehand 1, middlehand 2) after a script of `seat:word` moves (test/engine/support.ts). */
 const after = (options: Partial<TableOptions>, script: string): SeriesState =>

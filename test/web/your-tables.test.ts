@@ -3,7 +3,8 @@
  * spectator link), your moves first; a table forgotten leaves nothing on the device.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CreatedTable, OverviewEntry, TableView } from '../../web/src/api.js';
+import type { TableView } from '../../web/src/api.js';
+import type { CreatedTable, OverviewEntry } from '../../web/src/api-later.js';
 import { saveTable, savedTables, type SavedTable } from '../../web/src/create/saved-tables.js';
 import { inOrder, MAX_TABLES, tablesOnThisDevice, tableUrl, waitingCount } from '../../web/src/create/your-tables.js';
 import { forgetTableHere } from '../../web/src/forget-table.js';

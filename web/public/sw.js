@@ -5,14 +5,21 @@
  *   card; it becomes a notification in the language the app last ran in (the page tells this
  *   worker, kept in its own cache), one per table and seat (a newer one replaces it). A click
  *   focuses a window already showing that link, or opens it; only links of this app are opened.
- * - The app shell for an offline start: the page itself (index.html, which every route of the
- *   single-page app is) and its hashed assets, cached at install and as they are fetched. The
- *   API is never cached here (its answers hold a seat's cards and go stale at once): the table
- *   page keeps the last view of each link itself (web/src/table/last-view.ts).
+ * - The app shell: the page itself (index.html, which every route of the single-page app is)
+ *   and every file a table page loads (BUILD.assets, written in by the build:
+ *   web/service-worker-build.ts), installed at once, so that a table seen before opens
+ *   without the network for its code: a table page (/t/…) and the start page are answered
+ *   from the cache, and the page is fetched meanwhile for the next visit (a new release shows
+ *   on the visit after it was published; its new service worker installs its files
+ *   meanwhile). Other pages ask the network first. The API is never cached here (its answers
+ *   hold a seat's cards and go stale at once): the table page keeps the last view of its own
+ *   link itself (web/src/table/last-view.ts) and shows it as such until the live one comes.
  *
  * A classic script (not a module worker), so that every browser with push can run it.
  */
-const SHELL = 'wallachen-shell-v1';
+/* The build (web/service-worker-build.ts) fills this line in with the table page's files. */
+const BUILD = { version: 'dev', assets: [] };
+const SHELL = `wallachen-shell-${BUILD.version}`;
 const SETTINGS = 'wallachen-settings';
 const LANG_KEY = '/__sw/lang';
 
@@ -101,64 +108,75 @@ self.addEventListener('message', (event) => {
   if (lang === 'de' || lang === 'en') event.waitUntil(caches.open(SETTINGS).then((cache) => cache.put(LANG_KEY, new Response(lang))));
 });
 
-/** The page and the assets it names (hashed by the build: they never change under their name). */
+/** The page, the assets it names and every file of a table page (hashed by the build: they never change under their name). */
 async function cacheShell() {
   const cache = await caches.open(SHELL);
   const page = await fetch('/', { cache: 'no-cache' });
   if (!page.ok) throw new Error(`the app shell answered ${page.status}`);
   const html = await page.clone().text();
-  const assets = [...new Set(html.match(/\/assets\/[\w.-]+/g) || [])];
+  const named = html.match(/\/assets\/[\w.-]+/g) || [];
   await cache.put('/', page);
-  await cache.addAll(['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', ...assets]);
+  await cache.addAll([...new Set(['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', ...named, ...BUILD.assets])]);
 }
 
 self.addEventListener('install', (event) => {
   event.waitUntil(cacheShell().then(() => self.skipWaiting()));
 });
 
+/**
+ * Drops the shells of older releases but the last one, the newest of them (caches are listed
+ * in the order they were made): a page it started may still load a part from it.
+ */
+async function dropOldShells() {
+  const older = (await caches.keys()).filter((name) => name.startsWith('wallachen-shell-') && name !== SHELL);
+  await Promise.all(older.slice(0, -1).map((name) => caches.delete(name)));
+}
+
 self.addEventListener('activate', (event) => {
-  event.waitUntil(
-    caches
-      .keys()
-      .then((names) => Promise.all(names.filter((n) => n.startsWith('wallachen-shell-') && n !== SHELL).map((n) => caches.delete(n))))
-      .then(() => self.clients.claim()),
-  );
+  event.waitUntil(dropOldShells().then(() => self.clients.claim()));
 });
+
+/** Paths answered from the shell first: a table seen before opens without waiting for the network. */
+const shellFirst = (pathname) => pathname === '/' || pathname.startsWith('/t/');
+
+async function refreshShell() {
+  const response = await fetch('/', { cache: 'no-cache' });
+  if (response.ok) await (await caches.open(SHELL)).put('/', response);
+}
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+  if (request.mode === 'navigate' && shellFirst(url.pathname)) {
+    const shell = caches.open(SHELL).then((cache) => cache.match('/'));
+    event.respondWith(shell.then((hit) => hit || fetch(request)));
+    // Answered from the cache: the page is fetched meanwhile for the next visit.
+    event.waitUntil(shell.then((hit) => hit && refreshShell()).catch(() => undefined));
+    return;
+  }
   if (request.mode === 'navigate') {
-    // The network first, so a new release shows at once; the cached shell when offline.
+    // The network first for every other page; the cached shell when offline.
     event.respondWith(
-      fetch(request)
-        .then((response) => {
-          if (response.ok && url.pathname === '/') caches.open(SHELL).then((cache) => cache.put('/', response.clone()));
-          return response;
-        })
-        .catch(() =>
-          caches
-            .open(SHELL)
-            .then((cache) => cache.match('/'))
-            .then((shell) => shell || Response.error()),
-        ),
+      fetch(request).catch(() =>
+        caches
+          .open(SHELL)
+          .then((cache) => cache.match('/'))
+          .then((shell) => shell || Response.error()),
+      ),
     );
     return;
   }
   if (url.pathname.startsWith('/assets/')) {
-    // Hashed names: what is cached is right forever.
-    event.respondWith(
-      caches.open(SHELL).then((cache) =>
-        cache.match(request).then(
-          (hit) =>
-            hit ||
-            fetch(request).then((response) => {
-              if (response.ok) cache.put(request, response.clone());
-              return response;
-            }),
-        ),
-      ),
+    // Hashed names: what is cached is right forever, in this release's shell or the one before.
+    const found = caches
+      .match(request)
+      .then((hit) => (hit ? { response: hit, fetched: false } : fetch(request).then((response) => ({ response, fetched: true }))));
+    event.respondWith(found.then(({ response, fetched }) => (fetched ? response.clone() : response)));
+    event.waitUntil(
+      found
+        .then(({ response, fetched }) => fetched && response.ok && caches.open(SHELL).then((cache) => cache.put(request, response)))
+        .catch(() => undefined),
     );
     return;
   }
@@ -173,4 +191,4 @@ self.addEventListener('fetch', (event) => {
 });
 
 // For the tests of the web project, which run this file in a sandbox (test/web/service-worker.test.ts).
-self.__wallachen = { noticeOf, targetOf };
+self.__wallachen = { noticeOf, targetOf, BUILD };

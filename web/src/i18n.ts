@@ -1,591 +1,55 @@
 /**
- * German and English texts. Both languages keep the Bavarian game terms (Ober, Bettel,
- * Kontra …): they are the names players know. `{name}` placeholders are filled as text,
- * never as HTML.
+ * The app's texts in German and English. Each language's dictionary is in two chunks of its
+ * own (web/src/texts/): what a page needs for its first paint, loaded before it
+ * (`loadLanguage`, only the reader's language), and the rest, loaded with the parts that come
+ * after it (`loadLaterTexts`). The other language is loaded only when the reader switches.
+ * `{name}` placeholders are filled as text, never as HTML.
  */
+import type { FirstTextKey } from './texts/en.js';
+import type { LaterTextKey } from './texts/en-later.js';
+
 export type Language = 'de' | 'en';
+export type TextKey = FirstTextKey | LaterTextKey;
 
-const en = {
-  appName: 'Wallachen online',
-  skipToContent: 'Skip to the table',
-  navNewTable: 'New table',
-  navRules: 'Rules',
-  themeDark: 'Dark theme',
-  patternFrench: 'French cards',
-  language: 'Language',
-  prefsMenu: 'Settings',
-  confirmMoves: 'Confirm every move',
-  confirmMovesHelp: 'On: the first tap selects a card or button, a second tap sends it.',
-  confirmAnnouncements: 'Confirm announcements',
-  confirmAnnouncementsHelp: 'On: a contract, Bettel or Mord, Kontra and Re are sent only by a second tap or click.',
-  tapAgain: 'Selected: {what}. Tap or click it again to send.',
-  cancelSelection: 'Cancel',
-  queuedWaiting: 'Not sent yet: {what}. Waiting for the connection; it will be sent when the connection is back.',
-  queuedSending: 'Connection back: sending {what}…',
-  queuedDropped: 'Not sent: {what}. The table moved on while you were offline; choose again.',
-  queuedCancel: "Don't send",
-  discardWhat: 'put away {cards}',
-  guideBids:
-    'Bids count tricks: 6 to {max} is how many of the 10 tricks the declarer must take; Bettel: no trick at all; Mord: all 10. Whoever bids highest plays alone against the other two.',
-  guideAllPassForced: 'If everybody passes, forehand must play: a forced game of at least 6 tricks.',
-  guideAllPassPot: {
-    one: 'If everybody passes, each pays {n} unit into the pot and the cards are dealt again.',
-    other: 'If everybody passes, each pays {n} units into the pot and the cards are dealt again.',
-  },
-  guideLastRedeal: 'No more redeals: if everybody passes now, forehand must play a forced game of at least 6 tricks.',
-  guideForcedGame: 'Everybody passed: this is a forced game. You play as forehand and must take at least 6 tricks.',
-  guideTrumpLed: 'Your first card sets trump: its suit is trump for the whole game.',
-  guideTrumpNamed: 'You name trump with your first card: pick any suit; the card need not be of that suit.',
-  guideKontra: 'Kontra doubles every payment of this game (×2); the declarer may answer Re (×2 again). Possible until the first trick is complete.',
+type Dictionary<K extends string> = Readonly<Record<K, Text>>;
 
-  loading: 'Loading the table…',
-  connectionLive: 'Live',
-  connectionConnecting: 'Connecting…',
-  connectionOffline: 'Offline: the table updates again when the network is back',
-  gameOf: 'Game {n} of {m}',
-  redealN: 'redeal {n}',
-  spectating: 'You are watching',
-  youAre: 'You are {name}',
-  you: 'you',
-  botEasy: 'easy bot',
-  botStrong: 'strong bot',
-  yourTurn: 'Your turn',
-  turnOf: '{name} to play',
-  waitingFor: 'Waiting for {names}',
-  phase_doubling: 'Doubling',
-  phase_auction: 'Auction',
-  phase_discard: 'Discarding',
-  phase_declare: 'Announcing',
-  phase_play: 'Play',
-  phase_finished: 'Over',
-  dealer: 'dealer',
-  declarer: 'declarer',
-  cardsHeld: { one: '{n} card', other: '{n} cards' },
-  tricksTaken: { one: '{n} trick', other: '{n} tricks' },
-  balance: 'Balance',
-  pot: 'Pot',
-  multiplier: 'Multiplier',
-  multiplierUnknown: 'not known until everyone has decided',
-  trump: 'Trump',
-  noTrump: 'no trump',
-  contract: 'Contract',
-  bidStanding: 'Bid',
-  yourHand: 'Your cards',
-  hiddenCards: { one: '{n} hidden card', other: '{n} hidden cards' },
-  trickArea: 'Current trick',
-  lastTrick: 'Last trick',
-  lastTrickOtherSide: 'Last trick of the other side',
-  lastTrickDeclarer: 'Last trick of the declarer',
-  noTrickOtherSide: 'The other side has not taken a trick yet.',
-  noTrickDeclarer: 'The declarer has not taken a trick yet.',
-  allTricks: 'Tricks of this game',
-  trickWonBy: 'won by {name}',
-  knocked: 'knocked',
-  doublingPrompt: 'Your first three cards. Double?',
-  double: 'Double',
-  noDouble: 'No double',
-  decided: 'decided',
-  undecided: 'deciding',
-  doubled: 'doubled',
-  bidPlay: 'Play (6)',
-  bidLevel: 'Bid {level}',
-  hold: 'Hold {level}',
-  pass: 'Pass',
-  auctionLog: 'Auction',
-  historyTitle: 'What was said',
-  historyContract: 'Contract',
-  historyKontra: 'Kontra and Re',
-  said_bid: '{name}: {level}',
-  said_hold: '{name}: holds',
-  auctionHolds: 'holds {level}',
-  auctionPasses: 'passes',
-  auctionSilent: 'not yet',
-  said_pass: '{name}: passes',
-  said_double: '{name}: doubles',
-  said_decided: '{name}: decided',
-  said_youDoubled: 'You doubled',
-  said_youDidNotDouble: 'You did not double',
-  said_declare: '{name} announces {level}',
-  said_kontra: '{name}: Kontra',
-  said_re: '{name}: Re',
-  said_noRe: '{name}: no Re',
-  said_discard: '{name} discards two cards',
-  discardPrompt: 'You took the stock. Choose two cards to put away.',
-  stockWas: 'From the stock: ',
-  discardSend: 'Put these two away',
-  chosenCount: '{n} of 2 chosen',
-  declarePrompt: 'Announce your contract:',
-  declareLevel: 'Announce {level}',
-  kontra: 'Kontra',
-  re: 'Re',
-  noRe: 'No Re',
-  rePrompt: '{name} said Kontra. Play waits for your decision: Re doubles every payment of this game again (×2); no Re leaves it as it is.',
-  waitingForRe: 'Waiting for {name}: Re or no Re?',
-  kontraSaid: '{name} said Kontra.',
-  trumpPrompt: 'Name the trump suit, then play your first card',
-  trumpSuit: 'Trump suit',
-  knock: 'Knock',
-  level_6: '6',
-  level_7: '7',
-  level_8: '8',
-  level_9: '9',
-  level_10: '10',
-  level_bettel: 'Bettel',
-  level_mord: 'Mord',
-  playPrompt: 'Play a card',
-  playCard: 'play {card}',
-  chooseCard: 'choose {card}',
-  deadline: 'Move due by',
-  // Read together, as the reminder mails say it: "Move deadline 24 hours".
-  reminderAfter: 'Move deadline',
-  reminderHours: { one: '{n} hour', other: '{n} hours' },
-  summaryTitle: 'Game {n}: the settlement',
-  summaryAllPass: 'Everybody passed: all paid into the pot, the cards were dealt again.',
-  summaryWon: { one: '{name} played {level} and won with {n} trick.', other: '{name} played {level} and won with {n} tricks.' },
-  summaryLost: { one: '{name} played {level} and lost with {n} trick.', other: '{name} played {level} and lost with {n} tricks.' },
-  summaryEarly: 'The game ended early.',
-  payments: 'Payments',
-  hands: 'The hands',
-  stock: 'Stock',
-  discarded: 'Put away',
-  yourDiscards: 'You put away',
-  tricks: 'Tricks',
-  close: 'Close',
-  nextGameStarted: 'The next game has already started.',
-  replayThis: 'Replay this game',
-  seriesOver: 'The series is over',
-  finalBalances: 'Final balances',
-  potPaidBack: 'These include {n} each, paid back from the pot.',
-  potRemains: '{n} stays in the pot (it cannot be split in three).',
-  replay: 'Replay',
-  replayTitle: 'Replay of game {n}',
-  replayStep: 'Step {i} of {n}',
-  analysing: 'Analysing the game…',
-  analysisPerfect: {
-    one: 'The declarer could have made {n} trick.',
-    other: 'The declarer could have made {n} tricks.',
-  },
-  analysisHow: 'Perfect play by all three with every card known; each card shows the tricks it cost its side.',
-  analysisLegend:
-    '✓ by a card: a best card. −n tricks: what the card cost its side against the best card (perfect play by all three, every card known).',
-  analysisBettel: 'In a Bettel the declarer wants no trick: a perfect Bettel takes 0.',
-  cardCost: { one: '−{n} trick; best: {cards}', other: '−{n} tricks; best: {cards}' },
-  cardPerfect: 'best card',
-  analysisMistakes: 'Mistakes (show them in the replay):',
-  analysisNoMistakes: 'Every card played was a best card.',
-  replayStart: 'Start',
-  replayBack: 'Back',
-  replayNext: 'Next',
-  replayEnd: 'End',
-  backToTable: 'Back to the table',
-  seedCheck: 'Deal check: seed {seed}, commitment {commitment}',
+const first: Partial<Record<Language, Dictionary<FirstTextKey>>> = {};
+const later: Partial<Record<Language, Dictionary<LaterTextKey>>> = {};
+/** The languages asked for; once a page asked for the later texts, each brings them too. */
+const requested = new Set<Language>();
+let laterWanted = false;
 
-  noticesWebhookDisabled: 'Your webhook is off: its receiver answered 410 Gone. Save it again to turn it back on.',
+async function loadFirst(lang: Language): Promise<void> {
+  first[lang] ??= (lang === 'de' ? await import('./texts/de.js') : await import('./texts/en.js')).default;
+}
 
-  errorNetwork: 'The server cannot be reached. Your move was not lost: try again when you are online.',
-  errorBadLink: 'This link does not open a table: it may be incomplete. Ask for the link again.',
-  errorStale: 'The table changed while you were choosing; here it is as it is now.',
-  errorGeneric: 'Something went wrong: {message}',
-  notFound: 'There is no page here.',
-  // The API's error codes (worker/errors.ts ErrorCode, API.md "Errors"): pages show these, not the server's English message.
-  error_bad_request: 'The server could not accept this: something in it is missing or not valid.',
-  error_unauthorized: 'This link is not valid (any more). Ask for the link again.',
-  error_forbidden: 'This link may not do that: a spectator link only watches.',
-  error_not_found: 'There is no such table (any more).',
-  error_stale_version: 'The table changed while you were choosing; here it is as it is now.',
-  error_id_reused: 'This move was already sent as a different one. Reload the page and try again.',
-  error_conflict: 'That clashes with a change made at the same time. Try again.',
-  error_illegal_action: 'The rules do not allow that move now.',
-  error_not_your_turn: 'It is not your turn.',
-  error_paused: 'The table is paused.',
-  error_rate_limited: 'Too many requests in a short time. Wait a minute and try again.',
-  error_payload_too_large: 'That is too long for the server.',
-  error_unsupported_media_type: 'The server did not understand the request (it must be JSON).',
-  error_upgrade_required: 'The live connection could not be opened; the page keeps asking for the table instead.',
-  error_not_configured: 'The server is not set up for this yet.',
-  error_internal_error: 'The server failed. Your move may not have arrived: try again in a moment.',
+async function loadLater(lang: Language): Promise<void> {
+  later[lang] ??= (lang === 'de' ? await import('./texts/de-later.js') : await import('./texts/en-later.js')).default;
+}
 
-  embedOpen: 'Open in a new tab',
-  embedGuides: 'Explanations',
+/** Loads `lang`'s texts (once): `translator(lang)` may be called after it. */
+export async function loadLanguage(lang: Language): Promise<void> {
+  requested.add(lang);
+  await Promise.all([loadFirst(lang), laterWanted ? loadLater(lang) : undefined]);
+  // The later texts may have been asked for meanwhile.
+  if (laterWanted) await loadLater(lang);
+}
 
-  resultTitle: 'Game {n}: the result',
-  resultRedealTitle: 'Game {n}: everybody passed',
-  said_noDouble: '{name}: does not double',
-  forcedShort: 'forced game',
-  resultNumber: '{name} took {n} of {level} announced: {outcome}',
-  resultFlat: { one: '{name} played {level} and took {n} trick: {outcome}', other: '{name} played {level} and took {n} tricks: {outcome}' },
-  resultWonWord: 'won',
-  resultLostWord: 'lost',
-  resultEachPays: 'each defender pays {amount}',
-  resultDeclarerPays: '{name} pays each defender {amount}',
-  resultEarly: { one: 'decided after {n} trick', other: 'decided after {n} tricks' },
-  resultAllPass: 'Everybody passed: each paid {stake} into the pot, which now holds {pot}. The cards are dealt again.',
-  resultForced: 'Everybody passed: {name} had to play 6 (forced game).',
-  arithmeticTitle: 'How it adds up',
-  arithmeticTricks: { one: '{n} trick × {unit} × {m}', other: '{n} tricks × {unit} × {m}' },
-  arithmeticFlat: 'flat tariff {unit} × {m}',
-  arithmeticPerDefender: '= {amount} per defender',
-  arithmeticMultiplier: '{m} = 2^{e}',
-  partDoubles: { one: '{n} double', other: '{n} doubles' },
-  partKontra: 'Kontra',
-  partRe: 'Re',
-  potTaken: '{name} takes the pot: {amount}',
-  potShared: 'The defenders share the pot: {amount} each',
-  potStays: 'The pot stays at {amount}',
-  nextGame: 'Next game',
-  toFinalStandings: 'Final standings',
-  showLastTrick: 'Show the last trick',
-  backToTrick: 'Back to the trick',
-  trickJustTaken: 'Trick {n} goes to {name}',
-  moveLogTitle: 'Moves of game {n}',
-  moveLogCount: { one: '{n} move', other: '{n} moves' },
-  moveLogNew: { one: '{n} new since your last move', other: '{n} new since your last move' },
-  sinceYourLastMove: 'since your last move',
-  logTrick: 'Trick {n}',
-  logPlays: '{name} plays',
-  logKnocks: 'knocks',
-  logNamesTrump: 'names trump {suit}',
-  logTrickWon: 'Trick {n}: won by {name}',
-  logWonBy: 'won by {name}',
-  logRedeal: { one: 'Dealt again after everybody passed ({n} redeal)', other: 'Dealt again after everybody passed ({n} redeals)' },
-  logAuto: 'automatic',
-  scoreSheet: 'Score sheet',
-  scoreGame: 'Game',
-  scoreDeclarer: 'Declarer',
-  scoreContract: 'Contract',
-  scoreTricks: 'Tricks',
-  scoreResult: 'Result',
-  scoreAllPass: 'all passed',
-  scoreNone: 'No game has finished yet.',
-  standingsTitle: 'Final standings',
-  // issue 13 — deadlines
-  deadlineBotMoves: 'If you have not moved by then, a bot moves for you.',
-  onVacationUntil: 'on vacation until {time}',
-  autoForced: 'Play my forced cards for me',
-  autoForcedHelp:
-    'At this table: when only one card is allowed, the table plays it for you, after a wait drawn from how long your own last moves here took (at least 2 seconds), so that the others cannot tell it from a card you chose. Only you see it marked automatic until the game is over. Someone watching closely may still guess, for instance if you were writing in the chat meanwhile.',
-  autoForcedFailed: 'Could not save: {reason}',
-  // issue 13 — admin
-  error_table_ended: "The table's admin ended this table: no more moves.",
-  tablePaused: "Paused by the table's admin: no moves until the admin resumes the table.",
-  tableEnded: "The table's admin ended this table. It stays here to look at.",
-  seriesNumber: 'Series {n}',
-  linkReplaced: "This link was replaced by the table's admin. Ask the admin for the new one.",
-  // issue 13 — chat
-  chatTitle: 'Chat',
-  chatUnread: { one: '{n} new message', other: '{n} new messages' },
-  chatEmpty: 'No messages yet.',
-  chatYou: 'You',
-  chatInput: 'Message to the table (Enter sends, Shift+Enter for a new line)',
-  chatSend: 'Send',
-  chatLeft: { one: '{n} character left', other: '{n} characters left' },
-  chatTooLong: { one: '{n} character too many', other: '{n} characters too many' },
-  chatSpectator: 'Spectators read along; only the players write.',
-  chatBotSeat: 'A bot plays this seat: its link reads along but does not write.',
-  chatLoadFailed: 'The chat could not be loaded: {reason}',
-  // issue 14 — push
-  pushLastView: 'Offline: the table as this device last saw it ({time}).',
-  // issue 15 — embedding
-  error_not_implemented: 'The server does not offer that.',
-  embedSpectatorOnSeat:
-    'This is the spectator link: it cannot play. Embed it without "/seat" (embed.js chooses by itself); a seat is embedded with its own link.',
-} as const;
+/** Loads the later texts of every language asked for (and of any asked for from now on), for the parts loaded after the first paint. */
+export async function loadLaterTexts(): Promise<void> {
+  laterWanted = true;
+  await Promise.all([...requested].map(loadLater));
+}
 
-export type TextKey = keyof typeof en;
+/** `load`, with the later texts: for a page or part loaded after the first paint. */
+export async function withLaterTexts<M>(load: () => Promise<M>): Promise<M> {
+  const [module] = await Promise.all([load(), loadLaterTexts()]);
+  return module;
+}
 
-const de: Record<TextKey, Text> = {
-  appName: 'Wallachen online',
-  skipToContent: 'Zum Tisch springen',
-  navNewTable: 'Neuer Tisch',
-  navRules: 'Regeln',
-  themeDark: 'Dunkles Design',
-  patternFrench: 'Französisches Blatt',
-  language: 'Sprache',
-  prefsMenu: 'Einstellungen',
-  confirmMoves: 'Jeden Zug bestätigen',
-  confirmMovesHelp: 'An: der erste Tipp wählt eine Karte oder einen Knopf aus, der zweite sendet.',
-  confirmAnnouncements: 'Ansagen bestätigen',
-  confirmAnnouncementsHelp: 'An: ein Spiel, Bettel oder Mord, Kontra und Re werden erst mit einem zweiten Tipp oder Klick gesendet.',
-  tapAgain: 'Ausgewählt: {what}. Zum Senden noch einmal tippen oder klicken.',
-  cancelSelection: 'Abbrechen',
-  queuedWaiting: 'Noch nicht gesendet: {what}. Warte auf die Verbindung; der Zug wird gesendet, sobald sie wieder steht.',
-  queuedSending: 'Verbindung wieder da: {what} wird gesendet…',
-  queuedDropped: 'Nicht gesendet: {what}. Der Tisch ist weitergegangen, während du offline warst; wähle neu.',
-  queuedCancel: 'Nicht senden',
-  discardWhat: '{cards} drücken',
-  guideBids:
-    'Gebote zählen Stiche: 6 bis {max} heißt, so viele der 10 Stiche muss der Spieler machen; Bettel: keinen einzigen; Mord: alle 10. Wer am höchsten reizt, spielt allein gegen die beiden anderen.',
-  guideAllPassForced: 'Sagen alle „weiter“, muss die Vorhand spielen: ein Muss-Spiel auf mindestens 6 Stiche.',
-  guideAllPassPot: {
-    one: 'Sagen alle „weiter“, zahlt jeder {n} Einheit in den Topf, und es wird neu gegeben.',
-    other: 'Sagen alle „weiter“, zahlt jeder {n} Einheiten in den Topf, und es wird neu gegeben.',
-  },
-  guideLastRedeal: 'Es wird nicht mehr neu gegeben: sagen jetzt alle „weiter“, muss die Vorhand ein Muss-Spiel auf mindestens 6 Stiche spielen.',
-  guideForcedGame: 'Alle haben „weiter“ gesagt: das ist ein Muss-Spiel. Du spielst als Vorhand und musst mindestens 6 Stiche machen.',
-  guideTrumpLed: 'Deine erste Karte bestimmt Trumpf: ihre Farbe ist Trumpf für das ganze Spiel.',
-  guideTrumpNamed: 'Mit deiner ersten Karte nennst du Trumpf: wähle eine beliebige Farbe; die Karte muss nicht von dieser Farbe sein.',
-  guideKontra:
-    'Kontra verdoppelt jede Zahlung dieses Spiels (×2); der Spieler kann mit Re antworten (noch einmal ×2). Möglich, bis der erste Stich vollständig ist.',
-
-  loading: 'Lade den Tisch…',
-  connectionLive: 'Live',
-  connectionConnecting: 'Verbinde…',
-  connectionOffline: 'Offline: der Tisch aktualisiert sich, sobald das Netz wieder da ist',
-  gameOf: 'Spiel {n} von {m}',
-  redealN: '{n}. Mal neu gegeben',
-  spectating: 'Du schaust zu',
-  youAre: 'Du bist {name}',
-  you: 'du',
-  botEasy: 'leichter Bot',
-  botStrong: 'starker Bot',
-  yourTurn: 'Du bist dran',
-  turnOf: '{name} ist dran',
-  waitingFor: 'Warte auf {names}',
-  phase_doubling: 'Doppeln',
-  phase_auction: 'Reizen',
-  phase_discard: 'Drücken',
-  phase_declare: 'Ansagen',
-  phase_play: 'Spiel',
-  phase_finished: 'Vorbei',
-  dealer: 'Geber',
-  declarer: 'Alleinspieler',
-  cardsHeld: { one: '{n} Karte', other: '{n} Karten' },
-  tricksTaken: { one: '{n} Stich', other: '{n} Stiche' },
-  balance: 'Stand',
-  pot: 'Haferl',
-  multiplier: 'Faktor',
-  multiplierUnknown: 'offen, bis alle entschieden haben',
-  trump: 'Trumpf',
-  noTrump: 'kein Trumpf',
-  contract: 'Spiel',
-  bidStanding: 'Gereizt',
-  yourHand: 'Deine Karten',
-  hiddenCards: { one: '{n} verdeckte Karte', other: '{n} verdeckte Karten' },
-  trickArea: 'Aktueller Stich',
-  lastTrick: 'Letzter Stich',
-  lastTrickOtherSide: 'Letzter Stich der Gegenseite',
-  lastTrickDeclarer: 'Letzter Stich des Alleinspielers',
-  noTrickOtherSide: 'Die Gegenseite hat noch keinen Stich gemacht.',
-  noTrickDeclarer: 'Der Alleinspieler hat noch keinen Stich gemacht.',
-  allTricks: 'Stiche dieses Spiels',
-  trickWonBy: 'geht an {name}',
-  knocked: 'hat geklopft',
-  doublingPrompt: 'Deine ersten drei Karten. Doppeln?',
-  double: 'Doppeln',
-  noDouble: 'Nicht doppeln',
-  decided: 'entschieden',
-  undecided: 'überlegt',
-  doubled: 'hat gedoppelt',
-  bidPlay: 'Ich spiele (6)',
-  bidLevel: '{level} reizen',
-  hold: 'Ich halte {level}',
-  pass: 'Weiter',
-  auctionLog: 'Reizen',
-  historyTitle: 'Was gesagt wurde',
-  historyContract: 'Spiel',
-  historyKontra: 'Kontra und Re',
-  said_bid: '{name}: {level}',
-  said_hold: '{name}: hält',
-  auctionHolds: 'hält {level}',
-  auctionPasses: 'weiter',
-  auctionSilent: 'noch nichts',
-  said_pass: '{name}: weiter',
-  said_double: '{name}: doppelt',
-  said_decided: '{name}: hat entschieden',
-  said_youDoubled: 'Du hast gedoppelt',
-  said_youDidNotDouble: 'Du hast nicht gedoppelt',
-  said_declare: '{name} sagt {level} an',
-  said_kontra: '{name}: Kontra',
-  said_re: '{name}: Re',
-  said_noRe: '{name}: kein Re',
-  said_discard: '{name} drückt zwei Karten',
-  discardPrompt: 'Du hast den Stock aufgenommen. Wähle zwei Karten zum Drücken.',
-  stockWas: 'Aus dem Stock: ',
-  discardSend: 'Diese zwei drücken',
-  chosenCount: '{n} von 2 gewählt',
-  declarePrompt: 'Sag dein Spiel an:',
-  declareLevel: '{level} ansagen',
-  kontra: 'Kontra',
-  re: 'Re',
-  noRe: 'Kein Re',
-  rePrompt:
-    '{name} hat Kontra gesagt. Das Spiel wartet auf deine Entscheidung: Re verdoppelt jede Zahlung dieses Spiels noch einmal (×2); kein Re lässt es, wie es ist.',
-  waitingForRe: 'Warte auf {name}: Re oder kein Re?',
-  kontraSaid: '{name} hat Kontra gesagt.',
-  trumpPrompt: 'Nenne die Trumpffarbe, dann spiel deine erste Karte aus',
-  trumpSuit: 'Trumpffarbe',
-  knock: 'Klopfen',
-  level_6: '6',
-  level_7: '7',
-  level_8: '8',
-  level_9: '9',
-  level_10: '10',
-  level_bettel: 'Bettel',
-  level_mord: 'Mord',
-  playPrompt: 'Spiel eine Karte aus',
-  playCard: '{card} spielen',
-  chooseCard: '{card} wählen',
-  deadline: 'Zug fällig bis',
-  reminderAfter: 'Zugfrist',
-  reminderHours: { one: '{n} Stunde', other: '{n} Stunden' },
-  summaryTitle: 'Spiel {n}: die Abrechnung',
-  summaryAllPass: 'Alle haben weiter gesagt: jeder hat ins Haferl gezahlt, es wurde neu gegeben.',
-  summaryWon: { one: '{name} hat {level} gespielt und mit {n} Stich gewonnen.', other: '{name} hat {level} gespielt und mit {n} Stichen gewonnen.' },
-  summaryLost: { one: '{name} hat {level} gespielt und mit {n} Stich verloren.', other: '{name} hat {level} gespielt und mit {n} Stichen verloren.' },
-  summaryEarly: 'Das Spiel war vorzeitig zu Ende.',
-  payments: 'Zahlungen',
-  hands: 'Die Blätter',
-  stock: 'Stock',
-  discarded: 'Gedrückt',
-  yourDiscards: 'Von dir gedrückt',
-  tricks: 'Stiche',
-  close: 'Schließen',
-  nextGameStarted: 'Das nächste Spiel hat schon begonnen.',
-  replayThis: 'Dieses Spiel nachspielen',
-  seriesOver: 'Die Runde ist zu Ende',
-  finalBalances: 'Endstand',
-  potPaidBack: 'Darin sind je {n} aus dem Haferl zurückgezahlt.',
-  potRemains: '{n} bleibt im Haferl (es lässt sich nicht durch drei teilen).',
-  replay: 'Nachspielen',
-  replayTitle: 'Spiel {n} nachspielen',
-  replayStep: 'Schritt {i} von {n}',
-  analysing: 'Das Spiel wird analysiert…',
-  analysisPerfect: {
-    one: 'Der Spieler hätte {n} Stich machen können.',
-    other: 'Der Spieler hätte {n} Stiche machen können.',
-  },
-  analysisHow: 'Bei bestem Spiel aller drei mit offenen Karten; jede Karte zeigt, wie viele Stiche sie ihre Seite gekostet hat.',
-  analysisLegend:
-    '✓ bei einer Karte: eine beste Karte. −n Stiche: was die Karte ihre Seite gegenüber der besten gekostet hat (bestes Spiel aller drei, alle Karten offen).',
-  analysisBettel: 'Im Bettel will der Spieler keinen Stich: ein perfekter Bettel macht 0.',
-  cardCost: { one: '−{n} Stich; besser: {cards}', other: '−{n} Stiche; besser: {cards}' },
-  cardPerfect: 'beste Karte',
-  analysisMistakes: 'Fehler (im Nachspielen zeigen):',
-  analysisNoMistakes: 'Jede gespielte Karte war eine beste Karte.',
-  replayStart: 'Anfang',
-  replayBack: 'Zurück',
-  replayNext: 'Weiter',
-  replayEnd: 'Ende',
-  backToTable: 'Zurück zum Tisch',
-  seedCheck: 'Prüfung des Gebens: Seed {seed}, Commitment {commitment}',
-
-  noticesWebhookDisabled: 'Dein Webhook ist aus: sein Empfänger hat 410 Gone geantwortet. Speichere ihn neu, um ihn wieder einzuschalten.',
-
-  errorNetwork: 'Der Server ist nicht erreichbar. Dein Zug ist nicht verloren: versuch es noch einmal, wenn du online bist.',
-  errorBadLink: 'Dieser Link öffnet keinen Tisch: vielleicht ist er unvollständig. Lass ihn dir noch einmal schicken.',
-  errorStale: 'Der Tisch hat sich geändert, während du überlegt hast; hier ist er, wie er jetzt ist.',
-  errorGeneric: 'Etwas ist schiefgegangen: {message}',
-  notFound: 'Hier ist keine Seite.',
-  error_bad_request: 'Der Server konnte das nicht annehmen: etwas fehlt oder ist ungültig.',
-  error_unauthorized: 'Dieser Link gilt nicht (mehr). Lass ihn dir noch einmal schicken.',
-  error_forbidden: 'Mit diesem Link geht das nicht: ein Zuschauer-Link schaut nur zu.',
-  error_not_found: 'Diesen Tisch gibt es nicht (mehr).',
-  error_stale_version: 'Der Tisch hat sich geändert, während du überlegt hast; hier ist er, wie er jetzt ist.',
-  error_id_reused: 'Dieser Zug wurde schon als ein anderer geschickt. Lade die Seite neu und versuch es noch einmal.',
-  error_conflict: 'Das kollidiert mit einer gleichzeitigen Änderung. Versuch es noch einmal.',
-  error_illegal_action: 'Diesen Zug erlauben die Regeln jetzt nicht.',
-  error_not_your_turn: 'Du bist nicht dran.',
-  error_paused: 'Der Tisch ist angehalten.',
-  error_rate_limited: 'Zu viele Anfragen in kurzer Zeit. Warte eine Minute und versuch es noch einmal.',
-  error_payload_too_large: 'Das ist zu lang für den Server.',
-  error_unsupported_media_type: 'Der Server hat die Anfrage nicht verstanden (sie muss JSON sein).',
-  error_upgrade_required: 'Die Live-Verbindung ließ sich nicht öffnen; die Seite fragt stattdessen immer wieder nach dem Tisch.',
-  error_not_configured: 'Der Server ist dafür noch nicht eingerichtet.',
-  error_internal_error: 'Der Server hat versagt. Dein Zug ist vielleicht nicht angekommen: versuch es gleich noch einmal.',
-
-  embedOpen: 'In neuem Tab öffnen',
-  embedGuides: 'Erklärungen',
-
-  resultTitle: 'Spiel {n}: das Ergebnis',
-  resultRedealTitle: 'Spiel {n}: alle haben weiter gesagt',
-  said_noDouble: '{name}: doppelt nicht',
-  forcedShort: 'Muss-Spiel',
-  resultNumber: {
-    one: '{name} hat {n} Stich gemacht, {level} angesagt: {outcome}',
-    other: '{name} hat {n} Stiche gemacht, {level} angesagt: {outcome}',
-  },
-  resultFlat: {
-    one: '{name} hat {level} gespielt und {n} Stich gemacht: {outcome}',
-    other: '{name} hat {level} gespielt und {n} Stiche gemacht: {outcome}',
-  },
-  resultWonWord: 'gewonnen',
-  resultLostWord: 'verloren',
-  resultEachPays: 'jeder Gegenspieler zahlt {amount}',
-  resultDeclarerPays: '{name} zahlt jedem Gegenspieler {amount}',
-  resultEarly: { one: 'entschieden nach {n} Stich', other: 'entschieden nach {n} Stichen' },
-  resultAllPass: 'Alle haben weiter gesagt: jeder hat {stake} ins Haferl gezahlt, jetzt liegen {pot} darin. Es wird neu gegeben.',
-  resultForced: 'Alle haben weiter gesagt: {name} musste 6 spielen (Muss-Spiel).',
-  arithmeticTitle: 'So rechnet es sich',
-  arithmeticTricks: { one: '{n} Stich × {unit} × {m}', other: '{n} Stiche × {unit} × {m}' },
-  arithmeticFlat: 'fester Tarif {unit} × {m}',
-  arithmeticPerDefender: '= {amount} je Gegenspieler',
-  arithmeticMultiplier: '{m} = 2^{e}',
-  partDoubles: { one: '{n} Doppel', other: '{n} Doppel' },
-  partKontra: 'Kontra',
-  partRe: 'Re',
-  potTaken: '{name} gewinnt das Haferl: {amount}',
-  potShared: 'Die Gegenspieler teilen das Haferl: je {amount}',
-  potStays: 'Im Haferl bleiben {amount}',
-  nextGame: 'Weiter zum nächsten Spiel',
-  toFinalStandings: 'Zum Endstand',
-  showLastTrick: 'Letzten Stich zeigen',
-  backToTrick: 'Zurück zum Stich',
-  trickJustTaken: '{n}. Stich geht an {name}',
-  moveLogTitle: 'Verlauf von Spiel {n}',
-  moveLogCount: { one: '{n} Zug', other: '{n} Züge' },
-  moveLogNew: { one: '{n} neu seit deinem letzten Zug', other: '{n} neu seit deinem letzten Zug' },
-  sinceYourLastMove: 'seit deinem letzten Zug',
-  logTrick: '{n}. Stich',
-  logPlays: '{name} spielt',
-  logKnocks: 'klopft',
-  logNamesTrump: 'sagt {suit} als Trumpf an',
-  logTrickWon: '{n}. Stich: geht an {name}',
-  logWonBy: 'geht an {name}',
-  logRedeal: { one: 'Neu gegeben, nachdem alle weiter gesagt haben ({n}-mal)', other: 'Neu gegeben, nachdem alle weiter gesagt haben ({n}-mal)' },
-  logAuto: 'automatisch',
-  scoreSheet: 'Spielliste',
-  scoreGame: 'Spiel',
-  scoreDeclarer: 'Alleinspieler',
-  scoreContract: 'Ansage',
-  scoreTricks: 'Stiche',
-  scoreResult: 'Ergebnis',
-  scoreAllPass: 'alle weiter',
-  scoreNone: 'Noch kein Spiel ist zu Ende.',
-  standingsTitle: 'Endstand',
-  // issue 13 — deadlines
-  deadlineBotMoves: 'Ziehst du bis dahin nicht, zieht ein Bot für dich.',
-  onVacationUntil: 'im Urlaub bis {time}',
-  autoForced: 'Erzwungene Karten für mich spielen',
-  autoForcedHelp:
-    'An diesem Tisch: Ist nur eine Karte erlaubt, spielt der Tisch sie für dich, nach einer Wartezeit, die aus der Dauer deiner letzten Züge hier gezogen wird (mindestens 2 Sekunden), damit die anderen sie nicht von einer selbst gewählten Karte unterscheiden können. Als automatisch gekennzeichnet siehst nur du sie, bis das Spiel vorbei ist. Wer genau hinsieht, kann trotzdem etwas ahnen, etwa wenn du währenddessen im Chat schreibst.',
-  autoForcedFailed: 'Nicht gespeichert: {reason}',
-  // issue 13 — admin
-  error_table_ended: 'Der Tisch wurde von seinem Admin beendet: keine Züge mehr.',
-  tablePaused: 'Vom Admin des Tisches angehalten: keine Züge, bis der Admin den Tisch weiterlaufen lässt.',
-  tableEnded: 'Der Admin hat diesen Tisch beendet. Er bleibt zum Nachsehen hier.',
-  seriesNumber: 'Serie {n}',
-  linkReplaced: 'Dieser Link wurde vom Admin des Tisches ersetzt. Frag den Admin nach dem neuen.',
-  // issue 13 — chat
-  chatTitle: 'Chat',
-  chatUnread: { one: '{n} neue Nachricht', other: '{n} neue Nachrichten' },
-  chatEmpty: 'Noch keine Nachrichten.',
-  chatYou: 'Du',
-  chatInput: 'Nachricht an den Tisch (Enter schickt sie ab, Umschalt+Enter für eine neue Zeile)',
-  chatSend: 'Senden',
-  chatLeft: { one: 'noch {n} Zeichen', other: 'noch {n} Zeichen' },
-  chatTooLong: { one: '{n} Zeichen zu viel', other: '{n} Zeichen zu viel' },
-  chatSpectator: 'Zuschauer lesen mit; schreiben können nur die Spieler.',
-  chatBotSeat: 'Ein Bot spielt diesen Platz: sein Link liest mit, schreibt aber nicht.',
-  chatLoadFailed: 'Der Chat ließ sich nicht laden: {reason}',
-  // issue 14 — push
-  pushLastView: 'Offline: der Tisch, wie ihn dieses Gerät zuletzt gesehen hat ({time}).',
-  // issue 15 — embedding
-  error_not_implemented: 'Das bietet der Server nicht an.',
-  embedSpectatorOnSeat:
-    'Das ist der Zuschauer-Link: mit ihm kann man nicht spielen. Bette ihn ohne „/seat“ ein (embed.js wählt selbst); ein Platz wird mit seinem eigenen Link eingebettet.',
-};
-
-const TEXTS: Record<Language, Record<TextKey, Text>> = { en, de };
+export function isLoaded(lang: Language): boolean {
+  return first[lang] !== undefined && (!laterWanted || later[lang] !== undefined);
+}
 
 export type Translate = (key: TextKey, params?: Record<string, string | number>) => string;
 
@@ -623,12 +87,31 @@ export function translatorOf<K extends string>(
   texts: Readonly<Record<Language, Readonly<Record<K, Text>>>>,
   lang: Language,
 ): (key: K, params?: Record<string, string | number>) => string {
-  const mine = texts[lang];
-  return (key, params) => fill(pluralForm(mine[key], lang, params?.n), params);
+  return translating(texts[lang], lang);
 }
 
+function translating<K extends string>(
+  texts: Readonly<Record<K, Text>>,
+  lang: Language,
+): (key: K, params?: Record<string, string | number>) => string {
+  return (key, params) => fill(pluralForm(texts[key], lang, params?.n), params);
+}
+
+/**
+ * The texts of `lang`, whose first texts must be loaded (`loadLanguage`). A later text is
+ * looked up when asked for: the parts that ask for them are loaded with them (`withLaterTexts`).
+ */
 export function translator(lang: Language): Translate {
-  return translatorOf(TEXTS, lang);
+  const firstTexts = first[lang];
+  if (firstTexts === undefined) throw new Error(`the ${lang} texts are not loaded (loadLanguage first)`);
+  return (key, params) => {
+    const text = (firstTexts as Partial<Dictionary<TextKey>>)[key] ?? (later[lang] as Partial<Dictionary<TextKey>> | undefined)?.[key];
+    if (text !== undefined) return fill(pluralForm(text, lang, params?.n), params);
+    // A part that asks before its texts are there is a mistake of this app (the tests fail on it):
+    // said on the console, not thrown, so that the page around it stays usable.
+    console.error(`the text ${key} is not loaded yet (withLaterTexts)`);
+    return '';
+  };
 }
 
 /** An API error as the pages get it: the contract's code ("network" when the server was not reached) and the server's message. */
@@ -644,7 +127,7 @@ export interface ErrorLike {
 export function errorText(t: Translate, error: ErrorLike): string {
   if (error.code === 'network') return t('errorNetwork');
   const key = `error_${error.code}`;
-  if (!(key in en)) return t('errorGeneric', { message: error.message });
+  if (!isTextKey(key)) return t('errorGeneric', { message: error.message });
   const text = t(key as TextKey);
   // The server's message names what to mend — the rule broken ("R7.3: …") or the field
   // refused — which no general text can; it is kept, in the server's words, after ours.
@@ -652,6 +135,11 @@ export function errorText(t: Translate, error: ErrorLike): string {
   if (error.code === 'illegal_action' && rule !== undefined) return `${text} (${rule})`;
   if (error.code === 'bad_request' && error.message !== '') return `${text} (${error.message})`;
   return text;
+}
+
+/** Whether `key` is one of the app's texts loaded (every language has the same keys). */
+function isTextKey(key: string): key is TextKey {
+  return [first.en, first.de, later.en, later.de].some((texts) => texts !== undefined && key in texts);
 }
 
 /** The browser's preferred language if we have it, else English. */

@@ -7,8 +7,7 @@
  */
 import type { ClientMessage, ServerMessage } from '../../worker/contract.js';
 import { ApiError, fetchView, sendAction, type ChatMessage, type SentAction, type TableView } from './api.js';
-
-export type ConnectionState = 'connecting' | 'live' | 'offline';
+import { LINK_REPLACED, type ConnectionState } from './live-state.js';
 
 export interface LiveHandlers {
   readonly onView: (view: TableView) => void;
@@ -27,8 +26,6 @@ const ANSWER_TIMEOUT_MS = 8_000;
 
 /** The close code of a socket whose link the table's admin replaced (worker/table/sockets.ts CLOSE_LINK_REPLACED). */
 const CLOSE_LINK_REPLACED = 4001;
-/** The page's own error code for it: the table page then says the link was replaced. */
-export const LINK_REPLACED = 'link_replaced';
 
 interface AwaitedAnswer {
   readonly resolve: (view: TableView) => void;

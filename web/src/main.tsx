@@ -1,28 +1,38 @@
 /** The web app: one page per route, the reader's preferences in a context. */
 import { render } from 'preact';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { AppContext, useApp } from './app-context.js';
 import { AppLink } from './AppLink.js';
-import { EmbedPage } from './embed/EmbedPage.js';
-import { translator, type Language } from './i18n.js';
+import { isLoaded, loadLanguage, translator, withLaterTexts, type Language } from './i18n.js';
 import { lazyPage } from './lazy.js';
 import { usePageMenu } from './page-menu.js';
 import { applyToDocument, loadPrefs, savePrefs, type Prefs } from './prefs.js';
-import { registerServiceWorker, tellServiceWorkerLanguage } from './pwa.js';
 import { routeOf, type Route } from './router.js';
+import { readFirst } from './table/first-read.js';
 import { TablePage } from './table/TablePage.js';
 import './styles.css';
 
+// Every page but the table's is loaded on demand, with the later texts (i18n.ts).
 const Loading = () => (
   <p class="loading" aria-busy="true">
     …
   </p>
 );
-const CreatePage = lazyPage(() => import('./create/CreatePage.js'), Loading);
-const ReplayPage = lazyPage<{ tableId: string; dealIndex: number }>(() => import('./table/ReplayPage.js'), Loading);
-const RulesPage = lazyPage<{ lang: Language }>(() => import('./rules/RulesPage.js'), Loading);
-const AdminPage = lazyPage<{ tableId: string }>(() => import('./admin/AdminPage.js'), Loading);
-const EmbedDocsPage = lazyPage<Record<string, never>>(() => import('./embed/EmbedDocsPage.js').then((m) => ({ default: m.EmbedDocsPage })), Loading);
+const CreatePage = lazyPage(() => withLaterTexts(() => import('./create/CreatePage.js')), Loading);
+const ReplayPage = lazyPage<{ tableId: string; dealIndex: number }>(() => withLaterTexts(() => import('./table/ReplayPage.js')), Loading);
+const RulesPage = lazyPage<{ lang: Language }>(() => withLaterTexts(() => import('./rules/RulesPage.js')), Loading);
+const AdminPage = lazyPage<{ tableId: string }>(() => withLaterTexts(() => import('./admin/AdminPage.js')), Loading);
+const EmbedPage = lazyPage<{ tableId: string; seat: boolean }>(
+  () => withLaterTexts(() => import('./embed/EmbedPage.js').then((m) => ({ default: m.EmbedPage }))),
+  Loading,
+);
+const EmbedDocsPage = lazyPage<Record<string, never>>(
+  () => withLaterTexts(() => import('./embed/EmbedDocsPage.js').then((m) => ({ default: m.EmbedDocsPage }))),
+  Loading,
+);
+
+/** The service worker is a convenience (pushes, an offline start): a page whose connection failed before it came does without. */
+function ignoreServiceWorker(): void {}
 
 function Header() {
   const { prefs, t, setPrefs } = useApp();
@@ -150,14 +160,25 @@ function App() {
     };
   }, []);
   useEffect(() => applyToDocument(prefs), [prefs]);
-  useEffect(() => tellServiceWorkerLanguage(prefs.lang), [prefs.lang]);
+  // The service worker learns the language when it is started (pwa.ts), and each change after.
+  const firstLang = useRef(true);
+  useEffect(() => {
+    if (firstLang.current) firstLang.current = false;
+    else void import('./pwa.js').then((pwa) => pwa.tellServiceWorkerLanguage(prefs.lang), ignoreServiceWorker);
+  }, [prefs.lang]);
   const context = useMemo(
     () => ({
       prefs,
       t: translator(prefs.lang),
       setPrefs: (next: Prefs) => {
         savePrefs(next);
-        setPrefsState(next);
+        // The other language's texts are loaded only now; until they are, the page stays in this one.
+        if (isLoaded(next.lang)) setPrefsState(next);
+        else
+          void loadLanguage(next.lang).then(
+            () => setPrefsState(next),
+            (error: unknown) => console.warn('the texts could not be loaded', error),
+          );
       },
     }),
     [prefs],
@@ -175,5 +196,18 @@ function App() {
   );
 }
 
-render(<App />, document.getElementById('app')!);
-registerServiceWorker();
+// The table's view is asked for at once, while the reader's texts load: neither waits for the other.
+readFirst(routeOf(location.pathname));
+loadLanguage(loadPrefs().lang).then(
+  () => render(<App />, document.getElementById('app')!),
+  (error: unknown) => {
+    // Without its texts the app cannot speak; the reader is told in both languages, plainly.
+    document.getElementById('app')!.textContent =
+      `Wallachen online could not be loaded / konnte nicht geladen werden (${String(error)}). Reload the page / Seite neu laden.`;
+  },
+);
+// A table page starts it once its first cards are shown (TablePage); any other page once loaded.
+if (routeOf(location.pathname).page !== 'table')
+  addEventListener('load', () => void import('./pwa.js').then((pwa) => pwa.startServiceWorker(loadPrefs().lang), ignoreServiceWorker), {
+    once: true,
+  });

@@ -8,7 +8,8 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { adminCommand, ApiError, fetchAdminView, rotateAdminLink, rotateLink, type AdminView, type RotatedLink } from '../api.js';
+import { ApiError } from '../api.js';
+import { adminCommand, fetchAdminView, rotateAdminLink, rotateLink, type AdminView, type RotatedLink } from '../api-later.js';
 import { replaceSavedLink } from '../create/saved-tables.js';
 import { useApp } from '../app-context.js';
 import { isolated, Name, withNames } from '../names.js';

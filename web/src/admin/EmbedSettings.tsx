@@ -4,7 +4,7 @@
  * site may show the spectator view; with the code a site pastes.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { AdminView } from '../api.js';
+import type { AdminView } from '../api-later.js';
 import { EmbedSnippet } from '../embed/EmbedSnippet.js';
 import { OutcomeAt, type Outcome, type Run } from './Outcome.js';
 import { adminTranslator } from './texts.js';

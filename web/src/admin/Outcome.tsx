@@ -4,7 +4,8 @@
  * button tapped.
  */
 import { useEffect, useRef } from 'preact/hooks';
-import type { AdminCommand, ApiError } from '../api.js';
+import type { ApiError } from '../api.js';
+import type { AdminCommand } from '../api-later.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
 

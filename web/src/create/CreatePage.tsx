@@ -6,7 +6,8 @@
 import type { ComponentChild } from 'preact';
 import { useState } from 'preact/hooks';
 import { DEFAULT_OPTIONS, OPTION_LIMITS } from '../../../shared/options.js';
-import { ApiError, createTable } from '../api.js';
+import { ApiError } from '../api.js';
+import { createTable } from '../api-later.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
 import { Name, withNames } from '../names.js';

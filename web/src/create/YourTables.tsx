@@ -5,7 +5,8 @@
  * tables waiting for your move.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, fetchOverview, type OverviewEntry } from '../api.js';
+import { ApiError } from '../api.js';
+import { fetchOverview, type OverviewEntry } from '../api-later.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
 import { Name, withNames } from '../names.js';

@@ -2,7 +2,7 @@
  * Tables created on this device, with their links, so a creator who closes the share
  * screen does not lose them. Kept in localStorage only, never sent anywhere.
  */
-import type { CreatedTable } from '../api.js';
+import type { CreatedTable } from '../api-later.js';
 import { readStored, writeStored } from '../prefs.js';
 
 export interface SavedTable {

@@ -3,7 +3,7 @@
  * links) and the links opened here, one link per table to ask the overview with, and their
  * order: the tables waiting for your move first, then the most recently changed.
  */
-import type { OverviewEntry } from '../api.js';
+import type { OverviewEntry } from '../api-later.js';
 import type { OpenedLink } from '../opened-links.js';
 import type { SavedTable } from './saved-tables.js';
 

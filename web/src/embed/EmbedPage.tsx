@@ -12,29 +12,40 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { isMoveOwed } from '../../../shared/actions.js';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
-import { translator, type TextKey } from '../i18n.js';
+import { isLoaded, loadLanguage, translator, type TextKey } from '../i18n.js';
 import { isolated, Name } from '../names.js';
 import { tokenFromLocation } from '../router.js';
 import { AdminNotice } from '../table/AdminNotice.js';
+import { ConnectionLine, dockLocked } from '../table/ConnectionLine.js';
 import { Dock } from '../table/Dock.js';
 import { placesOf } from '../table/format.js';
 import { GameFacts, turnText } from '../table/GameFacts.js';
 import { guidesOf } from '../table/Guidance.js';
 import { SeatPanel } from '../table/SeatPanel.js';
 import { BadLink, TableLoading } from '../table/TableStatus.js';
-import { LastTrick, TrickArea } from '../table/Tricks.js';
+import { TrickArea } from '../table/Tricks.js';
+import { LastTrick } from '../table/TrickHistory.js';
 import { SEAT_LINK, useTable, type TableState } from '../table/useTable.js';
 import { HostBridge } from './host-bridge.js';
 import './embed.css';
 
 /** A refusal in the reader's language, then in the other one: whoever pasted the link may read either. */
 function WrongLink({ text, code }: { text: TextKey; code: string }) {
-  const { prefs } = useApp();
+  const { prefs, t } = useApp();
   const other = prefs.lang === 'de' ? 'en' : 'de';
+  // Only the reader's language is loaded with the page; the other one's texts come now.
+  const [otherLoaded, setOtherLoaded] = useState(() => isLoaded(other));
+  useEffect(() => {
+    if (!otherLoaded)
+      void loadLanguage(other).then(
+        () => setOtherLoaded(true),
+        () => undefined,
+      );
+  }, [other, otherLoaded]);
   return (
     <div class="embed-refused" role="alert" data-error={code}>
-      <p>{translator(prefs.lang)(text)}</p>
-      <p lang={other}>{translator(other)(text)}</p>
+      <p>{t(text)}</p>
+      {otherLoaded ? <p lang={other}>{translator(other)(text)}</p> : null}
     </div>
   );
 }
@@ -97,15 +108,12 @@ function GuidesToggle({ open, setOpen }: { open: boolean; setOpen: (open: boolea
 
 function EmbedHead({ view, table, tableId, token }: { view: TableView; table: TableState; tableId: string; token: string }) {
   const { t } = useApp();
-  const connectionText = { live: t('connectionLive'), connecting: t('connectionConnecting'), offline: t('connectionOffline') }[table.connection];
   return (
     <div class="embed-head">
       <h1 class="table-name">
         <Name name={view.name} />
       </h1>
-      <p class={`connection ${table.connection}`} role="status">
-        <span class="dot" aria-hidden="true" /> {connectionText}
-      </p>
+      <ConnectionLine table={table} />
       {/* The full table page, in a new tab: a frame is no place to navigate in. */}
       <a href={`/t/${encodeURIComponent(tableId)}#${encodeURIComponent(token)}`} target="_blank" rel="noopener">
         {t('embedOpen')}
@@ -174,7 +182,7 @@ export function EmbedPage({ tableId, seat }: { tableId: string; seat: boolean })
       {seat && view.phase !== 'play' && view.phase !== 'finished' ? null : <TrickArea view={view} />}
       {seat ? (
         // Paused or ended by the admin: the controls stay in view, disabled (the server refuses them too).
-        <fieldset class="dock-lock" disabled={view.paused || view.ended}>
+        <fieldset class="dock-lock" disabled={dockLocked(view, table)}>
           <Dock view={view} table={table} tableId={tableId} />
         </fieldset>
       ) : (

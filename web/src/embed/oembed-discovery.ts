@@ -11,9 +11,9 @@
  */
 import { useEffect } from 'preact/hooks';
 
-export function useOembedDiscovery(tableId: string, token: string, spectator: boolean): void {
+/** Announces the link while mounted; a part of the table page loaded after its first cards (table/later-parts.ts). */
+export function OembedDiscovery({ tableId, token }: { tableId: string; token: string }): null {
   useEffect(() => {
-    if (!spectator) return;
     const link = document.createElement('link');
     link.rel = 'alternate';
     link.type = 'application/json+oembed';
@@ -23,5 +23,6 @@ export function useOembedDiscovery(tableId: string, token: string, spectator: bo
     link.setAttribute('data-oembed', '');
     document.head.appendChild(link);
     return () => link.remove();
-  }, [tableId, token, spectator]);
+  }, [tableId, token]);
+  return null;
 }

@@ -4,7 +4,8 @@
  * Read when opened (and on demand), not with every page: it costs a read.
  */
 import { useState } from 'preact/hooks';
-import { ApiError, fetchDeliveries, type DeliveryAttempt } from '../api.js';
+import { ApiError } from '../api.js';
+import { fetchDeliveries, type DeliveryAttempt } from '../api-later.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
 import { formatTime } from './format.js';

@@ -7,32 +7,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { isMoveOwed, type Action } from '../../../shared/actions.js';
 import type { TableView } from '../api.js';
-import { useApp } from '../app-context.js';
 import { keyOf, needsConfirmation, useConfirmSettings, type Armed } from './confirm.js';
-import { ARMED_HINT_ID, Controls, Hand, useChoices } from './Controls.js';
+import { Controls, Hand, useChoices } from './Controls.js';
+import { DockFoot } from './DockFoot.js';
 import { ActionRefused } from './TableStatus.js';
 import type { TableState } from './useTable.js';
-
-function QueuedNote({ table }: { table: TableState }) {
-  const { t } = useApp();
-  const { queued } = table;
-  const note = useRef<HTMLParagraphElement>(null);
-  // Where the move was made: the note is brought into view (a phone may have scrolled the controls to its edge).
-  useEffect(() => note.current?.scrollIntoView({ block: 'nearest' }), [queued?.state]);
-  if (queued === null) return null;
-  const what = { what: queued.label };
-  const text = { waiting: t('queuedWaiting', what), sending: t('queuedSending', what), dropped: t('queuedDropped', what) }[queued.state];
-  return (
-    <p ref={note} class={`queued ${queued.state}`} role={queued.state === 'dropped' ? 'alert' : 'status'} data-queued={queued.state}>
-      {text}{' '}
-      {queued.state === 'sending' ? null : (
-        <button type="button" class="link" data-queued-cancel onClick={table.cancelQueued}>
-          {queued.state === 'waiting' ? t('queuedCancel') : t('close')}
-        </button>
-      )}
-    </p>
-  );
-}
 
 export function Dock({
   view,
@@ -49,7 +28,6 @@ export function Dock({
   /** The game that just ended is still being read. */
   loading?: boolean;
 }) {
-  const { t } = useApp();
   const choices = useChoices();
   const [confirm, setConfirm] = useConfirmSettings(tableId, view.seat);
   const [armed, setArmed] = useState<Armed | null>(null);
@@ -94,42 +72,7 @@ export function Dock({
       <ActionRefused table={table} />
       <Controls {...props} />
       <Hand {...props} />
-      {view.seat === null ? null : (
-        <div class="dock-foot">
-          {/* The hint's line is kept while anything is confirmed, so that it appearing moves nothing. */}
-          {confirm.every || confirm.announcements ? (
-            <p class="armed-hint" id={ARMED_HINT_ID} role="status" data-armed-hint={armed === null ? undefined : ''}>
-              {armed === null ? null : (
-                <>
-                  {t('tapAgain', { what: armed.label })}{' '}
-                  <button type="button" class="link" onClick={() => setArmed(null)}>
-                    {t('cancelSelection')}
-                  </button>
-                </>
-              )}
-            </p>
-          ) : null}
-          <QueuedNote table={table} />
-          <div class="confirm-toggles">
-            <label class="toggle confirm-toggle" title={t('confirmMovesHelp')}>
-              <input type="checkbox" data-confirm-moves checked={confirm.every} onChange={(e) => setConfirm({ every: e.currentTarget.checked })} />
-              {t('confirmMoves')}
-            </label>
-            {/* Every move confirmed includes the announcements: the narrower choice is offered when it makes a difference. */}
-            {confirm.every ? null : (
-              <label class="toggle confirm-toggle announcements" title={t('confirmAnnouncementsHelp')}>
-                <input
-                  type="checkbox"
-                  data-confirm-announcements
-                  checked={confirm.announcements}
-                  onChange={(e) => setConfirm({ announcements: e.currentTarget.checked })}
-                />
-                {t('confirmAnnouncements')}
-              </label>
-            )}
-          </div>
-        </div>
-      )}
+      {view.seat === null ? null : <DockFoot table={table} confirm={confirm} setConfirm={setConfirm} armed={armed} disarm={() => setArmed(null)} />}
     </div>
   );
 }

@@ -5,7 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ACTIVE_SEAT_MINUTES } from '../../../shared/deadline.js';
-import { ApiError, fetchNotifications, saveNotifications, type ConfirmationOutcome, type MailMode, type NotificationSettings } from '../api.js';
+import { ApiError } from '../api.js';
+import { fetchNotifications, saveNotifications, type ConfirmationOutcome, type MailMode, type NotificationSettings } from '../api-later.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
 import { DeliveryLog } from './DeliveryLog.js';

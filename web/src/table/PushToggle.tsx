@@ -5,7 +5,8 @@
  * the browser's subscription stays, as other tables may use it.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, saveNotifications, type NotificationSettings } from '../api.js';
+import { ApiError } from '../api.js';
+import { saveNotifications, type NotificationSettings } from '../api-later.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
 import { currentSubscription, notePushHere, permission, PermissionDenied, pushOnHere, pushSupported, subscribe } from './push-device.js';

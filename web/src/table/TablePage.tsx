@@ -5,47 +5,48 @@ import { isMoveOwed } from '../../../shared/actions.js';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { isolated, Name, withNames } from '../names.js';
-import { rememberLink } from '../opened-links.js';
 import { readStored, writeStored } from '../prefs.js';
 import { tokenFromLocation } from '../router.js';
 import { Dock } from './Dock.js';
 import { placesOf, seatName } from './format.js';
 import { GameFacts, turnText } from './GameFacts.js';
-import { LastViewNote } from './LastViewNote.js';
+import { ConnectionLine, dockLocked } from './ConnectionLine.js';
+import { rememberLink } from '../opened-links.js';
+import { AutoForcedToggle } from './AutoForced.js';
 import { SeatPanel } from './SeatPanel.js';
 import { BadLink, TableLoading } from './TableStatus.js';
-import { Chat } from './Chat.js';
-import { GameEnd } from './GameEnd.js';
-import { MoveLog } from './MoveLog.js';
-import { ScoreSheet } from './ScoreSheet.js';
-import { AllTricks, LastTrick, TrickArea } from './Tricks.js';
+import { TrickArea } from './Tricks.js';
 import { useTable } from './useTable.js';
-import { AutoForcedToggle } from './AutoForced.js';
 import { useInPageMenu } from '../page-menu.js';
 import { AdminNotice } from './AdminNotice.js';
-import { useOembedDiscovery } from '../embed/oembed-discovery.js';
-import { lazyPage } from '../lazy.js';
+import { afterPaint, lazyPage } from '../lazy.js';
+import { withLaterTexts } from '../i18n.js';
 
 const dismissedKey = (tableId: string) => `wallachen.summarySeen.${tableId}`;
 
 /** The seat's own settings below the table, loaded once the table is there. */
 const SeatSettings = lazyPage<{ view: TableView; tableId: string; token: string; onView: (view: TableView) => void }>(
-  () => import('./SeatSettings.js'),
+  () => withLaterTexts(() => import('./SeatSettings.js')),
   () => <></>,
   { afterPaint: true },
 );
 
+/** The chat, the move log, the result and the score sheet: after the first cards (their places are kept meanwhile). */
+const useLaterParts = afterPaint(() => withLaterTexts(() => import('./later-parts.js')));
+
 export function TablePage({ tableId }: { tableId: string }) {
-  const { t } = useApp();
+  const { t, prefs } = useApp();
   const [token] = useState(tokenFromLocation);
   const table = useTable(tableId, token);
   const [dismissed, setDismissed] = useState<number>(() => Number(readStored(dismissedKey(tableId)) ?? -1));
   const { view } = table;
+  const later = useLaterParts(view !== null);
   // A link that showed its table is listed under "Your tables" on the home page of this device.
   useEffect(() => void (view !== null && rememberLink(tableId, token, view.name)), [tableId, token, view?.name]);
+  // The service worker's first install fetches the app's files: not while the first cards are on their way.
+  useEffect(() => void (later !== null && later.startServiceWorker(prefs.lang)), [later]);
   // As wide as a desktop's: the board shows two columns (styles.css), the move log beside the table.
   const wide = useMedia('(min-width: 900px)');
-  useOembedDiscovery(tableId, token, view !== null && view.seat === null); // issue 15: only a spectator's link
   // The seat's own choice at this table, in the ☰ menu (a spectator and a bot seat have none).
   const autoForced = view?.autoForced ?? null;
   useInPageMenu(autoForced === null ? null : <AutoForcedToggle key={String(autoForced)} tableId={tableId} token={token} initial={autoForced} />, [
@@ -75,7 +76,8 @@ export function TablePage({ tableId }: { tableId: string }) {
   // Until the finished games are read, a game that just ended may be missing: its next game's controls
   // wait, and the game before it is not shown as the one that ended.
   const firstDeal = view.gameNumber === 1 && view.redeal === 0 && view.phase !== 'finished';
-  const resultPending = table.gamesLoading && !firstDeal && !movedOn;
+  // The result is shown by a part loaded after the first cards: until it is there, it is pending too.
+  const resultPending = (table.gamesLoading || later === null) && !firstDeal && !movedOn;
   const showResult = !resultPending && latest !== null && latest.dealIndex > dismissed && !movedOn;
   const moveOn = () => {
     if (latest === null) return;
@@ -84,7 +86,6 @@ export function TablePage({ tableId }: { tableId: string }) {
     if (view.seriesOver) requestAnimationFrame(() => document.getElementById('final-standings')?.focus());
   };
   const turn = turnText(view, t);
-  const connectionText = { live: t('connectionLive'), connecting: t('connectionConnecting'), offline: t('connectionOffline') }[table.connection];
 
   return (
     <div
@@ -105,10 +106,7 @@ export function TablePage({ tableId }: { tableId: string }) {
         <p class={`turn${view.turn === view.seat && view.seat !== null ? ' mine' : ''}`} aria-live="polite">
           {turn}
         </p>
-        <p class={`connection ${table.connection}`} role="status">
-          <span class="dot" aria-hidden="true" /> {connectionText}
-        </p>
-        {table.savedAt !== null ? <LastViewNote savedAt={table.savedAt} /> : null}
+        <ConnectionLine table={table} />
       </div>
       <AdminNotice view={view} />
       <div class="board">
@@ -117,32 +115,59 @@ export function TablePage({ tableId }: { tableId: string }) {
           <SeatPanel view={view} seat={places.right} showBacks />
         </div>
         <GameFacts view={view} />
-        {showResult && latest ? (
-          <GameEnd game={latest} names={names} tableId={tableId} viewer={view.seat} last={view.seriesOver} onNext={moveOn} />
+        {showResult && latest && later ? (
+          <later.GameEnd game={latest} names={names} tableId={tableId} viewer={view.seat} last={view.seriesOver} onNext={moveOn} />
         ) : (
           <TrickArea view={view} />
         )}
         <div class="side">
-          <Chat tableId={tableId} token={token} view={view} table={table} />
-          {showResult ? null : <LastTrick view={view} />}
-          <AllTricks view={view} />
-          <MoveLog view={view} wide={wide} />
+          {later ? <later.Chat tableId={tableId} token={token} view={view} table={table} /> : <ChatPlace view={view} />}
+          {showResult || !later ? null : <later.LastTrick view={view} />}
+          {later ? <later.AllTricks view={view} /> : null}
+          {later ? <later.MoveLog view={view} wide={wide} /> : <MoveLogPlace view={view} />}
         </div>
         <SeatPanel view={view} seat={places.bottom} showBacks={view.seat === null} />
         {/* A seat's next hand and controls wait for it to move on; a spectator's dock holds only what the game waits for. */}
         {/* Paused or ended by the admin: the controls stay in view, disabled (the server refuses them too). */}
-        <fieldset class="dock-lock" disabled={view.paused || view.ended}>
+        <fieldset class="dock-lock" disabled={dockLocked(view, table)}>
           <Dock view={view} table={table} tableId={tableId} hidden={view.seat !== null && (showResult || resultPending)} loading={resultPending} />
         </fieldset>
       </div>
       {/* The score sheet adds up the series being played only (games of earlier series stay in …/games). */}
-      {seriesGames !== null ? <ScoreSheet view={view} games={seriesGames} tableId={tableId} /> : null}
+      {seriesGames !== null && later ? <later.ScoreSheet view={view} games={seriesGames} tableId={tableId} /> : null}
       {view.webhook === 'disabled' ? (
         <p class="error" role="status" data-webhook-state="disabled">
           {t('noticesWebhookDisabled')}
         </p>
       ) : null}
-      {view.seat !== null ? <SeatSettings view={view} tableId={tableId} token={token} onView={table.show} /> : null}
+      {/* issue 15: only a spectator's link is announced */}
+      {later && view.seat === null ? <later.OembedDiscovery tableId={tableId} token={token} /> : null}
+      {/* After the later parts above it, so that it never moves when they come. */}
+      {later && view.seat !== null ? <SeatSettings view={view} tableId={tableId} token={token} onView={table.show} /> : null}
     </div>
+  );
+}
+
+/** The folded chat's bar, where the chat will be once loaded: nothing moves when it comes. */
+function ChatPlace({ view }: { view: TableView }) {
+  const { t } = useApp();
+  if (!view.chat) return null;
+  return (
+    <details class="chat" aria-busy="true">
+      <summary>
+        <span class="chat-title">{t('chatTitle')}</span>
+      </summary>
+    </details>
+  );
+}
+
+/** The folded move log's bar, where the log will be once loaded. */
+function MoveLogPlace({ view }: { view: TableView }) {
+  const { t } = useApp();
+  if (view.moves.length === 0) return null;
+  return (
+    <details class="move-log" aria-busy="true">
+      <summary>{t('moveLogTitle', { n: view.gameNumber })}</summary>
+    </details>
   );
 }

@@ -1,7 +1,7 @@
 /** What a table page shows before it has a view: the link's refusal, or loading (with the network error, if any). */
 import { useApp } from '../app-context.js';
 import { errorText, type ErrorLike } from '../i18n.js';
-import { LINK_REPLACED } from '../live.js';
+import { LINK_REPLACED } from '../live-state.js';
 import type { TableState } from './useTable.js';
 
 /** The refusal of a link that is not (or no longer) valid, in the reader's language. */

@@ -4,7 +4,8 @@
  * every seat sees the vacation in the seat panels (SeatPanel.tsx).
  */
 import { useState } from 'preact/hooks';
-import { ApiError, takeVacation, type TableView } from '../api.js';
+import { ApiError, type TableView } from '../api.js';
+import { takeVacation } from '../api-later.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
 import { formatTime } from './format.js';

@@ -1,9 +1,11 @@
 /**
- * The last view of each link opened on this device, so that the installed app started
- * offline shows the table as it was last seen (the service worker keeps the app shell, not
- * the API's answers). Kept in localStorage beside the opened links (opened-links.ts), for
- * the few links used last, and shown only for the very link it was read with: a view holds
- * that seat's own cards, which another link of the same table may not see (R10.2).
+ * The last view of each link opened on this device, so that a table seen before shows at once
+ * on a revisit (and when the installed app starts offline), as it was last seen, until the
+ * live view replaces it (useTable; the service worker keeps the app's code, not the API's
+ * answers). Kept in localStorage beside the opened links (opened-links.ts), for the few links
+ * used last, and shown only for the very link it was read with: a view holds that seat's own
+ * cards, which another link of the same table may not see (R10.2). Forgotten with the table
+ * (forget-table.ts), when the table is gone, and when the link is refused.
  */
 import type { TableView } from '../api.js';
 import { readStored, writeStored } from '../prefs.js';
@@ -31,13 +33,20 @@ function stored(): LastView[] {
   }
 }
 
+/** The kept views but the one of this link. */
+const othersThan = (tableId: string, token: string): LastView[] => stored().filter((v) => !(v.tableId === tableId && v.token === token));
+
 export function rememberView(tableId: string, token: string, view: TableView, now = new Date()): void {
-  const others = stored().filter((v) => !(v.tableId === tableId && v.token === token));
-  writeStored(KEY, JSON.stringify([{ tableId, token, savedAt: now.toISOString(), view }, ...others].slice(0, MAX_VIEWS)));
+  writeStored(KEY, JSON.stringify([{ tableId, token, savedAt: now.toISOString(), view }, ...othersThan(tableId, token)].slice(0, MAX_VIEWS)));
 }
 
 export function recallView(tableId: string, token: string): LastView | null {
   return stored().find((v) => v.tableId === tableId && v.token === token) ?? null;
+}
+
+/** Forgets the last view of one link. */
+export function forgetView(tableId: string, token: string): void {
+  writeStored(KEY, JSON.stringify(othersThan(tableId, token)));
 }
 
 /** Forgets the last views of every link of `tableId` (they hold a seat's cards). */

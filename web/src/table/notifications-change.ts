@@ -2,7 +2,7 @@
  * What the seat's notifications form sends: only the fields the person changed (API.md: a
  * field left out keeps its value), so saving a webhook never clears the mail address.
  */
-import type { MailMode, NotificationsChange, NotificationSettings } from '../api.js';
+import type { MailMode, NotificationsChange, NotificationSettings } from '../api-later.js';
 import type { Language } from '../i18n.js';
 
 /** The form's fields as typed: an empty field means "none". */

@@ -4,7 +4,7 @@
  * and which of this device's links have it. Permission is asked only by subscribe(), which
  * the "Notify me on this device" button calls.
  */
-import { fetchPushKey, type PushSubscriptionFields } from '../api.js';
+import { fetchPushKey, type PushSubscriptionFields } from '../api-later.js';
 import { readStored, writeStored } from '../prefs.js';
 
 /** The links (table and token) this device turned pushes on for. */

@@ -6,7 +6,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Seat } from '../../../shared/options.js';
-import { ApiError, fetchChat, postChat, type ChatMessage } from '../api.js';
+import { ApiError, type ChatMessage } from '../api.js';
+import { fetchChat, postChat } from '../api-later.js';
 import { readStored, writeStored } from '../prefs.js';
 import type { TableState } from './useTable.js';
 

@@ -3,7 +3,7 @@
  * over the WebSocket or returned by our own actions), the connection state, the finished
  * games, and `act` to send an action.
  */
-import { recallView, rememberView } from './last-view.js';
+import { forgetView, forgetViews, recallView, rememberView } from './last-view.js';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Action } from '../../../shared/actions.js';
 import {
@@ -17,7 +17,10 @@ import {
   type SentAction,
   type TableView,
 } from '../api.js';
-import { LiveTable, type ConnectionState } from '../live.js';
+import type { LiveTable } from '../live.js';
+import type { ConnectionState } from '../live-state.js';
+import { whenPainted } from '../lazy.js';
+import { takeFirstRead } from './first-read.js';
 
 export interface TableState {
   readonly view: TableView | null;
@@ -26,7 +29,11 @@ export interface TableState {
   readonly fatal: ApiError | null;
   /** The last refusal or failure of something this page did; cleared by the next success. */
   readonly error: ApiError | null;
-  /** The table out of reach: the view shown is the one this device last saw, at this time (ISO); else null. */
+  /**
+   * The view shown is the one this device kept from its last visit, received at this time
+   * (ISO), not yet brought up to date: nothing may be done on it (`act` refuses) until the
+   * live view replaces it. Null once the live view is shown.
+   */
   readonly savedAt: string | null;
   /** Every finished game of the table, oldest first (null until first read). */
   readonly games: readonly PublishedGame[] | null;
@@ -89,18 +96,35 @@ export const SEAT_LINK = 'seat_link';
 /** Which dealt game a view belongs to: it changes when a game ends and the next is dealt. */
 const dealKey = (view: TableView): string => `${view.gameNumber}/${view.dealer}/${view.commitment ?? ''}/${view.seriesOver}`;
 
+/**
+ * What a link that opens no table any more leaves behind: a table gone (404, 410) takes every
+ * kept view of it along, a refused link (401, 403: replaced, say) its own. A kept view holds
+ * the seat's cards (R10.2).
+ */
+function forgetKept(tableId: string, token: string, failure: ApiError): void {
+  if (failure.status === 404 || failure.status === 410) forgetViews(tableId);
+  else if (failure.status === 401 || failure.status === 403) forgetView(tableId, token);
+}
+
+const isFatal = (failure: ApiError): boolean => [401, 403, 404, 410].includes(failure.status);
+
 export function useTable(tableId: string, token: string, { spectatorOnly = false, games: withGames = true }: TableOptions = {}): TableState {
-  const [view, setView] = useState<TableView | null>(null);
+  // The view this device kept for this very link, shown at once, marked as not yet up to date.
+  // Not where only a spectator's view may be shown: whether a view is a seat's is told by the live one.
+  const [kept] = useState(() => (spectatorOnly || token === '' ? null : recallView(tableId, token)));
+  const [view, setView] = useState<TableView | null>(kept?.view ?? null);
   const [connection, setConnection] = useState<ConnectionState>('connecting');
   const [fatal, setFatal] = useState<ApiError | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
-  const [savedAt, setSavedAt] = useState<string | null>(null);
+  const [savedAt, setSavedAt] = useState<string | null>(kept?.savedAt ?? null);
   const [games, setGames] = useState<readonly PublishedGame[] | null>(null);
   const [gamesLoading, setGamesLoading] = useState(withGames);
   const knownGames = useRef<readonly PublishedGame[]>([]);
   const gamesRead = useRef(0);
   const [pending, setPending] = useState(false);
-  const current = useRef<TableView | null>(null);
+  const current = useRef<TableView | null>(kept?.view ?? null);
+  /** The view shown is the kept one: any live view replaces it, whatever its version. */
+  const keptShown = useRef(kept !== null);
   const lastDeal = useRef<string | null>(null);
   const live = useRef<LiveTable | null>(null);
   const refused = useRef(false);
@@ -143,8 +167,9 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
         return;
       }
       const shown = current.current;
-      if (shown !== null && next.version < shown.version) return;
+      if (shown !== null && !keptShown.current && next.version < shown.version) return;
       current.current = next;
+      keptShown.current = false;
       if (waiting.current !== null && !stillStands(waiting.current.sent, next)) {
         // The table moved on while the move waited: it was chosen for a table that is gone.
         setQueued({ label: waiting.current.label, state: 'dropped' });
@@ -160,6 +185,9 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
     [loadGames, spectatorOnly, tableId, token],
   );
 
+  /** The first read has answered (or failed for want of the network): the live connection may start. */
+  const [goLive, setGoLive] = useState(false);
+
   useEffect(() => {
     if (token === '') {
       setFatal(new ApiError(401, 'unauthorized', 'no token in the link'));
@@ -167,50 +195,77 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
     }
     let cancelled = false;
     knownGames.current = [];
-    const liveTable = new LiveTable(tableId, token, {
-      onView: (v) => !cancelled && accept(v),
-      onState: (s) => {
-        if (cancelled) return;
-        setConnection(s);
-        if (s === 'live') sendWaitingRef.current();
-      },
-      onFatal: (e) => !cancelled && setFatal(e),
-      onChat: (message) => {
-        if (!cancelled) for (const listener of chatListeners.current) listener(message);
-      },
-    });
-    live.current = liveTable;
-    fetchView(tableId, token).then(
+    (takeFirstRead(tableId, token) ?? fetchView(tableId, token)).then(
       (v) => {
         if (cancelled) return;
         accept(v);
-        if (!refused.current) liveTable.start();
+        if (!refused.current) setGoLive(true);
       },
       (err: unknown) => {
         if (cancelled) return;
         const failure = err instanceof ApiError ? err : new ApiError(0, 'network', String(err));
-        if (failure.status === 401 || failure.status === 403 || failure.status === 404) setFatal(failure);
-        else {
+        if (isFatal(failure)) {
+          forgetKept(tableId, token, failure);
+          setFatal(failure);
+        } else {
           // Not reachable now: the live connection keeps trying and brings the view when it can;
-          // meanwhile the view this device last saw, marked as such (offline start of the installed app).
+          // meanwhile the kept view stays, marked as such (an offline start of the installed app).
           setError(failure);
-          const last = recallView(tableId, token);
-          if (last !== null && current.current === null) {
-            current.current = last.view;
-            setView(last.view);
-            setSavedAt(last.savedAt);
-          }
-          liveTable.start();
+          setGoLive(true);
         }
       },
     );
     loadGames();
+    return () => void (cancelled = true);
+  }, [tableId, token, accept, loadGames]);
+
+  // The live connection's code is loaded once the view it follows is painted (this effect runs
+  // after that render): the first cards wait for none of it.
+  useEffect(() => {
+    if (!goLive) return;
+    let cancelled = false;
+    let liveTable: LiveTable | null = null;
+    const connect = () =>
+      whenPainted(() => {
+        if (cancelled || refused.current) return;
+        import('../live.js').then(
+          ({ LiveTable }) => {
+            if (cancelled || refused.current) return;
+            liveTable = new LiveTable(tableId, token, {
+              onView: (v) => !cancelled && accept(v),
+              onState: (s) => {
+                if (cancelled) return;
+                setConnection(s);
+                if (s === 'live') sendWaitingRef.current();
+              },
+              onFatal: (e) => {
+                if (cancelled) return;
+                forgetKept(tableId, token, e);
+                setFatal(e);
+              },
+              onChat: (message) => {
+                if (!cancelled) for (const listener of chatListeners.current) listener(message);
+              },
+            });
+            live.current = liveTable;
+            liveTable.start();
+          },
+          () => {
+            // Its code could not be fetched (offline, and not yet kept by the service worker): again when online.
+            if (cancelled) return;
+            setConnection('offline');
+            addEventListener('online', connect, { once: true });
+          },
+        );
+      });
+    connect();
     return () => {
       cancelled = true;
-      liveTable.stop();
+      removeEventListener('online', connect);
+      liveTable?.stop();
       if (live.current === liveTable) live.current = null;
     };
-  }, [tableId, token, accept, loadGames]);
+  }, [goLive, tableId, token, accept]);
 
   const deliver = useCallback(
     async (sent: SentAction, label: string | undefined, again: boolean) => {
@@ -242,7 +297,8 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
   const act = useCallback(
     async (action: Action, label?: string) => {
       const shown = current.current;
-      if (shown === null) return;
+      // Never a move on the kept view: its version may be long gone (the page disables the controls too).
+      if (shown === null || keptShown.current) return;
       waiting.current = null;
       setQueued(null);
       await deliver({ ...action, id: newActionId(), version: shown.version }, label, false);
