@@ -44,7 +44,8 @@
  * More environment: LOAD_TABLES (default 40), LOAD_GAMES (games per series, default 99),
  * LOAD_PACED_RATE (actions per second and table in the paced phase, default 1),
  * LOAD_OBSERVABILITY=on (wrangler's local observability collector on, as in `npm start`;
- * off by default, see scripts/local-server.ts), LOAD_PROFILE=<file> (a CPU profile).
+ * off by default, see scripts/local-server.ts), LOAD_PROFILE=<file> (a CPU profile of the main
+ * phase, over WebSockets), LOAD_POST_PROFILE=<file> (one of the phase acting by POST).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -52,6 +53,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { closeServer, HOST, startServer, stopServer, type LocalServer } from './local-server.js';
 import { startCpuProfile, summarize } from './cpu-profile.js';
+import { candidates, pick, randomAction, type View } from './random-player.js';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 45);
 const TABLES = Number(process.env.LOAD_TABLES ?? 40);
@@ -68,6 +70,7 @@ const RAMP_RATES = (process.env.LOAD_RAMP_RATES ?? '4,8,12')
   .filter((r) => r > 0);
 const RAMP_SECONDS = Number(process.env.LOAD_RAMP_SECONDS ?? 10);
 const PROFILE = process.env.LOAD_PROFILE ?? '';
+const POST_PROFILE = process.env.LOAD_POST_PROFILE ?? '';
 const FLOOD_SECONDS = Number(process.env.LOAD_FLOOD_SECONDS ?? 20);
 const FLOOD_ONLY = process.env.LOAD_FLOOD_ONLY === 'on';
 /** The spectator link's flood: its most sockets (worker/table/sockets.ts perSpectatorLink), each bursting every window. */
@@ -80,6 +83,8 @@ const OBSERVABILITY = process.env.LOAD_OBSERVABILITY === 'on';
 /** Functions whose inclusive time the profile summary names: the steps of an action. */
 const PROFILED_STEPS = [
   'fetch',
+  'enterTable',
+  'charge',
   'webSocketMessage',
   'actOver',
   'dispatch',
@@ -224,18 +229,6 @@ async function createTables(base: string, count: number): Promise<Created[]> {
 
 // ------------------------------------------------------------------ the players
 
-interface View {
-  version: number;
-  phase: 'doubling' | 'auction' | 'discard' | 'declare' | 'play' | 'finished';
-  seriesOver: boolean;
-  turn: number | null;
-  declarer: number | null;
-  hand: string[] | null;
-  seats: { decided: boolean }[];
-  legalActions: Record<string, unknown>[];
-  commitment: string | null;
-}
-
 class Stats {
   /** Measured: accepted actions, latencies, games begun and finished while measuring. */
   actions = 0;
@@ -257,27 +250,6 @@ class Stats {
     if (this.errorSamples.length < 10) this.errorSamples.push(text);
   }
 }
-
-/** The seats that may have something to do, from the public part of any seat's view. */
-function candidates(view: View | null): number[] {
-  if (view === null) return [0, 1, 2];
-  switch (view.phase) {
-    case 'doubling':
-      return [0, 1, 2].filter((seat) => view.seats[seat]?.decided === false);
-    case 'auction':
-    case 'play': // kontra is offered to the seat to play among its cards; re is the declarer's own turn (R8.2)
-      return view.turn === null ? [] : [view.turn];
-    case 'discard':
-    case 'declare':
-      return view.declarer === null ? [] : [view.declarer];
-    case 'finished':
-      return [];
-    default:
-      throw new Error(`not a view: ${JSON.stringify(view).slice(0, 300)}`);
-  }
-}
-
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 /** One request: its status (0: no answer), its body (text when not JSON) and how long it took. */
 async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown; ms: number }> {
@@ -447,18 +419,12 @@ async function play(p: Player, stats: Stats, running: () => boolean, intervalMs 
       }
       mine = read.body as View;
     }
-    if (mine.legalActions.length === 0) {
+    // …and sends one of its legal actions at random.
+    const action = randomAction(mine);
+    if (action === undefined) {
       stats.emptyReads++; // the public view said this seat might act; it may not (not an error)
       p.view = mine;
       continue;
-    }
-
-    // …and sends one of its legal actions at random (a discard: two random cards of its hand).
-    let action = pick(mine.legalActions);
-    if (action.type === 'discard') {
-      const hand = [...(mine.hand ?? [])];
-      const first = hand.splice(Math.floor(Math.random() * hand.length), 1)[0];
-      action = { type: 'discard', cards: [first, pick(hand)] };
     }
     const window = Math.floor(Date.now() / 10_000);
     const limiter = p.windows[seat]!;
@@ -843,7 +809,8 @@ async function main(): Promise<boolean> {
     // The same acting by POST, as a bot may.
     const posting = new Stats();
     for (const p of players) p.actsBy = 'post';
-    const overPost = await saturate(server, players, posting, POST_SECONDS, '');
+    // LOAD_POST_PROFILE=<file>: the same over this phase.
+    const overPost = await saturate(server, players, posting, POST_SECONDS, POST_PROFILE);
     // Then polling too: a GET for the view before every POST.
     const polling = new Stats();
     for (const p of players) p.viewsBy = 'get';
