@@ -132,8 +132,11 @@ export async function restartServer(server: LocalServer, options: LocalServerOpt
   return launch(server.dir, options);
 }
 
-/** Runs `wrangler dev` on the copy of the project in `dir` (app/) and its state (state/); resolves once /api/health answers. */
-async function launch(dir: string, options: LocalServerOptions): Promise<LocalServer> {
+/**
+ * Runs `wrangler dev` on the copy of a project in `dir` (app/, with node_modules) and its state
+ * (state/); resolves once /api/health answers `{"ok": true}`.
+ */
+export async function launch(dir: string, options: LocalServerOptions): Promise<LocalServer> {
   const label = options.label ?? 'local-server';
   const note = (text: string) => void process.stderr.write(`${label}: ${text}\n`);
   const port = await freePort();

@@ -5,22 +5,27 @@
  * `bench:worker` runs.
  *
  * It starts `wrangler dev` (scripts/local-server.ts: a copy of the project, fresh local state,
- * loopback only), creates two tables and plays one of them through a whole series of
- * COLD_GAMES games (default 10, ≈250 actions) by random legal actions, by POST; the other is
- * dealt and left (no action). Then, COLD_RESTARTS times (default 5), it stops the runtime
+ * loopback only), creates three tables and plays two of them through a whole series of
+ * COLD_GAMES games (default 10, ≈250 actions) by random legal actions, by POST; the third
+ * is dealt and left (no action). Then, COLD_RESTARTS times (default 7), it stops the runtime
  * and starts it again on the same state, so the Worker and every table's Durable Object
- * start from nothing but storage, and times from the client:
- * - worker.coldTableFirstAnswerMs: the long table's seat's `GET /api/tables/{id}`, the
+ * start from nothing but storage, and times from the client, each figure the median over the
+ * restarts:
+ * - worker.coldTableFirstAnswerMs: the first long table's seat's `GET /api/tables/{id}`, the
  *   runtime's first request for a table: the table's object is made, its storage opened,
  *   its series replayed from the log, its view built;
  * - worker.warmTableAnswerMs: the same GET again right after (the table in memory);
- * - worker.coldShortTableAnswerMs: then the other table's first GET: a table's object woken
+ * - worker.coldShortTableAnswerMs: then the third table's first GET: a table's object woken
  *   in a Worker already running, with no log to replay;
- * each the median over the restarts. COLD_PROFILE_RESTARTS more restarts (default 3) take a
- * CPU profile of the Worker's isolate over the long table's first GET (scripts/cpu-profile.ts):
- * worker.coldTableCpuMs is the isolate's busy time in it, worker.coldTableLoadCpuMs the part
- * inside TableStore's `load` (storage read and migrations check) and
- * worker.coldTableReplayCpuMs inside `replaySeries` (the series through the engine), medians.
+ * - worker.coldLongTableAnswerMs: then the other long table's first GET: the same with its
+ *   series to replay (the difference to the one before is the replay's).
+ * worker.coldTableActions: the actions the long tables took (median). COLD_PROFILE_RESTARTS
+ * more restarts (default 3) take a CPU profile of the Worker's isolate (scripts/cpu-profile.ts)
+ * over the first long table's first GET (worker.coldTable…) and over the other's, woken
+ * later (worker.coldLongTable…): …CpuMs the isolate's busy time, …LoadCpuMs the part inside
+ * TableStore's `load` (its rows read, the migrations checked, the replay) and …ReplayCpuMs
+ * inside `replaySeries` (the series through the engine), medians. The profiles sample wall
+ * time: on a busy machine their milliseconds run high, their shares stay fair.
  *
  * - worker.startupMs: the Worker's own start, its bundle parsed and its top level run, as
  *   `wrangler check startup` profiles it in workerd (the busy time of the profile, garbage
