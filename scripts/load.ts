@@ -17,7 +17,10 @@
  * under 150 ms), then all tables as fast as they can (LOAD_SECONDS, default 45: throughput
  * and latency at saturation, the main figures); all of these act over the WebSocket. Then
  * the same tables as fast as they can acting by POST (LOAD_POST_SECONDS, default 30), then
- * polling: a GET for the view before every POST (LOAD_POLLING_SECONDS, default 20). Last, on
+ * polling: a GET for the view before every POST (LOAD_POLLING_SECONDS, default 20). Then the
+ * floor of any HTTP request: as many clients as tables ask `GET /api/health` as fast as they
+ * can (LOAD_HEALTH_SECONDS, default 10), which wakes no table: the runtime's, the local entry
+ * worker's and Hono's share of a POST's CPU (server.healthWorkerdCpuPerRequest). Last, on
  * a table of its own, a spectator link's flood: the table's seats play over their WebSockets
  * alone (LOAD_FLOOD_SECONDS, default 20), then as long again while its spectator link holds
  * the most sockets a table lets it (50) and bursts on each, every 10 s window, the most
@@ -44,14 +47,17 @@
  * More environment: LOAD_TABLES (default 40), LOAD_GAMES (games per series, default 99),
  * LOAD_PACED_RATE (actions per second and table in the paced phase, default 1),
  * LOAD_OBSERVABILITY=on (wrangler's local observability collector on, as in `npm start`;
- * off by default, see scripts/local-server.ts), LOAD_PROFILE=<file> (a CPU profile).
+ * off by default, see scripts/local-server.ts), LOAD_PROFILE=<file> (a CPU profile of the main
+ * phase, over WebSockets), LOAD_POST_PROFILE=<file> (one of the phase acting by POST).
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { closeServer, HOST, startServer, stopServer, type LocalServer } from './local-server.js';
 import { startCpuProfile, summarize } from './cpu-profile.js';
+import { machineBusy, treeCpu } from './proc-cpu.js';
+import { candidates, pick, randomAction, type View } from './random-player.js';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 45);
 const TABLES = Number(process.env.LOAD_TABLES ?? 40);
@@ -61,6 +67,7 @@ const PACED_SECONDS = Number(process.env.LOAD_PACED_SECONDS ?? 15);
 const PACED_RATE = Number(process.env.LOAD_PACED_RATE ?? 1); // actions per second and table
 const POST_SECONDS = Number(process.env.LOAD_POST_SECONDS ?? 30);
 const POLLING_SECONDS = Number(process.env.LOAD_POLLING_SECONDS ?? 20);
+const HEALTH_SECONDS = Number(process.env.LOAD_HEALTH_SECONDS ?? 10);
 /** Faster paces after the paced phase, in actions per second and table (40 tables: 160, 320, 480 in all). */
 const RAMP_RATES = (process.env.LOAD_RAMP_RATES ?? '4,8,12')
   .split(',')
@@ -68,6 +75,7 @@ const RAMP_RATES = (process.env.LOAD_RAMP_RATES ?? '4,8,12')
   .filter((r) => r > 0);
 const RAMP_SECONDS = Number(process.env.LOAD_RAMP_SECONDS ?? 10);
 const PROFILE = process.env.LOAD_PROFILE ?? '';
+const POST_PROFILE = process.env.LOAD_POST_PROFILE ?? '';
 const FLOOD_SECONDS = Number(process.env.LOAD_FLOOD_SECONDS ?? 20);
 const FLOOD_ONLY = process.env.LOAD_FLOOD_ONLY === 'on';
 /** The spectator link's flood: its most sockets (worker/table/sockets.ts perSpectatorLink), each bursting every window. */
@@ -80,6 +88,8 @@ const OBSERVABILITY = process.env.LOAD_OBSERVABILITY === 'on';
 /** Functions whose inclusive time the profile summary names: the steps of an action. */
 const PROFILED_STEPS = [
   'fetch',
+  'enterTable',
+  'charge',
   'webSocketMessage',
   'actOver',
   'dispatch',
@@ -109,45 +119,6 @@ function report(bench: string, value: number, unit: string): void {
 }
 const note = (text: string) => interrupted || process.stderr.write(`load: ${text}\n`);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-// ------------------------------------------------------------------ CPU (Linux /proc)
-
-const TICKS = 100; // USER_HZ on Linux
-
-/** CPU seconds so far per command name (workerd, node, esbuild) of `rootPid` and its descendants. */
-function treeCpu(rootPid: number): Map<string, number> | null {
-  if (!existsSync('/proc/self/stat')) return null;
-  const parent = new Map<number, number>();
-  const own = new Map<number, { name: string; seconds: number }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      let name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      // wrangler runs two workerd: the user's Worker (with the inspector) and a proxy in front.
-      if (name === 'workerd') name = readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('--inspector-addr') ? 'workerd' : 'workerd-proxy';
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // from field 3 (state) on
-      parent.set(Number(entry), Number(fields[1])); // field 4: ppid
-      own.set(Number(entry), { name, seconds: (Number(fields[11]) + Number(fields[12])) / TICKS }); // 14, 15: utime, stime
-    } catch {
-      // exited meanwhile
-    }
-  }
-  const byName = new Map<string, number>();
-  for (const [pid, { name, seconds }] of own) {
-    let p: number | undefined = pid;
-    while (p !== undefined && p > 1 && p !== rootPid) p = parent.get(p);
-    if (p === rootPid) byName.set(name, (byName.get(name) ?? 0) + seconds);
-  }
-  return byName;
-}
-
-/** CPU seconds the whole machine has been busy (not idle, not waiting for I/O). */
-function machineBusy(): number | null {
-  if (!existsSync('/proc/stat')) return null;
-  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
-  return (cpu.reduce((a, b) => a + b, 0) - cpu[3]! - cpu[4]!) / TICKS;
-}
 
 // ------------------------------------------------------------------ tables
 
@@ -224,18 +195,6 @@ async function createTables(base: string, count: number): Promise<Created[]> {
 
 // ------------------------------------------------------------------ the players
 
-interface View {
-  version: number;
-  phase: 'doubling' | 'auction' | 'discard' | 'declare' | 'play' | 'finished';
-  seriesOver: boolean;
-  turn: number | null;
-  declarer: number | null;
-  hand: string[] | null;
-  seats: { decided: boolean }[];
-  legalActions: Record<string, unknown>[];
-  commitment: string | null;
-}
-
 class Stats {
   /** Measured: accepted actions, latencies, games begun and finished while measuring. */
   actions = 0;
@@ -257,27 +216,6 @@ class Stats {
     if (this.errorSamples.length < 10) this.errorSamples.push(text);
   }
 }
-
-/** The seats that may have something to do, from the public part of any seat's view. */
-function candidates(view: View | null): number[] {
-  if (view === null) return [0, 1, 2];
-  switch (view.phase) {
-    case 'doubling':
-      return [0, 1, 2].filter((seat) => view.seats[seat]?.decided === false);
-    case 'auction':
-    case 'play': // kontra is offered to the seat to play among its cards; re is the declarer's own turn (R8.2)
-      return view.turn === null ? [] : [view.turn];
-    case 'discard':
-    case 'declare':
-      return view.declarer === null ? [] : [view.declarer];
-    case 'finished':
-      return [];
-    default:
-      throw new Error(`not a view: ${JSON.stringify(view).slice(0, 300)}`);
-  }
-}
-
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 /** One request: its status (0: no answer), its body (text when not JSON) and how long it took. */
 async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown; ms: number }> {
@@ -447,18 +385,12 @@ async function play(p: Player, stats: Stats, running: () => boolean, intervalMs 
       }
       mine = read.body as View;
     }
-    if (mine.legalActions.length === 0) {
+    // …and sends one of its legal actions at random.
+    const action = randomAction(mine);
+    if (action === undefined) {
       stats.emptyReads++; // the public view said this seat might act; it may not (not an error)
       p.view = mine;
       continue;
-    }
-
-    // …and sends one of its legal actions at random (a discard: two random cards of its hand).
-    let action = pick(mine.legalActions);
-    if (action.type === 'discard') {
-      const hand = [...(mine.hand ?? [])];
-      const first = hand.splice(Math.floor(Math.random() * hand.length), 1)[0];
-      action = { type: 'discard', cards: [first, pick(hand)] };
     }
     const window = Math.floor(Date.now() / 10_000);
     const limiter = p.windows[seat]!;
@@ -758,6 +690,28 @@ async function saturate(server: LocalServer, players: readonly Player[], stats: 
   return { elapsed, cpu: { workerd, proxy, client: clientCores, machine, others: machine - workerd - proxy - wrangler - clientCores } };
 }
 
+/**
+ * `clients` clients asking `GET /api/health` as fast as they can for `seconds`: workerd's CPU
+ * per request (null off Linux), the floor under every API request, which wakes no table.
+ */
+async function healthFloor(server: LocalServer, clients: number, seconds: number): Promise<number | null> {
+  const cpu0 = treeCpu(server.child.pid!);
+  const end = performance.now() + seconds * 1000;
+  let requests = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < end) {
+        const answer = await call(`${server.base}/api/health`, {});
+        if (answer.status !== 200) throw new Error(`GET /api/health answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+        requests++;
+      }
+    }),
+  );
+  const cpu1 = treeCpu(server.child.pid!);
+  if (cpu0 === null || cpu1 === null || requests === 0) return null;
+  return (((cpu1.get('workerd') ?? 0) - (cpu0.get('workerd') ?? 0)) * 1000) / requests;
+}
+
 // ------------------------------------------------------------------ main
 
 /** The flood phase on a table of its own, with its figures reported: its two phases' stats (errors included). */
@@ -843,12 +797,14 @@ async function main(): Promise<boolean> {
     // The same acting by POST, as a bot may.
     const posting = new Stats();
     for (const p of players) p.actsBy = 'post';
-    const overPost = await saturate(server, players, posting, POST_SECONDS, '');
+    // LOAD_POST_PROFILE=<file>: the same over this phase.
+    const overPost = await saturate(server, players, posting, POST_SECONDS, POST_PROFILE);
     // Then polling too: a GET for the view before every POST.
     const polling = new Stats();
     for (const p of players) p.viewsBy = 'get';
     const pollingElapsed = await runPhase(players, polling, POLLING_SECONDS);
     for (const p of players) for (const socket of p.sockets) socket.close();
+    const health = await healthFloor(server, players.length, HEALTH_SECONDS);
     phases.push(stats, posting, polling);
 
     const sorted = (ms: number[]) => ms.sort((a, b) => a - b);
@@ -896,6 +852,7 @@ async function main(): Promise<boolean> {
       if (cpu.others > 0.5)
         note(`${prefix}: the rest of the machine used ${cpu.others.toFixed(2)} cores meanwhile: other processes disturbed the figures`);
     }
+    if (health !== null) report('server.healthWorkerdCpuPerRequest', health, 'ms/request');
     // Last, as it may disturb the server for a while: a spectator link's flood, on a table of its own.
     phases.push(...(await reportFlood(server)));
     for (const sample of phases.flatMap((phase) => phase.errorSamples)) note(`error: ${sample}`);

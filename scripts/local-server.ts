@@ -87,7 +87,7 @@ function wranglerNode(): string {
 }
 
 /** Runs wrangler to its end in `cwd`; rejects with its output when it fails. */
-function runWrangler(cwd: string, args: readonly string[]): Promise<void> {
+export function runWrangler(cwd: string, args: readonly string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(wranglerNode(), [join(cwd, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), ...args], {
       cwd,
@@ -104,24 +104,45 @@ function runWrangler(cwd: string, args: readonly string[]): Promise<void> {
 
 /**
  * Starts `wrangler dev` from a copy of the project and resolves once /api/health answers.
- * Stop it with stopServer (the state stays readable in `persistDir`), then closeServer.
+ * Stop it with stopServer (the state stays readable in `persistDir`; restartServer starts it
+ * again on that state), then closeServer.
  */
 export async function startServer(options: LocalServerOptions = {}): Promise<LocalServer> {
-  const label = options.label ?? 'local-server';
-  const note = (text: string) => void process.stderr.write(`${label}: ${text}\n`);
-  const port = await freePort();
-  const inspectorPort = await freePort();
   const dir = mkdtempSync(join(tmpdir(), options.tempPrefix ?? 'wallachen-server-'));
   const app = join(dir, 'app');
-  const persistDir = join(dir, 'state');
   try {
     snapshot(app);
     // CI=true: the migrations command would otherwise ask for confirmation on a terminal.
-    await runWrangler(app, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir]);
+    await runWrangler(app, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', join(dir, 'state')]);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+  return launch(dir, options);
+}
+
+/**
+ * Stops `server` and starts `wrangler dev` again in its directory, on the state it left: a
+ * restarted runtime, whose Worker and Durable Objects start from nothing but storage.
+ * Answers the new server (on new ports); `server` is done with.
+ */
+export async function restartServer(server: LocalServer, options: LocalServerOptions = {}): Promise<LocalServer> {
+  await stopServer(server);
+  server.release();
+  return launch(server.dir, options);
+}
+
+/**
+ * Runs `wrangler dev` on the copy of a project in `dir` (app/, with node_modules) and its state
+ * (state/); resolves once /api/health answers `{"ok": true}`.
+ */
+export async function launch(dir: string, options: LocalServerOptions): Promise<LocalServer> {
+  const label = options.label ?? 'local-server';
+  const note = (text: string) => void process.stderr.write(`${label}: ${text}\n`);
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  const app = join(dir, 'app');
+  const persistDir = join(dir, 'state');
   const vars = Object.entries(options.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
   const args = [
     join(app, 'node_modules', 'wrangler', 'bin', 'wrangler.js'),

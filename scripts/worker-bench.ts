@@ -15,6 +15,9 @@
  *   CPU time, not the clock: the shared machine's load moves it less. (`wrangler check
  *   startup` records workerd's own profile of the startup, for where the time goes; its
  *   millisecond samples move with the machine's load: 20–400 ms for one script.)
+ * - A cold table's first answer on a restarted local runtime (worker-bench-cold.ts, also
+ *   `npm run bench:worker:cold`) and the POST path against the socket (worker-bench-post.ts,
+ *   `npm run bench:worker:post`).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +26,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { report } from './bench-line.js';
 import { buildWorker, type BuiltWorker } from './worker-build.js';
+import { coldTableFigures } from './worker-bench-cold.js';
+import { postPathFigures } from './worker-bench-post.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const STARTUP_RUNS = Number(process.env.WORKER_STARTUP_RUNS ?? 15);
@@ -64,7 +69,7 @@ function startupCpu({ dir }: BuiltWorker): void {
 }
 
 /** The figures, in order; each gets the Worker as built. */
-const FIGURES: ((built: BuiltWorker) => void | Promise<void>)[] = [bundleSize, startupCpu];
+const FIGURES: ((built: BuiltWorker) => void | Promise<void>)[] = [bundleSize, startupCpu, coldTableFigures, postPathFigures];
 
 const dir = mkdtempSync(join(tmpdir(), 'worker-bench-'));
 try {

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { version } from '../../package.json';
 import { onError } from '../../worker/app.js';
 import type { AppEnv } from '../../worker/app-env.js';
+import { createTable, postAction } from './support.js';
 
 // `exports.default` is the real Worker (worker/index.ts, from wrangler.toml's `main`),
 // running in the same workerd isolate as the tests.
@@ -39,6 +40,49 @@ describe('errors', () => {
     logged.mockRestore();
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ error: { code: 'internal_error', message: 'Internal server error' } });
+  });
+});
+
+describe('CORS (any origin: the API authenticates with bearer tokens, never cookies)', () => {
+  const headersOf = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => name !== 'date'));
+  const SECURITY = {
+    'content-security-policy': "frame-ancestors 'none'",
+    'referrer-policy': 'no-referrer',
+    'strict-transport-security': 'max-age=15552000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+
+  it('answers a preflight with 204, the methods and headers the API takes, for a day', async () => {
+    const res = await get('/api/tables/abcdefghjkmnpqrs/actions', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://bots.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+    });
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+    expect(headersOf(res)).toEqual({
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'GET,POST,PUT,OPTIONS',
+      'access-control-allow-headers': 'Authorization,Content-Type',
+      'access-control-max-age': '86400',
+      vary: 'Access-Control-Request-Headers',
+      ...SECURITY,
+    });
+  });
+
+  it('lets any origin read every answer: a view, a refusal, an unknown route', async () => {
+    const table = await createTable();
+    const accepted = await postAction(table.tableId, table.seats[0]!.token, { type: 'double', double: false });
+    const refused = await postAction(table.tableId, 'not-a-token', { type: 'double', double: false });
+    const unknown = await get('/api/no-such-thing', { headers: { origin: 'https://bots.example' } });
+    expect([accepted.status, refused.status, unknown.status]).toEqual([200, 401, 404]);
+    for (const res of [accepted, refused, unknown]) {
+      expect(headersOf(res)).toEqual({
+        'access-control-allow-origin': '*',
+        'content-type': 'application/json',
+        ...SECURITY,
+      });
+    }
   });
 });
 

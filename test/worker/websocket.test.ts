@@ -6,6 +6,7 @@ import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import { cardCodesIn } from '../../shared/view.js';
+import { digestOf } from '../../worker/table/sockets/sockets.js';
 import {
   act,
   connect,
@@ -170,5 +171,32 @@ describe('WebSocket', () => {
       expect(await w.socket.next()).toEqual({ type: 'pong' });
       w.socket.close();
     }
+  });
+});
+
+describe("a view frame's digest (sockets.ts digestOf: whether a socket's own view changed)", () => {
+  it('is the same for the same text, and differs for every view of a game and for any one character changed', async () => {
+    const table = await createTable(tableFor(GAME));
+    const frames: string[] = [];
+    const record = async (seat: Seat) => frames.push(JSON.stringify({ type: 'view', view: await view(table.tableId, table.seats[seat]!.token) }));
+    for (const seat of [0, 1, 2] as const) await record(seat);
+    for (const { seat, action } of GAME.actions.slice(0, 12)) {
+      await act(table.tableId, table.seats[seat]!.token, action);
+      for (const s of [0, 1, 2] as const) await record(s);
+    }
+    const distinct = [...new Set(frames)];
+    expect(new Set(distinct.map(digestOf)).size).toBe(distinct.length);
+    for (const frame of distinct) expect(digestOf(frame)).toMatch(/^[0-9a-f]{16}$/);
+
+    // Every single character of a frame changed to its neighbour, and two neighbours swapped.
+    const frame = distinct.at(-1)!;
+    const seen = new Set([digestOf(frame)]);
+    for (let i = 0; i < frame.length; i++) {
+      seen.add(digestOf(frame.slice(0, i) + String.fromCharCode(frame.charCodeAt(i) ^ 1) + frame.slice(i + 1)));
+      if (i > 0 && frame[i] !== frame[i - 1]) seen.add(digestOf(frame.slice(0, i - 1) + frame[i]! + frame[i - 1]! + frame.slice(i + 1)));
+    }
+    const swaps = [...frame].filter((c, i) => i > 0 && c !== frame[i - 1]).length;
+    expect(seen.size).toBe(1 + frame.length + swaps);
+    expect(digestOf(frame)).toBe(digestOf(frame.slice()));
   });
 });

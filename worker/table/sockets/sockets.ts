@@ -9,7 +9,6 @@
  */
 import type { ServerMessage } from '../../contract.js';
 import type { Seat } from '../../../shared/options.js';
-import { sha256, toHex } from '../../../shared/sha256.js';
 import type { ActionRequest } from '../model.js';
 import { failure, success, type Outcome } from '../outcome.js';
 import type { TableView } from '../published.js';
@@ -62,8 +61,27 @@ interface SocketAttachment {
   readonly sent?: string;
 }
 
-/** Names a view's frame text in 64 bits of its SHA-256: kept per socket, to tell whether its view changed. */
-const digestOf = (frame: string): string => toHex(sha256(new TextEncoder().encode(frame)).subarray(0, 8));
+/**
+ * Names a view's frame text in 64 bits: kept per socket, to tell whether its view changed.
+ * Two multiplicative lanes over the text's code units (cyrb53's mixing, both lanes kept), not
+ * SHA-256, which in JavaScript took ≈70 µs per 3 KB frame, three or more per action
+ * (docs/benchmarks.md, "The pushes' digests"). A collision could only hold a changed view
+ * back from a socket until the next change, never send one that did not change (which is
+ * what must not happen: R10.2); and aiming one at a seat's socket needs its whole view, its
+ * own cards included (docs/security.md).
+ */
+export function digestOf(frame: string): string {
+  let a = 0xdeadbeef ^ frame.length;
+  let b = 0x41c6ce57 ^ frame.length;
+  for (let i = 0; i < frame.length; i++) {
+    const unit = frame.charCodeAt(i);
+    a = Math.imul(a ^ unit, 2654435761);
+    b = Math.imul(b ^ unit, 1597334677);
+  }
+  a = Math.imul(a ^ (a >>> 16), 2246822507) ^ Math.imul(b ^ (b >>> 13), 3266489909);
+  b = Math.imul(b ^ (b >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+}
 
 const viewFrame = (view: TableView): string => JSON.stringify({ type: 'view', view } satisfies ServerMessage);
 
@@ -219,19 +237,22 @@ export class TableSockets {
    * its view in its answer). A socket whose view is as it was sent last gets nothing.
    */
   broadcast(viewOf: (seat: Seat | null) => TableView, except?: WebSocket): void {
-    const frames = new Map<Seat | null, string>();
+    // Per seat (null: the spectators, up to 50 sockets of one link), its frame and digest made once.
+    const frames = new Map<Seat | null, { text: string; digest: string }>();
     for (const ws of this.ctx.getWebSockets()) {
       if (ws === except) continue;
       const { seat } = ws.deserializeAttachment() as SocketAttachment;
       let frame = frames.get(seat);
-      if (frame === undefined) frames.set(seat, (frame = viewFrame(viewOf(seat))));
-      this.sendView(ws, frame);
+      if (frame === undefined) {
+        const text = viewFrame(viewOf(seat));
+        frames.set(seat, (frame = { text, digest: digestOf(text) }));
+      }
+      this.sendView(ws, frame.text, frame.digest);
     }
   }
 
   /** Sends `ws` a view's frame unless it is the one it was sent last; notes it as sent. */
-  private sendView(ws: WebSocket, frame: string): void {
-    const digest = digestOf(frame);
+  private sendView(ws: WebSocket, frame: string, digest: string): void {
     if ((ws.deserializeAttachment() as SocketAttachment).sent === digest) return;
     sent(ws, digest);
     sendText(ws, frame);
