@@ -125,3 +125,7 @@ export const fetchChat = (tableId: string, token: string, after?: number): Promi
 /** Writes to the table's chat: the message as the table kept it. */
 export const postChat = (tableId: string, token: string, text: string): Promise<{ message: ChatMessage }> =>
   call(`/api/tables/${encodeURIComponent(tableId)}/chat`, { method: 'POST', token, body: JSON.stringify({ text }) });
+
+/** The seat's choice at this table in the ☰ menu (forced cards played for it). */
+export const savePreferences = (tableId: string, token: string, autoForced: boolean): Promise<{ autoForced: boolean }> =>
+  call(`/api/tables/${encodeURIComponent(tableId)}/preferences`, { method: 'PUT', token, body: JSON.stringify({ autoForced }) });

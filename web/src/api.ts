@@ -93,7 +93,3 @@ export async function sendAction(tableId: string, token: string, action: SentAct
 export function newActionId(): string {
   return crypto.randomUUID();
 }
-
-/** The seat's choice at this table in the ☰ menu (forced cards played for it), which the table page offers from its first paint. */
-export const savePreferences = (tableId: string, token: string, autoForced: boolean): Promise<{ autoForced: boolean }> =>
-  call(`/api/tables/${encodeURIComponent(tableId)}/preferences`, { method: 'PUT', token, body: JSON.stringify({ autoForced }) });

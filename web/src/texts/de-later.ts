@@ -123,5 +123,9 @@ const deLater: Record<LaterTextKey, Text> = {
   error_not_implemented: 'Das bietet der Server nicht an.',
   embedSpectatorOnSeat:
     'Das ist der Zuschauer-Link: mit ihm kann man nicht spielen. Bette ihn ohne „/seat“ ein (embed.js wählt selbst); ein Platz wird mit seinem eigenen Link eingebettet.',
+  autoForced: 'Erzwungene Karten für mich spielen',
+  autoForcedHelp:
+    'An diesem Tisch: Ist nur eine Karte erlaubt, spielt der Tisch sie für dich, nach einer Wartezeit, die aus der Dauer deiner letzten Züge hier gezogen wird (mindestens 2 Sekunden), damit die anderen sie nicht von einer selbst gewählten Karte unterscheiden können. Als automatisch gekennzeichnet siehst nur du sie, bis das Spiel vorbei ist. Wer genau hinsieht, kann trotzdem etwas ahnen, etwa wenn du währenddessen im Chat schreibst.',
+  autoForcedFailed: 'Nicht gespeichert: {reason}',
 };
 export default deLater;
