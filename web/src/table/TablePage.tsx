@@ -11,6 +11,7 @@ import { Dock } from './Dock.js';
 import { placesOf, seatName } from './format.js';
 import { GameFacts, turnText } from './GameFacts.js';
 import { ConnectionLine, dockLocked } from './ConnectionLine.js';
+import { rememberLink } from '../opened-links.js';
 import { SeatPanel } from './SeatPanel.js';
 import { BadLink, TableLoading } from './TableStatus.js';
 import { TrickArea } from './Tricks.js';
@@ -40,7 +41,7 @@ export function TablePage({ tableId }: { tableId: string }) {
   const { view } = table;
   const later = useLaterParts(view !== null);
   // A link that showed its table is listed under "Your tables" on the home page of this device.
-  useEffect(() => void (view !== null && later !== null && later.rememberLink(tableId, token, view.name)), [later, tableId, token, view?.name]);
+  useEffect(() => void (view !== null && rememberLink(tableId, token, view.name)), [tableId, token, view?.name]);
   // The service worker's first install fetches the app's files: not while the first cards are on their way.
   useEffect(() => void (later !== null && later.startServiceWorker(prefs.lang)), [later]);
   // As wide as a desktop's: the board shows two columns (styles.css), the move log beside the table.
