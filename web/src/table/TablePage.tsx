@@ -49,7 +49,9 @@ export function TablePage({ tableId }: { tableId: string }) {
   // The seat's own choice at this table, in the ☰ menu (a spectator and a bot seat have none), with the later parts.
   const autoForced = view?.autoForced ?? null;
   useInPageMenu(
-    autoForced === null || later === null ? null : <later.AutoForcedToggle key={String(autoForced)} tableId={tableId} token={token} initial={autoForced} />,
+    autoForced === null || later === null ? null : (
+      <later.AutoForcedToggle key={String(autoForced)} tableId={tableId} token={token} initial={autoForced} />
+    ),
     [autoForced, later, tableId, token],
   );
 

@@ -160,10 +160,6 @@ const de: Record<FirstTextKey, Text> = {
   confirmAnnouncementsHelp: 'An: ein Spiel, Bettel oder Mord, Kontra und Re werden erst mit einem zweiten Tipp oder Klick gesendet.',
   tapAgain: 'Ausgewählt: {what}. Zum Senden noch einmal tippen oder klicken.',
   cancelSelection: 'Abbrechen',
-  queuedWaiting: 'Noch nicht gesendet: {what}. Warte auf die Verbindung; der Zug wird gesendet, sobald sie wieder steht.',
-  queuedSending: 'Verbindung wieder da: {what} wird gesendet…',
-  queuedDropped: 'Nicht gesendet: {what}. Der Tisch ist weitergegangen, während du offline warst; wähle neu.',
-  queuedCancel: 'Nicht senden',
   pushLastView: 'Offline: der Tisch, wie ihn dieses Gerät zuletzt gesehen hat ({time}).',
   keptView: 'Wie zuletzt hier gesehen · wird aktualisiert…',
 };

@@ -160,10 +160,6 @@ export const en = {
   confirmAnnouncementsHelp: 'On: a contract, Bettel or Mord, Kontra and Re are sent only by a second tap or click.',
   tapAgain: 'Selected: {what}. Tap or click it again to send.',
   cancelSelection: 'Cancel',
-  queuedWaiting: 'Not sent yet: {what}. Waiting for the connection; it will be sent when the connection is back.',
-  queuedSending: 'Connection back: sending {what}…',
-  queuedDropped: 'Not sent: {what}. The table moved on while you were offline; choose again.',
-  queuedCancel: "Don't send",
   pushLastView: 'Offline: the table as this device last saw it ({time}).',
   keptView: 'As last seen here · updating…',
 } as const;
