@@ -33,19 +33,22 @@ import './embed.css';
 function WrongLink({ text, code }: { text: TextKey; code: string }) {
   const { prefs, t } = useApp();
   const other = prefs.lang === 'de' ? 'en' : 'de';
-  // Only the reader's language is loaded with the page; the other one's texts come now.
-  const [otherLoaded, setOtherLoaded] = useState(() => isLoaded(other));
+  // Only the reader's language is loaded with the page; the other one's texts come now, and the
+  // refusal is said once they are here (an alert is read out when it appears, not as it grows),
+  // in the reader's language alone should they not come.
+  const [otherTexts, setOtherTexts] = useState<'loading' | 'loaded' | 'failed'>(() => (isLoaded(other) ? 'loaded' : 'loading'));
   useEffect(() => {
-    if (!otherLoaded)
+    if (otherTexts === 'loading')
       void loadLanguage(other).then(
-        () => setOtherLoaded(true),
-        () => undefined,
+        () => setOtherTexts('loaded'),
+        () => setOtherTexts('failed'),
       );
-  }, [other, otherLoaded]);
+  }, [other, otherTexts]);
+  if (otherTexts === 'loading') return null;
   return (
     <div class="embed-refused" role="alert" data-error={code}>
       <p>{t(text)}</p>
-      {otherLoaded ? <p lang={other}>{translator(other)(text)}</p> : null}
+      {otherTexts === 'loaded' ? <p lang={other}>{translator(other)(text)}</p> : null}
     </div>
   );
 }
