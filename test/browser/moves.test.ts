@@ -452,10 +452,12 @@ describe('a move made before the code that sends moves has come', () => {
     });
     const page = await openPage(context, table.seats[0]!.url, 'seat 0');
     await page.locator('[data-hand] [data-card]').first().waitFor({ timeout: 10_000 });
-    await expect.poll(() => asked.length, 'the code that sends moves is asked for after the first cards').toBeGreaterThan(0);
+    await expect.poll(() => asked.length, { message: 'the code that sends moves is asked for after the first cards' }).toBeGreaterThan(0);
     const before = await versionOf(table);
     await clickVisible(page, '[data-action="double"][data-double="false"]');
-    await expect.poll(() => page.locator('[data-action="double"][data-double="true"]').isDisabled(), 'busy while the move waits').toBe(true);
+    await expect
+      .poll(() => page.locator('[data-action="double"][data-double="true"]').isDisabled(), { message: 'busy while the move waits' })
+      .toBe(true);
     await sleep(500);
     expect(await versionOf(table), 'nothing is sent without the code').toBe(before);
 

@@ -8,7 +8,18 @@ import type { Action } from '../../../shared/actions.js';
 import { ApiError, fetchView, type TableView } from '../api.js';
 import { newActionId, sendAction, type SentAction } from '../api-later.js';
 import type { LiveTable } from '../live.js';
-import type { QueuedMove } from './useTable.js';
+
+/**
+ * A move made while the server could not be reached. It waits, and is sent again with the
+ * same id (so the server applies it at most once) when the live connection is back — unless
+ * the table moved on meanwhile: a move chosen on an older table is not sent.
+ */
+export interface QueuedMove {
+  /** The move in words. */
+  readonly label: string;
+  /** waiting: for the connection; sending: it is back, the move is on its way; dropped: not sent, the table moved on. */
+  readonly state: 'waiting' | 'sending' | 'dropped';
+}
 
 /** What the moves need of the table page's state (useTable). */
 export interface MovesHost {

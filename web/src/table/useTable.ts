@@ -12,7 +12,7 @@ import type { LiveTable } from '../live.js';
 import type { ConnectionState } from '../live-state.js';
 import { whenPainted } from '../lazy.js';
 import { takeFirstRead } from './first-read.js';
-import type { Moves } from './moves.js';
+import type { Moves, QueuedMove } from './moves.js';
 
 export interface TableState {
   readonly view: TableView | null;
@@ -42,18 +42,6 @@ export interface TableState {
   readonly cancelQueued: () => void;
   /** Calls `listener` with each chat message pushed over the live connection; answers how to stop. */
   readonly onChat: (listener: (message: ChatMessage) => void) => () => void;
-}
-
-/**
- * A move made while the server could not be reached. It waits, and is sent again with the
- * same id (so the server applies it at most once) when the live connection is back — unless
- * the table moved on meanwhile: a move chosen on an older table is not sent.
- */
-export interface QueuedMove {
-  /** The move in words. */
-  readonly label: string;
-  /** waiting: for the connection; sending: it is back, the move is on its way; dropped: not sent, the table moved on. */
-  readonly state: 'waiting' | 'sending' | 'dropped';
 }
 
 /** The code that sends moves (moves.ts) with the later texts that say what became of one: loaded once, again after a failure. */
