@@ -4,13 +4,15 @@
  * bids, passes and the moves that double look apart; "confirm moves" (on for touch screens)
  * sends only on a second tap, and a keyboard works with it; guidance shows at its moment; a
  * move made offline waits at the controls and is sent when the connection is back, or says
- * clearly that it was not sent when the table moved on meanwhile.
+ * clearly that it was not sent when the table moved on meanwhile; a move made before the code
+ * that sends moves has come (it is loaded after the first cards) waits for it and is sent.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   actThroughApi,
   clickVisible,
+  contextIn,
   createTable,
   expectNoProblems,
   openPage,
@@ -432,5 +434,40 @@ describe('a move made offline', () => {
       [page],
       offlineErrors(from, () => back + 5_000),
     );
+  });
+});
+
+describe('a move made before the code that sends moves has come', () => {
+  it('waits for it, the controls busy, and is sent once it is there: never lost (desktop, en)', async () => {
+    const table = await createTable(base, { name: 'early move', deals: [shuffledDeal(55)] });
+    const context = await contextIn(chromium, 'desktop', 'en');
+    // The code that sends moves (web/src/table/moves.ts, loaded once the cards are painted) is held back until the move is made.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    await context.route(/\/assets\/moves-[\w-]+\.js$/, async (route) => {
+      asked.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    const page = await openPage(context, table.seats[0]!.url, 'seat 0');
+    await page.locator('[data-hand] [data-card]').first().waitFor({ timeout: 10_000 });
+    await expect.poll(() => asked.length, { message: 'the code that sends moves is asked for after the first cards' }).toBeGreaterThan(0);
+    const before = await versionOf(table);
+    await clickVisible(page, '[data-action="double"][data-double="false"]');
+    await expect
+      .poll(() => page.locator('[data-action="double"][data-double="true"]').isDisabled(), { message: 'busy while the move waits' })
+      .toBe(true);
+    await sleep(500);
+    expect(await versionOf(table), 'nothing is sent without the code').toBe(before);
+
+    release();
+    await waitForVersion(page, before + 1, 10_000);
+    const view = await readView(base, table.tableId, table.seats[0]!.token);
+    expect({ decided: view.seats[0]!.decided, version: view.version }, "seat 0's decision, made before the code came").toEqual({
+      decided: true,
+      version: before + 1,
+    });
+    expectNoProblems([page]);
   });
 });

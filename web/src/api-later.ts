@@ -1,6 +1,7 @@
 /**
  * The API calls of the pages and parts loaded after a table page's first cards (api.ts has
- * the table's own): creating a table, "Your tables", the chat, a seat's settings, the admin.
+ * the table's own): a seat's moves, creating a table, "Your tables", the chat, a seat's settings,
+ * the admin.
  */
 import type {
   AdminCommand as ContractAdminCommand,
@@ -12,7 +13,8 @@ import type {
   RotatedLink,
   TableView,
 } from '../../worker/contract.js';
-import { call } from './api.js';
+import type { Action } from '../../shared/actions.js';
+import { ApiError, call } from './api.js';
 
 export type { AdminLink, AdminView, ConfirmationOutcome, OverviewEntry, RotatedLink };
 
@@ -125,3 +127,28 @@ export const fetchChat = (tableId: string, token: string, after?: number): Promi
 /** Writes to the table's chat: the message as the table kept it. */
 export const postChat = (tableId: string, token: string, text: string): Promise<{ message: ChatMessage }> =>
   call(`/api/tables/${encodeURIComponent(tableId)}/chat`, { method: 'POST', token, body: JSON.stringify({ text }) });
+
+/** The seat's choice at this table in the ☰ menu (forced cards played for it). */
+export const savePreferences = (tableId: string, token: string, autoForced: boolean): Promise<{ autoForced: boolean }> =>
+  call(`/api/tables/${encodeURIComponent(tableId)}/preferences`, { method: 'PUT', token, body: JSON.stringify({ autoForced }) });
+
+/** An action as sent: `id` makes a retry safe (applied once), `version` refuses a move made on an outdated view. */
+export type SentAction = Action & { readonly id: string; readonly version: number };
+
+export async function sendAction(tableId: string, token: string, action: SentAction): Promise<TableView> {
+  const send = () => call<TableView>(`/api/tables/${encodeURIComponent(tableId)}/actions`, { method: 'POST', token, body: JSON.stringify(action) });
+  // A lost connection may have lost the answer, not the action: the same id is applied once,
+  // so retrying is safe and a move is not lost to a flaky network.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send();
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== 'network' || attempt >= 2) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+    }
+  }
+}
+
+export function newActionId(): string {
+  return crypto.randomUUID();
+}

@@ -1,10 +1,9 @@
 /**
  * The app talks to the server only through the public contract (API.md). Types come from
  * the server's own modules, as types only: nothing of the server ends up in the bundle.
- * Here what a table page needs for its first cards and its moves; every other call is in
+ * Here what a table page needs for its first cards; every other call (its moves too) is in
  * api-later.ts, which the pages and parts loaded later bring with them.
  */
-import type { Action } from '../../shared/actions.js';
 import type { ChatMessage, PublishedGame, TableView } from '../../worker/contract.js';
 
 export type { ChatMessage, PublishedGame, TableView };
@@ -72,28 +71,3 @@ export async function fetchGamesSince(tableId: string, token: string, known: rea
   }
   return [...known, ...pages.flat()];
 }
-
-/** An action as sent: `id` makes a retry safe (applied once), `version` refuses a move made on an outdated view. */
-export type SentAction = Action & { readonly id: string; readonly version: number };
-
-export async function sendAction(tableId: string, token: string, action: SentAction): Promise<TableView> {
-  const send = () => call<TableView>(`/api/tables/${encodeURIComponent(tableId)}/actions`, { method: 'POST', token, body: JSON.stringify(action) });
-  // A lost connection may have lost the answer, not the action: the same id is applied once,
-  // so retrying is safe and a move is not lost to a flaky network.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await send();
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.code !== 'network' || attempt >= 2) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
-    }
-  }
-}
-
-export function newActionId(): string {
-  return crypto.randomUUID();
-}
-
-/** The seat's choice at this table in the ☰ menu (forced cards played for it), which the table page offers from its first paint. */
-export const savePreferences = (tableId: string, token: string, autoForced: boolean): Promise<{ autoForced: boolean }> =>
-  call(`/api/tables/${encodeURIComponent(tableId)}/preferences`, { method: 'PUT', token, body: JSON.stringify({ autoForced }) });

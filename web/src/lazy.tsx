@@ -55,6 +55,13 @@ export function lazyPage<P extends object>(
   };
 }
 
+/** What a page shows while its code loads. */
+export const PageLoading = () => (
+  <p class="loading" aria-busy="true">
+    …
+  </p>
+);
+
 /**
  * Runs `then` after the frame that shows what was just rendered: that paint carries none of
  * its work. A hidden tab paints no frames (and runs no animation frames): there it runs at once.

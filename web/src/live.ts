@@ -6,7 +6,8 @@
  * it is open (no HTTP request per move), otherwise by POST.
  */
 import type { ClientMessage, ServerMessage } from '../../worker/contract.js';
-import { ApiError, fetchView, sendAction, type ChatMessage, type SentAction, type TableView } from './api.js';
+import { ApiError, fetchView, type ChatMessage, type TableView } from './api.js';
+import { sendAction, type SentAction } from './api-later.js';
 import { LINK_REPLACED, type ConnectionState } from './live-state.js';
 
 export interface LiveHandlers {

@@ -3,8 +3,9 @@ import { render } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { AppContext, useApp } from './app-context.js';
 import { AppLink } from './AppLink.js';
-import { isLoaded, loadLanguage, translator, withLaterTexts, type Language } from './i18n.js';
-import { lazyPage } from './lazy.js';
+import { isLoaded, loadLanguage, translator } from './i18n.js';
+import { lazyPage, PageLoading } from './lazy.js';
+import type { OtherRoute } from './other-pages.js';
 import { usePageMenu } from './page-menu.js';
 import { applyToDocument, loadPrefs, savePrefs, type Prefs } from './prefs.js';
 import { routeOf, type Route } from './router.js';
@@ -12,24 +13,10 @@ import { readFirst } from './table/first-read.js';
 import { TablePage } from './table/TablePage.js';
 import './styles.css';
 
-// Every page but the table's is loaded on demand, with the later texts (i18n.ts).
-const Loading = () => (
-  <p class="loading" aria-busy="true">
-    …
-  </p>
-);
-const CreatePage = lazyPage(() => withLaterTexts(() => import('./create/CreatePage.js')), Loading);
-const ReplayPage = lazyPage<{ tableId: string; dealIndex: number }>(() => withLaterTexts(() => import('./table/ReplayPage.js')), Loading);
-const RulesPage = lazyPage<{ lang: Language }>(() => withLaterTexts(() => import('./rules/RulesPage.js')), Loading);
-const AdminPage = lazyPage<{ tableId: string }>(() => withLaterTexts(() => import('./admin/AdminPage.js')), Loading);
-const EmbedPage = lazyPage<{ tableId: string; seat: boolean }>(
-  () => withLaterTexts(() => import('./embed/EmbedPage.js').then((m) => ({ default: m.EmbedPage }))),
-  Loading,
-);
-const EmbedDocsPage = lazyPage<Record<string, never>>(
-  () => withLaterTexts(() => import('./embed/EmbedDocsPage.js').then((m) => ({ default: m.EmbedDocsPage }))),
-  Loading,
-);
+// Every page but the table's is in a chunk of its own (other-pages.tsx), asked for at once on such a page.
+let otherPages: Promise<typeof import('./other-pages.js')> | null = null;
+const loadOtherPages = () => (otherPages ??= import('./other-pages.js'));
+const OtherPage = lazyPage<{ route: OtherRoute; hash: string }>(loadOtherPages, PageLoading);
 
 /** The service worker is a convenience (pushes, an offline start): a page whose connection failed before it came does without. */
 function ignoreServiceWorker(): void {}
@@ -118,25 +105,15 @@ function Header() {
 }
 
 function Page({ route, hash }: { route: Route; hash: string }) {
-  const { prefs, t } = useApp();
+  const { t } = useApp();
   switch (route.page) {
-    case 'create':
-      return <CreatePage />;
-    case 'rules':
-      return <RulesPage lang={prefs.lang} />;
     case 'table':
       // Keyed by the link's token too: another seat's link opened in this tab loads that seat.
       return <TablePage key={`${route.tableId}${hash}`} tableId={route.tableId} />;
-    case 'replay':
-      return <ReplayPage tableId={route.tableId} dealIndex={route.dealIndex} />;
-    case 'embed':
-      return <EmbedPage key={`${route.tableId}${hash}`} tableId={route.tableId} seat={route.seat} />;
-    case 'embedDocs':
-      return <EmbedDocsPage />;
-    case 'admin':
-      return <AdminPage key={`${route.tableId}${hash}`} tableId={route.tableId} />;
     case 'notFound':
       return <p class="not-found">{t('notFound')}</p>;
+    default:
+      return <OtherPage route={route} hash={hash} />;
   }
 }
 
@@ -196,8 +173,10 @@ function App() {
   );
 }
 
-// The table's view is asked for at once, while the reader's texts load: neither waits for the other.
-readFirst(routeOf(location.pathname));
+// The table's view (or another page's code) is asked for at once, while the reader's texts load: neither waits for the other.
+const firstRoute = routeOf(location.pathname);
+readFirst(firstRoute);
+if (firstRoute.page !== 'table' && firstRoute.page !== 'notFound') void loadOtherPages().catch(() => {});
 loadLanguage(loadPrefs().lang).then(
   () => render(<App />, document.getElementById('app')!),
   (error: unknown) => {
@@ -207,7 +186,7 @@ loadLanguage(loadPrefs().lang).then(
   },
 );
 // A table page starts it once its first cards are shown (TablePage); any other page once loaded.
-if (routeOf(location.pathname).page !== 'table')
+if (firstRoute.page !== 'table')
   addEventListener('load', () => void import('./pwa.js').then((pwa) => pwa.startServiceWorker(loadPrefs().lang), ignoreServiceWorker), {
     once: true,
   });

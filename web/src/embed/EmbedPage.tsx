@@ -33,14 +33,15 @@ import './embed.css';
 function WrongLink({ text, code }: { text: TextKey; code: string }) {
   const { prefs, t } = useApp();
   const other = prefs.lang === 'de' ? 'en' : 'de';
-  // Only the reader's language is loaded with the page; the other one's texts come now, and
-  // the refusal is shown once, in both (or in the reader's alone should they fail to load).
-  const [otherTexts, setOther] = useState<'loading' | 'loaded' | 'failed'>(() => (isLoaded(other) ? 'loaded' : 'loading'));
+  // Only the reader's language is loaded with the page; the other one's texts come now, and the
+  // refusal is said once they are here (an alert is read out when it appears, not as it grows),
+  // in the reader's language alone should they not come.
+  const [otherTexts, setOtherTexts] = useState<'loading' | 'loaded' | 'failed'>(() => (isLoaded(other) ? 'loaded' : 'loading'));
   useEffect(() => {
     if (otherTexts === 'loading')
       void loadLanguage(other).then(
-        () => setOther('loaded'),
-        () => setOther('failed'),
+        () => setOtherTexts('loaded'),
+        () => setOtherTexts('failed'),
       );
   }, [other, otherTexts]);
   if (otherTexts === 'loading') return null;

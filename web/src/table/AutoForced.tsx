@@ -5,7 +5,8 @@
  * table and seat (PUT …/preferences), so it holds on every device and while the page is closed.
  */
 import { useState } from 'preact/hooks';
-import { ApiError, savePreferences } from '../api.js';
+import { ApiError } from '../api.js';
+import { savePreferences } from '../api-later.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
 

@@ -12,7 +12,6 @@ import { placesOf, seatName } from './format.js';
 import { GameFacts, turnText } from './GameFacts.js';
 import { ConnectionLine, dockLocked } from './ConnectionLine.js';
 import { rememberLink } from '../opened-links.js';
-import { AutoForcedToggle } from './AutoForced.js';
 import { SeatPanel } from './SeatPanel.js';
 import { BadLink, TableLoading } from './TableStatus.js';
 import { TrickArea } from './Tricks.js';
@@ -47,13 +46,14 @@ export function TablePage({ tableId }: { tableId: string }) {
   useEffect(() => void (later !== null && later.startServiceWorker(prefs.lang)), [later]);
   // As wide as a desktop's: the board shows two columns (styles.css), the move log beside the table.
   const wide = useMedia('(min-width: 900px)');
-  // The seat's own choice at this table, in the ☰ menu (a spectator and a bot seat have none).
+  // The seat's own choice at this table, in the ☰ menu (a spectator and a bot seat have none), with the later parts.
   const autoForced = view?.autoForced ?? null;
-  useInPageMenu(autoForced === null ? null : <AutoForcedToggle key={String(autoForced)} tableId={tableId} token={token} initial={autoForced} />, [
-    autoForced,
-    tableId,
-    token,
-  ]);
+  useInPageMenu(
+    autoForced === null || later === null ? null : (
+      <later.AutoForcedToggle key={String(autoForced)} tableId={tableId} token={token} initial={autoForced} />
+    ),
+    [autoForced, later, tableId, token],
+  );
 
   // The tab's title says when a move is owed, so a table left in a background tab is noticed.
   const owesMove = view !== null && view.legalActions.some(isMoveOwed);

@@ -6,21 +6,13 @@
 import { forgetView, forgetViews, recallView, rememberView } from './last-view.js';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Action } from '../../../shared/actions.js';
-import {
-  ApiError,
-  fetchGamesSince,
-  fetchView,
-  newActionId,
-  sendAction,
-  type ChatMessage,
-  type PublishedGame,
-  type SentAction,
-  type TableView,
-} from '../api.js';
+import { ApiError, fetchGamesSince, fetchView, type ChatMessage, type PublishedGame, type TableView } from '../api.js';
+import { withLaterTexts } from '../i18n.js';
 import type { LiveTable } from '../live.js';
 import type { ConnectionState } from '../live-state.js';
 import { whenPainted } from '../lazy.js';
 import { takeFirstRead } from './first-read.js';
+import type { Moves, QueuedMove } from './moves.js';
 
 export interface TableState {
   readonly view: TableView | null;
@@ -52,31 +44,16 @@ export interface TableState {
   readonly onChat: (listener: (message: ChatMessage) => void) => () => void;
 }
 
-/**
- * A move made while the server could not be reached. It waits, and is sent again with the
- * same id (so the server applies it at most once) when the live connection is back — unless
- * the table moved on meanwhile: a move chosen on an older table is not sent.
- */
-export interface QueuedMove {
-  /** The move in words. */
-  readonly label: string;
-  /** waiting: for the connection; sending: it is back, the move is on its way; dropped: not sent, the table moved on. */
-  readonly state: 'waiting' | 'sending' | 'dropped';
+/** The code that sends moves (moves.ts) with the later texts that say what became of one: loaded once, again after a failure. */
+let movesCode: Promise<typeof import('./moves.js')> | null = null;
+function loadMoves(): Promise<typeof import('./moves.js')> {
+  movesCode ??= withLaterTexts(() => import('./moves.js')).catch((err: unknown) => {
+    movesCode = null;
+    throw err;
+  });
+  // Not there for want of the network (offline, and not yet kept by the service worker): again once online.
+  return movesCode.catch(() => new Promise((resolve) => addEventListener('online', () => resolve(loadMoves()), { once: true })));
 }
-
-/**
- * Whether a move that waited for the connection still stands on the table `now`: when the
- * table has not moved since it was chosen, or when it is a seat's doubling decision the view
- * still offers (API.md: the server takes a seat's first double in the window whatever the
- * others decided meanwhile, R3.1: it depends on nobody else's move).
- */
-function stillStands(move: SentAction, now: TableView): boolean {
-  if (now.version === move.version) return true;
-  return move.type === 'double' && now.legalActions.some((a) => a.type === 'double' && a.double === move.double);
-}
-
-/** Refusals that mean the table is not where the move was chosen: someone else moved first. */
-const MOVED_ON = new Set(['stale_version', 'not_your_turn', 'illegal_action']);
 
 export interface TableOptions {
   /**
@@ -129,8 +106,7 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
   const live = useRef<LiveTable | null>(null);
   const refused = useRef(false);
   const [queued, setQueued] = useState<QueuedMove | null>(null);
-  /** The move waiting for the connection (kept in a ref too: the socket's callbacks see it without a render). */
-  const waiting = useRef<{ sent: SentAction; label: string } | null>(null);
+  const moves = useRef<Moves | null>(null);
   const chatListeners = useRef(new Set<(message: ChatMessage) => void>());
   const onChat = useCallback((listener: (message: ChatMessage) => void) => {
     chatListeners.current.add(listener);
@@ -170,11 +146,7 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
       if (shown !== null && !keptShown.current && next.version < shown.version) return;
       current.current = next;
       keptShown.current = false;
-      if (waiting.current !== null && !stillStands(waiting.current.sent, next)) {
-        // The table moved on while the move waited: it was chosen for a table that is gone.
-        setQueued({ label: waiting.current.label, state: 'dropped' });
-        waiting.current = null;
-      }
+      moves.current?.viewShown(next);
       setView(next);
       setSavedAt(null);
       rememberView(tableId, token, next);
@@ -236,7 +208,7 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
               onState: (s) => {
                 if (cancelled) return;
                 setConnection(s);
-                if (s === 'live') sendWaitingRef.current();
+                if (s === 'live') moves.current?.sendWaiting();
               },
               onFatal: (e) => {
                 if (cancelled) return;
@@ -267,64 +239,38 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
     };
   }, [goLive, tableId, token, accept]);
 
-  const deliver = useCallback(
-    async (sent: SentAction, label: string | undefined, again: boolean) => {
-      setPending(true);
-      try {
-        accept(await (live.current?.act(sent) ?? sendAction(tableId, token, sent)));
-        setError(null);
-        if (again) setQueued(null);
-      } catch (err) {
-        const failure = err instanceof ApiError ? err : new ApiError(0, 'network', String(err));
-        if (failure.code === 'network' && label !== undefined) {
-          waiting.current = { sent, label };
-          setQueued({ label, state: 'waiting' });
-        } else if (again && MOVED_ON.has(failure.code)) {
-          setQueued({ label: label ?? '', state: 'dropped' });
-        } else {
-          if (again) setQueued(null);
-          setError(failure);
-        }
-        // Someone else moved first (or the answer was lost): show the table as it is now.
-        if (MOVED_ON.has(failure.code)) fetchView(tableId, token).then(accept, () => {});
-      } finally {
-        setPending(false);
-      }
-    },
-    [tableId, token, accept],
-  );
+  /** The moves, once their code is there. */
+  const movesReady = useCallback(async (): Promise<Moves> => {
+    const { Moves } = await loadMoves();
+    moves.current ??= new Moves({
+      tableId,
+      token,
+      live: () => live.current,
+      shown: () => current.current,
+      accept,
+      setPending,
+      setError,
+      setQueued,
+    });
+    return moves.current;
+  }, [tableId, token, accept]);
+
+  // A seat's moves are sent by code loaded once its first cards are painted: they wait for none of it.
+  const seated = view !== null && view.seat !== null;
+  useEffect(() => void (seated && whenPainted(() => void movesReady())), [seated, movesReady]);
 
   const act = useCallback(
     async (action: Action, label?: string) => {
       const shown = current.current;
       // Never a move on the kept view: its version may be long gone (the page disables the controls too).
       if (shown === null || keptShown.current) return;
-      waiting.current = null;
-      setQueued(null);
-      await deliver({ ...action, id: newActionId(), version: shown.version }, label, false);
+      // A move made before the code to send it is there waits for it (busy meanwhile), with the
+      // version of the view it was chosen on: the server refuses it if the table moved on since.
+      setPending(true);
+      await (await movesReady()).act(action, shown.version, label);
     },
-    [deliver],
+    [movesReady],
   );
-
-  /** The connection is back: the waiting move goes, with its id, if the table is still where it was chosen. */
-  const sendWaiting = useCallback(() => {
-    const move = waiting.current;
-    if (move === null) return;
-    waiting.current = null;
-    if (current.current !== null && !stillStands(move.sent, current.current)) {
-      setQueued({ label: move.label, state: 'dropped' });
-      return;
-    }
-    setQueued({ label: move.label, state: 'sending' });
-    void deliver(move.sent, move.label, true);
-  }, [deliver]);
-  const sendWaitingRef = useRef(sendWaiting);
-  sendWaitingRef.current = sendWaiting;
-
-  const cancelQueued = useCallback(() => {
-    waiting.current = null;
-    setQueued(null);
-  }, []);
 
   return {
     view,
@@ -339,7 +285,7 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
     clearError: () => setError(null),
     show: accept,
     queued,
-    cancelQueued,
+    cancelQueued: () => moves.current?.cancel(),
     onChat,
   };
 }

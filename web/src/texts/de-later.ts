@@ -123,5 +123,13 @@ const deLater: Record<LaterTextKey, Text> = {
   error_not_implemented: 'Das bietet der Server nicht an.',
   embedSpectatorOnSeat:
     'Das ist der Zuschauer-Link: mit ihm kann man nicht spielen. Bette ihn ohne „/seat“ ein (embed.js wählt selbst); ein Platz wird mit seinem eigenen Link eingebettet.',
+  autoForced: 'Erzwungene Karten für mich spielen',
+  autoForcedHelp:
+    'An diesem Tisch: Ist nur eine Karte erlaubt, spielt der Tisch sie für dich, nach einer Wartezeit, die aus der Dauer deiner letzten Züge hier gezogen wird (mindestens 2 Sekunden), damit die anderen sie nicht von einer selbst gewählten Karte unterscheiden können. Als automatisch gekennzeichnet siehst nur du sie, bis das Spiel vorbei ist. Wer genau hinsieht, kann trotzdem etwas ahnen, etwa wenn du währenddessen im Chat schreibst.',
+  autoForcedFailed: 'Nicht gespeichert: {reason}',
+  queuedWaiting: 'Noch nicht gesendet: {what}. Warte auf die Verbindung; der Zug wird gesendet, sobald sie wieder steht.',
+  queuedSending: 'Verbindung wieder da: {what} wird gesendet…',
+  queuedDropped: 'Nicht gesendet: {what}. Der Tisch ist weitergegangen, während du offline warst; wähle neu.',
+  queuedCancel: 'Nicht senden',
 };
 export default deLater;

@@ -156,18 +156,10 @@ const de: Record<FirstTextKey, Text> = {
   // issue 13 — chat
   chatTitle: 'Chat',
   // issue 14 — push
-  autoForced: 'Erzwungene Karten für mich spielen',
-  autoForcedHelp:
-    'An diesem Tisch: Ist nur eine Karte erlaubt, spielt der Tisch sie für dich, nach einer Wartezeit, die aus der Dauer deiner letzten Züge hier gezogen wird (mindestens 2 Sekunden), damit die anderen sie nicht von einer selbst gewählten Karte unterscheiden können. Als automatisch gekennzeichnet siehst nur du sie, bis das Spiel vorbei ist. Wer genau hinsieht, kann trotzdem etwas ahnen, etwa wenn du währenddessen im Chat schreibst.',
-  autoForcedFailed: 'Nicht gespeichert: {reason}',
   confirmMovesHelp: 'An: der erste Tipp wählt eine Karte oder einen Knopf aus, der zweite sendet.',
   confirmAnnouncementsHelp: 'An: ein Spiel, Bettel oder Mord, Kontra und Re werden erst mit einem zweiten Tipp oder Klick gesendet.',
   tapAgain: 'Ausgewählt: {what}. Zum Senden noch einmal tippen oder klicken.',
   cancelSelection: 'Abbrechen',
-  queuedWaiting: 'Noch nicht gesendet: {what}. Warte auf die Verbindung; der Zug wird gesendet, sobald sie wieder steht.',
-  queuedSending: 'Verbindung wieder da: {what} wird gesendet…',
-  queuedDropped: 'Nicht gesendet: {what}. Der Tisch ist weitergegangen, während du offline warst; wähle neu.',
-  queuedCancel: 'Nicht senden',
   pushLastView: 'Offline: der Tisch, wie ihn dieses Gerät zuletzt gesehen hat ({time}).',
   keptView: 'Wie zuletzt hier gesehen · wird aktualisiert…',
 };

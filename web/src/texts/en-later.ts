@@ -120,6 +120,14 @@ export const enLater = {
   error_not_implemented: 'The server does not offer that.',
   embedSpectatorOnSeat:
     'This is the spectator link: it cannot play. Embed it without "/seat" (embed.js chooses by itself); a seat is embedded with its own link.',
+  autoForced: 'Play my forced cards for me',
+  autoForcedHelp:
+    'At this table: when only one card is allowed, the table plays it for you, after a wait drawn from how long your own last moves here took (at least 2 seconds), so that the others cannot tell it from a card you chose. Only you see it marked automatic until the game is over. Someone watching closely may still guess, for instance if you were writing in the chat meanwhile.',
+  autoForcedFailed: 'Could not save: {reason}',
+  queuedWaiting: 'Not sent yet: {what}. Waiting for the connection; it will be sent when the connection is back.',
+  queuedSending: 'Connection back: sending {what}…',
+  queuedDropped: 'Not sent: {what}. The table moved on while you were offline; choose again.',
+  queuedCancel: "Don't send",
 } as const;
 export type LaterTextKey = keyof typeof enLater;
 export default enLater;

@@ -156,18 +156,10 @@ export const en = {
   // issue 13 — chat
   chatTitle: 'Chat',
   // issue 14 — push
-  autoForced: 'Play my forced cards for me',
-  autoForcedHelp:
-    'At this table: when only one card is allowed, the table plays it for you, after a wait drawn from how long your own last moves here took (at least 2 seconds), so that the others cannot tell it from a card you chose. Only you see it marked automatic until the game is over. Someone watching closely may still guess, for instance if you were writing in the chat meanwhile.',
-  autoForcedFailed: 'Could not save: {reason}',
   confirmMovesHelp: 'On: the first tap selects a card or button, a second tap sends it.',
   confirmAnnouncementsHelp: 'On: a contract, Bettel or Mord, Kontra and Re are sent only by a second tap or click.',
   tapAgain: 'Selected: {what}. Tap or click it again to send.',
   cancelSelection: 'Cancel',
-  queuedWaiting: 'Not sent yet: {what}. Waiting for the connection; it will be sent when the connection is back.',
-  queuedSending: 'Connection back: sending {what}…',
-  queuedDropped: 'Not sent: {what}. The table moved on while you were offline; choose again.',
-  queuedCancel: "Don't send",
   pushLastView: 'Offline: the table as this device last saw it ({time}).',
   keptView: 'As last seen here · updating…',
 } as const;
