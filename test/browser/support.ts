@@ -717,7 +717,13 @@ export async function apiVersion(table: Table): Promise<number> {
 /** Waits until every page shows the API's current version; answers it. */
 export async function syncPages(table: Table, timeoutMs = 5_000): Promise<number> {
   const version = await apiVersion(table);
-  await Promise.all(table.players.map((p) => waitForVersion(p.page, version, timeoutMs)));
+  // The live connection comes after the first cards (issue 24): a page showing the version may still be connecting.
+  await Promise.all(
+    table.players.map(async (p) => {
+      await waitForVersion(p.page, version, timeoutMs);
+      await p.page.locator('[data-table][data-connection="live"]').waitFor({ timeout: timeoutMs });
+    }),
+  );
   return version;
 }
 

@@ -3,7 +3,7 @@
  * sent it (AdminPage.tsx, EmbedSettings.tsx): on a phone the top of the page is far from the
  * button tapped.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ApiError } from '../api.js';
 import type { AdminCommand } from '../api-later.js';
 import { useApp } from '../app-context.js';
@@ -27,8 +27,9 @@ export function OutcomeAt({ at, outcome }: { at: Place; outcome: Outcome | null 
   const { t } = useApp();
   const said = useRef<HTMLParagraphElement>(null);
   const here = outcome !== null && outcome.at === at;
-  // Right below the button tapped, which may stand at the screen's lower edge: the words come into view with it.
-  useEffect(() => said.current?.scrollIntoView({ block: 'nearest' }), [here, outcome]);
+  // Right below the button tapped, which may stand at the screen's lower edge: the words come into view with it,
+  // in the frame they appear in (an effect would scroll a frame later: on a busy phone the words showed out of view first).
+  useLayoutEffect(() => said.current?.scrollIntoView({ block: 'nearest' }), [here, outcome]);
   if (!here) return null;
   return outcome.error !== null ? (
     <p ref={said} class="error" role="alert" data-error>
