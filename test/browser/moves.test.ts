@@ -10,6 +10,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
+  goOffline,
   actThroughApi,
   clickVisible,
   contextIn,
@@ -333,7 +334,7 @@ describe('a move made offline', () => {
     const before = await versionOf(table);
     const from = Date.now();
     let back = Number.POSITIVE_INFINITY;
-    await page.context().setOffline(true);
+    await goOffline(page);
     await expect.poll(() => page.locator('[data-table]').getAttribute('data-connection')).toBe('offline');
 
     const card = (await page.locator('[data-hand] [data-action="play"]:enabled').first().getAttribute('data-card'))!;
@@ -377,7 +378,7 @@ describe('a move made offline', () => {
     await expect.poll(() => defender.locator('[data-table]').getAttribute('data-connection')).toBe('live');
     const from = Date.now();
     let back = Number.POSITIVE_INFINITY;
-    await defender.context().setOffline(true);
+    await goOffline(defender);
     await expect.poll(() => defender.locator('[data-table]').getAttribute('data-connection')).toBe('offline');
     await clickVisible(defender, '[data-action="kontra"]');
     await defender.locator('[data-dock] [data-queued="waiting"]').waitFor({ timeout: 8_000 });
@@ -402,7 +403,7 @@ describe('a move made offline', () => {
     const table = await createTable(base, { name: 'offline double', deals: [shuffledDeal(53)] });
     const page = await seatPage(table, 0, 'desktop', 'en');
     await expect.poll(() => page.locator('[data-table]').getAttribute('data-connection')).toBe('live');
-    await page.context().setOffline(true);
+    await goOffline(page);
     await expect.poll(() => page.locator('[data-table]').getAttribute('data-connection')).toBe('offline');
     await clickVisible(page, '[data-action="double"][data-double="true"]');
     await page.locator('[data-dock] [data-queued="waiting"]').waitFor({ timeout: 8_000 });
@@ -418,7 +419,7 @@ describe('a move made offline', () => {
     const cancelled = await createTable(base, { name: 'offline cancelled', deals: [shuffledDeal(54)] });
     await page.goto(cancelled.seats[0]!.url);
     await expect.poll(() => page.locator('[data-table]').getAttribute('data-connection')).toBe('live');
-    await page.context().setOffline(true);
+    await goOffline(page);
     await expect.poll(() => page.locator('[data-table]').getAttribute('data-connection')).toBe('offline');
     await clickVisible(page, '[data-action="double"][data-double="false"]');
     await page.locator('[data-dock] [data-queued="waiting"]').waitFor({ timeout: 8_000 });

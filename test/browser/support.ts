@@ -350,6 +350,23 @@ export async function requestsAnswered(page: Page, timeout = 10_000): Promise<vo
   await expect.poll(() => pending.get(page)?.size ?? 0, { timeout, message: `${labelOf(page)}: requests still under way` }).toBe(0);
 }
 
+/**
+ * Takes the network away from `page`'s context once its service worker is active: the page
+ * registers it after its first cards, and the first install fetches /sw.js and the app's
+ * files; cut off in the middle, the browser logs "An unknown error occurred when fetching the
+ * script" (a test's doing, not the page's).
+ */
+export async function goOffline(page: Page): Promise<void> {
+  const active = await page.evaluate(() =>
+    Promise.race([
+      (globalThis as unknown as { navigator: { serviceWorker: { ready: Promise<unknown> } } }).navigator.serviceWorker.ready.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+    ]),
+  );
+  expect(active, `${labelOf(page)}: the service worker is active`).toBe(true);
+  await page.context().setOffline(true);
+}
+
 export const labelOf = (page: Page): string => labels.get(page) ?? page.url();
 
 /** Fails listing every console error, uncaught error and CSP violation of the pages (except those `allowed`). */

@@ -200,8 +200,9 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
     const connect = () =>
       whenPainted(() => {
         if (cancelled || refused.current) return;
-        import('../live.js').then(
-          ({ LiveTable }) => {
+        // With the code that sends moves: a page that says it is live can act, also once it is offline again.
+        Promise.all([import('../live.js'), loadMoves()]).then(
+          ([{ LiveTable }]) => {
             if (cancelled || refused.current) return;
             liveTable = new LiveTable(tableId, token, {
               onView: (v) => !cancelled && accept(v),
