@@ -17,6 +17,7 @@ import type * as Bots from '../shared/bots.js';
 import type * as DealModule from '../shared/deal.js';
 import type * as GameModule from '../shared/game.js';
 import type * as OptionsModule from '../shared/options.js';
+import { median, report } from './bench-line.js';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const revision = process.argv[2];
@@ -105,8 +106,6 @@ try {
       figures[name].legal.push(runners[name].legalActionsNs(300));
     }
   }
-  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!;
-  const report = (bench: string, value: number, unit: string) => console.log(JSON.stringify({ bench, value: Number(value.toPrecision(4)), unit }));
   report('engine.compare.baselineRandomGames', median(figures.baseline.games), `games/s at ${revision}`);
   report('engine.compare.currentRandomGames', median(figures.current.games), 'games/s');
   report('engine.compare.randomGamesRatio', median(figures.current.games) / median(figures.baseline.games), 'current/baseline (above 1: faster now)');

@@ -23,6 +23,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { launchChromium, newContext } from './chromium.js';
 import { closeServer, startServer } from './local-server.js';
+import { median, report } from './bench-line.js';
 
 const RUNS = Number(process.env.WEB_RUNS ?? 7);
 const SLOW_RUNS = Number(process.env.SLOW_RUNS ?? 5);
@@ -30,9 +31,6 @@ const SLOW_RUNS = Number(process.env.SLOW_RUNS ?? 5);
 /** Chrome DevTools' "fast 3G" and a CPU four times slower than this machine's: a modest phone on a poor network. */
 const SLOW_PHONE = { cpuSlowdown: 4, latencyMs: 150, downBitsPerSecond: 1.6e6, upBitsPerSecond: 750e3 };
 
-function report(bench: string, value: number, unit: string): void {
-  console.log(JSON.stringify({ bench, value: Number(value.toPrecision(4)), unit }));
-}
 const note = (text: string) => process.stderr.write(`web: ${text}\n`);
 
 interface PageWindow {
@@ -177,8 +175,6 @@ async function slowPhoneRun(browser: Browser, link: string): Promise<{ coldMs: n
     await context.close();
   }
 }
-
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 async function main(): Promise<void> {
   const server = await startServer({ label: 'web', tempPrefix: 'wallachen-web-' });

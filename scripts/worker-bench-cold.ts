@@ -34,7 +34,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { report } from './bench-line.js';
+import { median, report } from './bench-line.js';
 import { startCpuProfile, summarize } from './cpu-profile.js';
 import { closeServer, restartServer, runWrangler, startServer, type LocalServer } from './local-server.js';
 import { candidates, pick, randomAction, type View } from './random-player.js';
@@ -49,10 +49,6 @@ const LABEL = 'worker-cold';
 
 const note = (text: string) => process.stderr.write(`${LABEL}: ${text}\n`);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
-};
 
 interface Created {
   tableId: string;

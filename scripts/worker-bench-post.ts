@@ -28,7 +28,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { report } from './bench-line.js';
+import { median, report } from './bench-line.js';
 import { closeServer, launch, startServer, type LocalServer } from './local-server.js';
 import { treeCpu } from './proc-cpu.js';
 
@@ -41,7 +41,6 @@ const LABEL = 'worker-post';
 
 const note = (text: string) => process.stderr.write(`${LABEL}: ${text}\n`);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** CPU seconds so far of the Worker's workerd (the one with the inspector, not wrangler's proxy) of the server `pid`. */
 const workerdSeconds = (pid: number): number => treeCpu(pid)?.get('workerd') ?? 0;

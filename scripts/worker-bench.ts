@@ -24,7 +24,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { report } from './bench-line.js';
+import { median, report } from './bench-line.js';
 import { buildWorker, type BuiltWorker } from './worker-build.js';
 import { coldTableFigures } from './worker-bench-cold.js';
 import { postPathFigures } from './worker-bench-post.js';
@@ -63,8 +63,8 @@ function startupCpu({ dir }: BuiltWorker): void {
     startup.push(measured.startup);
     firstRoute.push(measured.health);
   }
-  report('worker.startupCpuMs', sorted(startup)[Math.floor(STARTUP_RUNS / 2)]!, 'ms');
-  report('worker.firstRouteCpuMs', sorted(firstRoute)[Math.floor(STARTUP_RUNS / 2)]!, 'ms');
+  report('worker.startupCpuMs', median(startup), 'ms');
+  report('worker.firstRouteCpuMs', median(firstRoute), 'ms');
   note(`over ${STARTUP_RUNS} runs, quartiles: startup ${quartiles(startup)} ms, first GET /api/health ${quartiles(firstRoute)} ms`);
 }
 
