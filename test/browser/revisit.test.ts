@@ -152,7 +152,9 @@ interface Shift {
  * The page's layout shifts without an input before them, once the parts loaded after the first
  * cards are there. Their sum may not reach 0.01, a tenth of what browsers call a good page's: a
  * part that came above what was painted, or took a place not kept for it, moves the table by
- * far more (the status line's own text changing as the connection comes moves it by less).
+ * far more. Nothing on the table page moves at all today (0 on phone and desktop): the status
+ * line keeps the width of its widest text, the chat keeps its empty line while loading, and the
+ * seat's choice comes into the header beside the preferences, not under them.
  */
 async function shiftsOnceComplete(page: Page): Promise<Shift[]> {
   await page.locator('details[data-chat]').waitFor({ timeout: 10_000 });

@@ -73,6 +73,8 @@ function Header() {
         <span aria-hidden="true">☰</span>
       </button>
       <div class={`prefs${menuOpen ? ' open' : ''}`} id="prefs">
+        {/* First: on a desktop what the page adds comes in on the left of the reader's preferences, which stay where they are. */}
+        {pageMenu}
         <span class="lang-switch" role="group" aria-label={t('language')}>
           {(['de', 'en'] as const).map((lang) => (
             <button type="button" data-lang={lang} aria-pressed={prefs.lang === lang} onClick={() => setPrefs({ ...prefs, lang })}>
@@ -98,7 +100,6 @@ function Header() {
           />
           {t('patternFrench')}
         </label>
-        {pageMenu}
       </div>
     </header>
   );

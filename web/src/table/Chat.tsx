@@ -80,7 +80,14 @@ export function Chat({ tableId, token, view, table }: { tableId: string; token: 
           atEnd.current = e.scrollHeight - e.scrollTop - e.clientHeight < 24;
         }}
       >
-        {messages !== null && messages.length === 0 ? <li class="chat-empty">{t('chatEmpty')}</li> : null}
+        {/* While the messages load, the line saying there are none keeps its place: the form below does not move when they come. */}
+        {messages === null ? (
+          <li class="chat-empty reserve" aria-hidden="true">
+            {t('chatEmpty')}
+          </li>
+        ) : messages.length === 0 ? (
+          <li class="chat-empty">{t('chatEmpty')}</li>
+        ) : null}
         {(messages ?? []).map((m) => (
           <li key={m.id} class={m.seat === view.seat ? 'mine' : undefined} data-chat-message={m.id} data-chat-seat={m.seat}>
             <span class="chat-meta">
