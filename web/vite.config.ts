@@ -3,11 +3,12 @@
 import preact from '@preact/preset-vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { smallPreloadHelper } from './preload-helper.js';
 import { serviceWorkerBuild } from './service-worker-build.js';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [preact(), serviceWorkerBuild()],
+  plugins: [smallPreloadHelper(), preact(), serviceWorkerBuild()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,7 @@
-/** fetchGamesSince: the finished games a page lacks, read from GET …/games page by page (API.md "History paging"). */
+/** fetchGamesSince (web/src/table/games-read.ts): the finished games a page lacks, read from GET …/games page by page (API.md "History paging"). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type PublishedGame, fetchGamesSince } from '../../web/src/api.js';
+import type { PublishedGame } from '../../web/src/api.js';
+import { fetchGamesSince } from '../../web/src/table/games-read.js';
 
 /** A table with `count` finished games answering …/games as API.md pages them (the `limit` newest below `before`, `next` while older remain); records the queries. */
 function serve(count: number): string[] {

@@ -3,6 +3,7 @@ import { render } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { AppContext, useApp } from './app-context.js';
 import { AppLink } from './AppLink.js';
+import { isPatternLoaded, loadPattern } from './cards/french-cards.js';
 import { isLoaded, loadLanguage, translator } from './i18n.js';
 import { lazyPage, PageLoading } from './lazy.js';
 import type { OtherRoute } from './other-pages.js';
@@ -150,12 +151,12 @@ function App() {
       t: translator(prefs.lang),
       setPrefs: (next: Prefs) => {
         savePrefs(next);
-        // The other language's texts are loaded only now; until they are, the page stays in this one.
-        if (isLoaded(next.lang)) setPrefsState(next);
+        // The other language's texts or the French cards are loaded only now; until they are, the page stays as it is.
+        if (isLoaded(next.lang) && isPatternLoaded(next.pattern)) setPrefsState(next);
         else
-          void loadLanguage(next.lang).then(
+          void Promise.all([loadLanguage(next.lang), loadPattern(next.pattern)]).then(
             () => setPrefsState(next),
-            (error: unknown) => console.warn('the texts could not be loaded', error),
+            (error: unknown) => console.warn('the texts or cards could not be loaded', error),
           );
       },
     }),
@@ -178,7 +179,8 @@ function App() {
 const firstRoute = routeOf(location.pathname);
 readFirst(firstRoute);
 if (firstRoute.page !== 'table' && firstRoute.page !== 'notFound') void loadOtherPages().catch(() => {});
-loadLanguage(loadPrefs().lang).then(
+const firstPrefs = loadPrefs();
+Promise.all([loadLanguage(firstPrefs.lang), loadPattern(firstPrefs.pattern)]).then(
   () => render(<App />, document.getElementById('app')!),
   (error: unknown) => {
     // Without its texts the app cannot speak; the reader is told in both languages, plainly.

@@ -2,7 +2,7 @@ import type { JSX } from 'preact';
 import type { CardCode, Rank, Suit } from '../../../shared/cards.js';
 import { CourtFigure } from './CourtFigure.js';
 import { indexLabel, rankOfCode, suitOfCode, type CardPattern } from './names.js';
-import { SUIT_INK, SuitSymbol } from './suits.js';
+import { suitInk, SuitSymbol } from './suits.js';
 
 type PipRank = '7' | '8' | '9' | '10';
 
@@ -36,7 +36,7 @@ function CornerIndex({ suit, rank, pattern, withRank = true }: { suit: Suit; ran
         <text
           x="8"
           y="15.5"
-          fill={SUIT_INK[pattern][suit]}
+          fill={suitInk(suit, pattern)}
           font-family="Arial,Helvetica,'Liberation Sans',sans-serif"
           font-size="15"
           font-weight="700"

@@ -1,5 +1,6 @@
 import type { Suit } from '../../../shared/cards.js';
 import type { CardPattern } from './names.js';
+import { frenchCards } from './french-cards.js';
 import { SuitSymbol } from './suits.js';
 
 type CourtRank = 'K' | 'O' | 'U';
@@ -51,17 +52,10 @@ const BAVARIAN_COURTS: Record<CourtRank, Court> = {
   },
 };
 
-// The French Ober is a queen: long hair and a low crown instead of hat and beard.
-const QUEEN: Court = {
-  ...BAVARIAN_COURTS.O,
-  hat: 'M24.5 25.5V20.5L27.3 23L30 19L32.7 23L35.5 20.5V25.5Z',
-  ...CROWN,
-  beard: undefined,
-  hair: '#6b3a1a',
-};
-
 export function CourtFigure({ suit, rank, pattern }: { suit: Suit; rank: CourtRank; pattern: CardPattern }) {
-  const court = pattern === 'french' && rank === 'O' ? QUEEN : BAVARIAN_COURTS[rank];
+  // The French Ober is a queen: long hair and a low crown instead of hat and beard.
+  const court: Court =
+    pattern === 'french' && rank === 'O' ? { ...BAVARIAN_COURTS.O, ...CROWN, beard: undefined, ...frenchCards().queen } : BAVARIAN_COURTS[rank];
   return (
     <>
       <path d="M23 38C26 36 34 36 37 38L42 79H18Z" fill={court.robe} stroke="#222" stroke-width=".8" stroke-linejoin="round" />

@@ -1,20 +1,18 @@
 import type { JSX } from 'preact';
 import type { Suit } from '../../../shared/cards.js';
+import { frenchCards } from './french-cards.js';
+import { HEART } from './heart.js';
 import type { CardPattern } from './names.js';
 
 // Every symbol is drawn once, in a 20 × 20 box centred on the origin, and placed by a transform:
 // no ids, so any number of cards can share a page.
 
 const BLACK = '#1b1b1b';
-const RED = '#d0202e';
+
+const BAVARIAN_INK: Record<Suit, string> = { E: '#6b3f14', G: '#23722a', H: '#c81e1e', S: '#a85d00' };
 
 /** Ink for the corner index, so a card's suit shows by colour even where only its edge is visible. */
-export const SUIT_INK: Record<CardPattern, Record<Suit, string>> = {
-  bavarian: { E: '#6b3f14', G: '#23722a', H: '#c81e1e', S: '#a85d00' },
-  french: { E: BLACK, G: BLACK, H: RED, S: RED },
-};
-
-const HEART = 'M0 9C-6 4-10 0-10-4C-10-8-7-9.5-5-9.5C-2.5-9.5-1-8 0-6C1-8 2.5-9.5 5-9.5C7-9.5 10-8 10-4C10 0 6 4 0 9Z';
+export const suitInk = (suit: Suit, pattern: CardPattern): string => (pattern === 'french' ? frenchCards().ink : BAVARIAN_INK)[suit];
 
 const Acorn = () => (
   <>
@@ -52,29 +50,9 @@ const Bell = () => (
   </>
 );
 
-const Club = ({ ink }: { ink: string }) => (
-  <g fill={ink}>
-    <circle cy="-4.8" r="4.4" />
-    <circle cx="-4.8" cy="2" r="4.4" />
-    <circle cx="4.8" cy="2" r="4.4" />
-    <path d="M0-1L-3.2 9.8H3.2Z" />
-  </g>
-);
-
-const Spade = ({ ink }: { ink: string }) => (
-  <path d="M0-10C-2-6-10-2.5-10 2.5C-10 6.5-5.5 8-2.2 5.2L-3.5 9.8H3.5L2.2 5.2C5.5 8 10 6.5 10 2.5C10-2.5 2-6 0-10Z" fill={ink} />
-);
-
-const FrenchHeart = () => <path d={HEART} fill={RED} />;
-const Diamond = () => <path d="M0-10L7.5 0L0 10L-7.5 0Z" fill={RED} />;
-
 /** The symbol of one suit in its 20 × 20 box; `ink` replaces black, for text on dark themes. */
 function SuitShape({ suit, pattern, ink = BLACK }: { suit: Suit; pattern: CardPattern; ink?: string }) {
-  if (pattern === 'french') {
-    if (suit === 'E') return <Club ink={ink} />;
-    if (suit === 'G') return <Spade ink={ink} />;
-    return suit === 'H' ? <FrenchHeart /> : <Diamond />;
-  }
+  if (pattern === 'french') return frenchCards().Shape({ suit, ink });
   if (suit === 'E') return <Acorn />;
   if (suit === 'G') return <Leaf />;
   return suit === 'H' ? <BavarianHeart /> : <Bell />;

@@ -4,7 +4,8 @@
  * each step; the tricks' winners and the settlement come from the record.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ApiError, fetchGames, fetchView, type PublishedGame } from '../api.js';
+import { ApiError, fetchView, type PublishedGame } from '../api.js';
+import { fetchGames } from './games-read.js';
 import { useApp } from '../app-context.js';
 import { AppLink } from '../AppLink.js';
 import { Name, withNames } from '../names.js';

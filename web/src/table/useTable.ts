@@ -6,7 +6,7 @@
 import { forgetView, forgetViews, recallView, rememberView } from './last-view.js';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Action } from '../../../shared/actions.js';
-import { ApiError, fetchGamesSince, fetchView, type ChatMessage, type PublishedGame, type TableView } from '../api.js';
+import { ApiError, fetchView, type ChatMessage, type PublishedGame, type TableView } from '../api.js';
 import { withLaterTexts } from '../i18n.js';
 import type { LiveTable } from '../live.js';
 import type { ConnectionState } from '../live-state.js';
@@ -118,18 +118,20 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
     // Only the newest read may end the loading: an older one answering last would drop a game.
     const read = ++gamesRead.current;
     setGamesLoading(true);
-    fetchGamesSince(tableId, token, knownGames.current).then(
-      (all) => {
-        if (read !== gamesRead.current) return;
-        knownGames.current = all;
-        setGames(all);
-        setGamesLoading(false);
-      },
-      () => {
-        // The games are a convenience: the table itself stays usable; they are read again on the next deal.
-        if (read === gamesRead.current) setGamesLoading(false);
-      },
-    );
+    import('./games-read.js')
+      .then((games) => games.fetchGamesSince(tableId, token, knownGames.current))
+      .then(
+        (all) => {
+          if (read !== gamesRead.current) return;
+          knownGames.current = all;
+          setGames(all);
+          setGamesLoading(false);
+        },
+        () => {
+          // The games are a convenience: the table itself stays usable; they are read again on the next deal.
+          if (read === gamesRead.current) setGamesLoading(false);
+        },
+      );
   }, [tableId, token, withGames]);
 
   /** Views arrive from three sources in any order: only a newer one replaces what is shown. */

@@ -131,5 +131,18 @@ const deLater: Record<LaterTextKey, Text> = {
   queuedSending: 'Verbindung wieder da: {what} wird gesendet…',
   queuedDropped: 'Nicht gesendet: {what}. Der Tisch ist weitergegangen, während du offline warst; wähle neu.',
   queuedCancel: 'Nicht senden',
+  said_bid: '{name}: {level}',
+  said_hold: '{name}: hält',
+  said_pass: '{name}: weiter',
+  said_double: '{name}: doppelt',
+  said_decided: '{name}: hat entschieden',
+  said_youDoubled: 'Du hast gedoppelt',
+  said_youDidNotDouble: 'Du hast nicht gedoppelt',
+  said_declare: '{name} sagt {level} an',
+  said_kontra: '{name}: Kontra',
+  said_re: '{name}: Re',
+  said_noRe: '{name}: kein Re',
+  said_discard: '{name} drückt zwei Karten',
+  said_noDouble: '{name}: doppelt nicht',
 };
 export default deLater;

@@ -128,6 +128,20 @@ export const enLater = {
   queuedSending: 'Connection back: sending {what}…',
   queuedDropped: 'Not sent: {what}. The table moved on while you were offline; choose again.',
   queuedCancel: "Don't send",
+  // What each seat said, as the move log and "What was said" tell it.
+  said_bid: '{name}: {level}',
+  said_hold: '{name}: holds',
+  said_pass: '{name}: passes',
+  said_double: '{name}: doubles',
+  said_decided: '{name}: decided',
+  said_youDoubled: 'You doubled',
+  said_youDidNotDouble: 'You did not double',
+  said_declare: '{name} announces {level}',
+  said_kontra: '{name}: Kontra',
+  said_re: '{name}: Re',
+  said_noRe: '{name}: no Re',
+  said_discard: '{name} discards two cards',
+  said_noDouble: '{name}: does not double',
 } as const;
 export type LaterTextKey = keyof typeof enLater;
 export default enLater;
