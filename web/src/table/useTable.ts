@@ -189,9 +189,14 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
         }
       },
     );
-    loadGames();
     return () => void (cancelled = true);
-  }, [tableId, token, accept, loadGames]);
+  }, [tableId, token, accept]);
+
+  // The finished games (the result, the score sheet) are read once the first view is painted,
+  // as the parts that show them come then too: the first cards wait for none of it.
+  useEffect(() => {
+    if (goLive) loadGames();
+  }, [goLive, loadGames]);
 
   // The live connection's code is loaded once the view it follows is painted (this effect runs
   // after that render): the first cards wait for none of it.
