@@ -14,7 +14,7 @@ import { replaceSavedLink } from '../create/saved-tables.js';
 import { useApp } from '../app-context.js';
 import { isolated, Name, withNames } from '../names.js';
 import { tokenFromLocation } from '../router.js';
-import { BadLink } from '../table/TableStatus.js';
+import { BadLink } from '../table/BadLink.js';
 import { EmbedSettings } from './EmbedSettings.js';
 import { OutcomeAt, type Outcome, type Place, type Run } from './Outcome.js';
 import { adminTranslator, type AdminTranslate } from './texts.js';

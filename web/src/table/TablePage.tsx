@@ -13,13 +13,13 @@ import { GameFacts, turnText } from './GameFacts.js';
 import { ConnectionLine, dockLocked } from './ConnectionLine.js';
 import { rememberLink } from '../opened-links.js';
 import { SeatPanel } from './SeatPanel.js';
-import { BadLink, TableLoading } from './TableStatus.js';
+import { TableLoading } from './TableStatus.js';
 import { TrickArea } from './Tricks.js';
 import { useTable } from './useTable.js';
 import { useInPageMenu } from '../page-menu.js';
 import { AdminNotice } from './AdminNotice.js';
-import { afterPaint, lazyPage } from '../lazy.js';
-import { withLaterTexts } from '../i18n.js';
+import { afterPaint, lazyPage, PageLoading } from '../lazy.js';
+import { withLaterTexts, type ErrorLike } from '../i18n.js';
 
 const dismissedKey = (tableId: string) => `wallachen.summarySeen.${tableId}`;
 
@@ -29,6 +29,9 @@ const SeatSettings = lazyPage<{ view: TableView; tableId: string; token: string;
   () => <></>,
   { afterPaint: true },
 );
+
+/** A refused link's message, with the texts that say why: only when the link is refused. */
+const BadLink = lazyPage<{ error: ErrorLike }>(() => withLaterTexts(() => import('./BadLink.js')), PageLoading);
 
 /** The chat, the move log, the result and the score sheet: after the first cards (their places are kept meanwhile). */
 const useLaterParts = afterPaint(() => withLaterTexts(() => import('./later-parts.js')));
@@ -135,7 +138,7 @@ export function TablePage({ tableId }: { tableId: string }) {
       </div>
       {/* The score sheet adds up the series being played only (games of earlier series stay in …/games). */}
       {seriesGames !== null && later ? <later.ScoreSheet view={view} games={seriesGames} tableId={tableId} /> : null}
-      {view.webhook === 'disabled' ? (
+      {later && view.webhook === 'disabled' ? (
         <p class="error" role="status" data-webhook-state="disabled">
           {t('noticesWebhookDisabled')}
         </p>

@@ -1,22 +1,7 @@
-/** What a table page shows before it has a view: the link's refusal, or loading (with the network error, if any). */
+/** What a table page shows before it has a view: loading (with the network error, if any); and why an action was refused. */
 import { useApp } from '../app-context.js';
-import { errorText, type ErrorLike } from '../i18n.js';
-import { LINK_REPLACED } from '../live-state.js';
+import { errorText } from '../i18n.js';
 import type { TableState } from './useTable.js';
-
-/** The refusal of a link that is not (or no longer) valid, in the reader's language. */
-export function BadLink({ error }: { error: ErrorLike }) {
-  const { t } = useApp();
-  return (
-    <p class="error" role="alert" data-error>
-      {error.code === LINK_REPLACED || (error.code === 'unauthorized' && /replaced/.test(error.message))
-        ? t('linkReplaced')
-        : error.code === 'unauthorized'
-          ? t('errorBadLink')
-          : errorText(t, error)}
-    </p>
-  );
-}
 
 /** While the first view is on its way; `className` adds the page's own class (e.g. "embed"). */
 export function TableLoading({ table, className = '' }: { table: TableState; className?: string }) {

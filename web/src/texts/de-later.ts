@@ -144,5 +144,14 @@ const deLater: Record<LaterTextKey, Text> = {
   said_noRe: '{name}: kein Re',
   said_discard: '{name} drückt zwei Karten',
   said_noDouble: '{name}: doppelt nicht',
+  // Why a link is refused (BadLink.tsx), why an action is, and the webhook's notice.
+  noticesWebhookDisabled: 'Dein Webhook ist aus: sein Empfänger hat 410 Gone geantwortet. Speichere ihn neu, um ihn wieder einzuschalten.',
+  errorBadLink: 'Dieser Link öffnet keinen Tisch: vielleicht ist er unvollständig. Lass ihn dir noch einmal schicken.',
+  error_unauthorized: 'Dieser Link gilt nicht (mehr). Lass ihn dir noch einmal schicken.',
+  error_forbidden: 'Mit diesem Link geht das nicht: ein Zuschauer-Link schaut nur zu.',
+  error_not_found: 'Diesen Tisch gibt es nicht (mehr).',
+  error_rate_limited: 'Zu viele Anfragen in kurzer Zeit. Warte eine Minute und versuch es noch einmal.',
+  error_internal_error: 'Der Server hat versagt. Dein Zug ist vielleicht nicht angekommen: versuch es gleich noch einmal.',
+  linkReplaced: 'Dieser Link wurde vom Admin des Tisches ersetzt. Frag den Admin nach dem neuen.',
 };
 export default deLater;

@@ -114,17 +114,10 @@ const de: Record<FirstTextKey, Text> = {
   close: 'Schließen',
   seriesOver: 'Die Runde ist zu Ende',
   replay: 'Nachspielen',
-  noticesWebhookDisabled: 'Dein Webhook ist aus: sein Empfänger hat 410 Gone geantwortet. Speichere ihn neu, um ihn wieder einzuschalten.',
 
   errorNetwork: 'Der Server ist nicht erreichbar. Dein Zug ist nicht verloren: versuch es noch einmal, wenn du online bist.',
-  errorBadLink: 'Dieser Link öffnet keinen Tisch: vielleicht ist er unvollständig. Lass ihn dir noch einmal schicken.',
   errorGeneric: 'Etwas ist schiefgegangen: {message}',
   notFound: 'Hier ist keine Seite.',
-  error_unauthorized: 'Dieser Link gilt nicht (mehr). Lass ihn dir noch einmal schicken.',
-  error_forbidden: 'Mit diesem Link geht das nicht: ein Zuschauer-Link schaut nur zu.',
-  error_not_found: 'Diesen Tisch gibt es nicht (mehr).',
-  error_rate_limited: 'Zu viele Anfragen in kurzer Zeit. Warte eine Minute und versuch es noch einmal.',
-  error_internal_error: 'Der Server hat versagt. Dein Zug ist vielleicht nicht angekommen: versuch es gleich noch einmal.',
 
   showLastTrick: 'Letzten Stich zeigen',
   backToTrick: 'Zurück zum Stich',
@@ -136,7 +129,6 @@ const de: Record<FirstTextKey, Text> = {
   tablePaused: 'Vom Admin des Tisches angehalten: keine Züge, bis der Admin den Tisch weiterlaufen lässt.',
   tableEnded: 'Der Admin hat diesen Tisch beendet. Er bleibt zum Nachsehen hier.',
   seriesNumber: 'Serie {n}',
-  linkReplaced: 'Dieser Link wurde vom Admin des Tisches ersetzt. Frag den Admin nach dem neuen.',
   // issue 13 — chat
   chatTitle: 'Chat',
   // issue 14 — push

@@ -142,6 +142,15 @@ export const enLater = {
   said_noRe: '{name}: no Re',
   said_discard: '{name} discards two cards',
   said_noDouble: '{name}: does not double',
+  // Why a link is refused (BadLink.tsx), why an action is, and the webhook's notice.
+  noticesWebhookDisabled: 'Your webhook is off: its receiver answered 410 Gone. Save it again to turn it back on.',
+  errorBadLink: 'This link does not open a table: it may be incomplete. Ask for the link again.',
+  error_unauthorized: 'This link is not valid (any more). Ask for the link again.',
+  error_forbidden: 'This link may not do that: a spectator link only watches.',
+  error_not_found: 'There is no such table (any more).',
+  error_rate_limited: 'Too many requests in a short time. Wait a minute and try again.',
+  error_internal_error: 'The server failed. Your move may not have arrived: try again in a moment.',
+  linkReplaced: "This link was replaced by the table's admin. Ask the admin for the new one.",
 } as const;
 export type LaterTextKey = keyof typeof enLater;
 export default enLater;

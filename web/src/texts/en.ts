@@ -114,17 +114,10 @@ export const en = {
   close: 'Close',
   seriesOver: 'The series is over',
   replay: 'Replay',
-  noticesWebhookDisabled: 'Your webhook is off: its receiver answered 410 Gone. Save it again to turn it back on.',
 
   errorNetwork: 'The server cannot be reached. Your move was not lost: try again when you are online.',
-  errorBadLink: 'This link does not open a table: it may be incomplete. Ask for the link again.',
   errorGeneric: 'Something went wrong: {message}',
   notFound: 'There is no page here.',
-  error_unauthorized: 'This link is not valid (any more). Ask for the link again.',
-  error_forbidden: 'This link may not do that: a spectator link only watches.',
-  error_not_found: 'There is no such table (any more).',
-  error_rate_limited: 'Too many requests in a short time. Wait a minute and try again.',
-  error_internal_error: 'The server failed. Your move may not have arrived: try again in a moment.',
 
   showLastTrick: 'Show the last trick',
   backToTrick: 'Back to the trick',
@@ -136,7 +129,6 @@ export const en = {
   tablePaused: "Paused by the table's admin: no moves until the admin resumes the table.",
   tableEnded: "The table's admin ended this table. It stays here to look at.",
   seriesNumber: 'Series {n}',
-  linkReplaced: "This link was replaced by the table's admin. Ask the admin for the new one.",
   // issue 13 — chat
   chatTitle: 'Chat',
   // issue 14 — push
