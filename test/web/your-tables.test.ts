@@ -36,6 +36,9 @@ const entry = (tableId: string, owesMove: boolean, lastChangeAt: string): Overvi
   version: 1,
   deadline: null,
   lastChangeAt,
+  moveDeadlineHours: null,
+  ended: false,
+  vacation: { until: null, hoursLeft: 72, hoursAvailable: 72 },
 });
 
 describe('your tables', () => {
