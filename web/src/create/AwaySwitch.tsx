@@ -220,13 +220,13 @@ export function AwaySwitch({
       </form>
       {run === null ? null : (
         <div class="away-report" aria-live="polite">
-          <p data-away-progress={run.phase}>
+          <p id="away-progress" data-away-progress={run.phase}>
             {run.phase === 'reading'
               ? t('awayReading')
               : run.phase === 'done'
                 ? t('awayDone', { n: changed })
                 : t('awayProgress', { done: settled, n: run.tables.length })}{' '}
-            <progress max={run.tables.length} value={run.phase === 'reading' ? undefined : settled} />
+            <progress aria-labelledby="away-progress" max={run.tables.length} value={run.phase === 'reading' ? undefined : settled} />
           </p>
           <ul data-away-report>
             {run.tables.map((table) => {
