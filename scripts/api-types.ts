@@ -267,7 +267,7 @@ export interface paths {
         put?: never;
         /**
          * Several tables at a glance
-         * @description For each of 1 to 50 links (a table id and a seat or spectator token, each link once), in the order given: the table's name, its seats' names, phase, game, whose turn it is, whether the link's seat owes a move, its version, deadline and when it last changed; or the error a single GET /api/tables/{id} would answer for that link. No cards: never more than the link's own view shows. The tokens travel in the body, so no log holds them. Each link counts against the limit of GET /api/tables/{id} (READ_LIMITER) as one GET: a request of more links than the client has reads left is refused with 429.
+         * @description For each of 1 to 50 links (a table id and a seat or spectator token, each link once), in the order given: the table's name, its seats' names, phase, game, whose turn it is, whether the link's seat owes a move, its version, deadline and when it last changed, its move deadline option, whether its admin ended it, and the link's seat's own vacation (until when, the hours left, the hours POST …/vacation takes now); or the error a single GET /api/tables/{id} would answer for that link. No cards: never more than the link's own view shows. The tokens travel in the body, so no log holds them. Each link counts against the limit of GET /api/tables/{id} (READ_LIMITER) as one GET: a request of more links than the client has reads left is refused with 429.
          */
         post: operations["getOverview"];
         delete?: never;
@@ -1380,6 +1380,20 @@ export interface components {
             deadline: string | null;
             /** @description When the table last changed (an action accepted, a game dealt) */
             lastChangeAt: string;
+            /** @description The table's option moveDeadlineHours, or null: no clock runs there, so a vacation would stop none */
+            moveDeadlineHours: number | null;
+            /** @description Whether the table's admin ended the table (no move is taken, no clock runs) */
+            ended: boolean;
+            /** @description The link's seat's own vacation; null for a spectator's link or a seat a bot plays */
+            vacation: components["schemas"]["SummaryVacation"] | null;
+        };
+        SummaryVacation: {
+            /** @description While the seat is on vacation: when it ends; else null */
+            until: string | null;
+            /** @description The whole hours of vacation the seat may still take this series (the view's vacationHoursLeft) */
+            hoursLeft: number;
+            /** @description The most whole hours POST …/vacation takes now: hoursLeft plus the running vacation’s whole hours not yet begun (a new vacation takes its place and gives them back); 0 once the series is over */
+            hoursAvailable: number;
         };
         TableSummaryRefusal: {
             tableId: string;

@@ -130,6 +130,26 @@ export interface TableSummary {
   readonly deadline: string | null;
   /** When the table last changed (ISO). */
   readonly lastChangeAt: string;
+  /** The table's option moveDeadlineHours, or null: no clock runs there, so a vacation would stop none. */
+  readonly moveDeadlineHours: number | null;
+  /** Whether the table's admin ended the table (it takes no move, and no clock runs). */
+  readonly ended: boolean;
+  /** The link's seat's own vacation, as its view shows it; null for a spectator's link or a seat a bot plays. */
+  readonly vacation: SummaryVacation | null;
+}
+
+/** A seat's vacation in the overview (API.md "Deadlines"): what its view shows, and what it may ask for now. */
+export interface SummaryVacation {
+  /** While the seat is on vacation: until when (ISO); else null. */
+  readonly until: string | null;
+  /** The whole hours the seat may still take this series (the view's vacationHoursLeft). */
+  readonly hoursLeft: number;
+  /**
+   * The most whole hours POST …/vacation takes now: hoursLeft plus the running vacation's
+   * whole hours not yet begun (a new vacation takes its place and gives them back); 0 once
+   * the series is over.
+   */
+  readonly hoursAvailable: number;
 }
 
 /** A link the overview cannot open: the error a single `GET /api/tables/{id}` would answer for it. */

@@ -12,6 +12,7 @@ import { openedLinks, rememberLink, type OpenedLink } from '../../web/src/opened
 import { writeStored } from '../../web/src/prefs.js';
 import { recallView, rememberView } from '../../web/src/table/last-view.js';
 import { notePushHere, pushOnHere } from '../../web/src/table/push-device.js';
+import { overviewEntry } from './overview-entry.js';
 
 const created = (tableId: string, createdAt: string): SavedTable => ({
   tableId,
@@ -21,22 +22,8 @@ const created = (tableId: string, createdAt: string): SavedTable => ({
   spectatorUrl: `https://x.example/t/${tableId}#spectator-${tableId}`,
 });
 const opened = (tableId: string, token: string, openedAt: string): OpenedLink => ({ tableId, token, name: `opened ${tableId}`, openedAt });
-const entry = (tableId: string, owesMove: boolean, lastChangeAt: string): OverviewEntry => ({
-  tableId,
-  ok: true,
-  name: tableId,
-  seat: 0,
-  seats: [{ name: 'a' }, { name: 'b' }, { name: 'c' }],
-  phase: 'auction',
-  gameNumber: 1,
-  games: 3,
-  seriesOver: false,
-  turn: owesMove ? 0 : 1,
-  owesMove,
-  version: 1,
-  deadline: null,
-  lastChangeAt,
-});
+const entry = (tableId: string, owesMove: boolean, lastChangeAt: string): OverviewEntry =>
+  overviewEntry({ tableId, name: tableId, turn: owesMove ? 0 : 1, owesMove, deadline: null, lastChangeAt });
 
 describe('your tables', () => {
   it('asks with the seat link last opened here, else with the spectator link of a table created here', () => {

@@ -8,7 +8,20 @@ import wranglerToml from '../../wrangler.toml?raw';
 import { cardCodesIn } from '../../shared/view.js';
 import { OVERVIEW_MAX_LINKS, type OverviewEntry, type TableSummary } from '../../worker/contract.js';
 import { OverviewSchema } from '../../worker/schemas.js';
-import { createTable, expectError, handMade, playActions, postJson, randomIp, request, tableFor, view, type CreatedTable } from './support.js';
+import { postAdmin } from './admin-support.js';
+import {
+  createTable,
+  expectError,
+  handMade,
+  playActions,
+  postJson,
+  randomIp,
+  request,
+  tableFor,
+  view,
+  type CreatedTable,
+  type TableView,
+} from './support.js';
 
 interface Link {
   tableId: string;
@@ -46,6 +59,16 @@ async function getCode({ tableId, token }: Link): Promise<string | null> {
   return res.status === 200 ? null : body.error!.code;
 }
 
+const postVacation = (tableId: string, token: string, hours: number): Promise<Response> =>
+  postJson(`/api/tables/${tableId}/vacation`, { hours }, { authorization: `Bearer ${token}`, 'cf-connecting-ip': randomIp() });
+
+async function vacation(tableId: string, token: string, hours: number): Promise<TableView> {
+  const res = await postVacation(tableId, token, hours);
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  return JSON.parse(text) as TableView;
+}
+
 const SUMMARY_FIELDS = [
   'tableId',
   'ok',
@@ -61,6 +84,9 @@ const SUMMARY_FIELDS = [
   'version',
   'deadline',
   'lastChangeAt',
+  'moveDeadlineHours',
+  'ended',
+  'vacation',
 ].sort();
 
 describe('POST /api/tables/overview', () => {
@@ -115,8 +141,11 @@ describe('POST /api/tables/overview', () => {
       version: 0,
       deadline: null,
       lastChangeAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      moveDeadlineHours: null,
+      ended: false,
+      vacation: { until: null, hoursLeft: 72, hoursAvailable: 72 },
     });
-    expect(summary(tables[2])).toMatchObject({ seat: null, owesMove: false, name: 'Stammtisch' });
+    expect(summary(tables[2])).toMatchObject({ seat: null, owesMove: false, name: 'Stammtisch', vacation: null });
     const other = summary(tables[0]);
     expect(other.seat).toBe(1);
     expect(other.deadline).toBe((await view(b.tableId, b.seats[1]!.token)).deadline);
@@ -159,6 +188,44 @@ describe('POST /api/tables/overview', () => {
     const over = await tablesOf(links);
     expect(over.map((entry) => summary(entry).phase)).toEqual(['finished', 'finished', 'finished', 'finished']);
     expect(over.map((entry) => summary(entry).seriesOver)).toEqual([true, true, true, true]);
+    // No vacation can be taken once the series is over (409): none is offered.
+    expect(over.map((entry) => summary(entry).vacation?.hoursAvailable ?? null)).toEqual([0, 0, 0, null]);
+    await expectError(postVacation(table.tableId, table.seats[0]!.token, 1), 409, 'conflict');
+  });
+
+  it("gives the link's own vacation as its view does, and hoursAvailable is exactly what POST …/vacation takes now", async () => {
+    const table = await createTable({
+      seats: [{ name: 'Anni' }, { name: 'Bert', bot: 'easy' }, { name: 'Xaver' }],
+      options: { moveDeadlineHours: 24, vacationHours: 30 },
+    });
+    const [anni, bert, xaver] = table.seats.map(({ token }) => ({ tableId: table.tableId, token }));
+    const taken = await vacation(table.tableId, anni!.token, 10);
+    const until = taken.seats[0]!.vacationUntil;
+    expect(until).not.toBeNull();
+
+    const [own, bot, other, spectator] = (await tablesOf([anni!, bert!, xaver!, { tableId: table.tableId, token: table.spectator.token }])).map(
+      summary,
+    );
+    // 20 hours left; the running vacation gives back its 9 whole hours not yet begun (its first one has begun).
+    expect(own!.vacation).toEqual({ until, hoursLeft: 20, hoursAvailable: 29 });
+    expect(own).toMatchObject({ moveDeadlineHours: 24, ended: false });
+    expect(bot!.vacation, "a bot's seat takes no vacation").toBeNull();
+    expect(other!.vacation, "another seat's vacation is not this link's").toEqual({ until: null, hoursLeft: 30, hoursAvailable: 30 });
+    expect(spectator!.vacation).toBeNull();
+
+    // What it says may be asked for is what the table takes: one hour more is refused.
+    expect(await expectError(postVacation(table.tableId, anni!.token, 30), 409, 'conflict')).toContain('29 hours');
+    const replaced = await vacation(table.tableId, anni!.token, 29);
+    expect(replaced.seats[0]!.vacationHoursLeft).toBe(0);
+    expect(summary((await tablesOf([anni!]))[0]).vacation).toMatchObject({ hoursLeft: 0, hoursAvailable: 28 });
+  });
+
+  it('says when the admin ended the table', async () => {
+    const table = await createTable({ options: { moveDeadlineHours: 24 } });
+    const link = { tableId: table.tableId, token: table.seats[0]!.token };
+    expect(summary((await tablesOf([link]))[0]).ended).toBe(false);
+    expect((await postAdmin(table.tableId, table.admin.token, { type: 'end' })).status).toBe(200);
+    expect(summary((await tablesOf([link]))[0])).toMatchObject({ ended: true, moveDeadlineHours: 24 });
   });
 
   it(`refuses with 400 what is not 1 to ${OVERVIEW_MAX_LINKS} distinct links, naming the problem`, async () => {

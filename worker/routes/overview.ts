@@ -23,7 +23,8 @@ const route = defineRoute({
     summary: 'Several tables at a glance',
     description:
       `For each of 1 to ${OVERVIEW_MAX_LINKS} links (a table id and a seat or spectator token, each link once), in the order given: ` +
-      "the table's name, its seats' names, phase, game, whose turn it is, whether the link's seat owes a move, its version, deadline and when it last changed; " +
+      "the table's name, its seats' names, phase, game, whose turn it is, whether the link's seat owes a move, its version, deadline and when it last changed, " +
+      "its move deadline option, whether its admin ended it, and the link's seat's own vacation (until when, the hours left, the hours POST …/vacation takes now); " +
       "or the error a single GET /api/tables/{id} would answer for that link. No cards: never more than the link's own view shows. " +
       'The tokens travel in the body, so no log holds them. ' +
       'Each link counts against the limit of GET /api/tables/{id} (READ_LIMITER) as one GET: a request of more links than the client has reads left is refused with 429.',

@@ -114,6 +114,29 @@ export const OverviewSchema = doc(
               version: int(),
               deadline: doc(z.nullable(z.string()), { description: 'When the seat to act should have acted (option moveDeadlineHours), or null' }),
               lastChangeAt: doc(z.string(), { description: 'When the table last changed (an action accepted, a game dealt)' }),
+              moveDeadlineHours: doc(orNull(int()), {
+                description: "The table's option moveDeadlineHours, or null: no clock runs there, so a vacation would stop none",
+              }),
+              ended: doc(z.boolean(), { description: "Whether the table's admin ended the table (no move is taken, no clock runs)" }),
+              vacation: doc(
+                orNull(
+                  doc(
+                    z.object({
+                      until: doc(z.nullable(z.string()), { description: 'While the seat is on vacation: when it ends; else null' }),
+                      hoursLeft: doc(int(), {
+                        description: "The whole hours of vacation the seat may still take this series (the view's vacationHoursLeft)",
+                      }),
+                      hoursAvailable: doc(int(), {
+                        description:
+                          'The most whole hours POST …/vacation takes now: hoursLeft plus the running vacation’s whole hours not yet begun ' +
+                          '(a new vacation takes its place and gives them back); 0 once the series is over',
+                      }),
+                    }),
+                    'SummaryVacation',
+                  ),
+                ),
+                { description: "The link's seat's own vacation; null for a spectator's link or a seat a bot plays" },
+              ),
             }),
             'TableSummary',
           ),

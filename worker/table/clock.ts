@@ -90,7 +90,14 @@ export const runningVacation = (vacations: readonly VacationRow[], seat: Seat, n
   vacations.find((v) => v.seat === seat && v.from <= now && now < v.until);
 
 /** The whole hours of a running vacation not yet begun at `now`: what ending it now gives back. */
-export const unusedHours = (vacation: VacationRow, now: number): number => Math.max(0, Math.floor((vacation.until - now) / HOUR_MS));
+export const unusedHours = (vacation: Pick<VacationRow, 'until'>, now: number): number => Math.max(0, Math.floor((vacation.until - now) / HOUR_MS));
+
+/**
+ * The whole hours a seat with `left` hours and a vacation running until `until` (or none) may
+ * ask for now: a new vacation takes the running one's place, which gives back its hours not yet begun.
+ */
+export const vacationHoursAvailable = (left: number, until: number | null, now: number): number =>
+  left + (until === null ? 0 : unusedHours({ until }, now));
 
 /** The hours `seat` has left this series (of `allowed`), counting the vacations taken from deal `seriesFirstDeal` on. */
 export function vacationHoursLeft(vacations: readonly VacationRow[], seat: Seat, allowed: number, seriesFirstDeal: number): number {
@@ -119,7 +126,7 @@ export function vacationChange(
   const running = runningVacation(vacations, seat, now);
   const end = running === undefined ? undefined : { id: running.id, until: now, hours: running.hours - unusedHours(running, now) };
   if (hours === 0) return end === undefined ? { ok: true } : { ok: true, end };
-  const left = vacationHoursLeft(vacations, seat, allowed, seriesFirstDeal) + (running === undefined ? 0 : unusedHours(running, now));
+  const left = vacationHoursAvailable(vacationHoursLeft(vacations, seat, allowed, seriesFirstDeal), running?.until ?? null, now);
   if (hours > left) {
     return { ok: false, message: `this seat has ${left} hours of vacation left this series (at most ${allowed} per series), not ${hours}` };
   }

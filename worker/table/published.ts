@@ -6,7 +6,7 @@ import type { PublishedGame, TableSummary, TableView } from '../contract.js';
 import type { Seat } from '../../shared/options.js';
 import type { SeriesState } from '../../shared/series.js';
 import { viewOf } from '../../shared/view.js';
-import { isEnded, isPaused, runningVacation, vacationHoursLeft, viewDeadlineAt } from './clock.js';
+import { isEnded, isPaused, runningVacation, vacationHoursAvailable, vacationHoursLeft, viewDeadlineAt } from './clock.js';
 import {
   botLevelOf,
   currentStart,
@@ -137,7 +137,7 @@ export function tableView(
  * A table as the overview lists it for one link: picked from that link's own view (so never
  * more than it shows, R10.2), without a card, a hand or a trick.
  */
-export function tableSummary(view: TableView, lastChangeAt: string): TableSummary {
+export function tableSummary(view: TableView, lastChangeAt: string, now: number): TableSummary {
   return {
     tableId: view.tableId,
     ok: true,
@@ -154,7 +154,19 @@ export function tableSummary(view: TableView, lastChangeAt: string): TableSummar
     version: view.version,
     deadline: view.deadline,
     lastChangeAt,
+    moveDeadlineHours: view.moveDeadlineHours,
+    ended: view.ended,
+    vacation: summaryVacation(view, now),
   };
+}
+
+/** The link's own seat's vacation, from its view: none for a spectator or a bot's seat, which take none. */
+function summaryVacation(view: TableView, now: number): TableSummary['vacation'] {
+  const own = view.seat === null ? undefined : view.seats[view.seat];
+  if (own === undefined || own.bot) return null;
+  const until = own.vacationUntil;
+  const hoursAvailable = view.seriesOver ? 0 : vacationHoursAvailable(own.vacationHoursLeft, until === null ? null : Date.parse(until), now);
+  return { until, hoursLeft: own.vacationHoursLeft, hoursAvailable };
 }
 
 /** A finished game as published; `autoMoves`: the moves made for a seat (marked `auto: true` in its actions, whatever the kind). */

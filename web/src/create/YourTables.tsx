@@ -2,10 +2,10 @@
  * "Your tables" on the home page: every table saved on this device, whose turn it is and
  * whether it waits for you, from ONE request for all of them (POST /api/tables/overview), made
  * when the page opens and again whenever it comes back into view. The tab's title counts the
- * tables waiting for your move.
+ * tables waiting for your move; the away switch (AwaySwitch.tsx) sets a vacation at all of them.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError } from '../api.js';
+import { ApiError, type TableView } from '../api.js';
 import { fetchOverview, type OverviewEntry } from '../api-later.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
@@ -13,6 +13,7 @@ import { Name, withNames } from '../names.js';
 import { forgetTableHere } from '../forget-table.js';
 import { openedLinks } from '../opened-links.js';
 import { formatTime } from '../table/format.js';
+import { AwaySwitch } from './AwaySwitch.js';
 import { savedTables } from './saved-tables.js';
 import { createTranslator } from './texts.js';
 import { inOrder, owesMove, tablesOnThisDevice, tableUrl, waitingCount, type DeviceTable } from './your-tables.js';
@@ -20,11 +21,15 @@ import { inOrder, owesMove, tablesOnThisDevice, tableUrl, waitingCount, type Dev
 const onThisDevice = () => tablesOnThisDevice(savedTables(), openedLinks());
 
 /** Who the link is at the table, whose turn it is, and which game: from the link's own overview entry. */
-function TableFacts({ entry }: { entry: OverviewEntry | undefined }) {
+/** The seat's vacation running at a table: from the table's answer to the away switch, else from the overview. */
+type Away = { readonly until: string | null };
+
+function TableFacts({ entry, away }: { entry: OverviewEntry | undefined; away: Away | undefined }) {
   const { t: app, prefs } = useApp();
   const t = createTranslator(prefs.lang);
   if (entry === undefined) return null;
   if (!entry.ok) return <p class="your-table-facts">{t('linkRefused', { reason: errorText(app, entry.error) })}</p>;
+  const until = (away ?? entry.vacation)?.until ?? null;
   const who = entry.seat === null ? app('spectating') : withNames(app('youAre'), { name: entry.seats[entry.seat]?.name ?? '' });
   const state = entry.seriesOver
     ? app('seriesOver')
@@ -36,13 +41,29 @@ function TableFacts({ entry }: { entry: OverviewEntry | undefined }) {
   return (
     <p class="your-table-facts">
       {who} · <span data-turn-text>{state}</span> · {app('gameOf', { n: entry.gameNumber, m: entry.games })}
+      {until === null ? null : (
+        <>
+          {' · '}
+          <span data-your-vacation-until={until}>{app('onVacationUntil', { time: formatTime(until, prefs.lang) })}</span>
+        </>
+      )}
       <br />
       <span class="muted">{t('lastChange', { time: formatTime(entry.lastChangeAt, prefs.lang) })}</span>
     </p>
   );
 }
 
-function TableItem({ table, entry, onForget }: { table: DeviceTable; entry: OverviewEntry | undefined; onForget: () => void }) {
+function TableItem({
+  table,
+  entry,
+  away,
+  onForget,
+}: {
+  table: DeviceTable;
+  entry: OverviewEntry | undefined;
+  away: Away | undefined;
+  onForget: () => void;
+}) {
   const { prefs } = useApp();
   const t = createTranslator(prefs.lang);
   const waiting = owesMove(entry);
@@ -59,7 +80,7 @@ function TableItem({ table, entry, onForget }: { table: DeviceTable; entry: Over
           </span>
         ) : null}
       </div>
-      <TableFacts entry={entry} />
+      <TableFacts entry={entry} away={away} />
       {table.created !== null ? (
         <details class="all-links">
           <summary>{t('allLinks')}</summary>
@@ -97,6 +118,12 @@ export function YourTables() {
   const [tables, setTables] = useState<DeviceTable[]>(onThisDevice);
   const [entries, setEntries] = useState<ReadonlyMap<string, OverviewEntry>>(new Map());
   const [failure, setFailure] = useState<ApiError | null>(null);
+  const [answered, setAnswered] = useState<ReadonlyMap<string, Away>>(new Map());
+  const takeEntries = (fresh: readonly OverviewEntry[]) => {
+    setEntries((known) => new Map([...known, ...fresh.map((entry) => [entry.tableId, entry] as const)]));
+    setAnswered((known) => new Map([...known].filter(([tableId]) => !fresh.some((entry) => entry.tableId === tableId))));
+  };
+  const takeAnswer = (view: TableView) => setAnswered((known) => new Map(known).set(view.tableId, { until: view.seats[view.seat!]!.vacationUntil }));
 
   useEffect(() => {
     let cancelled = false;
@@ -108,6 +135,7 @@ export function YourTables() {
         const answer = await fetchOverview(known.map(({ tableId, token }) => ({ tableId, token })));
         if (cancelled) return;
         setEntries(new Map(answer.tables.map((entry) => [entry.tableId, entry])));
+        setAnswered(new Map());
         setFailure(null);
       } catch (err) {
         if (!cancelled) setFailure(err instanceof ApiError ? err : new ApiError(0, 'network', String(err)));
@@ -146,9 +174,16 @@ export function YourTables() {
           {t('overviewFailed', { reason: errorText(app, failure) })}
         </p>
       ) : null}
+      <AwaySwitch tables={tables} entries={entries} onEntries={takeEntries} onAnswer={takeAnswer} />
       <ul class="your-tables-list">
         {inOrder(tables, entries).map((table) => (
-          <TableItem key={table.tableId} table={table} entry={entries.get(table.tableId)} onForget={() => forget(table.tableId)} />
+          <TableItem
+            key={table.tableId}
+            table={table}
+            entry={entries.get(table.tableId)}
+            away={answered.get(table.tableId)}
+            onForget={() => forget(table.tableId)}
+          />
         ))}
       </ul>
     </section>

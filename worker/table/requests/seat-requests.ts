@@ -45,7 +45,7 @@ export class SeatRequests {
   /** What the overview lists of this table for the caller (published.ts), from the caller's own view. */
   summary(tokenHash: string): Outcome<TableSummary> {
     return this.parts.store.as(tokenHash, 'viewer', ({ table, seat }) =>
-      success(tableSummary(this.parts.store.viewFor(table, seat), table.lastChangeAt)),
+      success(tableSummary(this.parts.store.viewFor(table, seat), table.lastChangeAt, Date.now())),
     );
   }
 
