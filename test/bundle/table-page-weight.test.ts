@@ -22,7 +22,8 @@ function firstChunks(): string[] {
   const visit = (file: string) => {
     if (found.has(file)) return;
     found.add(file);
-    for (const [, name] of read(file).matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g)) visit(`assets/${name}`);
+    for (const [, name] of read(file).matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g))
+      visit(`assets/${name}`);
   };
   visit(entry);
   return [...found];

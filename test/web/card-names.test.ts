@@ -1,7 +1,7 @@
 /** Card names follow the card pattern and the language: Bavarian names on Bavarian cards, French ones on French cards. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CARD_CODES, SUITS, type CardCode } from '../../shared/cards.js';
-import { loadPattern } from '../../web/src/cards/french-cards.js';
+import { loadPattern } from '../../web/src/cards/pattern-loader.js';
 import { cardName, suitName } from '../../web/src/cards/names.js';
 
 // The French cards' names come with their pictures, loaded when the reader chooses them.

@@ -1,21 +1,7 @@
 /** The French pattern (♣ ♠ ♥ ♦, A K Q J): loaded only when chosen (french-cards.ts). */
-import type { JSX } from 'preact';
-import type { Rank, Suit } from '../../../shared/cards.js';
-import type { Language } from '../i18n.js';
+import type { Suit } from '../../../shared/cards.js';
+import type { FrenchCards } from './french-cards.js';
 import { HEART } from './heart.js';
-
-export interface FrenchCards {
-  /** Ink of each suit: the corner index's colour. */
-  readonly ink: Readonly<Record<Suit, string>>;
-  /** A suit's symbol in its 20 × 20 box; `ink` replaces black (text on dark themes). */
-  readonly Shape: (props: { suit: Suit; ink: string }) => JSX.Element;
-  /** The Ober as a queen: what her figure has instead of the Ober's hat and beard. */
-  readonly queen: { readonly hat: string; readonly hair: string };
-  readonly suitNames: Readonly<Record<Language, Readonly<Record<Suit, string>>>>;
-  readonly courtNames: Readonly<Record<Language, Readonly<Partial<Record<Rank, string>>>>>;
-  /** The corner's letter where it differs from the rank's code (Q, J). */
-  readonly index: Readonly<Partial<Record<Rank, string>>>;
-}
 
 const BLACK = '#1b1b1b';
 const RED = '#d0202e';
@@ -33,13 +19,15 @@ const Spade = ({ ink }: { ink: string }) => (
   <path d="M0-10C-2-6-10-2.5-10 2.5C-10 6.5-5.5 8-2.2 5.2L-3.5 9.8H3.5L2.2 5.2C5.5 8 10 6.5 10 2.5C10-2.5 2-6 0-10Z" fill={ink} />
 );
 
+/** A suit's symbol in its 20 × 20 box; `ink` replaces black (text on dark themes). */
+export function FrenchShape({ suit, ink }: { suit: Suit; ink: string }) {
+  if (suit === 'E') return <Club ink={ink} />;
+  if (suit === 'G') return <Spade ink={ink} />;
+  return suit === 'H' ? <path d={HEART} fill={RED} /> : <path d="M0-10L7.5 0L0 10L-7.5 0Z" fill={RED} />;
+}
+
 export const french: FrenchCards = {
   ink: { E: BLACK, G: BLACK, H: RED, S: RED },
-  Shape: ({ suit, ink }) => {
-    if (suit === 'E') return <Club ink={ink} />;
-    if (suit === 'G') return <Spade ink={ink} />;
-    return suit === 'H' ? <path d={HEART} fill={RED} /> : <path d="M0-10L7.5 0L0 10L-7.5 0Z" fill={RED} />;
-  },
   // Long hair and a low crown instead of hat and beard.
   queen: { hat: 'M24.5 25.5V20.5L27.3 23L30 19L32.7 23L35.5 20.5V25.5Z', hair: '#6b3a1a' },
   // The suits are called what is printed on them: Eichel↔Kreuz (clubs), Gras↔Pik (spades), Herz↔Herz (hearts), Schellen↔Karo (diamonds).

@@ -50,9 +50,19 @@ const Bell = () => (
   </>
 );
 
+let frenchShape: ((props: { suit: Suit; ink: string }) => JSX.Element) | null = null;
+
+/** The French symbols, once loaded (pattern-loader.ts). */
+export function setFrenchShape(shape: (props: { suit: Suit; ink: string }) => JSX.Element): void {
+  frenchShape = shape;
+}
+
 /** The symbol of one suit in its 20 × 20 box; `ink` replaces black, for text on dark themes. */
 function SuitShape({ suit, pattern, ink = BLACK }: { suit: Suit; pattern: CardPattern; ink?: string }) {
-  if (pattern === 'french') return frenchCards().Shape({ suit, ink });
+  if (pattern === 'french') {
+    if (frenchShape === null) throw new Error('the French cards are not loaded (loadPattern first)');
+    return frenchShape({ suit, ink });
+  }
   if (suit === 'E') return <Acorn />;
   if (suit === 'G') return <Leaf />;
   return suit === 'H' ? <BavarianHeart /> : <Bell />;
