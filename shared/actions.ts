@@ -30,11 +30,13 @@ export type Action =
   /** R8.2: re, or with `re: false` no re. */
   | { readonly type: 're'; readonly re?: false }
   /** `trump`: the suit the declarer names with its first card (R7.2, option trump "named"). */
-  | { readonly type: 'play'; readonly card: CardCode; readonly knock?: boolean; readonly trump?: Suit };
+  | { readonly type: 'play'; readonly card: CardCode; readonly knock?: boolean; readonly trump?: Suit }
+  /** R7.12: the rest of the game, as the claiming seat's side would have it. */
+  | { readonly type: 'claim' };
 
 export type ActionType = Action['type'];
 
-export const ACTION_TYPES: readonly ActionType[] = ['double', 'bid', 'hold', 'pass', 'discard', 'declare', 'kontra', 're', 'play'];
+export const ACTION_TYPES: readonly ActionType[] = ['double', 'bid', 'hold', 'pass', 'discard', 'declare', 'kontra', 're', 'play', 'claim'];
 
 /** Shared, frozen action values: legal-action lists reuse them instead of allocating. */
 export const DOUBLE_YES = Object.freeze({ type: 'double', double: true } as const);
@@ -44,6 +46,7 @@ export const PASS = Object.freeze({ type: 'pass' } as const);
 export const KONTRA = Object.freeze({ type: 'kontra' } as const);
 export const RE = Object.freeze({ type: 're' } as const);
 export const NO_RE = Object.freeze({ type: 're', re: false } as const);
+export const CLAIM = Object.freeze({ type: 'claim' } as const);
 export const BID_ACTIONS = LEVELS.map((bid) => Object.freeze({ type: 'bid', bid } as const));
 export const DECLARE_ACTIONS = LEVELS.map((contract) => Object.freeze({ type: 'declare', contract } as const));
 
@@ -51,9 +54,9 @@ export const levelOf = (value: unknown): number => LEVELS.indexOf(value as Level
 
 /**
  * Whether taking `action` is a move owed, one the game waits for: every legal action is,
- * but kontra, a mere chance (R8.1). The declarer's re or no re after a kontra is owed (R8.2).
+ * but kontra, a mere chance (R8.1), and a claim (R7.12). The declarer's re or no re after a kontra is owed (R8.2).
  */
-export const isMoveOwed = (action: { readonly type: string }): boolean => action.type !== 'kontra';
+export const isMoveOwed = (action: { readonly type: string }): boolean => action.type !== 'kontra' && action.type !== 'claim';
 
 const FIELDS: Record<ActionType, readonly string[]> = {
   double: ['double'],
@@ -65,6 +68,7 @@ const FIELDS: Record<ActionType, readonly string[]> = {
   kontra: [],
   re: ['re'],
   play: ['card', 'knock', 'trump'],
+  claim: [],
 };
 
 /** Envelope fields of API.md that travel with an action but are not part of it. */
@@ -130,6 +134,8 @@ export function parseAction(input: unknown): Result<Action> {
       return ok(PASS);
     case 'kontra':
       return ok(KONTRA);
+    case 'claim':
+      return ok(CLAIM);
     case 're':
       if (body.re !== undefined && typeof body.re !== 'boolean') return badRequest('R8.2: re: "re" must be true or false');
       return ok(body.re === false ? NO_RE : RE);

@@ -36,6 +36,10 @@ const CANONICAL = {
     knock: doc(z.optional(z.boolean()), { description: 'R7.11: a defender knocks with this card' }),
     trump: z.optional(described(Suit, 'R7.2: with option trump "named", the suit the declarer names with its first card; refused anywhere else')),
   }),
+  claim: doc(z.strictObject({ type: z.literal('claim') }), {
+    description:
+      "R7.12: claim the rest of the game (the declarer: every remaining trick, in bettel none; a defender: the declarer takes no more, in mord the defenders take one). Accepted only when it holds however every seat plays, for every way the cards the claiming seat cannot see could lie; judged from that seat's view alone. Never listed in `legalActions`",
+  }),
 };
 
 const envelope = {
@@ -65,6 +69,7 @@ export const ActionSchema = doc(
       ...envelope,
     }),
     z.extend(CANONICAL.play, envelope),
+    z.extend(CANONICAL.claim, envelope),
   ]),
   'Action',
 );
@@ -105,6 +110,7 @@ export const RecordedAction = doc(
     CANONICAL.kontra,
     CANONICAL.re,
     CANONICAL.play,
+    CANONICAL.claim,
   ]),
   'RecordedAction',
   { description: 'An accepted action, in the form the engine keeps it (`{"type": "re"}` for re)' },
