@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LEVEL_BETTEL, LEVEL_MORD, LEVELS, type Action } from '../../shared/actions.js';
 import { randomMove, seededRng, type Rng } from '../../shared/bots.js';
+import { strongAction } from '../../shared/bots/strong.js';
 import { drawWorlds, knowledgeOf } from '../../shared/bots/worlds.js';
 import { applyTurn, CLAIM_REFUSALS, claimRefusal } from '../../shared/claims.js';
 import { shuffleDeal } from '../../shared/deal.js';
@@ -139,6 +140,19 @@ describe('R7.12: claims in hand-made endings', () => {
     expect(refusal(claim(finished, 2)).message).toBe(CLAIM_REFUSALS.notPlaying);
     expect(refusal(applyTurn(finished, 3, CLAIM)).code).toBe('bad_request');
     expect(refusal(applyTurn(finished, 1, { type: 'claim', all: true })).code).toBe('bad_request');
+  });
+
+  it('R7.12: the strong bot claims when its claim would be accepted, and plays on when not', () => {
+    const sure = gameAfter(TRUMPS_SCRIPT, base({ trickHistory: 'all' }), TRUMPS_DEAL);
+    expect(strongAction({ views: [viewOf(seriesOf(sure), 1)!] }, seededRng(1))).toEqual(CLAIM);
+    const unsure = gameAfter(TRUMPS_SCRIPT, base({ trickHistory: 'last' }), TRUMPS_DEAL);
+    expect(strongAction({ views: [viewOf(seriesOf(unsure), 1)!] }, seededRng(1))).toMatchObject({ type: 'play' });
+    // Bots accept nothing on anyone's behalf: a defender's bot just plays its card.
+    expect(
+      strongAction({ views: [viewOf(seriesOf(gameAfter(`${TRUMPS_SCRIPT} 1:HA`, base({ trickHistory: 'all' }), TRUMPS_DEAL)), 2)!] }, seededRng(1)),
+    ).toMatchObject({
+      type: 'play',
+    });
   });
 
   it('R7.12: a spectator’s view has no claim', () => {
