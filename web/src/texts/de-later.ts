@@ -12,6 +12,7 @@ const deLater: Record<LaterTextKey, Text> = {
   said_claim: '{name} beansprucht den Rest des Spiels',
   claimRest: 'Den Rest beanspruchen',
   claimRestHint: 'Sicher, wie immer die Karten liegen, die du nicht siehst: das Spiel endet jetzt und wird abgerechnet, als wäre es ausgespielt.',
+  claimRestConfirm: 'Noch einmal tippen, um den Rest zu beanspruchen: das Spiel endet jetzt.',
   summaryTitle: 'Spiel {n}: die Abrechnung',
   summaryAllPass: 'Alle haben weiter gesagt: jeder hat ins Haferl gezahlt, es wurde neu gegeben.',
   summaryWon: { one: '{name} hat {level} gespielt und mit {n} Stich gewonnen.', other: '{name} hat {level} gespielt und mit {n} Stichen gewonnen.' },

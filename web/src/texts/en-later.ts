@@ -14,6 +14,7 @@ export const enLater = {
   said_claim: '{name} claims the rest of the game',
   claimRest: 'Claim the rest',
   claimRestHint: 'Sure however the cards you cannot see lie: the game ends now, settled as if played out.',
+  claimRestConfirm: 'Tap again to claim the rest: the game ends now.',
   summaryTitle: 'Game {n}: the settlement',
   summaryAllPass: 'Everybody passed: all paid into the pot, the cards were dealt again.',
   summaryWon: { one: '{name} played {level} and won with {n} trick.', other: '{name} played {level} and won with {n} tricks.' },
