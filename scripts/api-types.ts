@@ -699,7 +699,7 @@ export interface components {
             knock: boolean;
             /** @description R8: kontra and re (default true) */
             kontra: boolean;
-            /** @description R7.12: a seat may claim the rest of the game during play (`{"type": "claim"}`), accepted only when sure (default true) */
+            /** @description R7.12: claims (default true) */
             claims: boolean;
             /** @description R1.2: dealer of game 1 (default 0) */
             firstDealer: components["schemas"]["Seat"];
@@ -913,7 +913,7 @@ export interface components {
             knock?: boolean;
             /** @description R8: kontra and re (default true) */
             kontra?: boolean;
-            /** @description R7.12: a seat may claim the rest of the game during play (`{"type": "claim"}`), accepted only when sure (default true) */
+            /** @description R7.12: claims (default true) */
             claims?: boolean;
             /** @description R1.2: dealer of game 1 (default 0) */
             firstDealer?: components["schemas"]["Seat"];

@@ -25,10 +25,9 @@ export const CLAIM_REFUSALS = {
   off: 'R7.12: claims are off at this table',
   notPlaying: 'R7.12: a claim is possible only while the cards are played',
   spectator: 'R7.12: only a seat can claim',
-  awaitingRe: 'R7.12: a kontra was said: the declarer decides on re before anything else (R8.2)',
-  notSure:
-    'R7.12: the claim is not sure: from what you can see, some way the other cards may lie and some legal play of the remaining cards goes against it',
-  undecided: `R7.12: the claim could not be decided within the search limit (${CLAIM_SEARCH_POSITIONS.toLocaleString('en')} positions); play on a trick or two and claim again`,
+  awaitingRe: 'R7.12: the declarer decides on re first (R8.2)',
+  notSure: 'R7.12: the claim is not sure from what you can see',
+  undecided: `R7.12: the claim could not be decided within ${CLAIM_SEARCH_POSITIONS} positions; play on and claim again`,
 } as const;
 
 /** The search's answer for the claim `view`'s seat would make now, or the refusal that comes before any search. */

@@ -378,7 +378,7 @@ export function mayKnock(game: GameState, seat: Seat, card: Card): boolean {
 function applyPlay(game: GameState, seat: Seat, action: Action): Result<GameState> {
   if (action.type === 'kontra' || action.type === 're') return applyKontraOrRe(game, seat, action);
   // Only the claiming seat's view may decide a claim, and views are built above this module.
-  if (action.type === 'claim') return illegal("R7.12: a claim is judged from the claiming seat's view: apply it with applyTurn (claims.ts)");
+  if (action.type === 'claim') return illegal('R7.12: a claim is judged by applyTurn (claims.ts)');
   if (action.type !== 'play') return illegal('R7: the cards are being played');
   if (game.awaitingRe) {
     return seat === game.declarer

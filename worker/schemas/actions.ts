@@ -37,8 +37,7 @@ const CANONICAL = {
     trump: z.optional(described(Suit, 'R7.2: with option trump "named", the suit the declarer names with its first card; refused anywhere else')),
   }),
   claim: doc(z.strictObject({ type: z.literal('claim') }), {
-    description:
-      "R7.12: claim the rest of the game (the declarer: every remaining trick, in bettel none; a defender: the declarer takes no more, in mord the defenders take one). Accepted only when it holds however every seat plays, for every way the cards the claiming seat cannot see could lie; judged from that seat's view alone. Never listed in `legalActions`",
+    description: 'R7.12: claim the rest of the game (accepted only when sure); never in `legalActions`',
   }),
 };
 
