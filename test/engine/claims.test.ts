@@ -15,6 +15,7 @@ import { applyAction, legalActions, newGame, type GameState } from '../../shared
 import { formatRecord, parseRecord } from '../../shared/notation.js';
 import type { Seat, TableOptions } from '../../shared/options.js';
 import { recordOf, replayGame, validateRecord } from '../../shared/record.js';
+import { analyseGame } from '../../shared/solver/analysis.js';
 import { viewOf } from '../../shared/view.js';
 import { deal, gameAfter, must, options, refusal, seriesOf, wordsFrom } from './support.js';
 
@@ -61,6 +62,8 @@ describe('R7.12: claims in hand-made endings', () => {
     expect(record.actions.at(-1)).toEqual({ seat: 1, action: CLAIM });
     expect(recordOf(must(replayGame(record)))).toEqual(record);
     expect(must(validateRecord(JSON.parse(JSON.stringify(record))))).toEqual(record);
+    // The replay page's analysis reads the cards played up to the claim.
+    expect(analyseGame(record)!.cards).toHaveLength(18);
     const text = formatRecord(record);
     expect(text).toContain('1:claim');
     expect(must(parseRecord(text))).toEqual(record);
