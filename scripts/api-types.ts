@@ -540,7 +540,7 @@ export interface components {
             } | {
                 seat: components["schemas"]["Seat"];
                 /** @enum {string} */
-                type: "hold" | "pass" | "discard" | "kontra";
+                type: "hold" | "pass" | "discard" | "kontra" | "claim";
             } | {
                 seat: components["schemas"]["Seat"];
                 /** @enum {string} */
@@ -598,7 +598,7 @@ export interface components {
             } | {
                 seat: components["schemas"]["Seat"];
                 /** @enum {string} */
-                type: "hold" | "pass" | "discard" | "kontra";
+                type: "hold" | "pass" | "discard" | "kontra" | "claim";
                 /**
                  * @description The table made this move for the seat: its deadline passed (onTimeout "bot"), or it was its only legal card and the seat opted in (autoForced). A forced card is marked only in the seat's own view until the game is over; a finished game's record marks both kinds
                  * @enum {boolean}
@@ -699,6 +699,8 @@ export interface components {
             knock: boolean;
             /** @description R8: kontra and re (default true) */
             kontra: boolean;
+            /** @description R7.12: claims (default true) */
+            claims: boolean;
             /** @description R1.2: dealer of game 1 (default 0) */
             firstDealer: components["schemas"]["Seat"];
             /** @description R1.2: games in the series (default 3) */
@@ -911,6 +913,8 @@ export interface components {
             knock?: boolean;
             /** @description R8: kontra and re (default true) */
             kontra?: boolean;
+            /** @description R7.12: claims (default true) */
+            claims?: boolean;
             /** @description R1.2: dealer of game 1 (default 0) */
             firstDealer?: components["schemas"]["Seat"];
             /** @description R1.2: games in the series (default 3) */
@@ -1014,6 +1018,13 @@ export interface components {
             id?: string;
             /** @description Expected table version; another one answers 409 stale_version, except a seat's first `double` in the doubling window (R3.1), taken with any version since the window opened */
             version?: number;
+        } | {
+            /** @enum {string} */
+            type: "claim";
+            /** @description Client id, per seat: the same id with the same action is applied once and answered again as the first time; with a different action it is refused with 409 id_reused */
+            id?: string;
+            /** @description Expected table version; another one answers 409 stale_version, except a seat's first `double` in the doubling window (R3.1), taken with any version since the window opened */
+            version?: number;
         };
         Games: {
             games: components["schemas"]["GameRecord"][];
@@ -1109,6 +1120,9 @@ export interface components {
             knock?: boolean;
             /** @description R7.2: with option trump "named", the suit the declarer names with its first card; refused anywhere else */
             trump?: components["schemas"]["Suit"];
+        } | {
+            /** @enum {string} */
+            type: "claim";
         };
         Notifications: {
             email: string | null;

@@ -9,6 +9,7 @@ import { applyParsedAction, legalActions, legalPlayCards, newGame, type GameStat
 import { validateOptions, type Seat, type TableOptions } from '../shared/options.js';
 import { report } from './bench-line.js';
 import { reportBots, truthFromEnv } from './bots-bench.js';
+import { measureClaims } from './claims-bench.js';
 import { measureSolver } from './solver-bench.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -101,6 +102,14 @@ report('solver.nodesPerSecond', solver.nodesPerSecond, 'nodes/s');
 report('solver.numberContract.medianMs', solver.numberMedianMs, 'ms');
 report('solver.numberContract.p99Ms', solver.numberP99Ms, 'ms');
 report('solver.numberContract.deals', solver.numberDeals, 'deals');
+
+// R7.12: deciding a claim, from the claiming seat's view to the verdict (issue 26).
+const claims = measureClaims();
+report('claims.decisionP50Ms', claims.decisionP50Ms, 'ms');
+report('claims.decisionP99Ms', claims.decisionP99Ms, 'ms');
+report('claims.decisionMaxMs', claims.decisionMaxMs, 'ms');
+report('claims.sureShare', claims.sureShare * 100, '%');
+report('claims.undecidedShare', claims.undecidedShare * 100, '%');
 
 if (sink === 42) console.error(''); // keeps the measured calls from being optimised away
 

@@ -30,28 +30,35 @@ export type Action =
   /** R8.2: re, or with `re: false` no re. */
   | { readonly type: 're'; readonly re?: false }
   /** `trump`: the suit the declarer names with its first card (R7.2, option trump "named"). */
-  | { readonly type: 'play'; readonly card: CardCode; readonly knock?: boolean; readonly trump?: Suit };
+  | { readonly type: 'play'; readonly card: CardCode; readonly knock?: boolean; readonly trump?: Suit }
+  /** R7.12: the rest of the game, as the claiming seat's side would have it. */
+  | { readonly type: 'claim' };
 
 export type ActionType = Action['type'];
 
-export const ACTION_TYPES: readonly ActionType[] = ['double', 'bid', 'hold', 'pass', 'discard', 'declare', 'kontra', 're', 'play'];
+export const ACTION_TYPES: readonly ActionType[] = ['double', 'bid', 'hold', 'pass', 'discard', 'declare', 'kontra', 're', 'play', 'claim'];
 
-/** Shared, frozen action values: legal-action lists reuse them instead of allocating. */
-export const DOUBLE_YES = Object.freeze({ type: 'double', double: true } as const);
-export const DOUBLE_NO = Object.freeze({ type: 'double', double: false } as const);
-export const HOLD = Object.freeze({ type: 'hold' } as const);
-export const PASS = Object.freeze({ type: 'pass' } as const);
-export const KONTRA = Object.freeze({ type: 'kontra' } as const);
-export const RE = Object.freeze({ type: 're' } as const);
-export const NO_RE = Object.freeze({ type: 're', re: false } as const);
-export const BID_ACTIONS = LEVELS.map((bid) => Object.freeze({ type: 'bid', bid } as const));
-export const DECLARE_ACTIONS = LEVELS.map((contract) => Object.freeze({ type: 'declare', contract } as const));
+/**
+ * Shared, frozen action values: legal-action lists reuse them instead of allocating. Marked pure
+ * so that a bundle that uses none of them (the web app's first JavaScript) leaves them out.
+ */
+export const DOUBLE_YES = /* @__PURE__ */ Object.freeze({ type: 'double', double: true } as const);
+export const DOUBLE_NO = /* @__PURE__ */ Object.freeze({ type: 'double', double: false } as const);
+export const HOLD = /* @__PURE__ */ Object.freeze({ type: 'hold' } as const);
+export const PASS = /* @__PURE__ */ Object.freeze({ type: 'pass' } as const);
+export const KONTRA = /* @__PURE__ */ Object.freeze({ type: 'kontra' } as const);
+export const RE = /* @__PURE__ */ Object.freeze({ type: 're' } as const);
+export const NO_RE = /* @__PURE__ */ Object.freeze({ type: 're', re: false } as const);
+export const CLAIM = /* @__PURE__ */ Object.freeze({ type: 'claim' } as const);
+export const BID_ACTIONS = /* @__PURE__ */ LEVELS.map((bid) => Object.freeze({ type: 'bid', bid } as const));
+export const DECLARE_ACTIONS = /* @__PURE__ */ LEVELS.map((contract) => Object.freeze({ type: 'declare', contract } as const));
 
 export const levelOf = (value: unknown): number => LEVELS.indexOf(value as Level);
 
 /**
  * Whether taking `action` is a move owed, one the game waits for: every legal action is,
- * but kontra, a mere chance (R8.1). The declarer's re or no re after a kontra is owed (R8.2).
+ * but kontra, a mere chance (R8.1). The declarer's re or no re after a kontra is owed (R8.2). A claim (R7.12) is
+ * never listed among the legal actions.
  */
 export const isMoveOwed = (action: { readonly type: string }): boolean => action.type !== 'kontra';
 
@@ -65,6 +72,7 @@ const FIELDS: Record<ActionType, readonly string[]> = {
   kontra: [],
   re: ['re'],
   play: ['card', 'knock', 'trump'],
+  claim: [],
 };
 
 /** Envelope fields of API.md that travel with an action but are not part of it. */
@@ -130,6 +138,8 @@ export function parseAction(input: unknown): Result<Action> {
       return ok(PASS);
     case 'kontra':
       return ok(KONTRA);
+    case 'claim':
+      return ok(CLAIM);
     case 're':
       if (body.re !== undefined && typeof body.re !== 'boolean') return badRequest('R8.2: re: "re" must be true or false');
       return ok(body.re === false ? NO_RE : RE);

@@ -3,6 +3,7 @@
  * settlement. `applyAction` returns a new state or a refusal and never changes its input.
  */
 import {
+  CLAIM,
   DECLARE_ACTIONS,
   DOUBLE_NO,
   DOUBLE_YES,
@@ -302,6 +303,9 @@ export function allowedContracts(bid: number, tenTrickBid: boolean): number[] {
   return levels;
 }
 
+/** R7.8: whether win duty (R7.4) applies in `contract` (an index into LEVELS): always, but in bettel with winDutyInBettel off. */
+export const hasWinDuty = (contract: number, options: TableOptions): boolean => contract !== LEVEL_BETTEL || options.winDutyInBettel;
+
 function applyDeclare(game: GameState, seat: Seat, action: Action): Result<GameState> {
   if (action.type !== 'declare') return illegal('R6.2: the declarer must first announce the contract');
   if (seat !== game.declarer) return refuse('not_your_turn', `R6.2: the declarer (seat ${game.declarer}) is announcing the contract`);
@@ -311,7 +315,7 @@ function applyDeclare(game: GameState, seat: Seat, action: Action): Result<GameS
   const next = logged(game, seat, action);
   next.phase = 'play';
   next.contract = contract;
-  next.winDuty = contract !== LEVEL_BETTEL || game.options.winDutyInBettel; // R7.8
+  next.winDuty = hasWinDuty(contract, game.options);
   next.turn = seat; // R7.1: the declarer leads to the first trick
   next.trickLeader = seat;
   return ok(next);
@@ -373,6 +377,8 @@ export function mayKnock(game: GameState, seat: Seat, card: Card): boolean {
 
 function applyPlay(game: GameState, seat: Seat, action: Action): Result<GameState> {
   if (action.type === 'kontra' || action.type === 're') return applyKontraOrRe(game, seat, action);
+  // Only the claiming seat's view may decide a claim, and views are built above this module.
+  if (action.type === 'claim') return illegal('R7.12: a claim is judged by applyTurn (claims.ts)');
   if (action.type !== 'play') return illegal('R7: the cards are being played');
   if (game.awaitingRe) {
     return seat === game.declarer
@@ -415,13 +421,40 @@ function completeTrick(next: Draft): void {
   if (next.completedTricks === 10 || decidedEarly) finishContract(next, next.completedTricks < 10);
 }
 
-function finishContract(next: Draft, endedEarly: boolean): void {
+function finishContract(next: Draft, endedEarly: boolean, declarerTricks = next.tricksTaken[next.declarer as Seat]): void {
   const declarer = next.declarer as Seat;
-  const declarerTricks = next.tricksTaken[declarer];
   const settlement = settleContract(next.options, declarer, next.contract, declarerTricks, multiplierOfGame(next), next.potBefore);
   next.phase = 'finished';
   next.turn = -1;
   next.outcome = { kind: 'contract', won: contractWon(next.contract, declarerTricks), declarerTricks, endedEarly, settlement };
+}
+
+// ---------------------------------------------------------------- R7.12 claims
+
+/**
+ * R7.12: what a claim by `seat` says of the rest of the game: the declarer that it takes every
+ * remaining trick (in bettel none), a defender that the declarer takes no more (in mord: that
+ * the defenders take one).
+ */
+export type ClaimGoal = 'declarerTakesAll' | 'declarerTakesNone' | 'defendersTakeOne';
+
+export function claimGoalOf(contract: number, declarer: Seat, seat: Seat): ClaimGoal {
+  if (seat === declarer) return contract === LEVEL_BETTEL ? 'declarerTakesNone' : 'declarerTakesAll';
+  return contract === LEVEL_MORD ? 'defendersTakeOne' : 'declarerTakesNone';
+}
+
+/**
+ * R7.12, R9: the game ended by `seat`'s claim, settled as if played out so: a number game to its
+ * tenth trick, bettel won, mord won by the declarer's claim or lost at the defenders' first trick
+ * (R7.9). Only for a claim already judged sure (claims.ts); the tricks played stay as they were.
+ */
+export function endByClaim(game: GameState, seat: Seat): GameState {
+  const next = logged(game, seat, CLAIM);
+  const goal = claimGoalOf(game.contract, game.declarer as Seat, seat);
+  const taken = game.tricksTaken[game.declarer as Seat];
+  const declarerTricks = goal === 'declarerTakesAll' ? taken + 10 - game.completedTricks : taken;
+  finishContract(next, goal === 'defendersTakeOne', declarerTricks);
+  return next;
 }
 
 // ---------------------------------------------------------------- entry points

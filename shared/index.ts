@@ -4,6 +4,7 @@ export * from './all-pass.js';
 export * from './auction.js';
 export * from './bots.js';
 export * from './cards.js';
+export * from './claims.js';
 export * from './deal.js';
 export * from './game.js';
 export * from './notation.js';

@@ -27,6 +27,7 @@
  *   Play:
  *     1. 1:HA 2:kontra 1:re 2:H7 0:H9  => 1     ("1:no-re": no re, R8.2)
  *     2. …                                     ("!" after a card: a knock, R7.11)
+ *     8. 1:HA 1:claim                          ("1:claim": seat 1 claimed the rest, R7.12)
  *                                              ("GA=H": GA played naming trump Herz, R7.2)
  *   Settlement: 0:-8 1:+16 2:-8 pot:0
  */
@@ -66,6 +67,7 @@ function actionToken(seat: Seat, action: Action): string {
     case 'hold':
     case 'pass':
     case 'kontra':
+    case 'claim':
       return `${seat}:${action.type}`;
   }
 }
@@ -80,6 +82,7 @@ const SECTION_OF: Record<Action['type'], string> = {
   kontra: 'Play',
   re: 'Play',
   play: 'Play',
+  claim: 'Play',
 };
 
 /** Formats a record (see the file comment for the layout). */
@@ -155,7 +158,7 @@ function parseToken(section: string, token: string): { seat: Seat; action: unkno
     case 'Contract':
       return { seat, action: { type: 'declare', contract: word } };
     default: {
-      if (word === 'kontra' || word === 're') return { seat, action: { type: word } };
+      if (word === 'kontra' || word === 're' || word === 'claim') return { seat, action: { type: word } };
       if (word === 'no-re') return { seat, action: { type: 're', re: false } };
       const play = /^(\w+?)(?:=(\w))?(!?)$/.exec(word);
       if (play === null) return `"${token}" is not a card (with "=suit" naming trump, "!" for a knock)`;

@@ -27,6 +27,8 @@ export interface TableOptions {
   readonly knock: boolean;
   /** R8: kontra and re. */
   readonly kontra: boolean;
+  /** R7.12: a seat may claim the rest of the game. */
+  readonly claims: boolean;
   /** R1.2: dealer of game 1. */
   readonly firstDealer: Seat;
   /** R1.2: number of games in the series. */
@@ -49,6 +51,7 @@ export const DEFAULT_OPTIONS: TableOptions = Object.freeze({
   trickHistory: 'last',
   knock: false,
   kontra: true,
+  claims: true,
   firstDealer: 0,
   games: 3,
   stakePerTrick: 1,
@@ -93,6 +96,7 @@ const CHECKS: { readonly [K in keyof TableOptions]: Check } = {
   trickHistory: oneOf('R7.10', ['last', 'all', 'opponents']),
   knock: boolean('R7.11'),
   kontra: boolean('R8'),
+  claims: boolean('R7.12'),
   firstDealer: oneOf('R1.2', [0, 1, 2]),
   games: integer('R1.2', 1, OPTION_LIMITS.games),
   stakePerTrick: integer('R9', 1, OPTION_LIMITS.stakePerTrick),

@@ -4,7 +4,7 @@ import { ABOVE, has, SUIT_MASKS, SUIT_NAMES_DE, SUITS, suitOf, codeOf, type Card
 export const NO_TRUMP = -1;
 
 /** The highest card of `suit` among the trick's cards, or -1. */
-function highestOfSuit(trick: readonly Card[], suit: number): Card {
+export function highestOfSuit(trick: readonly Card[], suit: number): Card {
   let best = -1;
   for (const card of trick) if (suitOf(card) === suit && card > best) best = card;
   return best;

@@ -10,7 +10,7 @@ export type PublicAction =
   /** `double`: null while the doubling window is open, except in the deciding seat's own view (R3.1). */
   | { readonly seat: Seat; readonly type: 'double'; readonly double: boolean | null }
   | { readonly seat: Seat; readonly type: 'bid'; readonly bid: Level }
-  | { readonly seat: Seat; readonly type: 'hold' | 'pass' | 'discard' | 'kontra' }
+  | { readonly seat: Seat; readonly type: 'hold' | 'pass' | 'discard' | 'kontra' | 'claim' }
   | { readonly seat: Seat; readonly type: 're'; readonly re: boolean }
   | { readonly seat: Seat; readonly type: 'declare'; readonly contract: Level };
 
@@ -33,6 +33,7 @@ export function publicAction(seat: Seat, action: Action, doubleShown: boolean): 
     case 'hold':
     case 'pass':
     case 'kontra':
+    case 'claim':
       return { seat, type: action.type };
     case 'play':
       return null; // cards are shown through trick, lastTrick and tricks, as R7.10 allows

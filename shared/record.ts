@@ -1,28 +1,16 @@
 /** The record of a game (R10.1) and its replay through the engine. */
 import { LEVELS, type Action, type Level } from './actions.js';
 import { maxRedealsOf } from './all-pass.js';
-import { cardFromCode, SUITS, type CardCode, type Suit } from './cards.js';
+import { SUITS, type CardCode, type Suit } from './cards.js';
 import { validateDeal, type Deal } from './deal.js';
-import { actionsOf, applyAction, isSeat, multiplierOfGame, newGame, nextSeat, type GameState } from './game.js';
+import { actionsOf, isSeat, multiplierOfGame, newGame, type GameState } from './game.js';
+import { applyTurn } from './claims.js';
 import { validateOptions, type Seat, type TableOptions } from './options.js';
-import { trickWinnerIndex } from './play.js';
+import { resultOf, tricksOf, type GameResult, type TrickRecord } from './tricks.js';
 import { badRequest, illegal, ok, type Result } from './result.js';
 import type { Settlement } from './settlement.js';
 
-export interface PlayedCard {
-  readonly seat: Seat;
-  readonly card: CardCode;
-  readonly knock?: true;
-}
-
-export interface TrickRecord {
-  readonly leader: Seat;
-  readonly winner: Seat;
-  readonly cards: readonly PlayedCard[];
-}
-
-export type GameResult =
-  { readonly kind: 'allPass' } | { readonly kind: 'contract'; readonly won: boolean; readonly declarerTricks: number; readonly endedEarly: boolean };
+export { resultOf, tricksOf, type GameResult, type PlayedCard, type TrickRecord } from './tricks.js';
 
 export interface GameRecord {
   readonly gameNumber: number;
@@ -49,38 +37,7 @@ export interface GameRecord {
   readonly settlement: Settlement | null;
 }
 
-/** The tricks of a game so far, completed ones only, oldest first. */
-export function tricksOf(game: GameState): TrickRecord[] {
-  const tricks: TrickRecord[] = [];
-  let cards: PlayedCard[] = [];
-  let leader: Seat = game.declarer as Seat;
-  for (const { seat, action } of actionsOf(game)) {
-    if (action.type !== 'play') continue;
-    cards.push(action.knock === true ? { seat, card: action.card, knock: true } : { seat, card: action.card });
-    if (cards.length < 3) continue;
-    const winner = nextSeat(
-      leader,
-      trickWinnerIndex(
-        cards.map((c) => cardFromCode(c.card)!),
-        game.trump,
-      ),
-    );
-    tricks.push({ leader, winner, cards });
-    leader = winner;
-    cards = [];
-  }
-  return tricks;
-}
-
 const seatsIn = (mask: number): Seat[] => ([0, 1, 2] as Seat[]).filter((seat) => (mask & (1 << seat)) !== 0);
-
-/** How a game ended, or null while it runs. */
-export function resultOf(game: GameState): GameResult | null {
-  const outcome = game.outcome;
-  if (outcome === null) return null;
-  if (outcome.kind === 'allPass') return { kind: 'allPass' };
-  return { kind: 'contract', won: outcome.won, declarerTricks: outcome.declarerTricks, endedEarly: outcome.endedEarly };
-}
 
 /** R10.1: the complete record of a game (finished or not; result and settlement are null while it runs). */
 export function recordOf(game: GameState): GameRecord {
@@ -134,7 +91,7 @@ export function replayGame(record: GameRecord): Result<GameState> {
   if (!Array.isArray(record.actions)) return badRequest('R10.1: the record needs a list of actions');
   let game = start.value;
   for (const [index, entry] of record.actions.entries()) {
-    const next = applyAction(game, (entry as { seat?: unknown })?.seat, (entry as { action?: unknown })?.action);
+    const next = applyTurn(game, (entry as { seat?: unknown })?.seat, (entry as { action?: unknown })?.action);
     if (!next.ok) return illegal(`R10.1: action ${index + 1} of the record is refused: ${next.error.message}`);
     game = next.value;
   }

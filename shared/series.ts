@@ -5,13 +5,15 @@
  */
 import { validateDeal } from './deal.js';
 import { isMoveOwed } from './actions.js';
-import { applyAction, legalActions, newGame, nextSeat, type GameState } from './game.js';
+import { applyTurn } from './claims.js';
+import { legalActions, newGame, nextSeat, type GameState } from './game.js';
 import { validateOptions, type Seat, type TableOptions } from './options.js';
 import { recordOf, type GameRecord } from './record.js';
 import { badRequest, illegal, ok, type Result } from './result.js';
 import { potShareAtEnd } from './settlement.js';
+import type { ViewedSeries } from './view.js';
 
-export type SeriesStatus = 'awaitingDeal' | 'playing' | 'over';
+export type SeriesStatus = ViewedSeries['status'];
 
 export interface SeriesState {
   readonly options: TableOptions;
@@ -63,7 +65,7 @@ export function dealNextGame(series: SeriesState, dealInput: unknown): Result<Se
 export function applySeriesAction(series: SeriesState, seat: unknown, action: unknown): Result<SeriesState> {
   if (series.status === 'over') return illegal('R1.2: the series is over');
   if (series.status === 'awaitingDeal' || series.game === null) return illegal('R2: the next game has not been dealt yet');
-  const next = applyAction(series.game, seat, action);
+  const next = applyTurn(series.game, seat, action);
   if (!next.ok) return next;
   const game = next.value;
   if (game.outcome === null) return ok({ ...series, game });

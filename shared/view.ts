@@ -8,9 +8,8 @@ import { isForcedGame, redealsLeft } from './all-pass.js';
 import { actionsOf, fixesTrump, legalActions, multiplierOfGame, type GameState, type Phase } from './game.js';
 import type { Seat, TableOptions } from './options.js';
 import { publicAction, type PublicAction } from './public-action.js';
-import { resultOf, tricksOf, type GameResult, type TrickRecord } from './record.js';
-import type { SeriesState } from './series.js';
 import type { Settlement } from './settlement.js';
+import { resultOf, tricksOf, type GameResult, type TrickRecord } from './tricks.js';
 
 /** A legal action as offered to a client: discarding is offered once, as a count (API.md). */
 export type { PublicAction };
@@ -153,8 +152,21 @@ function offered(game: GameState, seat: Seat): OfferedAction[] {
   return game.phase === 'discard' && actions.length > 0 ? [{ type: 'discard', count: 2 }] : actions;
 }
 
+/**
+ * What a view is built from: a series (SeriesState of series.ts is one), named here so that
+ * the claims (claims.ts), which the series applies, can build a seat's view without a cycle.
+ */
+export interface ViewedSeries {
+  readonly options: TableOptions;
+  readonly status: 'awaitingDeal' | 'playing' | 'over';
+  readonly balances: readonly [number, number, number];
+  readonly pot: number;
+  readonly potPaidBack: number;
+  readonly game: GameState | null;
+}
+
 /** R10.2: the view of `seat` (null: a spectator) of the series and its current game. */
-export function viewOf(series: SeriesState, seat: Seat | null): SeriesView | null {
+export function viewOf(series: ViewedSeries, seat: Seat | null): SeriesView | null {
   const game = series.game;
   if (game === null) return null;
   const doubling = game.phase === 'doubling';

@@ -62,6 +62,8 @@ export function* analyseSteps(record: AnalysisRecord): Generator<CardCost, GameA
   let perfectTricks: number | null = null;
   const cards: CardCost[] = [];
   for (const [actionIndex, { seat, action }] of record.actions.entries()) {
+    // R7.12: a claim ends the game (the record's last action); the cards it spared are not played.
+    if (action.type === 'claim') break;
     if (action.type === 'play') {
       if (perfectTricks === null) perfectTricks = solve(game);
       const plays = evaluatePlays(game);

@@ -78,6 +78,7 @@ it("the create form creates tables with trump named, the other side's last trick
     await form.locator('select[name="trump"]').selectOption('named');
     await form.locator('select[name="trickHistory"]').selectOption('opponents');
     await form.locator('input[name="chat"]').uncheck();
+    await form.locator('input[name="claims"]').uncheck();
   });
   const chosen = {
     doubling: false,
@@ -88,6 +89,7 @@ it("the create form creates tables with trump named, the other side's last trick
     maxRedeals: 1,
     trump: 'named',
     trickHistory: 'opponents',
+    claims: false,
   };
   expect(table.sent, 'the options the form sent').toMatchObject(chosen);
   // The chat is a table setting, not a rule: sent as "off", said by the view, in no record.

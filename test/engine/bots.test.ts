@@ -9,6 +9,7 @@ import { drawWorld, drawWorlds, knowledgeOf, type WorldSource } from '../../shar
 import type { GameState } from '../../shared/game.js';
 import { LEVEL_BETTEL, LEVELS } from '../../shared/actions.js';
 import { SUITS } from '../../shared/cards.js';
+import { claimRefusal } from '../../shared/claims.js';
 import type { Seat, TableOptions } from '../../shared/options.js';
 import { viewOf, type SeriesView } from '../../shared/view.js';
 import { newSeries, playGame, seededRng, type Player, type Step } from '../../shared/bots/selfplay.js';
@@ -25,6 +26,7 @@ const TABLES: Partial<TableOptions>[] = [
 /** Whether `action` is one of the view's legal actions (a discard: two different cards of the seat's hand). */
 function isLegal(view: SeriesView, action: ReturnType<typeof chooseAction>): boolean {
   if (action === null) return true;
+  if (action.type === 'claim') return claimRefusal(view) === null; // R7.12: never listed
   if (action.type === 'discard') {
     const [a, b] = action.cards;
     return view.legalActions.some((l) => l.type === 'discard') && a !== b && view.hand!.includes(a) && view.hand!.includes(b);

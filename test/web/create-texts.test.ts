@@ -23,7 +23,7 @@ describe('create page texts', () => {
   it("the summary of the server's defaults names each rule in words", () => {
     expect(rulesSummary(en, defaults, defaults, names)).toBe(
       'Defaults: doubling on, Kontra and Re on, ten-trick bid off, forced game when all pass, trump: the suit of the first card, ' +
-        'win duty in Bettel on, the last trick can be looked at, knocking off, stake 1 per trick, Bettel and Mord 10, Anni deals first, no move deadline, chat on.',
+        'win duty in Bettel on, the last trick can be looked at, knocking off, claiming the rest on, stake 1 per trick, Bettel and Mord 10, Anni deals first, no move deadline, chat on.',
     );
     expect(rulesSummary(de, defaults, defaults, names)).toMatch(
       /^Voreingestellt: Doppeln an, Kontra und Re an, Zehner reizen aus, Muss-Spiel, wenn alle weiter sagen, /,

@@ -93,6 +93,7 @@ const CHANGED: TableOptions = {
   trickHistory: 'opponents',
   knock: true,
   kontra: false,
+  claims: false,
   firstDealer: 2,
   games: 6,
   stakePerTrick: 2,

@@ -36,6 +36,9 @@ const CANONICAL = {
     knock: doc(z.optional(z.boolean()), { description: 'R7.11: a defender knocks with this card' }),
     trump: z.optional(described(Suit, 'R7.2: with option trump "named", the suit the declarer names with its first card; refused anywhere else')),
   }),
+  claim: doc(z.strictObject({ type: z.literal('claim') }), {
+    description: 'R7.12: claim the rest of the game (accepted only when sure); never in `legalActions`',
+  }),
 };
 
 const envelope = {
@@ -65,6 +68,7 @@ export const ActionSchema = doc(
       ...envelope,
     }),
     z.extend(CANONICAL.play, envelope),
+    z.extend(CANONICAL.claim, envelope),
   ]),
   'Action',
 );
@@ -105,6 +109,7 @@ export const RecordedAction = doc(
     CANONICAL.kontra,
     CANONICAL.re,
     CANONICAL.play,
+    CANONICAL.claim,
   ]),
   'RecordedAction',
   { description: 'An accepted action, in the form the engine keeps it (`{"type": "re"}` for re)' },

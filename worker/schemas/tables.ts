@@ -35,6 +35,7 @@ export const OptionsSchema = doc(
     }),
     knock: doc(z.optional(z.boolean()), { description: 'R7.11: defenders may knock (default false)' }),
     kontra: doc(z.optional(z.boolean()), { description: 'R8: kontra and re (default true)' }),
+    claims: doc(z.optional(z.boolean()), { description: 'R7.12: claims (default true)' }),
     firstDealer: z.optional(described(SeatNumber, 'R1.2: dealer of game 1 (default 0)')),
     games: doc(z.optional(int(z.gte(1), z.lte(OPTION_LIMITS.games))), { description: 'R1.2: games in the series (default 3)' }),
     stakePerTrick: doc(z.optional(int(z.gte(1), z.lte(OPTION_LIMITS.stakePerTrick))), { description: 'R9: s (default 1)' }),

@@ -50,7 +50,7 @@ const PUBLIC_ACTIONS = [
     double: doc(z.nullable(z.boolean()), { description: "R3.1: null until all three decided, but in the deciding seat's own view" }),
   }),
   z.object({ seat: SeatNumber, type: z.literal('bid'), bid: Level }),
-  z.object({ seat: SeatNumber, type: z.enum(['hold', 'pass', 'discard', 'kontra']) }),
+  z.object({ seat: SeatNumber, type: z.enum(['hold', 'pass', 'discard', 'kontra', 'claim']) }),
   z.object({ seat: SeatNumber, type: z.literal('re'), re: doc(z.boolean(), { description: 'R8.2: re said, or declined' }) }),
   z.object({ seat: SeatNumber, type: z.literal('declare'), contract: Level }),
 ] as const;

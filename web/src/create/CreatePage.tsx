@@ -216,6 +216,7 @@ function optionsFrom(form: FormData): Record<string, unknown> {
     trickHistory: form.get('trickHistory'),
     knock: flag('knock'),
     kontra: flag('kontra'),
+    claims: flag('claims'),
     firstDealer: number('firstDealer'),
     games: number('games'),
     stakePerTrick: number('stakePerTrick'),
@@ -453,6 +454,7 @@ export default function CreatePage() {
               ]}
             />
             <Toggle name="knock" label="optKnock" help="optKnockHelp" checked={o.knock} />
+            <Toggle name="claims" label="optClaims" help="optClaimsHelp" checked={o.claims} />
             <NumberField
               name="stakePerTrick"
               label="optStakePerTrick"

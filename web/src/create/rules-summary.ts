@@ -37,6 +37,7 @@ export function rulesInWords(t: CreateTranslate, o: SummarizedOptions, dealerNam
     toggle(o.winDutyInBettel, 'ruleWinDutyInBettel'),
     t(TRICK_HISTORY[o.trickHistory]),
     toggle(o.knock, 'ruleKnock'),
+    toggle(o.claims, 'ruleClaims'),
     t('ruleStake', { n: o.stakePerTrick }),
     t('ruleTariff', { n: o.flatTariff }),
     t('ruleFirstDealer', { name: dealerNames[o.firstDealer] ?? String(o.firstDealer + 1) }),

@@ -52,6 +52,8 @@ const en = {
     'Until the first trick is complete a defender may say Kontra (×2). Play then waits until the declarer answers Re (×2 again) or no Re.',
   optKnock: 'Knocking',
   optKnockHelp: 'A defender who plays their last card of a suit, not following suit, may knock on the table; everyone sees it.',
+  optClaims: 'Claiming the rest',
+  optClaimsHelp: 'During play anyone sure of the rest may claim it: the game ends at once, settled as if played out.',
   optGames: 'Number of games',
   // {n}: how often each deals (games a multiple of 3), else the number of games.
   optGamesHelpRounds: { one: 'Everyone deals once.', other: 'Everyone deals {n} times.' },
@@ -78,6 +80,7 @@ const en = {
   ruleTenTrickBid: 'ten-trick bid',
   ruleWinDutyInBettel: 'win duty in Bettel',
   ruleKnock: 'knocking',
+  ruleClaims: 'claiming the rest',
   ruleAllPassForced: 'forced game when all pass',
   ruleAllPassPot: 'pot when all pass',
   ruleTrumpLed: 'trump: the suit of the first card',
@@ -216,6 +219,9 @@ const de: Record<CreateTextKey, Text> = {
     'Bis der erste Stich fertig ist, darf ein Gegenspieler Kontra sagen (×2). Dann wartet das Spiel, bis der Alleinspieler Re (noch einmal ×2) oder kein Re sagt.',
   optKnock: 'Klopfen',
   optKnockHelp: 'Ein Gegenspieler, der seine letzte Karte einer Farbe spielt, ohne zu bedienen, darf klopfen; alle sehen es.',
+  optClaims: 'Rest beanspruchen',
+  optClaimsHelp:
+    'Wer sich des Rests sicher ist, darf ihn beim Ausspielen beanspruchen: das Spiel endet sofort und wird abgerechnet, als wäre es ausgespielt.',
   optGames: 'Anzahl der Spiele',
   optGamesHelpRounds: { one: 'Jeder gibt einmal.', other: 'Jeder gibt {n}-mal.' },
   optGamesHelpUneven: {
@@ -241,6 +247,7 @@ const de: Record<CreateTextKey, Text> = {
   ruleTenTrickBid: 'Zehner reizen',
   ruleWinDutyInBettel: 'Stichzwang im Bettel',
   ruleKnock: 'Klopfen',
+  ruleClaims: 'Rest beanspruchen',
   ruleAllPassForced: 'Muss-Spiel, wenn alle weiter sagen',
   ruleAllPassPot: 'Haferl, wenn alle weiter sagen',
   ruleTrumpLed: 'Trumpf: die Farbe der ersten Karte',

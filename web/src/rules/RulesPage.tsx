@@ -274,6 +274,15 @@ const OPTIONS: readonly TableOption[] = [
     values: { true: { de: 'Gegenspieler dürfen klopfen.', en: 'defenders may knock.' }, false: { de: 'Niemand klopft.', en: 'nobody knocks.' } },
   },
   {
+    rule: 'R7.12',
+    code: 'claims',
+    name: { de: 'Rest beanspruchen', en: 'Claiming the rest' },
+    values: {
+      true: { de: 'Wer sicher ist, darf den Rest des Spiels beanspruchen.', en: 'a player who is sure may claim the rest of the game.' },
+      false: { de: 'Jedes Spiel wird ausgespielt.', en: 'every game is played out.' },
+    },
+  },
+  {
     rule: 'R8',
     code: 'kontra',
     name: { de: 'Kontra und Re', en: 'Kontra and Re' },
@@ -629,6 +638,13 @@ const German = () => (
           ): Ein Gegenspieler, der nicht bedient (also trumpft oder abwirft) und dabei seine letzte Karte einer Farbe legt, darf klopfen; alle sehen
           es. So weiß sein Partner, dass diese Farbe bei ihm aus ist. Beim Ausspielen wird nicht geklopft, und der Alleinspieler klopft nie.
         </Rule>
+        <Rule id="R7.12">
+          <strong>Rest beanspruchen</strong> (Tischoption, normalerweise <Default lang="de" of="claims" />
+          ): Während des Ausspielens darf jeder den Rest des Spiels beanspruchen, auch wenn er nicht dran ist: der Alleinspieler, dass er alle übrigen
+          Stiche macht (beim Bettel: keinen mehr), ein Gegenspieler, dass der Alleinspieler keinen Stich mehr macht (beim Mord: dass die Gegenspieler
+          einen machen). Das gilt nur, wenn es sicher ist, wie immer alle ihre Karten regelgerecht spielen und wie immer die Karten liegen, die er
+          nicht sieht; dann endet das Spiel sofort und wird abgerechnet, als wäre es so ausgespielt worden. Sonst ändert sich nichts.
+        </Rule>
       </ul>
       <p class="rules-example">
         <strong>Beispiel:</strong> Herz ist Trumpf, Schellen-König ist ausgespielt. Du hast Schellen-Sau und Schellen-Ober: Du musst die Sau legen
@@ -978,6 +994,13 @@ const English = () => (
           (knocking; a table option, <Default lang="en" of="knock" /> by default): a defender who does not follow suit (trumping or throwing off) and
           plays their last card of a suit may knock; everyone sees it. So the partner knows that suit is gone. Nobody knocks when leading, and the
           declarer never knocks.
+        </Rule>
+        <Rule id="R7.12">
+          <strong>Claiming the rest</strong> (a table option, <Default lang="en" of="claims" /> by default): during play anyone may claim the rest of
+          the game, in turn or not: the declarer that it takes every remaining trick (in <G>Bettel</G>: no more trick), a defender that the declarer
+          takes no more trick (in <G>Mord</G>: that the defenders take one). A claim counts only when it is sure however everyone plays their cards
+          legally and however the cards the claimer cannot see lie; then the game ends at once and is settled as if played out so. Otherwise nothing
+          changes.
         </Rule>
       </ul>
       <p class="rules-example">

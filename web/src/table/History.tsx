@@ -9,8 +9,8 @@ import type { TextKey } from '../i18n.js';
 import type { Named } from '../names.js';
 import { saidText } from './move-log-lines.js';
 
-/** The parts of a game's talk, each under its own heading: kontra and re are not bids. */
-type Part = 'doubling' | 'auction' | 'contract' | 'kontra';
+/** The parts of a game's talk, each under its own heading: kontra and re are not bids, and a claim (R7.12) ends the play. */
+type Part = 'doubling' | 'auction' | 'contract' | 'kontra' | 'claim';
 
 const PART_OF: Record<TableView['history'][number]['type'], Part> = {
   double: 'doubling',
@@ -21,9 +21,16 @@ const PART_OF: Record<TableView['history'][number]['type'], Part> = {
   declare: 'contract',
   kontra: 'kontra',
   re: 'kontra',
+  claim: 'claim',
 };
 
-const TITLE: Record<Part, TextKey> = { doubling: 'phase_doubling', auction: 'auctionLog', contract: 'historyContract', kontra: 'historyKontra' };
+const TITLE: Record<Part, TextKey> = {
+  doubling: 'phase_doubling',
+  auction: 'auctionLog',
+  contract: 'historyContract',
+  kontra: 'historyKontra',
+  claim: 'historyClaim',
+};
 
 export function History({ view }: { view: Pick<TableView, 'history'> & { seats: readonly { name: string }[] } }) {
   const { t } = useApp();

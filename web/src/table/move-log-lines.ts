@@ -51,6 +51,8 @@ export function saidText(
     case 'kontra':
     case 'discard':
       return withNames(t(`said_${entry.type}`), name);
+    case 'claim':
+      return withNames(t('said_claim'), name);
   }
 }
 

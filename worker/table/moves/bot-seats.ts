@@ -10,6 +10,7 @@
  */
 import { isMoveOwed, type Action } from '../../../shared/actions.js';
 import { seededRng } from '../../../shared/bots.js';
+import { claimRefusal } from '../../../shared/claims.js';
 import { chooseAction, type BotLevel, type BotMemory, type Rng } from '../../../shared/bots/index.js';
 import type { Seat } from '../../../shared/options.js';
 import type { SeriesView } from '../../../shared/view.js';
@@ -118,8 +119,9 @@ export class BotSeats {
   }
 }
 
-/** Whether `action` is one the view offers (discarding: two cards of the hand). */
+/** Whether `action` is one the view offers (discarding: two cards of the hand; a claim, never listed, when the engine would accept it: R7.12). */
 function offers(view: SeriesView, action: Action): boolean {
+  if (action.type === 'claim') return claimRefusal(view) === null;
   if (action.type === 'discard') {
     const hand = view.hand ?? [];
     return view.legalActions.some((a) => a.type === 'discard') && action.cards[0] !== action.cards[1] && action.cards.every((c) => hand.includes(c));
