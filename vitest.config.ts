@@ -89,12 +89,14 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'test/worker/shards/**'],
+          exclude: [...configDefaults.exclude, 'test/worker/history/**'],
           setupFiles: ['test/worker/apply-migrations.ts'],
         },
       },
       {
-        // The Worker with its history over two D1 databases (worker/history/shards.ts): DB and DB_1.
+        // The history's tests that need a D1 of their own (a project has its own storage): the
+        // history over two databases (worker/history/shards.ts: DB and DB_1), and the migration,
+        // which moves every old row it finds.
         extends: true,
         plugins: [
           cloudflareTest({
@@ -104,8 +106,8 @@ export default defineConfig({
         ],
         define: { OPENAPI_PROSE: 'false' },
         test: {
-          name: 'worker-shards',
-          include: ['test/worker/shards/**/*.test.ts'],
+          name: 'worker-history',
+          include: ['test/worker/history/**/*.test.ts'],
           setupFiles: ['test/worker/apply-migrations.ts'],
         },
       },

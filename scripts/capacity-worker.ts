@@ -20,15 +20,23 @@ export default {
     const url = new URL(request.url);
     const from = Number(url.searchParams.get('from'));
     const count = Number(url.searchParams.get('count'));
-    const legacy = url.searchParams.get('layout') === 'legacy';
+    const layout = url.searchParams.get('layout');
+    const legacy = layout === 'legacy';
+    if (layout === 'tables') {
+      // The tables' rows of games [from, from + count) (the layout before refers to them).
+      const ids = new Set(Array.from({ length: count }, (_, i) => tableIdOf(from + i)));
+      const insert = "INSERT OR IGNORE INTO tables (id, name, options, created_at) VALUES (?, 'Bench', '{}', '2026-01-01T00:00:00.000Z')";
+      await env.DB.batch([...ids].map((id) => env.DB.prepare(insert).bind(id)));
+      return Response.json({ seconds: 0 });
+    }
     const models = (await request.json()) as GameRecord[];
     const history = new History(env.DB, env.RECORDS);
     const write = async (i: number) => {
       const game = syntheticGame(models, i);
       const tableId = tableIdOf(i);
       if (!legacy) return history.writeGame({ tableId, game, settlement: game.settlement });
-      // The writer before records moved to R2 (git history of worker/history/writer.ts).
-      await env.DB.prepare('INSERT INTO games_v1 (table_id, deal_index, game_number, record, settlement, finished_at) VALUES (?, ?, ?, ?, ?, ?)')
+      // The writer before records moved to R2 (git history of worker/history/writer.ts); OR IGNORE as its ON CONFLICT DO NOTHING.
+      await env.DB.prepare('INSERT OR IGNORE INTO games_v1 (table_id, deal_index, game_number, record, settlement, finished_at) VALUES (?, ?, ?, ?, ?, ?)')
         .bind(tableId, game.dealIndex, game.gameNumber, JSON.stringify(game), JSON.stringify(game.settlement), game.finishedAt)
         .run();
     };

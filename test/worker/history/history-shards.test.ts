@@ -1,6 +1,6 @@
 /**
  * The history over two D1 databases (HISTORY_SHARDS = 2, bindings DB and DB_1: the
- * "worker-shards" project of vitest.config.ts): a table's shard is chosen when it is made and
+ * "worker-history" project of vitest.config.ts): a table's shard is chosen when it is made and
  * kept with it; its table row, index rows and reads go to that shard only.
  */
 import { env } from 'cloudflare:workers';
