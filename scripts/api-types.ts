@@ -1443,9 +1443,8 @@ export interface components {
             replayed: number;
         };
         MigrateStep: {
-            /** @description Games moved by this call */
             moved: number;
-            /** @description Games still in the old layout: 0 when the migration is done */
+            /** @description Games left to move: 0 when done */
             remaining: number;
         };
         OEmbed: {
@@ -3027,7 +3026,7 @@ export interface operations {
     migrateHistory: {
         parameters: {
             query?: {
-                /** @description How many games this call moves at most: default and maximum 200 (larger is refused with 400) */
+                /** @description How many games at most: default 200, maximum 200 (larger is refused with 400) */
                 limit?: number;
             };
             header?: never;

@@ -17,7 +17,7 @@ export function shardCount(setting: string | undefined): number {
   if (setting === undefined || setting === '') return 1;
   const count = Number(setting);
   if (!/^\d+$/.test(setting) || count < 1 || count > MAX_HISTORY_SHARDS)
-    throw new Error(`HISTORY_SHARDS must be a whole number from 1 to ${MAX_HISTORY_SHARDS}, not "${setting}" (wrangler.toml [vars])`);
+    throw new Error(`HISTORY_SHARDS must be a whole number from 1 to ${MAX_HISTORY_SHARDS}, not "${setting}"`);
   return count;
 }
 
@@ -26,7 +26,7 @@ export function historyDatabase(env: object, shard: number): D1Database {
   const name = shardBinding(shard);
   const binding: unknown = Reflect.get(env, name);
   if (typeof binding !== 'object' || binding === null || !('prepare' in binding))
-    throw new Error(`the history database binding ${name} is missing (wrangler.toml [[d1_databases]]: docs/deploying.md)`);
+    throw new Error(`the history database binding ${name} is missing (docs/deploying.md)`);
   return binding as D1Database;
 }
 

@@ -7,7 +7,7 @@
  */
 import { Hono } from 'hono/tiny';
 import * as z from 'zod/mini';
-import { doc, int } from '../schemas.js';
+import { countParam, doc, int } from '../schemas.js';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../errors.js';
@@ -108,8 +108,6 @@ openapi(
   async (c) => c.json({ replayed: await c.var.table.replayDeadLetters() }, 200),
 );
 
-const MIGRATE_BATCH_MESSAGE = `must be a whole number from 1 to ${MAX_MIGRATE_BATCH}`;
-
 openapi(
   ops,
   defineRoute({
@@ -124,35 +122,13 @@ openapi(
     }),
     middleware: operatorOnly,
     security: operator,
-    request: {
-      query: z.object({
-        limit: doc(
-          z.optional(
-            z.string().check(
-              z.regex(/^\d{1,9}$/, MIGRATE_BATCH_MESSAGE),
-              z.refine((text) => Number(text) >= 1 && Number(text) <= MAX_MIGRATE_BATCH, MIGRATE_BATCH_MESSAGE),
-            ),
-          ),
-          {
-            param: { name: 'limit', in: 'query' },
-            type: 'integer',
-            minimum: 1,
-            maximum: MAX_MIGRATE_BATCH,
-            default: MAX_MIGRATE_BATCH,
-            description: `How many games this call moves at most: default and maximum ${MAX_MIGRATE_BATCH} (larger is refused with 400)`,
-          },
-        ),
-      }),
-    },
+    request: { query: z.object({ limit: countParam('limit', MAX_MIGRATE_BATCH, MAX_MIGRATE_BATCH, 'games') }) },
     responses: {
       200: {
         description: 'What this batch moved, and what is left',
         ...json(
           doc(
-            z.object({
-              moved: doc(int(z.gte(0)), { description: 'Games moved by this call' }),
-              remaining: doc(int(z.gte(0)), { description: 'Games still in the old layout: 0 when the migration is done' }),
-            }),
+            z.object({ moved: int(z.gte(0)), remaining: doc(int(z.gte(0)), { description: 'Games left to move: 0 when done' }) }),
             'MigrateStep',
           ),
         ),
