@@ -66,7 +66,9 @@ const mf = new Miniflare(
 );
 try {
   const db = await mf.getD1Database('DB');
-  for (const file of readdirSync(at('drizzle/')).filter((name) => name.endsWith('.sql')).sort())
+  for (const file of readdirSync(at('drizzle/'))
+    .filter((name) => name.endsWith('.sql'))
+    .sort())
     for (const statement of readFileSync(at(`drizzle/${file}`), 'utf8').split('--> statement-breakpoint'))
       if (statement.replaceAll(/--.*$/gm, '').trim() !== '') await db.prepare(statement).run();
   /**
@@ -106,7 +108,9 @@ try {
   const probe = syntheticGame(MODELS, GAMES);
   const rowsWritten = (
     await db
-      .prepare('INSERT INTO games (table_id, deal_index, series, game_number, finished_at, declarer, contract, result) VALUES (?, ?, 1, 1, 0, 0, 0, 0)')
+      .prepare(
+        'INSERT INTO games (table_id, deal_index, series, game_number, finished_at, declarer, contract, result) VALUES (?, ?, 1, 1, 0, 0, 0, 0)',
+      )
       .bind('probe', probe.dealIndex)
       .run()
   ).meta.rows_written;
@@ -132,13 +136,18 @@ try {
   await mf.dispose();
 
   // The pages of each layout's table and its indexes in the database file: what D1 bills as storage.
-  const file = readdirSync(persist, { recursive: true, encoding: 'utf8' }).find((name) => /D1DatabaseObject\/[^/]+\.sqlite$/.test(name) && !name.endsWith('metadata.sqlite'));
+  const file = readdirSync(persist, { recursive: true, encoding: 'utf8' }).find(
+    (name) => /D1DatabaseObject\/[^/]+\.sqlite$/.test(name) && !name.endsWith('metadata.sqlite'),
+  );
   if (file === undefined) throw new Error(`no D1 database file under ${persist}`);
   const sqlite = new DatabaseSync(join(persist, file), { readOnly: true });
   const pages = (table: string) =>
     Number(
-      (sqlite.prepare('SELECT sum(pgsize) AS bytes FROM dbstat WHERE name IN (SELECT name FROM sqlite_master WHERE tbl_name = ?)').get(table) as { bytes: number })
-        .bytes,
+      (
+        sqlite.prepare('SELECT sum(pgsize) AS bytes FROM dbstat WHERE name IN (SELECT name FROM sqlite_master WHERE tbl_name = ?)').get(table) as {
+          bytes: number;
+        }
+      ).bytes,
     );
   const d1Bytes = pages('games');
   const legacyBytes = pages('games_v1');

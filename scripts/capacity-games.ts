@@ -21,4 +21,3 @@ export function syntheticGame(models: readonly GameRecord[], i: number): Publish
     finishedAt: new Date(Date.UTC(2026, 0, 1) + i * 1_000).toISOString(),
   };
 }
-

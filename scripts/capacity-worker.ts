@@ -36,7 +36,9 @@ export default {
       const tableId = tableIdOf(i);
       if (!legacy) return history.writeGame({ tableId, game, settlement: game.settlement });
       // The writer before records moved to R2 (git history of worker/history/writer.ts); OR IGNORE as its ON CONFLICT DO NOTHING.
-      await env.DB.prepare('INSERT OR IGNORE INTO games_v1 (table_id, deal_index, game_number, record, settlement, finished_at) VALUES (?, ?, ?, ?, ?, ?)')
+      await env.DB.prepare(
+        'INSERT OR IGNORE INTO games_v1 (table_id, deal_index, game_number, record, settlement, finished_at) VALUES (?, ?, ?, ?, ?, ?)',
+      )
         .bind(tableId, game.dealIndex, game.gameNumber, JSON.stringify(game), JSON.stringify(game.settlement), game.finishedAt)
         .run();
     };

@@ -33,7 +33,9 @@ for (;;) {
   }
   moved += body.moved;
   const rate = moved / Math.max((Date.now() - start) / 1000, 0.001);
-  console.log(`${moved} games moved, ${body.remaining} left${body.remaining > 0 ? ` (about ${Math.ceil(body.remaining / rate)} s at ${Math.round(rate)} games/s)` : ''}`);
+  console.log(
+    `${moved} games moved, ${body.remaining} left${body.remaining > 0 ? ` (about ${Math.ceil(body.remaining / rate)} s at ${Math.round(rate)} games/s)` : ''}`,
+  );
   if (body.remaining === 0) break;
 }
 console.log('done: every game of the old table is in R2 with its index row; the old table is empty (docs/deploying.md says when to drop it)');

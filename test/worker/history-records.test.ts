@@ -82,7 +82,8 @@ describe('a finished game in the history', () => {
     const stub = tableStub(table.tableId);
     try {
       await playActions(table, record.actions, 0);
-      const attempts = () => runInDurableObject(stub, (_i, state) => state.storage.sql.exec<{ attempts: number }>('SELECT attempts FROM outbox').toArray());
+      const attempts = () =>
+        runInDurableObject(stub, (_i, state) => state.storage.sql.exec<{ attempts: number }>('SELECT attempts FROM outbox').toArray());
       await eventually(async () => ((await attempts())[0]?.attempts === 1 ? true : undefined), 'the first failed write');
       // The record is in R2, its index row is not: the game is not in the history yet, and no reader sees half of it.
       expect(await keysUnder(`games/${table.tableId}/`)).toEqual([recordKey(table.tableId, 1, 0)]);
@@ -111,6 +112,7 @@ describe('HISTORY_SHARDS', () => {
     expect(shardCount(undefined)).toBe(1);
     expect(shardCount('1')).toBe(1);
     expect(shardCount(String(MAX_HISTORY_SHARDS))).toBe(MAX_HISTORY_SHARDS);
-    for (const bad of ['0', '101', '2.5', ' 2', 'two', '-1']) expect(() => shardCount(bad)).toThrow(/HISTORY_SHARDS must be a whole number from 1 to 100/);
+    for (const bad of ['0', '101', '2.5', ' 2', 'two', '-1'])
+      expect(() => shardCount(bad)).toThrow(/HISTORY_SHARDS must be a whole number from 1 to 100/);
   });
 });

@@ -29,7 +29,10 @@ export interface MigrateStep {
 }
 
 export async function migrateBatch(db: D1Database, records: R2Bucket, limit: number): Promise<MigrateStep> {
-  const { results } = await db.prepare('SELECT table_id, deal_index, record FROM games_v1 ORDER BY table_id, deal_index LIMIT ?').bind(limit).all<LegacyRow>();
+  const { results } = await db
+    .prepare('SELECT table_id, deal_index, record FROM games_v1 ORDER BY table_id, deal_index LIMIT ?')
+    .bind(limit)
+    .all<LegacyRow>();
   await Promise.all(results.map((row) => putRecord(records, row.table_id, JSON.parse(row.record) as PublishedGame)));
   if (results.length > 0)
     await db.batch(

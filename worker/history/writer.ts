@@ -33,10 +33,22 @@ interface IndexRow {
 }
 
 /** The index row of a finished game (schema.ts `games`), in its columns' order. */
-export function indexRowOf(tableId: string, game: PublishedGame): [string, number, number, number, number, number | null, number | null, number | null] {
+export function indexRowOf(
+  tableId: string,
+  game: PublishedGame,
+): [string, number, number, number, number, number | null, number | null, number | null] {
   const declarer = game.declarer;
   const result = declarer === null ? null : (game.settlement?.payments[declarer] ?? null);
-  return [tableId, game.dealIndex, game.series ?? 1, game.gameNumber, Date.parse(game.finishedAt), declarer, game.contract === null ? null : LEVELS.indexOf(game.contract), result];
+  return [
+    tableId,
+    game.dealIndex,
+    game.series ?? 1,
+    game.gameNumber,
+    Date.parse(game.finishedAt),
+    declarer,
+    game.contract === null ? null : LEVELS.indexOf(game.contract),
+    result,
+  ];
 }
 
 export const INSERT_INDEX_ROW =
@@ -73,7 +85,10 @@ export class History {
    */
   async writeGame({ tableId, game }: GameHistory): Promise<void> {
     await putRecord(this.records, tableId, game);
-    await this.db.prepare(INSERT_INDEX_ROW).bind(...indexRowOf(tableId, game)).run();
+    await this.db
+      .prepare(INSERT_INDEX_ROW)
+      .bind(...indexRowOf(tableId, game))
+      .run();
   }
 
   /** The table's finished games written so far, oldest first. */
@@ -86,7 +101,10 @@ export class History {
   async games(tableId: string, page: GamesPageRequest): Promise<GamesPage>;
   async games(tableId: string, page?: GamesPageRequest): Promise<PublishedGame[] | GamesPage> {
     if (page === undefined) {
-      const { results } = await this.db.prepare('SELECT deal_index, series FROM games WHERE table_id = ? ORDER BY deal_index').bind(tableId).all<IndexRow>();
+      const { results } = await this.db
+        .prepare('SELECT deal_index, series FROM games WHERE table_id = ? ORDER BY deal_index')
+        .bind(tableId)
+        .all<IndexRow>();
       return this.recordsOf(tableId, results);
     }
     const { results: rows } = await (

@@ -127,10 +127,7 @@ openapi(
       200: {
         description: 'What this batch moved, and what is left',
         ...json(
-          doc(
-            z.object({ moved: int(z.gte(0)), remaining: doc(int(z.gte(0)), { description: 'Games left to move: 0 when done' }) }),
-            'MigrateStep',
-          ),
+          doc(z.object({ moved: int(z.gte(0)), remaining: doc(int(z.gte(0)), { description: 'Games left to move: 0 when done' }) }), 'MigrateStep'),
         ),
       },
       400: refusal(400, 'bad_request: `limit` out of range'),

@@ -47,15 +47,23 @@ export function doc<T extends z.ZodMiniType>(schema: T, ...args: [Documentation]
  */
 export function countParam(name: string, max: number, fallback: number, what: string) {
   const message = `must be a whole number from 1 to ${max}`;
-  return doc(z.optional(z.string().check(z.regex(/^\d{1,9}$/, message), z.refine((text) => Number(text) >= 1 && Number(text) <= max, message))), {
-    param: { name, in: 'query' },
-    type: 'integer',
-    minimum: 1,
-    maximum: max,
-    default: fallback,
-    description: `How many ${what} at most: default ${fallback}, maximum ${max} (larger is refused with 400)`,
-    example: fallback,
-  });
+  return doc(
+    z.optional(
+      z.string().check(
+        z.regex(/^\d{1,9}$/, message),
+        z.refine((text) => Number(text) >= 1 && Number(text) <= max, message),
+      ),
+    ),
+    {
+      param: { name, in: 'query' },
+      type: 'integer',
+      minimum: 1,
+      maximum: max,
+      default: fallback,
+      description: `How many ${what} at most: default ${fallback}, maximum ${max} (larger is refused with 400)`,
+      example: fallback,
+    },
+  );
 }
 
 /** A whole number, with the checks given (z.gte, z.lte): the full build's `z.number().int()`. */

@@ -14,11 +14,19 @@ const RECORD = handMade('03-bettel-won');
 const shards = [historyDatabase(env, 0), historyDatabase(env, 1)] as const;
 
 const storedShard = (table: CreatedTable) =>
-  runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.sql.exec<{ history_shard: number | null }>('SELECT history_shard FROM settings').one().history_shard);
+  runInDurableObject(
+    tableStub(table.tableId),
+    (_i, state) => state.storage.sql.exec<{ history_shard: number | null }>('SELECT history_shard FROM settings').one().history_shard,
+  );
 
 /** Where the table's rows are: [rows in DB, rows in DB_1], of `tables` and of `games`. */
 async function rowsOf(table: CreatedTable): Promise<{ tables: number[]; games: number[] }> {
-  const count = (db: D1Database, sql: string) => db.prepare(sql).bind(table.tableId).first<{ n: number }>().then((row) => row!.n);
+  const count = (db: D1Database, sql: string) =>
+    db
+      .prepare(sql)
+      .bind(table.tableId)
+      .first<{ n: number }>()
+      .then((row) => row!.n);
   return {
     tables: await Promise.all(shards.map((db) => count(db, 'SELECT COUNT(*) AS n FROM tables WHERE id = ?'))),
     games: await Promise.all(shards.map((db) => count(db, 'SELECT COUNT(*) AS n FROM games WHERE table_id = ?'))),
