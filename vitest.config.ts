@@ -1,7 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The key seat tokens are derived from: a Worker secret in production (wrangler.toml
 // [secrets]). The tests use a fixed one; given here, wrangler does not warn that it is
@@ -18,6 +18,21 @@ copyFileSync(new URL('./web/public/api/openapi.json', import.meta.url), new URL(
 
 // D1 migrations (drizzle/*.sql) are applied in the worker project's setup file.
 const migrations = await readD1Migrations(fileURLToPath(new URL('./drizzle', import.meta.url)));
+
+// The worker tests' bindings besides wrangler.toml's: the two worker projects differ in the history's shards only.
+const workerBindings = {
+  TEST_DEALS: 'on',
+  ALLOW_LOCAL_WEBHOOKS: 'on',
+  TOKEN_SECRET,
+  // The operator's token of /api/ops (worker/routes/ops.ts).
+  OPS_TOKEN: 'test-only-ops-token-0123456789abcdef',
+  // The VAPID pair of Web Push (worker/notifications/push/vapid.ts): secrets in production; the tests' own.
+  VAPID_PUBLIC_KEY: 'BCSfWbljIKaaYEzMOV2SpDowDpCGJQEqud_gSXbumyQSSdkgs7WQpxuQDqFJObbou3tQuClQkXdLOHI0Nf8LAnE',
+  VAPID_PRIVATE_KEY: 'RKRsBXplhb8AjlYy4hF_T7d5SnRLA_oHc6tDGxUSHko',
+  // Bot seats move as soon as they may (worker/table/bot-seats.ts); the tests run their alarm.
+  BOT_DELAY_MS: '0',
+  TEST_MIGRATIONS: migrations,
+};
 
 export default defineConfig({
   test: {
@@ -68,31 +83,31 @@ export default defineConfig({
       {
         // The Worker: runs inside workerd (Miniflare) with the bindings of wrangler.toml.
         extends: true,
-        plugins: [
-          cloudflareTest({
-            wrangler: { configPath: './wrangler.toml' },
-            miniflare: {
-              bindings: {
-                TEST_DEALS: 'on',
-                ALLOW_LOCAL_WEBHOOKS: 'on',
-                TOKEN_SECRET,
-                // The operator's token of /api/ops (worker/routes/ops.ts).
-                OPS_TOKEN: 'test-only-ops-token-0123456789abcdef',
-                // The VAPID pair of Web Push (worker/notifications/push/vapid.ts): secrets in production; the tests' own.
-                VAPID_PUBLIC_KEY: 'BCSfWbljIKaaYEzMOV2SpDowDpCGJQEqud_gSXbumyQSSdkgs7WQpxuQDqFJObbou3tQuClQkXdLOHI0Nf8LAnE',
-                VAPID_PRIVATE_KEY: 'RKRsBXplhb8AjlYy4hF_T7d5SnRLA_oHc6tDGxUSHko',
-                // Bot seats move as soon as they may (worker/table/bot-seats.ts); the tests run their alarm.
-                BOT_DELAY_MS: '0',
-                TEST_MIGRATIONS: migrations,
-              },
-            },
-          }),
-        ],
+        plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' }, miniflare: { bindings: workerBindings } })],
         // As wrangler.toml [define] says for the Worker's bundle (worker/env.d.ts).
         define: { OPENAPI_PROSE: 'false' },
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/worker/history/**'],
+          setupFiles: ['test/worker/apply-migrations.ts'],
+        },
+      },
+      {
+        // The history's tests that need a D1 of their own (a project has its own storage): the
+        // history over two databases (worker/history/shards.ts: DB and DB_1), and the migration,
+        // which moves every old row it finds.
+        extends: true,
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: { bindings: { ...workerBindings, HISTORY_SHARDS: '2' }, d1Databases: ['DB', 'DB_1'] },
+          }),
+        ],
+        define: { OPENAPI_PROSE: 'false' },
+        test: {
+          name: 'worker-history',
+          include: ['test/worker/history/**/*.test.ts'],
           setupFiles: ['test/worker/apply-migrations.ts'],
         },
       },

@@ -384,6 +384,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ops/history/migrate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a batch of the old history to R2 (operator)
+         * @description Moves up to `limit` finished games from the layout before (full records in D1) to records in R2 with an index row in D1 (`npm run history:migrate`). Call it again until `remaining` is 0; a call cut short is made good by the next, which neither loses nor duplicates a game.
+         */
+        post: operations["migrateHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oembed": {
         parameters: {
             query?: never;
@@ -1449,6 +1469,11 @@ export interface components {
         };
         Replayed: {
             replayed: number;
+        };
+        MigrateStep: {
+            moved: number;
+            /** @description Games left to move: 0 when done */
+            remaining: number;
         };
         OEmbed: {
             /** @enum {string} */
@@ -3016,6 +3041,56 @@ export interface operations {
                 };
             };
             /** @description not_found: no such table, or the server has no OPS_TOKEN (then these endpoints do not exist) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    migrateHistory: {
+        parameters: {
+            query?: {
+                /** @description How many games at most: default 200, maximum 200 (larger is refused with 400) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What this batch moved, and what is left */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MigrateStep"];
+                };
+            };
+            /** @description bad_request: `limit` out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: not the operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: the server has no OPS_TOKEN (then these endpoints do not exist) */
             404: {
                 headers: {
                     [name: string]: unknown;

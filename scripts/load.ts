@@ -630,8 +630,9 @@ async function storedFigures(persistDir: string): Promise<Stored | null> {
     stored.d1Tables += value('SELECT count(*) FROM tables');
     stored.d1Seats += value('SELECT count(*) FROM seats');
     stored.d1Games += value('SELECT count(*) FROM games');
+    // The index's pages (records are in R2: worker/history/records.ts).
     stored.d1GameBytes += value(
-      'SELECT coalesce(sum(length(table_id) + 16 + length(record) + length(settlement) + length(finished_at) + length(written_at)), 0) FROM games',
+      "SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE name IN (SELECT name FROM sqlite_master WHERE tbl_name = 'games')",
     );
   });
   each(join(persistDir, 'v3', 'do', 'wallachen-online-TableObject'), 'actions', (value) => {

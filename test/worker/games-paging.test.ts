@@ -140,7 +140,7 @@ describe('GET …/games?limit&before', () => {
 
 describe('History.games(tableId, page): one page from D1', () => {
   it('reads the limit newest before `before`, oldest first, and next while D1 holds older ones', async () => {
-    const history = new History(env.DB);
+    const history = new History(env.DB, env.RECORDS);
     await eventually(async () => ((await history.games(table.tableId)).length === FINISHED ? true : undefined), 'every game in D1', 10_000);
     const all = await history.games(table.tableId);
     expect(indices(all)).toEqual(range(0, FINISHED));

@@ -25,7 +25,7 @@ afterEach(() => {
 async function restore(): Promise<CreatedTable> {
   const settings = stored.rows.settings[0]!;
   const seats = (JSON.parse(settings.seats) as { name: string; bot: boolean }[]).map((s, seat) => ({ seat, ...s }));
-  await new History(env.DB).writeTable({
+  await new History(env.DB, env.RECORDS).writeTable({
     id: settings.table_id,
     name: settings.name,
     options: JSON.parse(settings.options),

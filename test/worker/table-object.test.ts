@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import type { TableObject } from '../../worker/table/table-object.js';
 import { History } from '../../worker/history/writer.js';
+import { getRecord, recordKey } from '../../worker/history/records.js';
 import { hashToken } from '../../worker/table/tokens.js';
 import {
   act,
@@ -421,8 +422,17 @@ describe('versions', () => {
 });
 
 describe('history in D1', () => {
-  const d1Game = (tableId: string) =>
-    env.DB.prepare('SELECT record, settlement, game_number, deal_index FROM games WHERE table_id = ?').bind(tableId).all<Record<string, unknown>>();
+  // A game as the history holds it: its index row in D1, its record in R2 (worker/history/records.ts).
+  const d1Game = async (tableId: string) => {
+    const { results } = await env.DB.prepare('SELECT series, game_number, deal_index FROM games WHERE table_id = ?')
+      .bind(tableId)
+      .all<{ series: number; game_number: number; deal_index: number }>();
+    const games = results.map(async ({ series, game_number, deal_index }) => {
+      const record = await getRecord(env.RECORDS, recordKey(tableId, series, deal_index));
+      return { record: JSON.stringify(record), settlement: JSON.stringify(record?.settlement), game_number, deal_index };
+    });
+    return { results: await Promise.all(games) };
+  };
   const pending = (table: CreatedTable) => tableStub(table.tableId).pendingHistory();
 
   it('a finished game waits in the outbox while D1 refuses it, and arrives when D1 takes it again', async () => {
@@ -523,7 +533,7 @@ describe('history in D1', () => {
     ) as D1Database;
     const stub = tableStub(table.tableId);
     await runInDurableObject(stub, (instance: TableObject) => {
-      (instance as unknown as { parts: { history: History } }).parts.history = new History(unreachable);
+      (instance as unknown as { parts: { history: History } }).parts.history = new History(unreachable, env.RECORDS);
     });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(await games(table.tableId, table.spectator.token)).toEqual(fromD1);

@@ -1,6 +1,7 @@
 /**
- * The history outbox: what a table writes to D1 (the table itself, each finished game) is
- * queued in the table's own storage with the change that produced it, then written. A write
+ * The history outbox: what a table writes to its history (the table itself to D1, each
+ * finished game's record to R2 and its index row to D1: writer.ts) is queued in the table's
+ * own storage with the change that produced it, then written. A write
  * that fails is retried on its own schedule with jitter, so that after an outage the
  * tables of a deployment do not all retry in the same second, and other rows go on
  * meanwhile: one bad row never blocks the rows behind it (every write is idempotent and

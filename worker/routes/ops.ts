@@ -1,18 +1,20 @@
 /**
  * Operations: an operator's view of a table's history rows that D1 refused for a day (dead
- * letters, worker/table/outbox.ts) and replaying them once D1 is fixed. Authenticated with
+ * letters, worker/table/outbox.ts) and replaying them once D1 is fixed; moving the history
+ * of the layout before to records in R2 (history/migrate.ts). Authenticated with
  * the secret OPS_TOKEN (`wrangler secret put OPS_TOKEN`); without it these endpoints do not
- * exist (404). `npm run history:replay` calls them.
+ * exist (404). `npm run history:replay` and `npm run history:migrate` call them.
  */
 import { Hono } from 'hono/tiny';
 import * as z from 'zod/mini';
-import { doc, int } from '../schemas.js';
+import { countParam, doc, int } from '../schemas.js';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../errors.js';
 import { hashToken, sameHash, TABLE_ID_PATTERN } from '../table/tokens.js';
 import { tableStub, type TableStub } from './chain.js';
 import { json, refusal, TableParams, defineRoute, openapi } from './documented.js';
+import { MAX_MIGRATE_BATCH, migrateBatch } from '../history/migrate.js';
 
 /** The table the operator names, once the operator is known. */
 type OpsEnv = AppEnv & { Variables: { table: TableStub } };
@@ -22,7 +24,7 @@ export const ops = new Hono<OpsEnv>();
 /** The operator's token must be this long: a guessable one would open every table's history to strangers. */
 const MIN_OPS_TOKEN_LENGTH = 32;
 
-/** Only the operator passes, and only to a table id that can be one; without an OPS_TOKEN these endpoints do not exist. */
+/** Only the operator passes; without an OPS_TOKEN these endpoints do not exist. */
 const operatorOnly: MiddlewareHandler<OpsEnv> = async (c, next) => {
   const expected = c.env.OPS_TOKEN;
   if (expected === undefined || expected.length < MIN_OPS_TOKEN_LENGTH)
@@ -31,11 +33,17 @@ const operatorOnly: MiddlewareHandler<OpsEnv> = async (c, next) => {
   // Compared as hashes in constant time: no early exit to time.
   if (!sameHash(await hashToken(given), await hashToken(expected)))
     throw new ApiError(401, 'unauthorized', 'send the operator token as "Authorization: Bearer <OPS_TOKEN>"');
-  const id = c.req.param('id') ?? '';
-  if (!TABLE_ID_PATTERN.test(id)) throw new ApiError(404, 'not_found', 'no such table');
-  c.set('table', tableStub(c.env, id));
   await next();
 };
+
+/** The operator, at a table id that can be one. */
+const operatorAtTable: MiddlewareHandler<OpsEnv> = (c, next) =>
+  operatorOnly(c, async () => {
+    const id = c.req.param('id') ?? '';
+    if (!TABLE_ID_PATTERN.test(id)) throw new ApiError(404, 'not_found', 'no such table');
+    c.set('table', tableStub(c.env, id));
+    await next();
+  });
 
 /** The operator's secret OPS_TOKEN as `Authorization: Bearer` (the scheme `operator`, app.ts). */
 const operator = [{ operator: [] }];
@@ -71,7 +79,7 @@ openapi(
       description:
         'The history rows of the table that D1 refused for a day and that are no longer retried: kind, since when, the last error; never the payload.',
     }),
-    middleware: operatorOnly,
+    middleware: operatorAtTable,
     security: operator,
     request: { params: TableParams },
     responses: { 200: { description: 'The dead letters', ...json(DeadLettersSchema) }, ...opsRefusals },
@@ -89,7 +97,7 @@ openapi(
       summary: "Replay a table's dead letters (operator)",
       description: 'Puts the dead letters back in line, once D1 is fixed, and writes them now (`npm run history:replay`).',
     }),
-    middleware: operatorOnly,
+    middleware: operatorAtTable,
     security: operator,
     request: { params: TableParams },
     responses: {
@@ -98,4 +106,37 @@ openapi(
     },
   }),
   async (c) => c.json({ replayed: await c.var.table.replayDeadLetters() }, 200),
+);
+
+openapi(
+  ops,
+  defineRoute({
+    method: 'post',
+    path: '/api/ops/history/migrate',
+    operationId: 'migrateHistory',
+    ...(OPENAPI_PROSE && {
+      summary: 'Move a batch of the old history to R2 (operator)',
+      description:
+        'Moves up to `limit` finished games from the layout before (full records in D1) to records in R2 with an index row in D1 (`npm run history:migrate`). ' +
+        'Call it again until `remaining` is 0; a call cut short is made good by the next, which neither loses nor duplicates a game.',
+    }),
+    middleware: operatorOnly,
+    security: operator,
+    request: { query: z.object({ limit: countParam('limit', MAX_MIGRATE_BATCH, MAX_MIGRATE_BATCH, 'games') }) },
+    responses: {
+      200: {
+        description: 'What this batch moved, and what is left',
+        ...json(
+          doc(z.object({ moved: int(z.gte(0)), remaining: doc(int(z.gte(0)), { description: 'Games left to move: 0 when done' }) }), 'MigrateStep'),
+        ),
+      },
+      400: refusal(400, 'bad_request: `limit` out of range'),
+      401: opsRefusals[401],
+      404: refusal(404, 'not_found: the server has no OPS_TOKEN (then these endpoints do not exist)'),
+    },
+  }),
+  async (c) => {
+    const { limit } = c.req.valid('query');
+    return c.json(await migrateBatch(c.env.DB, c.env.RECORDS, limit === undefined ? MAX_MIGRATE_BATCH : Number(limit)), 200);
+  },
 );

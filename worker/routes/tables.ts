@@ -9,6 +9,7 @@ import { validateDeal, type Deal } from '../../shared/deal.js';
 import { SEATS, validateOptions } from '../../shared/options.js';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../errors.js';
+import { shardForNewTable } from '../history/shards.js';
 import { TABLES_CREATED, unwrap, tableStub, limited } from './chain.js';
 import { CreatedTableSchema, CreateTableSchema } from '../schemas.js';
 import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS } from '../table/model.js';
@@ -87,6 +88,7 @@ openapi(
           createdAt: new Date().toISOString(),
           origin,
           chat: chat !== 'off',
+          historyShard: shardForNewTable(c.env, id),
         },
         tokens: who.map((owner, i) => ({
           seat: owner === 'admin' ? null : owner,

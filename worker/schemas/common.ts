@@ -41,6 +41,31 @@ export function doc<T extends z.ZodMiniType>(schema: T, ...args: [Documentation]
   return documentable.openapi === undefined ? schema : documentable.openapi(...args.filter((arg) => arg !== undefined));
 }
 
+/**
+ * The query parameter `name`: how many at most, a whole number from 1 to `max` (`fallback` when
+ * absent), checked as text, so "1e3", "5.0" or " 5" are refused; anything else 400.
+ */
+export function countParam(name: string, max: number, fallback: number, what: string) {
+  const message = `must be a whole number from 1 to ${max}`;
+  return doc(
+    z.optional(
+      z.string().check(
+        z.regex(/^\d{1,9}$/, message),
+        z.refine((text) => Number(text) >= 1 && Number(text) <= max, message),
+      ),
+    ),
+    {
+      param: { name, in: 'query' },
+      type: 'integer',
+      minimum: 1,
+      maximum: max,
+      default: fallback,
+      description: `How many ${what} at most: default ${fallback}, maximum ${max} (larger is refused with 400)`,
+      example: fallback,
+    },
+  );
+}
+
 /** A whole number, with the checks given (z.gte, z.lte): the full build's `z.number().int()`. */
 export const int = (...checks: Parameters<z.ZodMiniNumber['check']>) => z.number().check(z.int(), ...checks);
 

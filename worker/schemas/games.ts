@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { OVERVIEW_MAX_LINKS } from '../contract.js';
 import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT } from '../table/games-page.js';
 import { RecordedAction } from './actions.js';
-import { Card, Level, SeatNumber, Suit, doc, int, orNull } from './common.js';
+import { Card, Level, SeatNumber, Suit, countParam, doc, int, orNull } from './common.js';
 import { RuleOptionsSchema } from './tables.js';
 import { AutoFlag, Phase, Result, Settlement, Trick } from './view.js';
 
@@ -159,28 +159,11 @@ export const OverviewSchema = doc(
   { description: 'Each link is charged to the read limit as one GET /api/tables/{id}' },
 );
 
-const LIMIT_MESSAGE = `must be a whole number from 1 to ${MAX_GAMES_LIMIT}`;
 const BEFORE_MESSAGE = 'must be a whole number, a dealIndex';
 
 /** The query of GET …/games (API.md "History paging"); the values are checked as text, so "1e3", "5.0" or " 5" are refused. */
 export const GamesQuerySchema = z.object({
-  limit: doc(
-    z.optional(
-      z.string().check(
-        z.regex(/^\d{1,9}$/, LIMIT_MESSAGE),
-        z.refine((text) => Number(text) >= 1 && Number(text) <= MAX_GAMES_LIMIT, LIMIT_MESSAGE),
-      ),
-    ),
-    {
-      param: { name: 'limit', in: 'query' },
-      type: 'integer',
-      minimum: 1,
-      maximum: MAX_GAMES_LIMIT,
-      default: DEFAULT_GAMES_LIMIT,
-      description: `How many games at most: default ${DEFAULT_GAMES_LIMIT}, maximum ${MAX_GAMES_LIMIT} (larger is refused with 400)`,
-      example: DEFAULT_GAMES_LIMIT,
-    },
-  ),
+  limit: countParam('limit', MAX_GAMES_LIMIT, DEFAULT_GAMES_LIMIT, 'games'),
   before: doc(z.optional(z.string().check(z.regex(/^\d{1,9}$/, BEFORE_MESSAGE))), {
     param: { name: 'before', in: 'query' },
     type: 'integer',

@@ -51,6 +51,8 @@ export interface Settings {
   readonly origin: string | null;
   /** Whether the table has a chat (option `chat`). */
   readonly chat: boolean;
+  /** Which history database holds its games (history/shards.ts): chosen when it is made, never moved; 0 for tables made before shards. */
+  readonly historyShard: number;
 }
 
 export interface TokenRow {

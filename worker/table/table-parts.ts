@@ -12,6 +12,7 @@
  */
 import { History } from '../history/writer.js';
 import { HistoryOutbox } from '../history/outbox.js';
+import { historyDatabase } from '../history/shards.js';
 import { Deliveries } from '../notifications/deliver.js';
 import { DeliveryLog } from '../notifications/delivery-log.js';
 import { DigestSeats } from '../notifications/digest/digest-seats.js';
@@ -57,7 +58,8 @@ export interface ObjectHooks {
 export function wireTable(ctx: DurableObjectState, env: Env, hooks: ObjectHooks): TableParts {
   const storage = new TableStorage(ctx.storage.sql);
   const chat = new TableChat(ctx.storage.sql);
-  const history = new History(env.DB);
+  // The table's own shard, known once it is made (its table row is the first history written).
+  const history = new History(() => historyDatabase(env, store.current()?.settings.historyShard ?? 0), env.RECORDS);
   const deliveryLog = new DeliveryLog(ctx.storage.sql);
   // Closures over parts made below: none of them is called before the wiring is done.
   const sockets: TableSockets = new TableSockets(ctx, {

@@ -130,6 +130,8 @@ const MIGRATIONS: readonly ((sql: SqlStorage) => void)[] = [
     addColumn(sql, 'deliveries', 'queued_at', 'INTEGER');
     addColumn(sql, 'deliveries', 'dead', 'INTEGER NOT NULL DEFAULT 0');
   },
+  // 3: which history database the table's games go to (history/shards.ts); null: shard 0, where tables made before shards wrote.
+  (sql) => addColumn(sql, 'settings', 'history_shard', 'INTEGER'),
 ];
 
 /** The version a table's storage is brought to: the number of migrations. */

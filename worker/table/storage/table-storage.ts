@@ -98,13 +98,14 @@ export class TableStorage {
       createdAt: row.created_at as string,
       origin: (row.origin as string | null | undefined) ?? null,
       chat: row.chat !== 0, // null (a table made before the chat): on
+      historyShard: (row.history_shard as number | null) ?? 0,
     };
   }
 
   saveSettings(s: Settings): void {
     this.sql.exec(
-      `INSERT INTO settings (id, table_id, name, options, seats, move_deadline_hours, created_at, origin, on_timeout, vacation_hours, chat)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO settings (id, table_id, name, options, seats, move_deadline_hours, created_at, origin, on_timeout, vacation_hours, chat, history_shard)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       s.tableId,
       s.name,
       JSON.stringify(s.options),
@@ -115,6 +116,7 @@ export class TableStorage {
       s.onTimeout,
       s.vacationHours,
       s.chat ? 1 : 0,
+      s.historyShard,
     );
   }
 
