@@ -3,7 +3,8 @@
  * its routes at build time (openapi/document.ts) and served from the static assets.
  * Everything else is served from the web app's static assets (wrangler.toml [assets]).
  */
-import type { ErrorHandler, MiddlewareHandler } from 'hono';
+import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { Hono } from 'hono/tiny';
 import * as z from 'zod/mini';
 import { bodyLimit } from 'hono/body-limit';
@@ -28,6 +29,7 @@ import { seatSettings } from './routes/seat-settings.js';
 import { tables } from './routes/tables.js';
 import { views } from './routes/views.js';
 import { documentAt } from './openapi/served.js';
+import { opsMetrics } from './ops/metrics.js';
 import { doc } from './schemas.js';
 
 export const VERSION: string = version;
@@ -157,17 +159,23 @@ app.all('/api/*', (c) => {
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) {
     if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds));
-    return errorResponse(c, err.status, err.code, err.message);
+    return refusal(c, err.status, err.code, err.message);
   }
   if (err instanceof HTTPException && err.status < 500) {
     const code = HTTP_ERROR_CODES[err.status] ?? 'bad_request';
-    return errorResponse(c, err.status, code, err.message || code);
+    return refusal(c, err.status, code, err.message || code);
   }
   // Name and stack frames only: a message may quote data (a query's parameters hold cards).
   const frames = err instanceof Error ? (err.stack ?? '').split('\n').slice(1, 6).join(' | ') : '';
   console.error(`Unhandled error on ${c.req.method} ${c.req.path}: ${err instanceof Error ? err.name : typeof err} ${frames}`);
-  return errorResponse(c, 500, 'internal_error', 'Internal server error');
+  return refusal(c, 500, 'internal_error', 'Internal server error');
 };
 
-app.notFound((c) => errorResponse(c, 404, 'not_found', `Not found: ${c.req.path}`));
+/** Every error answer of the Worker, counted by its code for the operator (ops/metrics.ts). */
+function refusal(c: Context<AppEnv>, status: ContentfulStatusCode, code: ErrorCode, message: string): Response {
+  opsMetrics(c.env).count({ event: 'refusal', code, over: 'http' });
+  return errorResponse(c, status, code, message);
+}
+
+app.notFound((c) => refusal(c, 404, 'not_found', `Not found: ${c.req.path}`));
 app.onError(onError);

@@ -22,6 +22,7 @@
 import type { AppEnv } from '../app-env.js';
 import { clientKey } from '../client-key.js';
 import { ApiError } from '../errors.js';
+import { opsMetrics, type LimiterName } from '../ops/metrics.js';
 import type { ViewSchema } from '../schemas.js';
 import type { Outcome } from '../table/outcome.js';
 import { TABLE_ID_PATTERN, TOKEN_PATTERN, hashToken } from '../table/tokens.js';
@@ -182,9 +183,7 @@ export const PERIOD_SECONDS = {
   SOCKET_LIMITER: 60,
   NOTIFY_LIMITER: 60,
   ADMIN_LIMITER: 60,
-} as const satisfies Record<string, 10 | 60>;
-
-export type LimiterName = keyof typeof PERIOD_SECONDS;
+} as const satisfies Record<LimiterName, 10 | 60>;
 
 /** A limit counted per client: its address (client-key.ts), known before anything else of the request. */
 export interface ClientLimit {
@@ -224,6 +223,7 @@ export const clientOf = (request: { header(name: string): string | undefined }):
 export async function charge(env: Env, limit: Limit, key: string): Promise<void> {
   const { success } = await env[limit.limiter].limit({ key });
   if (success) return;
+  opsMetrics(env).count({ event: 'rate_limited', limiter: limit.limiter });
   const seconds = PERIOD_SECONDS[limit.limiter];
   throw new ApiError(429, 'rate_limited', `too many ${limit.what}; try again in ${seconds === 60 ? 'a minute' : `${seconds} seconds`}`, seconds);
 }

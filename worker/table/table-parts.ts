@@ -14,6 +14,7 @@ import { History } from '../history/writer.js';
 import { HistoryOutbox } from '../history/outbox.js';
 import { Deliveries } from '../notifications/deliver.js';
 import { DeliveryLog } from '../notifications/delivery-log.js';
+import { opsMetrics, type OpsMetrics } from '../ops/metrics.js';
 import { DigestSeats } from '../notifications/digest/digest-seats.js';
 import { SeatPresence } from '../notifications/presence.js';
 import { TableNotifications } from '../notifications/notify.js';
@@ -46,6 +47,7 @@ export interface TableParts {
   readonly chat: TableChat;
   readonly sockets: TableSockets;
   readonly alarm: TableAlarm;
+  readonly metrics: OpsMetrics;
 }
 
 /** What the parts need of the object itself: sending a mail (a method tests watch), and an action over a socket. */
@@ -58,7 +60,8 @@ export function wireTable(ctx: DurableObjectState, env: Env, hooks: ObjectHooks)
   const storage = new TableStorage(ctx.storage.sql);
   const chat = new TableChat(ctx.storage.sql);
   const history = new History(env.DB);
-  const deliveryLog = new DeliveryLog(ctx.storage.sql);
+  const metrics = opsMetrics(env);
+  const deliveryLog = new DeliveryLog(ctx.storage.sql, (channel, outcome) => metrics.count({ event: 'delivery', channel, outcome }));
   // Closures over parts made below: none of them is called before the wiring is done.
   const sockets: TableSockets = new TableSockets(ctx, {
     view: (seat) => {
@@ -66,6 +69,7 @@ export function wireTable(ctx: DurableObjectState, env: Env, hooks: ObjectHooks)
       return table === null ? null : store.viewFor(table, seat);
     },
     act: (ws, tokenHash, id, request) => hooks.actOver(ws, tokenHash, id, request),
+    refused: (code) => metrics.count({ event: 'refusal', code, over: 'socket' }),
   });
   const deliveries = new Deliveries(
     storage,
@@ -77,16 +81,16 @@ export function wireTable(ctx: DurableObjectState, env: Env, hooks: ObjectHooks)
   );
   const presence = new SeatPresence(storage, (seat) => sockets.watching(seat));
   const notifications = new TableNotifications((table, seat) => store.viewFor(table, seat), storage, deliveries, presence, chat);
-  const outbox = new HistoryOutbox(ctx.storage.sql, history, () => store.current()?.settings.tableId ?? '?');
+  const outbox = new HistoryOutbox(ctx.storage.sql, history, () => store.current()?.settings.tableId ?? '?', metrics);
   const store: TableStore = new TableStore(storage, ctx.storage, { storage, chat, notifications, outbox });
   const digest = new DigestSeats(ctx.storage.sql, env, deliveryLog, (table, seat) => store.viewFor(table, seat).deadline);
   const views = { viewFor: store.viewFor.bind(store), seatViewsOfCurrentGame: seatViewsOfCurrentGame.bind(null, storage) };
   const bots = new BotSeats(views, botDelayBase(env.BOT_DELAY_MS));
   const auto = new AutoMoves(views, storage, bots);
   const days = retentionDays(env.RETENTION_DAYS);
-  const after: AfterCommit = new AfterCommit({ ctx, store, sockets, outbox, notifications, digest, bots, auto, retentionDays: days });
+  const after: AfterCommit = new AfterCommit({ ctx, store, sockets, outbox, notifications, digest, bots, auto, retentionDays: days, metrics });
   const actions = new ActionPath(store, storage, after);
   const alarm = new TableAlarm({ ctx, storage, store, actions, after, notifications, bots, auto, outbox, digest, sockets, retentionDays: days });
   const admin = new TableAdmin(store, storage);
-  return { storage, store, after, actions, admin, notifications, deliveryLog, digest, outbox, history, chat, sockets, alarm };
+  return { storage, store, after, actions, admin, notifications, deliveryLog, digest, outbox, history, chat, sockets, alarm, metrics };
 }

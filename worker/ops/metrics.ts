@@ -1,0 +1,107 @@
+/**
+ * The operator's counters (docs/operations.md): one data point per event in the Workers
+ * Analytics Engine dataset bound as OPS_METRICS, written from the one place each kind of
+ * event passes through: a table's commit (table/after-commit.ts), a refusal's answer (app.ts
+ * `onError`; a socket's, table/sockets/sockets.ts), a delivery's outcome
+ * (notifications/delivery-log.ts), a dead letter (history/outbox.ts), a rate limiter's refusal
+ * (routes/chain.ts `charge`; an action over a socket, table/requests/seat-requests.ts).
+ *
+ * A point says what happened, never to whom: blob1 the event, blob2 and blob3 words of the
+ * fixed vocabulary below (a code, a channel, an outcome, a limiter), double1 the count (1),
+ * index1 the event (Analytics Engine samples per index). Never a token, an address, a URL, a
+ * card or a table id: a word outside the vocabulary is written as "other", whatever the types
+ * said, so a value read from storage or a request can never carry one into the dataset.
+ */
+import type { ActionType } from '../../shared/actions.js';
+import { ACTION_TYPES } from '../../shared/actions.js';
+import { ERROR_CODES } from '../errors.js';
+import type { DeliveryOutcome, LoggedChannel } from '../notifications/delivery-log.js';
+
+/** Who made an action: the seat's player, its bot, or the table for the seat (its deadline passed, its forced card). */
+export type ActionBy = 'seat' | 'bot' | 'timeout' | 'forced';
+
+/** The rate-limiting bindings of wrangler.toml [[ratelimits]] (routes/chain.ts gives each its period). */
+export const LIMITER_NAMES = ['CREATE_LIMITER', 'ACTION_LIMITER', 'READ_LIMITER', 'SOCKET_LIMITER', 'NOTIFY_LIMITER', 'ADMIN_LIMITER'] as const;
+export type LimiterName = (typeof LIMITER_NAMES)[number];
+
+export type OpsEvent =
+  | { readonly event: 'table_created' }
+  /** A deal dealt: a table's first, the next after a game, a redeal after all passed, a new series' first. */
+  | { readonly event: 'game_started' }
+  /** A game's record written: played out, or passed out. */
+  | { readonly event: 'game_finished' }
+  | { readonly event: 'action'; readonly type: ActionType; readonly by: ActionBy }
+  /** Any 4xx/5xx answer, over HTTP or a WebSocket; `code`: one of ErrorCode (a socket's answer carries it as a string). */
+  | { readonly event: 'refusal'; readonly code: string; readonly over: 'http' | 'socket' }
+  | { readonly event: 'delivery'; readonly channel: LoggedChannel; readonly outcome: DeliveryOutcome }
+  /** A history row given up on after a day of failures (history/outbox.ts). */
+  | { readonly event: 'dead_letter'; readonly kind: 'game' | 'table' }
+  | { readonly event: 'rate_limited'; readonly limiter: LimiterName };
+
+export type OpsEventName = OpsEvent['event'];
+
+/** Every word a point may hold, and nothing else. */
+const VOCABULARY: ReadonlySet<string> = new Set([
+  ...(['table_created', 'game_started', 'game_finished', 'action', 'refusal', 'delivery', 'dead_letter', 'rate_limited'] satisfies OpsEventName[]),
+  ...ACTION_TYPES,
+  ...(['seat', 'bot', 'timeout', 'forced'] satisfies ActionBy[]),
+  ...ERROR_CODES,
+  'http',
+  'socket',
+  // Deliveries: the channels and outcomes of the delivery log (notifications/delivery-log.ts).
+  ...(['webhook', 'email', 'push', 'digest'] satisfies LoggedChannel[]),
+  ...(['sent', 'failed', 'gone', 'dropped', 'queued'] satisfies DeliveryOutcome[]),
+  ...(['game', 'table'] as const),
+  ...LIMITER_NAMES,
+]);
+
+/** The words of an event after its name, in the order of blob2, blob3. */
+function detailsOf(event: OpsEvent): string[] {
+  switch (event.event) {
+    case 'action':
+      return [event.type, event.by];
+    case 'refusal':
+      return [event.code, event.over];
+    case 'delivery':
+      return [event.channel, event.outcome];
+    case 'dead_letter':
+      return [event.kind];
+    case 'rate_limited':
+      return [event.limiter];
+    default:
+      return [];
+  }
+}
+
+const word = (value: string): string => (VOCABULARY.has(value) ? value : 'other');
+
+/** The data point of `event`, as written. */
+export function dataPointOf(event: OpsEvent): AnalyticsEngineDataPoint {
+  const name = word(event.event);
+  return { indexes: [name], blobs: [name, ...detailsOf(event).map(word)], doubles: [1] };
+}
+
+/** Where the counters go: the OPS_METRICS binding, absent where it is not bound (a test's own env). */
+export class OpsMetrics {
+  constructor(private readonly dataset: AnalyticsEngineDataset | undefined) {}
+
+  /**
+   * Counts `events`. Fire and forget: the runtime sends the points after the invocation, and
+   * nothing about them may fail a request or a change, so a throwing binding (over its 250
+   * points per invocation, say) is logged and ignored.
+   */
+  count(...events: OpsEvent[]): void {
+    if (this.dataset === undefined) return;
+    for (const event of events) {
+      try {
+        this.dataset.writeDataPoint(dataPointOf(event));
+      } catch (error) {
+        console.warn(`ops metrics: a data point was not written: ${error instanceof Error ? error.name : typeof error}`);
+        return;
+      }
+    }
+  }
+}
+
+/** The counters of the Worker or a Durable Object with `env` (none: a Hono app run without bindings). */
+export const opsMetrics = (env: Partial<Pick<Env, 'OPS_METRICS'>> | undefined): OpsMetrics => new OpsMetrics(env?.OPS_METRICS);
