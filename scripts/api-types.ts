@@ -384,6 +384,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ops/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service's counters over a window (operator)
+         * @description Tables made, games started and finished, actions, refusals by code, deliveries by channel and outcome, dead letters and rate-limit refusals by limiter, counted from the Analytics Engine dataset OPS_METRICS through its SQL API (docs/operations.md). Never a token, an address, a URL or a card: only counts.
+         */
+        get: operations["getOpsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oembed": {
         parameters: {
             query?: never;
@@ -1421,6 +1441,62 @@ export interface components {
         };
         Replayed: {
             replayed: number;
+        };
+        /** @description Counts from Analytics Engine: estimates where it sampled (each point counted with the interval it stands for), exact below its sampling threshold */
+        OpsSummary: {
+            /** @description The start of the window (ISO, inclusive, to the second) */
+            from: string;
+            /** @description Its end (ISO, exclusive) */
+            to: string;
+            tablesCreated: number;
+            /** @description Deals dealt: each game, a redeal after all passed, the first of a new series */
+            gamesStarted: number;
+            /** @description Games whose record was written: played out or passed out */
+            gamesFinished: number;
+            actions: {
+                total: number;
+                /** @description By the action's type: bid, play, … */
+                byType: {
+                    [key: string]: number;
+                };
+                /** @description seat: its player; bot: a bot seat; timeout: made at its deadline; forced: its forced card */
+                byWho: {
+                    [key: string]: number;
+                };
+            };
+            refusals: {
+                /** @description Every answer in the error shape, over HTTP or a WebSocket */
+                total: number;
+                /** @description By error code */
+                byCode: {
+                    [key: string]: number;
+                };
+                /** @description Of them, the answers to messages over a WebSocket */
+                overSocket: number;
+            };
+            deliveries: {
+                total: number;
+                /** @description Channel (webhook, email, push, digest) → outcome (sent, failed, gone, dropped, queued) → count */
+                byChannel: {
+                    [key: string]: {
+                        [key: string]: number;
+                    };
+                };
+            };
+            deadLetters: {
+                total: number;
+                /** @description game or table: the history row given up on */
+                byKind: {
+                    [key: string]: number;
+                };
+            };
+            rateLimited: {
+                total: number;
+                /** @description Each rate-limiting binding (wrangler.toml [[ratelimits]]), 0 when it refused nothing */
+                byLimiter: {
+                    [key: string]: number;
+                };
+            };
         };
         OEmbed: {
             /** @enum {string} */
@@ -2989,6 +3065,87 @@ export interface operations {
             };
             /** @description not_found: no such table, or the server has no OPS_TOKEN (then these endpoints do not exist) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOpsSummary: {
+        parameters: {
+            query?: {
+                /** @description The start of the window, an ISO date and time with its zone; default: 24 hours before `to`; at most 90 days ago */
+                from?: string;
+                /** @description The end of the window; default: now. At most 31 days after `from` */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts of the window */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpsSummary"];
+                };
+            };
+            /** @description bad_request: `from` or `to` is no ISO date and time, `from` is not before `to`, the window is over 31 days, or `from` is over 90 days ago */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: not the operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: the server has no OPS_TOKEN (then these endpoints do not exist) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many summaries from this address (OPS_LIMITER); retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description upstream_failed: Analytics Engine's SQL API did not answer, or failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_configured: OPS_ACCOUNT_ID or OPS_ANALYTICS_TOKEN is not set, or the SQL API refused the token */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -22,7 +22,7 @@ import { embed } from './routes/embed.js';
 import { games } from './routes/games.js';
 import { mail } from './routes/mail.js';
 import { notifications } from './routes/notifications.js';
-import { ops } from './routes/ops.js';
+import { ops, opsSummary } from './routes/ops.js';
 import { overview } from './routes/overview.js';
 import { push } from './routes/push.js';
 import { seatSettings } from './routes/seat-settings.js';
@@ -136,6 +136,7 @@ mount(app, overview); // several tables at a glance, for the home page (routes/o
 mount(app, push); // the server's VAPID key for push subscriptions (routes/push.ts)
 mount(app, mail); // the links of the mails: confirm, unsubscribe (routes/mail.ts)
 mount(app, ops); // an operator's dead letters (routes/ops.ts)
+mount(app, opsSummary); // an operator's counters over a window (routes/ops.ts)
 mount(app, embed); // the embed pages' frame-ancestors per table, and oEmbed (routes/embed.ts)
 
 // Made at build time (openapi/document.ts) and kept with the static assets, under /api/ so

@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'upgrade_required',
   'not_configured',
   'not_implemented',
+  'upstream_failed',
   'internal_error',
 ] as const;
 

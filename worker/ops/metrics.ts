@@ -21,7 +21,15 @@ import type { DeliveryOutcome, LoggedChannel } from '../notifications/delivery-l
 export type ActionBy = 'seat' | 'bot' | 'timeout' | 'forced';
 
 /** The rate-limiting bindings of wrangler.toml [[ratelimits]] (routes/chain.ts gives each its period). */
-export const LIMITER_NAMES = ['CREATE_LIMITER', 'ACTION_LIMITER', 'READ_LIMITER', 'SOCKET_LIMITER', 'NOTIFY_LIMITER', 'ADMIN_LIMITER'] as const;
+export const LIMITER_NAMES = [
+  'CREATE_LIMITER',
+  'ACTION_LIMITER',
+  'READ_LIMITER',
+  'SOCKET_LIMITER',
+  'NOTIFY_LIMITER',
+  'ADMIN_LIMITER',
+  'OPS_LIMITER',
+] as const;
 export type LimiterName = (typeof LIMITER_NAMES)[number];
 
 export type OpsEvent =

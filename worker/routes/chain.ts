@@ -171,7 +171,7 @@ export function viewAnswer(c: Context, text: string): JsonAnswer<typeof ViewSche
 
 /**
  * Abuse limits with the Workers rate-limiting binding (wrangler.toml [[ratelimits]], whose
- * numbers docs/api.md lists): CREATE_LIMITER, READ_LIMITER and SOCKET_LIMITER per client
+ * numbers docs/api.md lists): CREATE_LIMITER, READ_LIMITER, SOCKET_LIMITER and OPS_LIMITER per client
  * (client-key.ts), ACTION_LIMITER, NOTIFY_LIMITER and ADMIN_LIMITER per link (its token's
  * hash). A route declares its limit (routes/chain.ts charges it); none charges one by hand.
  */
@@ -183,6 +183,7 @@ export const PERIOD_SECONDS = {
   SOCKET_LIMITER: 60,
   NOTIFY_LIMITER: 60,
   ADMIN_LIMITER: 60,
+  OPS_LIMITER: 60,
 } as const satisfies Record<LimiterName, 10 | 60>;
 
 /** A limit counted per client: its address (client-key.ts), known before anything else of the request. */
@@ -212,6 +213,8 @@ export const ACTIONS: LinkLimit = { limiter: 'ACTION_LIMITER', per: 'link', what
 export const CHAT_POSTS: LinkLimit = { limiter: 'ACTION_LIMITER', per: 'link', what: 'requests from this link' };
 export const NOTIFICATION_CHANGES: LinkLimit = { limiter: 'NOTIFY_LIMITER', per: 'link', what: 'notification changes from this link' };
 export const ADMIN_COMMANDS: LinkLimit = { limiter: 'ADMIN_LIMITER', per: 'link', what: 'admin commands from this link' };
+/** The operator's summaries (routes/ops.ts): each one queries Analytics Engine's SQL API. */
+export const OPS_QUERIES: ClientLimit = { limiter: 'OPS_LIMITER', per: 'client', what: 'summaries from this address' };
 
 /** The rate-limit key of the client that sent `request` (client-key.ts). */
 export const clientOf = (request: { header(name: string): string | undefined }): string => clientKey(request.header('cf-connecting-ip'));

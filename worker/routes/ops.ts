@@ -1,8 +1,9 @@
 /**
  * Operations: an operator's view of a table's history rows that D1 refused for a day (dead
- * letters, worker/table/outbox.ts) and replaying them once D1 is fixed. Authenticated with
- * the secret OPS_TOKEN (`wrangler secret put OPS_TOKEN`); without it these endpoints do not
- * exist (404). `npm run history:replay` calls them.
+ * letters, worker/history/outbox.ts) and replaying them once D1 is fixed (`npm run
+ * history:replay` calls them); and the service's counters over a window of time (ops/summary.ts).
+ * Authenticated with the secret OPS_TOKEN (`wrangler secret put OPS_TOKEN`); without it these
+ * endpoints do not exist (404).
  */
 import { Hono } from 'hono/tiny';
 import * as z from 'zod/mini';
@@ -11,7 +12,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../errors.js';
 import { hashToken, sameHash, TABLE_ID_PATTERN } from '../table/tokens.js';
-import { tableStub, type TableStub } from './chain.js';
+import { querySummary, windowOf, MAX_WINDOW_DAYS, RETENTION_DAYS, DEFAULT_WINDOW_HOURS } from '../ops/summary.js';
+import { limited, OPS_QUERIES, tableStub, type TableStub } from './chain.js';
 import { json, refusal, TableParams, defineRoute, openapi } from './documented.js';
 
 /** The table the operator names, once the operator is known. */
@@ -22,8 +24,8 @@ export const ops = new Hono<OpsEnv>();
 /** The operator's token must be this long: a guessable one would open every table's history to strangers. */
 const MIN_OPS_TOKEN_LENGTH = 32;
 
-/** Only the operator passes, and only to a table id that can be one; without an OPS_TOKEN these endpoints do not exist. */
-const operatorOnly: MiddlewareHandler<OpsEnv> = async (c, next) => {
+/** Only the operator passes; without an OPS_TOKEN these endpoints do not exist. */
+const operatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const expected = c.env.OPS_TOKEN;
   if (expected === undefined || expected.length < MIN_OPS_TOKEN_LENGTH)
     throw new ApiError(404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`);
@@ -31,6 +33,11 @@ const operatorOnly: MiddlewareHandler<OpsEnv> = async (c, next) => {
   // Compared as hashes in constant time: no early exit to time.
   if (!sameHash(await hashToken(given), await hashToken(expected)))
     throw new ApiError(401, 'unauthorized', 'send the operator token as "Authorization: Bearer <OPS_TOKEN>"');
+  await next();
+};
+
+/** The operator, at a table id that can be one. */
+const operatorAtTable: MiddlewareHandler<OpsEnv> = async (c, next) => {
   const id = c.req.param('id') ?? '';
   if (!TABLE_ID_PATTERN.test(id)) throw new ApiError(404, 'not_found', 'no such table');
   c.set('table', tableStub(c.env, id));
@@ -71,7 +78,7 @@ openapi(
       description:
         'The history rows of the table that D1 refused for a day and that are no longer retried: kind, since when, the last error; never the payload.',
     }),
-    middleware: operatorOnly,
+    middleware: [operatorOnly, operatorAtTable],
     security: operator,
     request: { params: TableParams },
     responses: { 200: { description: 'The dead letters', ...json(DeadLettersSchema) }, ...opsRefusals },
@@ -89,7 +96,7 @@ openapi(
       summary: "Replay a table's dead letters (operator)",
       description: 'Puts the dead letters back in line, once D1 is fixed, and writes them now (`npm run history:replay`).',
     }),
-    middleware: operatorOnly,
+    middleware: [operatorOnly, operatorAtTable],
     security: operator,
     request: { params: TableParams },
     responses: {
@@ -98,4 +105,98 @@ openapi(
     },
   }),
   async (c) => c.json({ replayed: await c.var.table.replayDeadLetters() }, 200),
+);
+
+const countsOf = (description: string) => doc(z.record(z.string(), int(z.gte(0))), { description });
+
+const SummarySchema = doc(
+  z.object({
+    from: doc(z.string(), { description: 'The start of the window (ISO, inclusive, to the second)' }),
+    to: doc(z.string(), { description: 'Its end (ISO, exclusive)' }),
+    tablesCreated: int(z.gte(0)),
+    gamesStarted: doc(int(z.gte(0)), { description: 'Deals dealt: each game, a redeal after all passed, the first of a new series' }),
+    gamesFinished: doc(int(z.gte(0)), { description: 'Games whose record was written: played out or passed out' }),
+    actions: z.object({
+      total: int(z.gte(0)),
+      byType: countsOf("By the action's type: bid, play, …"),
+      byWho: countsOf('seat: its player; bot: a bot seat; timeout: made at its deadline; forced: its forced card'),
+    }),
+    refusals: z.object({
+      total: doc(int(z.gte(0)), { description: 'Every answer in the error shape, over HTTP or a WebSocket' }),
+      byCode: countsOf('By error code'),
+      overSocket: doc(int(z.gte(0)), { description: 'Of them, the answers to messages over a WebSocket' }),
+    }),
+    deliveries: z.object({
+      total: int(z.gte(0)),
+      byChannel: doc(z.record(z.string(), z.record(z.string(), int(z.gte(0)))), {
+        description: 'Channel (webhook, email, push, digest) → outcome (sent, failed, gone, dropped, queued) → count',
+      }),
+    }),
+    deadLetters: z.object({ total: int(z.gte(0)), byKind: countsOf('game or table: the history row given up on') }),
+    rateLimited: z.object({
+      total: int(z.gte(0)),
+      byLimiter: countsOf('Each rate-limiting binding (wrangler.toml [[ratelimits]]), 0 when it refused nothing'),
+    }),
+  }),
+  'OpsSummary',
+  {
+    description:
+      'Counts from Analytics Engine: estimates where it sampled (each point counted with the interval it stands for), exact below its sampling threshold',
+  },
+);
+
+const instantParam = (name: 'from' | 'to', description: string) =>
+  doc(z.optional(z.string()), {
+    param: { name, in: 'query' },
+    type: 'string',
+    format: 'date-time',
+    description,
+    example: name === 'from' ? '2026-12-01T00:00:00Z' : '2026-12-02T00:00:00Z',
+  });
+
+const SummaryQuery = z.object({
+  from: instantParam(
+    'from',
+    `The start of the window, an ISO date and time with its zone; default: ${DEFAULT_WINDOW_HOURS} hours before \`to\`; at most ${RETENTION_DAYS} days ago`,
+  ),
+  to: instantParam('to', `The end of the window; default: now. At most ${MAX_WINDOW_DAYS} days after \`from\``),
+});
+
+const summaryRoute = defineRoute({
+  method: 'get',
+  path: '/api/ops/summary',
+  operationId: 'getOpsSummary',
+  ...(OPENAPI_PROSE && {
+    summary: "The service's counters over a window (operator)",
+    description:
+      'Tables made, games started and finished, actions, refusals by code, deliveries by channel and outcome, dead letters and rate-limit refusals by limiter, ' +
+      'counted from the Analytics Engine dataset OPS_METRICS through its SQL API (docs/operations.md). Never a token, an address, a URL or a card: only counts.',
+  }),
+  middleware: operatorOnly,
+  security: operator,
+  request: { query: SummaryQuery },
+  responses: {
+    200: { description: 'The counts of the window', ...json(SummarySchema) },
+    400: refusal(
+      400,
+      `bad_request: \`from\` or \`to\` is no ISO date and time, \`from\` is not before \`to\`, the window is over ${MAX_WINDOW_DAYS} days, or \`from\` is over ${RETENTION_DAYS} days ago`,
+    ),
+    401: opsRefusals[401],
+    404: refusal(404, 'not_found: the server has no OPS_TOKEN (then these endpoints do not exist)'),
+    429: refusal(429, 'rate_limited: too many summaries from this address (OPS_LIMITER); retry after the Retry-After seconds'),
+    502: refusal(502, "upstream_failed: Analytics Engine's SQL API did not answer, or failed"),
+    503: refusal(503, 'not_configured: OPS_ACCOUNT_ID or OPS_ANALYTICS_TOKEN is not set, or the SQL API refused the token'),
+  },
+});
+
+/** The counters: no table, so a router of the app's environment (mounted beside `ops`). */
+export const opsSummary = new Hono<AppEnv>();
+
+openapi(
+  opsSummary,
+  summaryRoute,
+  limited(summaryRoute, { limit: OPS_QUERIES }, async (c) => {
+    const { from, to } = c.req.valid('query');
+    return c.json(await querySummary(c.env, windowOf(from, to, Date.now())), 200);
+  }),
 );
