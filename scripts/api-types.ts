@@ -1442,61 +1442,26 @@ export interface components {
         Replayed: {
             replayed: number;
         };
-        /** @description Counts from Analytics Engine: estimates where it sampled (each point counted with the interval it stands for), exact below its sampling threshold */
+        /** @description `from` (inclusive) and `to` (exclusive) of the window (ISO); `totals`: each event over all its words; `counts`: each event by its words (docs/operations.md: an action's type and who made it, a refusal's code and http or socket, a delivery's channel and outcome, a dead letter's kind, a limiter). Estimates where Analytics Engine sampled, exact below its threshold. */
         OpsSummary: {
-            /** @description The start of the window (ISO, inclusive, to the second) */
             from: string;
-            /** @description Its end (ISO, exclusive) */
             to: string;
-            tablesCreated: number;
-            /** @description Deals dealt: each game, a redeal after all passed, the first of a new series */
-            gamesStarted: number;
-            /** @description Games whose record was written: played out or passed out */
-            gamesFinished: number;
-            actions: {
-                total: number;
-                /** @description By the action's type: bid, play, … */
-                byType: {
-                    [key: string]: number;
-                };
-                /** @description seat: its player; bot: a bot seat; timeout: made at its deadline; forced: its forced card */
-                byWho: {
-                    [key: string]: number;
-                };
+            totals: {
+                table_created: number;
+                game_started: number;
+                game_finished: number;
+                action: number;
+                refusal: number;
+                delivery: number;
+                dead_letter: number;
+                rate_limited: number;
             };
-            refusals: {
-                /** @description Every answer in the error shape, over HTTP or a WebSocket */
-                total: number;
-                /** @description By error code */
-                byCode: {
-                    [key: string]: number;
-                };
-                /** @description Of them, the answers to messages over a WebSocket */
-                overSocket: number;
-            };
-            deliveries: {
-                total: number;
-                /** @description Channel (webhook, email, push, digest) → outcome (sent, failed, gone, dropped, queued) → count */
-                byChannel: {
-                    [key: string]: {
-                        [key: string]: number;
-                    };
-                };
-            };
-            deadLetters: {
-                total: number;
-                /** @description game or table: the history row given up on */
-                byKind: {
-                    [key: string]: number;
-                };
-            };
-            rateLimited: {
-                total: number;
-                /** @description Each rate-limiting binding (wrangler.toml [[ratelimits]]), 0 when it refused nothing */
-                byLimiter: {
-                    [key: string]: number;
-                };
-            };
+            counts: {
+                /** @enum {string} */
+                event: "table_created" | "game_started" | "game_finished" | "action" | "refusal" | "delivery" | "dead_letter" | "rate_limited";
+                details: string[];
+                count: number;
+            }[];
         };
         OEmbed: {
             /** @enum {string} */

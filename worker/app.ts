@@ -174,7 +174,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
 
 /** Every error answer of the Worker, counted by its code for the operator (ops/metrics.ts). */
 function refusal(c: Context<AppEnv>, status: ContentfulStatusCode, code: ErrorCode, message: string): Response {
-  opsMetrics(c.env).count({ event: 'refusal', code, over: 'http' });
+  opsMetrics(c.env).count(['refusal', code, 'http']);
   return errorResponse(c, status, code, message);
 }
 

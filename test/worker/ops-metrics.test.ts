@@ -201,7 +201,7 @@ describe('counting never fails a request', () => {
 
   it('a word the counters do not know is written as "other": never the value itself', () => {
     const token = 'k'.repeat(43);
-    const point = dataPointOf({ event: 'refusal', code: token, over: 'http' });
+    const point = dataPointOf(['refusal', token, 'http']);
     expect(point).toEqual({ indexes: ['refusal'], blobs: ['refusal', 'other', 'http'], doubles: [1] });
   });
 });

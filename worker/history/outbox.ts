@@ -83,7 +83,7 @@ export class HistoryOutbox {
       const now = Date.now();
       if (now - row.queuedAt >= OUTBOX_GIVE_UP_MS) {
         this.queue.bury(row.id, reason);
-        this.metrics.count({ event: 'dead_letter', kind: row.kind });
+        this.metrics.count(['dead_letter', row.kind]);
         console.error(`${what} failed for a day (attempt ${row.attempts + 1}): ${reason}; kept as a dead letter for an operator to replay`);
         return;
       }

@@ -10,11 +10,11 @@ import type { ActionBy, OpsEvent } from './metrics.js';
 
 export function eventsOfChange(change: Change, before: Table | null, after: Table): OpsEvent[] {
   const events: OpsEvent[] = [];
-  if (before === null) events.push({ event: 'table_created' });
-  if (change.type === 'action') events.push({ event: 'action', type: change.action.type, by: actionBy(change, after) });
+  if (before === null) events.push(['table_created']);
+  if (change.type === 'action') events.push(['action', change.action.type, actionBy(change, after)]);
   const finished = before === null || after.series === before.series ? 0 : finishedSince(before, after);
-  for (let i = 0; i < finished; i++) events.push({ event: 'game_finished' });
-  for (let i = after.deals.length - (before?.deals.length ?? 0); i > 0; i--) events.push({ event: 'game_started' });
+  for (let i = 0; i < finished; i++) events.push(['game_finished']);
+  for (let i = after.deals.length - (before?.deals.length ?? 0); i > 0; i--) events.push(['game_started']);
   return events;
 }
 

@@ -32,25 +32,38 @@ export const LIMITER_NAMES = [
 ] as const;
 export type LimiterName = (typeof LIMITER_NAMES)[number];
 
+/** An event and its words: what one data point holds (blob1, blob2, blob3). */
 export type OpsEvent =
-  | { readonly event: 'table_created' }
+  | readonly ['table_created']
   /** A deal dealt: a table's first, the next after a game, a redeal after all passed, a new series' first. */
-  | { readonly event: 'game_started' }
+  | readonly ['game_started']
   /** A game's record written: played out, or passed out. */
-  | { readonly event: 'game_finished' }
-  | { readonly event: 'action'; readonly type: ActionType; readonly by: ActionBy }
-  /** Any 4xx/5xx answer, over HTTP or a WebSocket; `code`: one of ErrorCode (a socket's answer carries it as a string). */
-  | { readonly event: 'refusal'; readonly code: string; readonly over: 'http' | 'socket' }
-  | { readonly event: 'delivery'; readonly channel: LoggedChannel; readonly outcome: DeliveryOutcome }
+  | readonly ['game_finished']
+  | readonly ['action', ActionType, ActionBy]
+  /** Any 4xx/5xx answer, over HTTP or a WebSocket; the code is one of ErrorCode (a socket's answer carries it as a string). */
+  | readonly ['refusal', string, 'http' | 'socket']
+  | readonly ['delivery', LoggedChannel, DeliveryOutcome]
   /** A history row given up on after a day of failures (history/outbox.ts). */
-  | { readonly event: 'dead_letter'; readonly kind: 'game' | 'table' }
-  | { readonly event: 'rate_limited'; readonly limiter: LimiterName };
+  | readonly ['dead_letter', 'game' | 'table']
+  | readonly ['rate_limited', LimiterName];
 
-export type OpsEventName = OpsEvent['event'];
+export type OpsEventName = OpsEvent[0];
+
+/** Every event counted, in the order the summary lists them. */
+export const OPS_EVENTS: readonly OpsEventName[] = [
+  'table_created',
+  'game_started',
+  'game_finished',
+  'action',
+  'refusal',
+  'delivery',
+  'dead_letter',
+  'rate_limited',
+];
 
 /** Every word a point may hold, and nothing else. */
 const VOCABULARY: ReadonlySet<string> = new Set([
-  ...(['table_created', 'game_started', 'game_finished', 'action', 'refusal', 'delivery', 'dead_letter', 'rate_limited'] satisfies OpsEventName[]),
+  ...OPS_EVENTS,
   ...ACTION_TYPES,
   ...(['seat', 'bot', 'timeout', 'forced'] satisfies ActionBy[]),
   ...ERROR_CODES,
@@ -63,30 +76,12 @@ const VOCABULARY: ReadonlySet<string> = new Set([
   ...LIMITER_NAMES,
 ]);
 
-/** The words of an event after its name, in the order of blob2, blob3. */
-function detailsOf(event: OpsEvent): string[] {
-  switch (event.event) {
-    case 'action':
-      return [event.type, event.by];
-    case 'refusal':
-      return [event.code, event.over];
-    case 'delivery':
-      return [event.channel, event.outcome];
-    case 'dead_letter':
-      return [event.kind];
-    case 'rate_limited':
-      return [event.limiter];
-    default:
-      return [];
-  }
-}
-
 const word = (value: string): string => (VOCABULARY.has(value) ? value : 'other');
 
 /** The data point of `event`, as written. */
 export function dataPointOf(event: OpsEvent): AnalyticsEngineDataPoint {
-  const name = word(event.event);
-  return { indexes: [name], blobs: [name, ...detailsOf(event).map(word)], doubles: [1] };
+  const blobs = event.map(word);
+  return { indexes: [blobs[0]!], blobs, doubles: [1] };
 }
 
 /** Where the counters go: the OPS_METRICS binding, absent where it is not bound (a test's own env). */

@@ -5,7 +5,7 @@
  * (OPS_ACCOUNT_ID) and an API token allowed to read its analytics (OPS_ANALYTICS_TOKEN).
  */
 import { ApiError } from '../errors.js';
-import { LIMITER_NAMES, type OpsEventName } from './metrics.js';
+import { OPS_EVENTS, type OpsEventName } from './metrics.js';
 
 /** The dataset wrangler.toml binds as OPS_METRICS (its `dataset`; test/worker/ops-summary.test.ts keeps the two the same). */
 export const OPS_DATASET = 'wallachen_ops';
@@ -34,9 +34,9 @@ export function windowOf(from: string | undefined, to: string | undefined, now: 
   const start = from === undefined ? new Date(end.getTime() - DEFAULT_WINDOW_HOURS * 3_600_000) : instant(from, 'from');
   if (start >= end) throw new ApiError(400, 'bad_request', '`from` must be before `to`');
   if (end.getTime() - start.getTime() > MAX_WINDOW_DAYS * DAY_MS)
-    throw new ApiError(400, 'bad_request', `the window from \`from\` to \`to\` must be at most ${MAX_WINDOW_DAYS} days`);
+    throw new ApiError(400, 'bad_request', `the window must be at most ${MAX_WINDOW_DAYS} days`);
   if (start.getTime() < now - RETENTION_DAYS * DAY_MS)
-    throw new ApiError(400, 'bad_request', `\`from\` must be within the last ${RETENTION_DAYS} days: Analytics Engine keeps no older points`);
+    throw new ApiError(400, 'bad_request', `\`from\` must be within the last ${RETENTION_DAYS} days: no older points are kept`);
   return { from: start, to: end };
 }
 
@@ -44,7 +44,7 @@ function instant(text: string, name: 'from' | 'to'): Date {
   // A date and time with its zone, to the second; what Date.parse reads beyond that (local times) would mean another instant.
   const valid = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text);
   const ms = valid ? Date.parse(text) : NaN;
-  if (Number.isNaN(ms)) throw new ApiError(400, 'bad_request', `\`${name}\` must be an ISO date and time with its zone, e.g. 2026-12-01T00:00:00Z`);
+  if (Number.isNaN(ms)) throw new ApiError(400, 'bad_request', `\`${name}\` must be an ISO date and time with its zone (2026-12-01T00:00:00Z)`);
   return new Date(ms);
 }
 
@@ -68,128 +68,75 @@ export function summaryQuery({ from, to }: Window): string {
   ].join('\n');
 }
 
-/** One row of the SQL API's answer. */
-interface CountRow {
-  readonly event: string;
-  readonly detail1: string;
-  readonly detail2: string;
+/** One count of the answer: an event with its words (its code, channel and outcome, …), and how many. */
+export interface Count {
+  readonly event: OpsEventName;
+  readonly details: string[];
   readonly count: number;
 }
 
-type Counts = Record<string, number>;
-
-/** The summary's answer (SummarySchema of routes/ops.ts). */
+/** The summary's answer (OpsSummary of routes/ops.ts). */
 export interface Summary {
   readonly from: string;
   readonly to: string;
-  readonly tablesCreated: number;
-  readonly gamesStarted: number;
-  readonly gamesFinished: number;
-  readonly actions: { readonly total: number; readonly byType: Counts; readonly byWho: Counts };
-  readonly refusals: { readonly total: number; readonly byCode: Counts; readonly overSocket: number };
-  readonly deliveries: { readonly total: number; readonly byChannel: Record<string, Counts> };
-  readonly deadLetters: { readonly total: number; readonly byKind: Counts };
-  readonly rateLimited: { readonly total: number; readonly byLimiter: Counts };
+  /** Each event's count over all its words, every event present. */
+  readonly totals: Record<OpsEventName, number>;
+  readonly counts: Count[];
 }
 
-const add = (counts: Counts, key: string, n: number): void => {
-  counts[key] = (counts[key] ?? 0) + n;
-};
-
-/** The rows shaped as the answer: totals, and each event by its words. */
-export function summaryOf(window: Window, rows: readonly CountRow[]): Summary {
-  const total: Partial<Record<OpsEventName, number>> = {};
-  const summary = {
-    from: window.from.toISOString(),
-    to: window.to.toISOString(),
-    actions: { byType: {} as Counts, byWho: {} as Counts },
-    refusals: { byCode: {} as Counts, overSocket: 0 },
-    deliveries: { byChannel: {} as Record<string, Counts> },
-    deadLetters: { byKind: {} as Counts },
-    rateLimited: { byLimiter: Object.fromEntries(LIMITER_NAMES.map((name) => [name, 0])) as Counts },
-  };
-  for (const { event, detail1, detail2, count } of rows) {
-    total[event as OpsEventName] = (total[event as OpsEventName] ?? 0) + count;
-    if (event === 'action') {
-      add(summary.actions.byType, detail1, count);
-      add(summary.actions.byWho, detail2, count);
-    } else if (event === 'refusal') {
-      add(summary.refusals.byCode, detail1, count);
-      if (detail2 === 'socket') summary.refusals.overSocket += count;
-    } else if (event === 'delivery') add((summary.deliveries.byChannel[detail1] ??= {}), detail2, count);
-    else if (event === 'dead_letter') add(summary.deadLetters.byKind, detail1, count);
-    else if (event === 'rate_limited') add(summary.rateLimited.byLimiter, detail1, count);
-  }
-  const of = (event: OpsEventName) => total[event] ?? 0;
-  return {
-    from: summary.from,
-    to: summary.to,
-    tablesCreated: of('table_created'),
-    gamesStarted: of('game_started'),
-    gamesFinished: of('game_finished'),
-    actions: { total: of('action'), ...summary.actions },
-    refusals: { total: of('refusal'), ...summary.refusals },
-    deliveries: { total: of('delivery'), ...summary.deliveries },
-    deadLetters: { total: of('dead_letter'), ...summary.deadLetters },
-    rateLimited: { total: of('rate_limited'), ...summary.rateLimited },
-  };
+/** The SQL API's rows as the answer: each event's total, and each count with its words. */
+export function summaryOf({ from, to }: Window, rows: readonly Count[]): Summary {
+  const totals = Object.fromEntries(OPS_EVENTS.map((event) => [event, 0])) as Record<OpsEventName, number>;
+  for (const { event, count } of rows) totals[event] += count;
+  return { from: from.toISOString(), to: to.toISOString(), totals, counts: [...rows] };
 }
 
 /** What the summary needs of the server's settings. */
 type SqlSettings = Pick<Env, 'OPS_ACCOUNT_ID' | 'OPS_ANALYTICS_TOKEN'>;
 
-/** The SQL API's address for the account, and its token; or the refusal naming what to set. */
-function sqlApi(env: SqlSettings): { url: string; token: string } {
-  const account = env.OPS_ACCOUNT_ID?.trim() ?? '';
-  const token = env.OPS_ANALYTICS_TOKEN?.trim() ?? '';
-  const missing = [
-    account === '' && 'OPS_ACCOUNT_ID (a var: the Cloudflare account id)',
-    token === '' && 'OPS_ANALYTICS_TOKEN (a secret: an API token with "Account Analytics: Read")',
-  ].filter(Boolean);
-  if (missing.length > 0) throw new ApiError(503, 'not_configured', `the summary reads Analytics Engine's SQL API; set ${missing.join(' and ')}`);
-  if (!/^[0-9a-f]{32}$/i.test(account))
-    throw new ApiError(503, 'not_configured', 'OPS_ACCOUNT_ID must be the 32 hexadecimal digits of the Cloudflare account id');
-  return { url: `https://api.cloudflare.com/client/v4/accounts/${account}/analytics_engine/sql`, token };
-}
+/** What to set for the summary, in every refusal that says the settings are missing or refused. */
+const SETTINGS = 'set OPS_ACCOUNT_ID (the account id, 32 hex digits) and the secret OPS_ANALYTICS_TOKEN (an API token with Account Analytics Read)';
 
-/** The counts of `window`, asked of the SQL API. */
-export async function querySummary(env: SqlSettings, window: Window): Promise<Summary> {
-  const { url, token } = sqlApi(env);
+/** The counts of `window`, asked of the SQL API at the account's address with its token; or the refusal naming what to set. */
+export async function querySummary({ OPS_ACCOUNT_ID: account = '', OPS_ANALYTICS_TOKEN: token = '' }: SqlSettings, window: Window): Promise<Summary> {
+  if (!/^[0-9a-f]{32}$/i.test(account) || token === '') throw new ApiError(503, 'not_configured', `the summary asks Analytics Engine: ${SETTINGS}`);
   let res: Response;
   try {
-    res = await fetch(url, {
+    res = await fetch(`https://api.cloudflare.com/client/v4/accounts/${account}/analytics_engine/sql`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      headers: { authorization: `Bearer ${token}` },
       body: summaryQuery(window),
       signal: AbortSignal.timeout(QUERY_TIMEOUT_MS),
     });
   } catch (error) {
-    throw new ApiError(502, 'upstream_failed', `Analytics Engine's SQL API did not answer: ${error instanceof Error ? error.name : 'error'}`);
+    throw new ApiError(502, 'upstream_failed', `the SQL API did not answer: ${error instanceof Error ? error.name : 'error'}`);
   }
   const text = await res.text();
+  // Refused: the token lacks the permission, or is not of that account.
   if (res.status === 401 || res.status === 403)
-    throw new ApiError(
-      503,
-      'not_configured',
-      `Analytics Engine's SQL API refused OPS_ANALYTICS_TOKEN (HTTP ${res.status}): it needs "Account Analytics: Read" on OPS_ACCOUNT_ID's account`,
-    );
-  if (!res.ok) throw new ApiError(502, 'upstream_failed', `Analytics Engine's SQL API answered HTTP ${res.status}: ${text.slice(0, 200)}`);
+    throw new ApiError(503, 'not_configured', `the SQL API refused the token (HTTP ${res.status}): ${SETTINGS}`);
+  if (!res.ok) throw new ApiError(502, 'upstream_failed', `the SQL API answered HTTP ${res.status}: ${text.slice(0, 200)}`);
   return summaryOf(window, rowsOf(text));
 }
 
-/** The rows of a `FORMAT JSON` answer; a count may come as a number or as text (64-bit integers). */
-function rowsOf(text: string): CountRow[] {
+/** The rows of a `FORMAT JSON` answer (a count may come as text: 64-bit integers), of the events this server counts. */
+function rowsOf(text: string): Count[] {
   let data: unknown;
   try {
     data = (JSON.parse(text) as { data?: unknown }).data;
   } catch {
-    data = undefined;
+    // not JSON: refused below
   }
-  if (!Array.isArray(data)) throw new ApiError(502, 'upstream_failed', "Analytics Engine's SQL API answered something other than FORMAT JSON's rows");
-  return data.map((row: Record<string, unknown>) => ({
-    event: String(row.event ?? ''),
-    detail1: String(row.detail1 ?? ''),
-    detail2: String(row.detail2 ?? ''),
-    count: Math.round(Number(row.count ?? 0)) || 0,
-  }));
+  if (!Array.isArray(data)) throw new ApiError(502, 'upstream_failed', 'the SQL API answered no FORMAT JSON rows');
+  return (data as Record<string, unknown>[]).flatMap(({ event, detail1, detail2, count }) =>
+    OPS_EVENTS.includes(event as OpsEventName)
+      ? [
+          {
+            event: event as OpsEventName,
+            details: [detail1, detail2].filter((w) => typeof w === 'string' && w !== '') as string[],
+            count: Math.round(Number(count)) || 0,
+          },
+        ]
+      : [],
+  );
 }

@@ -226,7 +226,7 @@ export const clientOf = (request: { header(name: string): string | undefined }):
 export async function charge(env: Env, limit: Limit, key: string): Promise<void> {
   const { success } = await env[limit.limiter].limit({ key });
   if (success) return;
-  opsMetrics(env).count({ event: 'rate_limited', limiter: limit.limiter });
+  opsMetrics(env).count(['rate_limited', limit.limiter]);
   const seconds = PERIOD_SECONDS[limit.limiter];
   throw new ApiError(429, 'rate_limited', `too many ${limit.what}; try again in ${seconds === 60 ? 'a minute' : `${seconds} seconds`}`, seconds);
 }

@@ -12,6 +12,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../errors.js';
 import { hashToken, sameHash, TABLE_ID_PATTERN } from '../table/tokens.js';
+import { OPS_EVENTS } from '../ops/metrics.js';
 import { querySummary, windowOf, MAX_WINDOW_DAYS, RETENTION_DAYS, DEFAULT_WINDOW_HOURS } from '../ops/summary.js';
 import { limited, OPS_QUERIES, tableStub, type TableStub } from './chain.js';
 import { json, refusal, TableParams, defineRoute, openapi } from './documented.js';
@@ -107,59 +108,37 @@ openapi(
   async (c) => c.json({ replayed: await c.var.table.replayDeadLetters() }, 200),
 );
 
-const countsOf = (description: string) => doc(z.record(z.string(), int(z.gte(0))), { description });
+// What follows says most of itself under OPENAPI_PROSE only: the document has it, the Worker has no use for it.
 
 const SummarySchema = doc(
   z.object({
-    from: doc(z.string(), { description: 'The start of the window (ISO, inclusive, to the second)' }),
-    to: doc(z.string(), { description: 'Its end (ISO, exclusive)' }),
-    tablesCreated: int(z.gte(0)),
-    gamesStarted: doc(int(z.gte(0)), { description: 'Deals dealt: each game, a redeal after all passed, the first of a new series' }),
-    gamesFinished: doc(int(z.gte(0)), { description: 'Games whose record was written: played out or passed out' }),
-    actions: z.object({
-      total: int(z.gte(0)),
-      byType: countsOf("By the action's type: bid, play, …"),
-      byWho: countsOf('seat: its player; bot: a bot seat; timeout: made at its deadline; forced: its forced card'),
-    }),
-    refusals: z.object({
-      total: doc(int(z.gte(0)), { description: 'Every answer in the error shape, over HTTP or a WebSocket' }),
-      byCode: countsOf('By error code'),
-      overSocket: doc(int(z.gte(0)), { description: 'Of them, the answers to messages over a WebSocket' }),
-    }),
-    deliveries: z.object({
-      total: int(z.gte(0)),
-      byChannel: doc(z.record(z.string(), z.record(z.string(), int(z.gte(0)))), {
-        description: 'Channel (webhook, email, push, digest) → outcome (sent, failed, gone, dropped, queued) → count',
-      }),
-    }),
-    deadLetters: z.object({ total: int(z.gte(0)), byKind: countsOf('game or table: the history row given up on') }),
-    rateLimited: z.object({
-      total: int(z.gte(0)),
-      byLimiter: countsOf('Each rate-limiting binding (wrangler.toml [[ratelimits]]), 0 when it refused nothing'),
-    }),
+    from: z.string(),
+    to: z.string(),
+    totals: z.object(Object.fromEntries(OPS_EVENTS.map((event) => [event, int(z.gte(0))]))),
+    counts: z.array(z.object({ event: z.enum(OPS_EVENTS), details: z.array(z.string()), count: int(z.gte(0)) })),
   }),
   'OpsSummary',
-  {
-    description:
-      'Counts from Analytics Engine: estimates where it sampled (each point counted with the interval it stands for), exact below its sampling threshold',
-  },
+  OPENAPI_PROSE
+    ? {
+        description:
+          '`from` (inclusive) and `to` (exclusive) of the window (ISO); `totals`: each event over all its words; `counts`: each event by its words ' +
+          "(docs/operations.md: an action's type and who made it, a refusal's code and http or socket, a delivery's channel and outcome, a dead letter's kind, a limiter). " +
+          'Estimates where Analytics Engine sampled, exact below its threshold.',
+      }
+    : {},
 );
 
 const instantParam = (name: 'from' | 'to', description: string) =>
-  doc(z.optional(z.string()), {
-    param: { name, in: 'query' },
-    type: 'string',
-    format: 'date-time',
-    description,
-    example: name === 'from' ? '2026-12-01T00:00:00Z' : '2026-12-02T00:00:00Z',
-  });
+  doc(z.optional(z.string()), { param: { name, in: 'query' }, type: 'string', format: 'date-time', description, example: '2026-12-01T00:00:00Z' });
 
 const SummaryQuery = z.object({
   from: instantParam(
     'from',
-    `The start of the window, an ISO date and time with its zone; default: ${DEFAULT_WINDOW_HOURS} hours before \`to\`; at most ${RETENTION_DAYS} days ago`,
+    OPENAPI_PROSE
+      ? `The start of the window, an ISO date and time with its zone; default: ${DEFAULT_WINDOW_HOURS} hours before \`to\`; at most ${RETENTION_DAYS} days ago`
+      : '',
   ),
-  to: instantParam('to', `The end of the window; default: now. At most ${MAX_WINDOW_DAYS} days after \`from\``),
+  to: instantParam('to', OPENAPI_PROSE ? `The end of the window; default: now. At most ${MAX_WINDOW_DAYS} days after \`from\`` : ''),
 });
 
 const summaryRoute = defineRoute({
@@ -179,13 +158,15 @@ const summaryRoute = defineRoute({
     200: { description: 'The counts of the window', ...json(SummarySchema) },
     400: refusal(
       400,
-      `bad_request: \`from\` or \`to\` is no ISO date and time, \`from\` is not before \`to\`, the window is over ${MAX_WINDOW_DAYS} days, or \`from\` is over ${RETENTION_DAYS} days ago`,
+      OPENAPI_PROSE
+        ? `bad_request: \`from\` or \`to\` is no ISO date and time, \`from\` is not before \`to\`, the window is over ${MAX_WINDOW_DAYS} days, or \`from\` is over ${RETENTION_DAYS} days ago`
+        : '',
     ),
     401: opsRefusals[401],
-    404: refusal(404, 'not_found: the server has no OPS_TOKEN (then these endpoints do not exist)'),
-    429: refusal(429, 'rate_limited: too many summaries from this address (OPS_LIMITER); retry after the Retry-After seconds'),
-    502: refusal(502, "upstream_failed: Analytics Engine's SQL API did not answer, or failed"),
-    503: refusal(503, 'not_configured: OPS_ACCOUNT_ID or OPS_ANALYTICS_TOKEN is not set, or the SQL API refused the token'),
+    404: refusal(404, OPENAPI_PROSE ? 'not_found: the server has no OPS_TOKEN (then these endpoints do not exist)' : ''),
+    429: refusal(429, OPENAPI_PROSE ? 'rate_limited: too many summaries from this address (OPS_LIMITER); retry after the Retry-After seconds' : ''),
+    502: refusal(502, OPENAPI_PROSE ? "upstream_failed: Analytics Engine's SQL API did not answer, or failed" : ''),
+    503: refusal(503, OPENAPI_PROSE ? 'not_configured: OPS_ACCOUNT_ID or OPS_ANALYTICS_TOKEN is not set, or the SQL API refused the token' : ''),
   },
 });
 

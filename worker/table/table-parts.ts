@@ -61,7 +61,7 @@ export function wireTable(ctx: DurableObjectState, env: Env, hooks: ObjectHooks)
   const chat = new TableChat(ctx.storage.sql);
   const history = new History(env.DB);
   const metrics = opsMetrics(env);
-  const deliveryLog = new DeliveryLog(ctx.storage.sql, (channel, outcome) => metrics.count({ event: 'delivery', channel, outcome }));
+  const deliveryLog = new DeliveryLog(ctx.storage.sql, (channel, outcome) => metrics.count(['delivery', channel, outcome]));
   // Closures over parts made below: none of them is called before the wiring is done.
   const sockets: TableSockets = new TableSockets(ctx, {
     view: (seat) => {
@@ -69,7 +69,7 @@ export function wireTable(ctx: DurableObjectState, env: Env, hooks: ObjectHooks)
       return table === null ? null : store.viewFor(table, seat);
     },
     act: (ws, tokenHash, id, request) => hooks.actOver(ws, tokenHash, id, request),
-    refused: (code) => metrics.count({ event: 'refusal', code, over: 'socket' }),
+    refused: (code) => metrics.count(['refusal', code, 'socket']),
   });
   const deliveries = new Deliveries(
     storage,

@@ -63,7 +63,7 @@ export class SeatRequests {
     // The same limiter and key as POST …/actions: one budget per link, whichever way it acts.
     const { success: allowed } = await this.env.ACTION_LIMITER.limit({ key: tokenHash });
     if (!allowed) {
-      this.parts.metrics.count({ event: 'rate_limited', limiter: 'ACTION_LIMITER' });
+      this.parts.metrics.count(['rate_limited', 'ACTION_LIMITER']);
       return { type: 'answer', id, status: 429, error: { code: 'rate_limited', message: 'too many actions from this link; try again in a minute' } };
     }
     const outcome = this.act(tokenHash, request, ws);
@@ -83,7 +83,7 @@ export class SeatRequests {
     });
     if (opened.ok) return opened.value;
     // Answered as it is by the Worker, past its onError: counted here.
-    this.parts.metrics.count({ event: 'refusal', code: opened.code, over: 'http' });
+    this.parts.metrics.count(['refusal', opened.code, 'http']);
     // A full table or spectator link says when to try again, as every 429 of the API does.
     const retry = opened.status === 429 ? { 'Retry-After': String(SOCKET_LIMITS.retryAfterSeconds) } : undefined;
     return Response.json({ error: { code: opened.code, message: opened.message } }, { status: opened.status, headers: retry });
