@@ -1442,23 +1442,12 @@ export interface components {
         Replayed: {
             replayed: number;
         };
-        /** @description `from` (inclusive) and `to` (exclusive) of the window (ISO); `totals`: each event over all its words; `counts`: each event by its words (docs/operations.md: an action's type and who made it, a refusal's code and http or socket, a delivery's channel and outcome, a dead letter's kind, a limiter). Estimates where Analytics Engine sampled, exact below its threshold. */
+        /** @description `from` (inclusive) and `to` (exclusive) of the window (ISO); `counts`: each event by its words (docs/operations.md: table_created, game_started, game_finished; action with its type and who made it; refusal with its code and http or socket; delivery with its channel and outcome; dead_letter with its kind; rate_limited with its limiter). Estimates where Analytics Engine sampled, exact below its threshold. */
         OpsSummary: {
             from: string;
             to: string;
-            totals: {
-                table_created: number;
-                game_started: number;
-                game_finished: number;
-                action: number;
-                refusal: number;
-                delivery: number;
-                dead_letter: number;
-                rate_limited: number;
-            };
             counts: {
-                /** @enum {string} */
-                event: "table_created" | "game_started" | "game_finished" | "action" | "refusal" | "delivery" | "dead_letter" | "rate_limited";
+                event: string;
                 details: string[];
                 count: number;
             }[];

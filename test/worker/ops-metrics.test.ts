@@ -108,7 +108,7 @@ describe('what is counted', () => {
     for (const code of ['unauthorized', 'forbidden', 'illegal_action', 'bad_request', 'not_found'])
       expect(countOf(written, 'refusal', code, 'http'), code).toBe(1);
 
-    // Every word is one of the vocabulary; none is "other" (a word the counters did not know).
+    // Every word is one this test knows; none is "other" (a value the counters refused to write).
     for (const point of written) {
       expect(point.indexes).toEqual([point.blobs![0]]);
       expect(point.doubles).toEqual([1]);
@@ -199,9 +199,21 @@ describe('counting never fails a request', () => {
     expect(warn.mock.calls.flat().join(' ')).toMatch(/ops metrics: a data point was not written: Error/);
   });
 
-  it('a word the counters do not know is written as "other": never the value itself', () => {
-    const token = 'k'.repeat(43);
-    const point = dataPointOf(['refusal', token, 'http']);
-    expect(point).toEqual({ indexes: ['refusal'], blobs: ['refusal', 'other', 'http'], doubles: [1] });
+  it('a value not of a word\'s shape is written as "other": never a token, an address, a URL, a card or a table id', () => {
+    const values = [
+      'k'.repeat(43),
+      'Kx9_-3'.repeat(7),
+      'sepp@example.com',
+      'https://hooks.example.com/w',
+      'EA',
+      'H10',
+      'z85iuqzvhemepqjk',
+      'abcdefghijklm',
+    ];
+    for (const value of values) {
+      expect(dataPointOf(['refusal', value, 'http']), value).toEqual({ indexes: ['refusal'], blobs: ['refusal', 'other', 'http'], doubles: [1] });
+    }
+    expect(dataPointOf(['refusal', 'unsupported_media_type', 'socket']).blobs).toEqual(['refusal', 'unsupported_media_type', 'socket']);
+    expect(dataPointOf(['rate_limited', 'ACTION_LIMITER']).blobs).toEqual(['rate_limited', 'ACTION_LIMITER']);
   });
 });

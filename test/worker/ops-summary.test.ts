@@ -98,7 +98,7 @@ describe('the query and the answer', () => {
         { event: 'refusal', detail1: 'forbidden', detail2: 'socket', count: 1 },
         { event: 'refusal', detail1: 'rate_limited', detail2: 'http', count: 2 },
         { event: 'table_created', detail1: '', detail2: '', count: 3 },
-        // A word of a newer server's: not an event this one counts, left out.
+        // An event of a newer release's, in the same dataset: passed on like any other.
         { event: 'tables_archived', detail1: '', detail2: '', count: 9 },
       ],
       rows: 13,
@@ -118,7 +118,6 @@ describe('the query and the answer', () => {
         'FROM wallachen_ops',
         `WHERE timestamp >= toDateTime('${day} 00:00:00', 'Etc/UTC') AND timestamp < toDateTime('${next} 11:30:15', 'Etc/UTC')`,
         'GROUP BY event, detail1, detail2',
-        'ORDER BY event, detail1, detail2',
         'LIMIT 10000',
         'FORMAT JSON',
       ].join('\n'),
@@ -126,7 +125,6 @@ describe('the query and the answer', () => {
     expect(await res.json()).toEqual({
       from: `${day}T00:00:00.000Z`,
       to: `${next}T11:30:15.900Z`,
-      totals: { table_created: 3, game_started: 6, game_finished: 4, action: 95, refusal: 3, delivery: 15, dead_letter: 1, rate_limited: 2 },
       counts: [
         { event: 'action', details: ['bid', 'seat'], count: 5 },
         { event: 'action', details: ['play', 'bot'], count: 30 },
@@ -140,17 +138,17 @@ describe('the query and the answer', () => {
         { event: 'refusal', details: ['forbidden', 'socket'], count: 1 },
         { event: 'refusal', details: ['rate_limited', 'http'], count: 2 },
         { event: 'table_created', details: [], count: 3 },
+        { event: 'tables_archived', details: [], count: 9 },
       ],
     });
   });
 
-  it('without a window: the last 24 hours; no rows: every count 0', async () => {
+  it('without a window: the last 24 hours; no rows: no counts', async () => {
     const seen = sqlApi(200, { data: [] });
     const before = Date.now();
-    const body = (await (await summary('')).json()) as { from: string; to: string; totals: Record<string, number>; counts: unknown[] };
+    const body = (await (await summary('')).json()) as { from: string; to: string; counts: unknown[] };
     expect(Date.parse(body.to) - Date.parse(body.from)).toBe(24 * 3_600_000);
     expect(Date.parse(body.to)).toBeGreaterThanOrEqual(before);
-    expect(Object.values(body.totals)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
     expect(body.counts).toEqual([]);
     expect(seen[0]!.body).toContain(`timestamp >= toDateTime('${body.from.slice(0, 19).replace('T', ' ')}', 'Etc/UTC')`);
   });

@@ -6,15 +6,12 @@
  * (notifications/delivery-log.ts), a dead letter (history/outbox.ts), a rate limiter's refusal
  * (routes/chain.ts `charge`; an action over a socket, table/requests/seat-requests.ts).
  *
- * A point says what happened, never to whom: blob1 the event, blob2 and blob3 words of the
- * fixed vocabulary below (a code, a channel, an outcome, a limiter), double1 the count (1),
- * index1 the event (Analytics Engine samples per index). Never a token, an address, a URL, a
- * card or a table id: a word outside the vocabulary is written as "other", whatever the types
- * said, so a value read from storage or a request can never carry one into the dataset.
+ * A point says what happened, never to whom: blob1 the event, blob2 and blob3 its words (a
+ * code, a channel, an outcome, a limiter), double1 the count (1), index1 the event (Analytics
+ * Engine samples per index). Never a token, an address, a URL, a card or a table id: the types
+ * allow only fixed words, and a value not of their shape (WORD) is written as "other".
  */
 import type { ActionType } from '../../shared/actions.js';
-import { ACTION_TYPES } from '../../shared/actions.js';
-import { ERROR_CODES } from '../errors.js';
 import type { DeliveryOutcome, LoggedChannel } from '../notifications/delivery-log.js';
 
 /** Who made an action: the seat's player, its bot, or the table for the seat (its deadline passed, its forced card). */
@@ -49,34 +46,16 @@ export type OpsEvent =
 
 export type OpsEventName = OpsEvent[0];
 
-/** Every event counted, in the order the summary lists them. */
-export const OPS_EVENTS: readonly OpsEventName[] = [
-  'table_created',
-  'game_started',
-  'game_finished',
-  'action',
-  'refusal',
-  'delivery',
-  'dead_letter',
-  'rate_limited',
-];
+/**
+ * The shape of every word a point may hold: a lower-case word of at most 12 letters
+ * ("forbidden", "webhook"), lower-case words joined by "_" ("stale_version", "game_started"),
+ * or a limiter's name ("ACTION_LIMITER"). The types allow only such words; this holds even
+ * where they are bypassed: no token (43 characters), address ("@", "."), URL (":", "/"), card
+ * ("H10", "EA"), table id (16 letters and digits) or name with a capital can pass it.
+ */
+const WORD = /^([a-z]{2,12}|[a-z]+(_[a-z]+)+|[A-Z]+_LIMITER)$/;
 
-/** Every word a point may hold, and nothing else. */
-const VOCABULARY: ReadonlySet<string> = new Set([
-  ...OPS_EVENTS,
-  ...ACTION_TYPES,
-  ...(['seat', 'bot', 'timeout', 'forced'] satisfies ActionBy[]),
-  ...ERROR_CODES,
-  'http',
-  'socket',
-  // Deliveries: the channels and outcomes of the delivery log (notifications/delivery-log.ts).
-  ...(['webhook', 'email', 'push', 'digest'] satisfies LoggedChannel[]),
-  ...(['sent', 'failed', 'gone', 'dropped', 'queued'] satisfies DeliveryOutcome[]),
-  ...(['game', 'table'] as const),
-  ...LIMITER_NAMES,
-]);
-
-const word = (value: string): string => (VOCABULARY.has(value) ? value : 'other');
+const word = (value: string): string => (WORD.test(value) ? value : 'other');
 
 /** The data point of `event`, as written. */
 export function dataPointOf(event: OpsEvent): AnalyticsEngineDataPoint {

@@ -5,7 +5,6 @@
  * (OPS_ACCOUNT_ID) and an API token allowed to read its analytics (OPS_ANALYTICS_TOKEN).
  */
 import { ApiError } from '../errors.js';
-import { OPS_EVENTS, type OpsEventName } from './metrics.js';
 
 /** The dataset wrangler.toml binds as OPS_METRICS (its `dataset`; test/worker/ops-summary.test.ts keeps the two the same). */
 export const OPS_DATASET = 'wallachen_ops';
@@ -16,7 +15,7 @@ export const MAX_WINDOW_DAYS = 31;
 export const RETENTION_DAYS = 90;
 /** The window when none is given: the last day. */
 export const DEFAULT_WINDOW_HOURS = 24;
-/** At most this many rows of counts: far more than the vocabulary can make (metrics.ts). */
+/** At most this many rows of counts: far more than the events and their words can make (metrics.ts). */
 const MAX_ROWS = 10_000;
 /** The SQL API's answer must come within this. */
 const QUERY_TIMEOUT_MS = 10_000;
@@ -42,8 +41,7 @@ export function windowOf(from: string | undefined, to: string | undefined, now: 
 
 function instant(text: string, name: 'from' | 'to'): Date {
   // A date and time with its zone, to the second; what Date.parse reads beyond that (local times) would mean another instant.
-  const valid = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text);
-  const ms = valid ? Date.parse(text) : NaN;
+  const ms = /^\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:\d\d)$/.test(text) ? Date.parse(text) : NaN;
   if (Number.isNaN(ms)) throw new ApiError(400, 'bad_request', `\`${name}\` must be an ISO date and time with its zone (2026-12-01T00:00:00Z)`);
   return new Date(ms);
 }
@@ -62,15 +60,14 @@ export function summaryQuery({ from, to }: Window): string {
     `FROM ${OPS_DATASET}`,
     `WHERE timestamp >= ${sqlTime(from)} AND timestamp < ${sqlTime(to)}`,
     'GROUP BY event, detail1, detail2',
-    'ORDER BY event, detail1, detail2',
     `LIMIT ${MAX_ROWS}`,
     'FORMAT JSON',
   ].join('\n');
 }
 
-/** One count of the answer: an event with its words (its code, channel and outcome, …), and how many. */
+/** One count of the answer: an event (metrics.ts) with its words (its code, channel and outcome, …), and how many. */
 export interface Count {
-  readonly event: OpsEventName;
+  readonly event: string;
   readonly details: string[];
   readonly count: number;
 }
@@ -79,16 +76,7 @@ export interface Count {
 export interface Summary {
   readonly from: string;
   readonly to: string;
-  /** Each event's count over all its words, every event present. */
-  readonly totals: Record<OpsEventName, number>;
   readonly counts: Count[];
-}
-
-/** The SQL API's rows as the answer: each event's total, and each count with its words. */
-export function summaryOf({ from, to }: Window, rows: readonly Count[]): Summary {
-  const totals = Object.fromEntries(OPS_EVENTS.map((event) => [event, 0])) as Record<OpsEventName, number>;
-  for (const { event, count } of rows) totals[event] += count;
-  return { from: from.toISOString(), to: to.toISOString(), totals, counts: [...rows] };
 }
 
 /** What the summary needs of the server's settings. */
@@ -116,10 +104,10 @@ export async function querySummary({ OPS_ACCOUNT_ID: account = '', OPS_ANALYTICS
   if (res.status === 401 || res.status === 403)
     throw new ApiError(503, 'not_configured', `the SQL API refused the token (HTTP ${res.status}): ${SETTINGS}`);
   if (!res.ok) throw new ApiError(502, 'upstream_failed', `the SQL API answered HTTP ${res.status}: ${text.slice(0, 200)}`);
-  return summaryOf(window, rowsOf(text));
+  return { from: window.from.toISOString(), to: window.to.toISOString(), counts: rowsOf(text) };
 }
 
-/** The rows of a `FORMAT JSON` answer (a count may come as text: 64-bit integers), of the events this server counts. */
+/** The rows of a `FORMAT JSON` answer (a count may come as text: 64-bit integers). */
 function rowsOf(text: string): Count[] {
   let data: unknown;
   try {
@@ -128,15 +116,9 @@ function rowsOf(text: string): Count[] {
     // not JSON: refused below
   }
   if (!Array.isArray(data)) throw new ApiError(502, 'upstream_failed', 'the SQL API answered no FORMAT JSON rows');
-  return (data as Record<string, unknown>[]).flatMap(({ event, detail1, detail2, count }) =>
-    OPS_EVENTS.includes(event as OpsEventName)
-      ? [
-          {
-            event: event as OpsEventName,
-            details: [detail1, detail2].filter((w) => typeof w === 'string' && w !== '') as string[],
-            count: Math.round(Number(count)) || 0,
-          },
-        ]
-      : [],
-  );
+  return (data as Record<string, string>[]).map(({ event, detail1, detail2, count }) => ({
+    event: String(event),
+    details: [detail1, detail2].filter((w): w is string => !!w),
+    count: Math.round(Number(count)) || 0,
+  }));
 }
