@@ -160,23 +160,23 @@ app.all('/api/*', (c) => {
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) {
     if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds));
-    return refusal(c, err.status, err.code, err.message);
+    return errorAnswer(c, err.status, err.code, err.message);
   }
   if (err instanceof HTTPException && err.status < 500) {
     const code = HTTP_ERROR_CODES[err.status] ?? 'bad_request';
-    return refusal(c, err.status, code, err.message || code);
+    return errorAnswer(c, err.status, code, err.message || code);
   }
   // Name and stack frames only: a message may quote data (a query's parameters hold cards).
   const frames = err instanceof Error ? (err.stack ?? '').split('\n').slice(1, 6).join(' | ') : '';
   console.error(`Unhandled error on ${c.req.method} ${c.req.path}: ${err instanceof Error ? err.name : typeof err} ${frames}`);
-  return refusal(c, 500, 'internal_error', 'Internal server error');
+  return errorAnswer(c, 500, 'internal_error', 'Internal server error');
 };
 
 /** Every error answer of the Worker, counted by its code for the operator (ops/metrics.ts). */
-function refusal(c: Context<AppEnv>, status: ContentfulStatusCode, code: ErrorCode, message: string): Response {
+function errorAnswer(c: Context<AppEnv>, status: ContentfulStatusCode, code: ErrorCode, message: string): Response {
   opsMetrics(c.env).count(['refusal', code, 'http']);
   return errorResponse(c, status, code, message);
 }
 
-app.notFound((c) => refusal(c, 404, 'not_found', `Not found: ${c.req.path}`));
+app.notFound((c) => errorAnswer(c, 404, 'not_found', `Not found: ${c.req.path}`));
 app.onError(onError);
