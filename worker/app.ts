@@ -3,7 +3,8 @@
  * its routes at build time (openapi/document.ts) and served from the static assets.
  * Everything else is served from the web app's static assets (wrangler.toml [assets]).
  */
-import type { ErrorHandler, MiddlewareHandler } from 'hono';
+import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { Hono } from 'hono/tiny';
 import * as z from 'zod/mini';
 import { bodyLimit } from 'hono/body-limit';
@@ -21,13 +22,14 @@ import { embed } from './routes/embed.js';
 import { games } from './routes/games.js';
 import { mail } from './routes/mail.js';
 import { notifications } from './routes/notifications.js';
-import { ops } from './routes/ops.js';
+import { ops, opsSummary } from './routes/ops.js';
 import { overview } from './routes/overview.js';
 import { push } from './routes/push.js';
 import { seatSettings } from './routes/seat-settings.js';
 import { tables } from './routes/tables.js';
 import { views } from './routes/views.js';
 import { documentAt } from './openapi/served.js';
+import { opsMetrics } from './ops/metrics.js';
 import { doc } from './schemas.js';
 
 export const VERSION: string = version;
@@ -134,6 +136,7 @@ mount(app, overview); // several tables at a glance, for the home page (routes/o
 mount(app, push); // the server's VAPID key for push subscriptions (routes/push.ts)
 mount(app, mail); // the links of the mails: confirm, unsubscribe (routes/mail.ts)
 mount(app, ops); // an operator's dead letters (routes/ops.ts)
+mount(app, opsSummary); // an operator's counters over a window (routes/ops.ts)
 mount(app, embed); // the embed pages' frame-ancestors per table, and oEmbed (routes/embed.ts)
 
 // Made at build time (openapi/document.ts) and kept with the static assets, under /api/ so
@@ -157,17 +160,23 @@ app.all('/api/*', (c) => {
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) {
     if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds));
-    return errorResponse(c, err.status, err.code, err.message);
+    return errorAnswer(c, err.status, err.code, err.message);
   }
   if (err instanceof HTTPException && err.status < 500) {
     const code = HTTP_ERROR_CODES[err.status] ?? 'bad_request';
-    return errorResponse(c, err.status, code, err.message || code);
+    return errorAnswer(c, err.status, code, err.message || code);
   }
   // Name and stack frames only: a message may quote data (a query's parameters hold cards).
   const frames = err instanceof Error ? (err.stack ?? '').split('\n').slice(1, 6).join(' | ') : '';
   console.error(`Unhandled error on ${c.req.method} ${c.req.path}: ${err instanceof Error ? err.name : typeof err} ${frames}`);
-  return errorResponse(c, 500, 'internal_error', 'Internal server error');
+  return errorAnswer(c, 500, 'internal_error', 'Internal server error');
 };
 
-app.notFound((c) => errorResponse(c, 404, 'not_found', `Not found: ${c.req.path}`));
+/** Every error answer of the Worker, counted by its code for the operator (ops/metrics.ts). */
+function errorAnswer(c: Context<AppEnv>, status: ContentfulStatusCode, code: ErrorCode, message: string): Response {
+  opsMetrics(c.env).count(['refusal', code, 'http']);
+  return errorResponse(c, status, code, message);
+}
+
+app.notFound((c) => errorAnswer(c, 404, 'not_found', `Not found: ${c.req.path}`));
 app.onError(onError);

@@ -12,6 +12,13 @@ interface OptionalVars {
   /** The operator's token for /api/ops (routes/ops.ts): an optional secret; unset, those endpoints answer 404. */
   OPS_TOKEN?: string;
   /**
+   * What GET /api/ops/summary reads Analytics Engine's SQL API with (ops/summary.ts): the
+   * Cloudflare account's id (a var) and an API token with "Account Analytics: Read" (a
+   * secret); unset, the summary answers 503 naming them.
+   */
+  OPS_ACCOUNT_ID?: string;
+  OPS_ANALYTICS_TOKEN?: string;
+  /**
    * The server's VAPID key pair for Web Push (worker/push/vapid.ts), base64url: optional
    * secrets; without them push is off (a loopback origin uses a fixed development pair).
    */

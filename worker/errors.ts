@@ -7,25 +7,30 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-export type ErrorCode =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'stale_version'
-  | 'id_reused'
-  | 'conflict'
-  | 'paused'
-  | 'table_ended'
-  | 'illegal_action'
-  | 'not_your_turn'
-  | 'rate_limited'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'upgrade_required'
-  | 'not_configured'
-  | 'not_implemented'
-  | 'internal_error';
+/** Every code the API answers a refusal with (API.md, "Errors"). */
+export const ERROR_CODES = [
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'stale_version',
+  'id_reused',
+  'conflict',
+  'paused',
+  'table_ended',
+  'illegal_action',
+  'not_your_turn',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'upgrade_required',
+  'not_configured',
+  'not_implemented',
+  'upstream_failed',
+  'internal_error',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string };

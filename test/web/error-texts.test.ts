@@ -6,12 +6,12 @@ import { errorText, loadLanguage, loadLaterTexts, translator } from '../../web/s
 // The dictionaries are chunks of their own, loaded as the app loads them (web/src/i18n.ts).
 await Promise.all([loadLanguage('en'), loadLanguage('de'), loadLaterTexts()]);
 
-/** The members of `ErrorCode` as worker/errors.ts spells them (a type, so it is read from the source). */
+/** The codes of `ERROR_CODES` as worker/errors.ts spells them (read from the source: this project runs outside the Worker's types). */
 function serverErrorCodes(): string[] {
   const source = readFileSync(new URL('../../worker/errors.ts', import.meta.url), 'utf8');
-  const union = /export type ErrorCode =([^;]+);/.exec(source)?.[1];
-  if (union === undefined) throw new Error('worker/errors.ts no longer declares `export type ErrorCode = … ;`');
-  return [...union.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]!);
+  const list = /export const ERROR_CODES = \[([^\]]+)\] as const;/.exec(source)?.[1];
+  if (list === undefined) throw new Error('worker/errors.ts no longer declares `export const ERROR_CODES = [ … ] as const;`');
+  return [...list.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]!);
 }
 
 describe('error texts by code', () => {

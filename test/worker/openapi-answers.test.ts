@@ -431,6 +431,37 @@ describe('every answer validates against the document', () => {
     await expectCall(401, 'POST', '/api/ops/history/migrate');
     expect(found()).toEqual(NONE);
   });
+
+  it("the operator's summary: the counts, and each refusal", async () => {
+    const operator = { authorization: `Bearer ${env.OPS_TOKEN}` };
+    // The SQL API runs only at Cloudflare: its answers are the test's (ops-summary.test.ts).
+    const configured = { ...env, OPS_ACCOUNT_ID: '0123456789abcdef0123456789abcdef', OPS_ANALYTICS_TOKEN: 'test-only' } as Env;
+    let status = 200;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async () =>
+        new Response(
+          JSON.stringify({
+            data: [
+              { event: 'delivery', detail1: 'push', detail2: 'gone', count: '2' },
+              { event: 'action', detail1: 'bid', detail2: 'seat', count: 7 },
+            ],
+          }),
+          {
+            status,
+          },
+        ),
+    );
+    const ip = randomIp();
+    await expectCall(200, 'GET', '/api/ops/summary', { headers: operator, env: configured, ip });
+    await expectCall(400, 'GET', '/api/ops/summary?from=yesterday', { headers: operator, env: configured, ip });
+    await expectCall(401, 'GET', '/api/ops/summary', { env: configured });
+    await expectCall(404, 'GET', '/api/ops/summary', { env: { ...configured, OPS_TOKEN: undefined } as Env });
+    await expectCall(503, 'GET', '/api/ops/summary', { headers: operator, ip });
+    status = 500;
+    await expectCall(502, 'GET', '/api/ops/summary', { headers: operator, env: configured, ip });
+    await untilRateLimited(() => call('GET', '/api/ops/summary', { headers: operator, env: configured, ip }), 20);
+    expect(found()).toEqual(NONE);
+  });
 });
 
 describe('every refusal validates against the document', () => {

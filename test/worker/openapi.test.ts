@@ -36,6 +36,7 @@ const ROUTES: [method: string, path: string][] = [
   ['get', '/api/ops/tables/{id}/history'],
   ['post', '/api/ops/tables/{id}/history/replay'],
   ['post', '/api/ops/history/migrate'],
+  ['get', '/api/ops/summary'],
   ['get', '/oembed'],
 ];
 

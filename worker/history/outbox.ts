@@ -12,6 +12,7 @@
 import type { GameHistory, History, TableHistory } from './writer.js';
 import { reasonOf } from '../log-reasons.js';
 import { RetryQueue, type Queued } from '../retry-queue.js';
+import type { OpsMetrics } from '../ops/metrics.js';
 
 /** A row that still fails this long after it was queued is given up on (a dead letter). */
 export const OUTBOX_GIVE_UP_MS = 24 * 3_600_000;
@@ -33,6 +34,8 @@ export class HistoryOutbox {
     sql: SqlStorage,
     private readonly history: History,
     private readonly tableId: () => string,
+    /** Counts each dead letter for the operator (ops/metrics.ts). */
+    private readonly metrics: OpsMetrics,
   ) {
     this.queue = new RetryQueue(sql, 'outbox', ['kind'], (r) => ({ kind: r.kind as OutboxRow['kind'] }));
   }
@@ -81,6 +84,7 @@ export class HistoryOutbox {
       const now = Date.now();
       if (now - row.queuedAt >= OUTBOX_GIVE_UP_MS) {
         this.queue.bury(row.id, reason);
+        this.metrics.count(['dead_letter', row.kind]);
         console.error(`${what} failed for a day (attempt ${row.attempts + 1}): ${reason}; kept as a dead letter for an operator to replay`);
         return;
       }

@@ -67,10 +67,13 @@ export class Deliveries {
 
   /**
    * The one place where an attempt's outcome is known, for every channel: it goes to the
-   * seat's delivery log. `detail` is a short reason ("HTTP 500"), never a body or an address.
+   * seat's delivery log, if the seat's link is still the one it was made for (`logged`), and
+   * is counted for the operator either way. `detail` is a short reason ("HTTP 500"), never a
+   * body or an address.
    */
-  private attempted(row: Delivery, outcome: DeliveryOutcome, detail?: string): void {
-    this.log.record(row.seat, row.channel, row.type, outcome, detail, Date.now());
+  private attempted(row: Delivery, logged: boolean, outcome: DeliveryOutcome, detail?: string): void {
+    if (logged) this.log.record(row.seat, row.channel, row.type, outcome, detail, Date.now());
+    else this.log.count(row.channel, outcome);
   }
 
   /** Queues one message for a seat's channel, inside the caller's transaction; drops the oldest beyond MAX_WAITING. */
@@ -136,14 +139,14 @@ export class Deliveries {
         else if (row.type === 'turn' && sameHolder()) this.turnMailSent(row.seat);
       } else await this.sendPushTo(recipients, row, holder, sameHolder);
       this.storage.deliveries.queue.done(row.id);
-      if (sameHolder()) this.attempted(row, 'sent', detail);
+      this.attempted(row, sameHolder(), 'sent', detail);
     } catch (error) {
       // Logs name the failure only: never the body (the seat's cards), the address or a link.
       const reason = reasonOf(error);
       if (error instanceof SubscriptionGone) {
         // The push service forgot the device (unsubscribed, or the browser's data cleared): so do we, with what waits for it.
         this.storage.deliveries.queue.done(row.id);
-        if (sameHolder()) this.attempted(row, 'gone', error.message);
+        this.attempted(row, sameHolder(), 'gone', error.message);
         this.storage.push.remove(row.seat, address!);
         this.storage.deliveries.dropForDevice(row.seat, address!);
         console.warn(`${what}: the push service answered ${reason}; that device's subscription is removed`);
@@ -152,14 +155,15 @@ export class Deliveries {
       if (error instanceof ReceiverGone) {
         // The receiver said it is gone for good: no retries, and nothing more to it until the seat sets a webhook again.
         this.storage.deliveries.queue.done(row.id);
-        if (!sameHolder()) return; // the webhook that answered is no longer the seat's
-        this.attempted(row, 'gone', error.message);
+        const held = sameHolder();
+        this.attempted(row, held, 'gone', error.message);
+        if (!held) return; // the webhook that answered is no longer the seat's
         this.webhookGone(row.seat);
         console.warn(`${what}: the receiver answered 410 Gone; the seat's webhook is turned off`);
         return;
       }
       const delay = error instanceof Undeliverable || error instanceof PushRefused ? null : retryDelay(attempt);
-      if (sameHolder()) this.attempted(row, delay === null ? 'dropped' : 'failed', shortReason(error));
+      this.attempted(row, sameHolder(), delay === null ? 'dropped' : 'failed', shortReason(error));
       if (delay === null) {
         this.storage.deliveries.queue.done(row.id);
         console.warn(`${what} dropped after attempt ${attempt}: ${reason}`);

@@ -29,9 +29,20 @@ export interface DeliveryLogEntry {
 type Row = Record<string, SqlStorageValue>;
 
 export class DeliveryLog {
-  constructor(private readonly sql: SqlStorage) {}
+  constructor(
+    private readonly sql: SqlStorage,
+    /** Counts every outcome for the operator (ops/metrics.ts): by channel and outcome only. */
+    private readonly counted: (channel: LoggedChannel, outcome: DeliveryOutcome) => void,
+  ) {}
 
+  /** An attempt's outcome for a link that no longer holds the seat: counted, not in the seat's log (its new holder's). */
+  count(channel: LoggedChannel, outcome: DeliveryOutcome): void {
+    this.counted(channel, outcome);
+  }
+
+  /** An attempt's outcome, in the seat's log and counted. */
   record(seat: Seat, channel: LoggedChannel, event: string, outcome: DeliveryOutcome, detail: string | undefined, now: number): void {
+    this.counted(channel, outcome);
     this.sql.exec(
       'INSERT INTO delivery_log (seat, at, channel, event, outcome, detail) VALUES (?, ?, ?, ?, ?, ?)',
       seat,

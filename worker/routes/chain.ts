@@ -22,6 +22,7 @@
 import type { AppEnv } from '../app-env.js';
 import { clientKey } from '../client-key.js';
 import { ApiError } from '../errors.js';
+import { opsMetrics, type LimiterName } from '../ops/metrics.js';
 import type { ViewSchema } from '../schemas.js';
 import type { Outcome } from '../table/outcome.js';
 import { TABLE_ID_PATTERN, TOKEN_PATTERN, hashToken } from '../table/tokens.js';
@@ -170,7 +171,7 @@ export function viewAnswer(c: Context, text: string): JsonAnswer<typeof ViewSche
 
 /**
  * Abuse limits with the Workers rate-limiting binding (wrangler.toml [[ratelimits]], whose
- * numbers docs/api.md lists): CREATE_LIMITER, READ_LIMITER and SOCKET_LIMITER per client
+ * numbers docs/api.md lists): CREATE_LIMITER, READ_LIMITER, SOCKET_LIMITER and OPS_LIMITER per client
  * (client-key.ts), ACTION_LIMITER, NOTIFY_LIMITER and ADMIN_LIMITER per link (its token's
  * hash). A route declares its limit (routes/chain.ts charges it); none charges one by hand.
  */
@@ -182,9 +183,8 @@ export const PERIOD_SECONDS = {
   SOCKET_LIMITER: 60,
   NOTIFY_LIMITER: 60,
   ADMIN_LIMITER: 60,
-} as const satisfies Record<string, 10 | 60>;
-
-export type LimiterName = keyof typeof PERIOD_SECONDS;
+  OPS_LIMITER: 60,
+} as const satisfies Record<LimiterName, 10 | 60>;
 
 /** A limit counted per client: its address (client-key.ts), known before anything else of the request. */
 export interface ClientLimit {
@@ -213,6 +213,8 @@ export const ACTIONS: LinkLimit = { limiter: 'ACTION_LIMITER', per: 'link', what
 export const CHAT_POSTS: LinkLimit = { limiter: 'ACTION_LIMITER', per: 'link', what: 'requests from this link' };
 export const NOTIFICATION_CHANGES: LinkLimit = { limiter: 'NOTIFY_LIMITER', per: 'link', what: 'notification changes from this link' };
 export const ADMIN_COMMANDS: LinkLimit = { limiter: 'ADMIN_LIMITER', per: 'link', what: 'admin commands from this link' };
+/** The operator's summaries (routes/ops.ts): each one queries Analytics Engine's SQL API. */
+export const OPS_QUERIES: ClientLimit = { limiter: 'OPS_LIMITER', per: 'client', what: 'summaries from this address' };
 
 /** The rate-limit key of the client that sent `request` (client-key.ts). */
 export const clientOf = (request: { header(name: string): string | undefined }): string => clientKey(request.header('cf-connecting-ip'));
@@ -224,6 +226,7 @@ export const clientOf = (request: { header(name: string): string | undefined }):
 export async function charge(env: Env, limit: Limit, key: string): Promise<void> {
   const { success } = await env[limit.limiter].limit({ key });
   if (success) return;
+  opsMetrics(env).count(['rate_limited', limit.limiter]);
   const seconds = PERIOD_SECONDS[limit.limiter];
   throw new ApiError(429, 'rate_limited', `too many ${limit.what}; try again in ${seconds === 60 ? 'a minute' : `${seconds} seconds`}`, seconds);
 }

@@ -1,9 +1,10 @@
 /**
  * Operations: an operator's view of a table's history rows that D1 refused for a day (dead
- * letters, worker/table/outbox.ts) and replaying them once D1 is fixed; moving the history
- * of the layout before to records in R2 (history/migrate.ts). Authenticated with
- * the secret OPS_TOKEN (`wrangler secret put OPS_TOKEN`); without it these endpoints do not
- * exist (404). `npm run history:replay` and `npm run history:migrate` call them.
+ * letters, worker/history/outbox.ts) and replaying them once D1 is fixed; moving the history
+ * of the layout before to records in R2 (history/migrate.ts); and the service's counters over a
+ * window of time (ops/summary.ts). Authenticated with the secret OPS_TOKEN (`wrangler secret put
+ * OPS_TOKEN`); without it these endpoints do not exist (404). `npm run history:replay` and
+ * `npm run history:migrate` call them.
  */
 import { Hono } from 'hono/tiny';
 import * as z from 'zod/mini';
@@ -12,7 +13,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { ApiError } from '../errors.js';
 import { hashToken, sameHash, TABLE_ID_PATTERN } from '../table/tokens.js';
-import { tableStub, type TableStub } from './chain.js';
+import { querySummary, windowOf, MAX_WINDOW_DAYS, RETENTION_DAYS, DEFAULT_WINDOW_HOURS } from '../ops/summary.js';
+import { limited, OPS_QUERIES, tableStub, type TableStub } from './chain.js';
 import { json, refusal, TableParams, defineRoute, openapi } from './documented.js';
 import { MAX_MIGRATE_BATCH, migrateBatch } from '../history/migrate.js';
 
@@ -25,7 +27,7 @@ export const ops = new Hono<OpsEnv>();
 const MIN_OPS_TOKEN_LENGTH = 32;
 
 /** Only the operator passes; without an OPS_TOKEN these endpoints do not exist. */
-const operatorOnly: MiddlewareHandler<OpsEnv> = async (c, next) => {
+const operatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const expected = c.env.OPS_TOKEN;
   if (expected === undefined || expected.length < MIN_OPS_TOKEN_LENGTH)
     throw new ApiError(404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`);
@@ -37,13 +39,12 @@ const operatorOnly: MiddlewareHandler<OpsEnv> = async (c, next) => {
 };
 
 /** The operator, at a table id that can be one. */
-const operatorAtTable: MiddlewareHandler<OpsEnv> = (c, next) =>
-  operatorOnly(c, async () => {
-    const id = c.req.param('id') ?? '';
-    if (!TABLE_ID_PATTERN.test(id)) throw new ApiError(404, 'not_found', 'no such table');
-    c.set('table', tableStub(c.env, id));
-    await next();
-  });
+const operatorAtTable: MiddlewareHandler<OpsEnv> = async (c, next) => {
+  const id = c.req.param('id') ?? '';
+  if (!TABLE_ID_PATTERN.test(id)) throw new ApiError(404, 'not_found', 'no such table');
+  c.set('table', tableStub(c.env, id));
+  await next();
+};
 
 /** The operator's secret OPS_TOKEN as `Authorization: Bearer` (the scheme `operator`, app.ts). */
 const operator = [{ operator: [] }];
@@ -79,7 +80,7 @@ openapi(
       description:
         'The history rows of the table that D1 refused for a day and that are no longer retried: kind, since when, the last error; never the payload.',
     }),
-    middleware: operatorAtTable,
+    middleware: [operatorOnly, operatorAtTable],
     security: operator,
     request: { params: TableParams },
     responses: { 200: { description: 'The dead letters', ...json(DeadLettersSchema) }, ...opsRefusals },
@@ -97,7 +98,7 @@ openapi(
       summary: "Replay a table's dead letters (operator)",
       description: 'Puts the dead letters back in line, once D1 is fixed, and writes them now (`npm run history:replay`).',
     }),
-    middleware: operatorAtTable,
+    middleware: [operatorOnly, operatorAtTable],
     security: operator,
     request: { params: TableParams },
     responses: {
@@ -108,8 +109,85 @@ openapi(
   async (c) => c.json({ replayed: await c.var.table.replayDeadLetters() }, 200),
 );
 
+// What follows says most of itself under OPENAPI_PROSE only: the document has it, the Worker has no use for it.
+
+const SummarySchema = doc(
+  z.object({
+    from: z.string(),
+    to: z.string(),
+    counts: z.array(z.object({ event: z.string(), details: z.array(z.string()), count: int(z.gte(0)) })),
+  }),
+  'OpsSummary',
+  OPENAPI_PROSE
+    ? {
+        description:
+          '`from` (inclusive) and `to` (exclusive) of the window (ISO); `counts`: each event by its words ' +
+          '(docs/operations.md: table_created, game_started, game_finished; action with its type and who made it; refusal with its code and http or socket; ' +
+          'delivery with its channel and outcome; dead_letter with its kind; rate_limited with its limiter). ' +
+          'Estimates where Analytics Engine sampled, exact below its threshold.',
+      }
+    : {},
+);
+
+/** `from` or `to` as the document has it. */
+const instant = (name: 'from' | 'to', description: string) =>
+  doc(z.optional(z.string()), { param: { name, in: 'query' }, type: 'string', format: 'date-time', description, example: '2026-12-01T00:00:00Z' });
+
+const SummaryQuery = z.object(
+  OPENAPI_PROSE
+    ? {
+        from: instant(
+          'from',
+          `The start of the window, an ISO date and time with its zone; default: ${DEFAULT_WINDOW_HOURS} hours before \`to\`; at most ${RETENTION_DAYS} days ago`,
+        ),
+        to: instant('to', `The end of the window; default: now. At most ${MAX_WINDOW_DAYS} days after \`from\``),
+      }
+    : { from: z.optional(z.string()), to: z.optional(z.string()) },
+);
+
+const summaryRoute = defineRoute({
+  method: 'get',
+  path: '/api/ops/summary',
+  operationId: 'getOpsSummary',
+  ...(OPENAPI_PROSE && {
+    summary: "The service's counters over a window (operator)",
+    description:
+      'Tables made, games started and finished, actions, refusals by code, deliveries by channel and outcome, dead letters and rate-limit refusals by limiter, ' +
+      'counted from the Analytics Engine dataset OPS_METRICS through its SQL API (docs/operations.md). Never a token, an address, a URL or a card: only counts.',
+  }),
+  middleware: operatorOnly,
+  security: operator,
+  request: { query: SummaryQuery },
+  responses: {
+    200: { description: 'The counts of the window', ...json(SummarySchema) },
+    400: refusal(
+      400,
+      OPENAPI_PROSE
+        ? `bad_request: \`from\` or \`to\` is no ISO date and time, \`from\` is not before \`to\`, the window is over ${MAX_WINDOW_DAYS} days, or \`from\` is over ${RETENTION_DAYS} days ago`
+        : '',
+    ),
+    401: opsRefusals[401],
+    404: refusal(404, OPENAPI_PROSE ? 'not_found: the server has no OPS_TOKEN (then these endpoints do not exist)' : ''),
+    429: refusal(429, OPENAPI_PROSE ? 'rate_limited: too many summaries from this address (OPS_LIMITER); retry after the Retry-After seconds' : ''),
+    502: refusal(502, OPENAPI_PROSE ? "upstream_failed: Analytics Engine's SQL API did not answer, or failed" : ''),
+    503: refusal(503, OPENAPI_PROSE ? 'not_configured: OPS_ACCOUNT_ID or OPS_ANALYTICS_TOKEN is not set, or the SQL API refused the token' : ''),
+  },
+});
+
+/** The counters: no table, so a router of the app's environment (mounted beside `ops`). */
+export const opsSummary = new Hono<AppEnv>();
+
 openapi(
-  ops,
+  opsSummary,
+  summaryRoute,
+  limited(summaryRoute, { limit: OPS_QUERIES }, async (c) => {
+    const { from, to } = c.req.valid('query');
+    return c.json(await querySummary(c.env, windowOf(from, to, Date.now())), 200);
+  }),
+);
+
+openapi(
+  opsSummary,
   defineRoute({
     method: 'post',
     path: '/api/ops/history/migrate',

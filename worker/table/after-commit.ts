@@ -13,6 +13,8 @@
  * day, not on every move.
  */
 import type { HistoryOutbox } from '../history/outbox.js';
+import { eventsOfChange } from '../ops/change-events.js';
+import type { OpsMetrics } from '../ops/metrics.js';
 import type { DigestSeats } from '../notifications/digest/digest-seats.js';
 import type { TableNotifications } from '../notifications/notify.js';
 import { retentionDueAt, nextVacationEnd } from './clock.js';
@@ -34,6 +36,7 @@ export interface Followers {
   readonly bots: BotSeats;
   readonly auto: AutoMoves;
   readonly retentionDays: number;
+  readonly metrics: OpsMetrics;
 }
 
 /** Where the change came from, for what follows it. */
@@ -53,7 +56,7 @@ export class AfterCommit {
   /** Commits `change` (table-store.ts) and does what follows it: the one way a table changes. */
   commit(change: Change, origin: Origin = {}): Committed {
     const committed = this.parts.store.commit(change);
-    this.run(committed, origin);
+    this.run(change, committed, origin);
     return committed;
   }
 
@@ -66,12 +69,13 @@ export class AfterCommit {
   async create(change: Extract<Change, { type: 'create' }>): Promise<void> {
     const committed = this.parts.store.commit(change);
     await Promise.all(SEATS.map((seat) => this.parts.notifications.askConfirmation(committed.table, seat)));
-    this.run(committed, {});
+    this.run(change, committed, {});
   }
 
-  /** Does what follows `committed`. */
-  private run({ table, effects }: Committed, { from, inAlarm = false }: Origin): void {
-    const { sockets, store } = this.parts;
+  /** Does what follows `change`, `committed`; counts it for the operator once it holds. */
+  private run(change: Change, { before, table, effects }: Committed, { from, inAlarm = false }: Origin): void {
+    const { sockets, store, metrics } = this.parts;
+    metrics.count(...eventsOfChange(change, before, table));
     for (const hash of effects.revoked) sockets.closeLink(hash, CLOSE_LINK_REPLACED, "this link was replaced by the table's admin");
     if (effects.chat !== undefined) sockets.sendAll({ type: 'chat', message: effects.chat });
     if (effects.views) sockets.broadcast((seat) => store.viewFor(table, seat), from);

@@ -15,6 +15,7 @@ import { HistoryOutbox } from '../history/outbox.js';
 import { historyDatabase } from '../history/shards.js';
 import { Deliveries } from '../notifications/deliver.js';
 import { DeliveryLog } from '../notifications/delivery-log.js';
+import { opsMetrics, type OpsMetrics } from '../ops/metrics.js';
 import { DigestSeats } from '../notifications/digest/digest-seats.js';
 import { SeatPresence } from '../notifications/presence.js';
 import { TableNotifications } from '../notifications/notify.js';
@@ -47,6 +48,7 @@ export interface TableParts {
   readonly chat: TableChat;
   readonly sockets: TableSockets;
   readonly alarm: TableAlarm;
+  readonly metrics: OpsMetrics;
 }
 
 /** What the parts need of the object itself: sending a mail (a method tests watch), and an action over a socket. */
@@ -60,7 +62,8 @@ export function wireTable(ctx: DurableObjectState, env: Env, hooks: ObjectHooks)
   const chat = new TableChat(ctx.storage.sql);
   // The table's own shard, known once it is made (its table row is the first history written).
   const history = new History(() => historyDatabase(env, store.current()?.settings.historyShard ?? 0), env.RECORDS);
-  const deliveryLog = new DeliveryLog(ctx.storage.sql);
+  const metrics = opsMetrics(env);
+  const deliveryLog = new DeliveryLog(ctx.storage.sql, (channel, outcome) => metrics.count(['delivery', channel, outcome]));
   // Closures over parts made below: none of them is called before the wiring is done.
   const sockets: TableSockets = new TableSockets(ctx, {
     view: (seat) => {
@@ -68,6 +71,7 @@ export function wireTable(ctx: DurableObjectState, env: Env, hooks: ObjectHooks)
       return table === null ? null : store.viewFor(table, seat);
     },
     act: (ws, tokenHash, id, request) => hooks.actOver(ws, tokenHash, id, request),
+    refused: (code) => metrics.count(['refusal', code, 'socket']),
   });
   const deliveries = new Deliveries(
     storage,
@@ -79,16 +83,16 @@ export function wireTable(ctx: DurableObjectState, env: Env, hooks: ObjectHooks)
   );
   const presence = new SeatPresence(storage, (seat) => sockets.watching(seat));
   const notifications = new TableNotifications((table, seat) => store.viewFor(table, seat), storage, deliveries, presence, chat);
-  const outbox = new HistoryOutbox(ctx.storage.sql, history, () => store.current()?.settings.tableId ?? '?');
+  const outbox = new HistoryOutbox(ctx.storage.sql, history, () => store.current()?.settings.tableId ?? '?', metrics);
   const store: TableStore = new TableStore(storage, ctx.storage, { storage, chat, notifications, outbox });
   const digest = new DigestSeats(ctx.storage.sql, env, deliveryLog, (table, seat) => store.viewFor(table, seat).deadline);
   const views = { viewFor: store.viewFor.bind(store), seatViewsOfCurrentGame: seatViewsOfCurrentGame.bind(null, storage) };
   const bots = new BotSeats(views, botDelayBase(env.BOT_DELAY_MS));
   const auto = new AutoMoves(views, storage, bots);
   const days = retentionDays(env.RETENTION_DAYS);
-  const after: AfterCommit = new AfterCommit({ ctx, store, sockets, outbox, notifications, digest, bots, auto, retentionDays: days });
+  const after: AfterCommit = new AfterCommit({ ctx, store, sockets, outbox, notifications, digest, bots, auto, retentionDays: days, metrics });
   const actions = new ActionPath(store, storage, after);
   const alarm = new TableAlarm({ ctx, storage, store, actions, after, notifications, bots, auto, outbox, digest, sockets, retentionDays: days });
   const admin = new TableAdmin(store, storage);
-  return { storage, store, after, actions, admin, notifications, deliveryLog, digest, outbox, history, chat, sockets, alarm };
+  return { storage, store, after, actions, admin, notifications, deliveryLog, digest, outbox, history, chat, sockets, alarm, metrics };
 }

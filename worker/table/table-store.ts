@@ -35,8 +35,9 @@ export type CallerFor<N extends Need> = N extends 'admin'
     ? Extract<Caller, { kind: 'seat' | 'spectator' }>
     : Extract<Caller, { kind: 'seat' }>;
 
-/** What a commit did: the table as it is now, and what the after-commit step must do. */
+/** What a commit did: the table as it was and as it is now, and what the after-commit step must do. */
 export interface Committed {
+  readonly before: Table | null;
   readonly table: Table;
   readonly effects: Effects;
 }
@@ -125,7 +126,7 @@ export class TableStore {
       throw error;
     }
     this.table = Object.freeze(draft);
-    return { table: this.table, effects };
+    return { before, table: this.table, effects };
   }
 
   /** Forget the memory (the storage was deleted): the next `current()` reads it again. */

@@ -126,6 +126,7 @@ const deLater: Record<LaterTextKey, Text> = {
   chatLoadFailed: 'Der Chat ließ sich nicht laden: {reason}',
   // issue 15 — embedding
   error_not_implemented: 'Das bietet der Server nicht an.',
+  error_upstream_failed: 'Ein Dienst, auf den der Server angewiesen ist, hat versagt. Versuch es später noch einmal.',
   embedSpectatorOnSeat:
     'Das ist der Zuschauer-Link: mit ihm kann man nicht spielen. Bette ihn ohne „/seat“ ein (embed.js wählt selbst); ein Platz wird mit seinem eigenen Link eingebettet.',
   autoForced: 'Erzwungene Karten für mich spielen',

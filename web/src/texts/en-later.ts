@@ -123,6 +123,7 @@ export const enLater = {
   chatLoadFailed: 'The chat could not be loaded: {reason}',
   // issue 15 — embedding
   error_not_implemented: 'The server does not offer that.',
+  error_upstream_failed: 'A service the server relies on failed. Try again later.',
   embedSpectatorOnSeat:
     'This is the spectator link: it cannot play. Embed it without "/seat" (embed.js chooses by itself); a seat is embedded with its own link.',
   autoForced: 'Play my forced cards for me',

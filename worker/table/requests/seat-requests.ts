@@ -62,8 +62,10 @@ export class SeatRequests {
   async actOver(ws: WebSocket, tokenHash: string, id: string, request: ActionRequest): Promise<ServerMessage> {
     // The same limiter and key as POST …/actions: one budget per link, whichever way it acts.
     const { success: allowed } = await this.env.ACTION_LIMITER.limit({ key: tokenHash });
-    if (!allowed)
+    if (!allowed) {
+      this.parts.metrics.count(['rate_limited', 'ACTION_LIMITER']);
       return { type: 'answer', id, status: 429, error: { code: 'rate_limited', message: 'too many actions from this link; try again in a minute' } };
+    }
     const outcome = this.act(tokenHash, request, ws);
     if (!outcome.ok) return { type: 'answer', id, status: outcome.status, error: { code: outcome.code, message: outcome.message } };
     // The view object as built (a retried id's stored answer is read back from its text).
@@ -80,6 +82,8 @@ export class SeatRequests {
       return socket;
     });
     if (opened.ok) return opened.value;
+    // Answered as it is by the Worker, past its onError: counted here.
+    this.parts.metrics.count(['refusal', opened.code, 'http']);
     // A full table or spectator link says when to try again, as every 429 of the API does.
     const retry = opened.status === 429 ? { 'Retry-After': String(SOCKET_LIMITS.retryAfterSeconds) } : undefined;
     return Response.json({ error: { code: opened.code, message: opened.message } }, { status: opened.status, headers: retry });

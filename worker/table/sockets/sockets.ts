@@ -91,6 +91,8 @@ export interface SocketHandlers {
   view(seat: Seat | null): TableView | null;
   /** An action sent over `ws` by the token `tokenHash`: its answer message. */
   act(ws: WebSocket, tokenHash: string, id: string, request: ActionRequest): Promise<ServerMessage>;
+  /** A message was answered with a refusal of `code`. */
+  refused(code: string): void;
 }
 
 function send(ws: WebSocket, message: ServerMessage): void {
@@ -181,14 +183,14 @@ export class TableSockets {
         code: 'rate_limited',
         message: `at most ${SOCKET_LIMITS.messages} messages per ${SOCKET_LIMITS.windowMs / 1000} s over all connections of one link`,
       };
-      return send(ws, id === null ? { type: 'error', error } : { type: 'answer', id, status: 429, error });
+      return this.reply(ws, id === null ? { type: 'error', error } : { type: 'answer', id, status: 429, error });
     }
     if (!parsed.ok) {
       const { status, code, message } = parsed.refusal;
-      return send(ws, id === null ? { type: 'error', error: { code, message } } : { type: 'answer', id, status, error: { code, message } });
+      return this.reply(ws, id === null ? { type: 'error', error: { code, message } } : { type: 'answer', id, status, error: { code, message } });
     }
     const message = parsed.message;
-    if (message.type === 'ping') return send(ws, { type: 'pong' }); // a ping written another way than the auto-response's
+    if (message.type === 'ping') return this.reply(ws, { type: 'pong' }); // a ping written another way than the auto-response's
     if (message.type === 'view') {
       // Asked for: answered even when unchanged (the page asks after a reconnect or a doubt).
       const view = this.handlers.view(seat);
@@ -198,7 +200,7 @@ export class TableSockets {
       return sendText(ws, frame);
     }
     if (seat === null)
-      return send(ws, {
+      return this.reply(ws, {
         type: 'answer',
         id: message.id,
         status: 403,
@@ -206,7 +208,7 @@ export class TableSockets {
       });
     // A socket opened before actions were taken over WebSockets: it has no token to check.
     if (tokenHash === undefined || tokenHash === '') {
-      return send(ws, {
+      return this.reply(ws, {
         type: 'answer',
         id: message.id,
         status: 401,
@@ -216,7 +218,13 @@ export class TableSockets {
     const answer = await this.handlers.act(ws, tokenHash, message.id, message.request);
     // The answer carries the socket's new view: a push of the same view after it would be news of something else.
     if (answer.type === 'answer' && 'view' in answer) sent(ws, digestOf(viewFrame(answer.view)));
-    send(ws, answer);
+    this.reply(ws, answer);
+  }
+
+  /** Sends `message` in answer to the client's; a refusal is counted for the operator (ops/metrics.ts). */
+  private reply(ws: WebSocket, message: ServerMessage): void {
+    if ('error' in message) this.handlers.refused(message.error.code);
+    send(ws, message);
   }
 
   /** Counts a message of `link`; answers by how many it exceeds the window's budget (0: within it). */
