@@ -50,4 +50,19 @@ describe('the Worker as deployed', () => {
     // A minifier may split a text where it was written as parts: its first 40 characters are one part.
     expect(prose.filter((text) => built.script.includes(text.slice(0, 40)))).toEqual([]);
   });
+  it("leaves out the schemas' descriptions too (doc(…, OPENAPI_PROSE && {…})), which only the document shows", () => {
+    const descriptions: string[] = [];
+    const collect = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(collect);
+      else if (node !== null && typeof node === 'object')
+        for (const [key, value] of Object.entries(node)) {
+          if (key === 'description' && typeof value === 'string') descriptions.push(value);
+          else collect(value);
+        }
+    };
+    collect((JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as { components: unknown }).components);
+    const long = descriptions.filter((text) => text.length >= 30);
+    expect(long.length).toBeGreaterThan(100);
+    expect(long.filter((text) => built.script.includes(text.slice(0, 30)))).toEqual([]);
+  });
 });

@@ -176,7 +176,7 @@ export const PUBLIC: [] = [];
 
 export const json = <T extends z.ZodMiniType>(schema: T) => ({ content: { 'application/json': { schema } } });
 
-export const TableParams = z.object({ id: doc(z.string(), { param: { name: 'id', in: 'path' }, example: 'k3h8q2m5x7c9v4b6' }) });
+export const TableParams = z.object({ id: doc(z.string(), OPENAPI_PROSE && { param: { name: 'id', in: 'path' }, example: 'k3h8q2m5x7c9v4b6' }) });
 
 /** Every 429 says when to try again (routes/chain.ts, the chat's own limit). */
 const RETRY_AFTER = {

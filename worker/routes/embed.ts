@@ -79,17 +79,23 @@ export const OEMBED_SIZE = { width: 480, height: 480, minWidth: 320, minHeight: 
 
 /** A consumer's maxwidth or maxheight (oEmbed 2.2): the largest frame it can show that way. */
 const largestFrame = (side: 'width' | 'height', least: number) =>
-  doc(z.optional(z.coerce.number().check(z.int(), z.gte(1))), {
-    type: 'integer',
-    description: `The largest ${side} of frame the consumer can show: the answer's ${side} is at most this; below ${least} no table fits (501)`,
-  });
+  doc(
+    z.optional(z.coerce.number().check(z.int(), z.gte(1))),
+    OPENAPI_PROSE && {
+      type: 'integer',
+      description: `The largest ${side} of frame the consumer can show: the answer's ${side} is at most this; below ${least} no table fits (501)`,
+    },
+  );
 
 const OembedQuery = z.object({
-  url: doc(z.string().check(z.maxLength(2000)), {
-    description: "A spectator's link of a table, as pasted: the token in its fragment",
-    example: 'https://wallachen.example/t/k3h8q2m5x7c9v4b6#<spectator token>',
-  }),
-  format: doc(z.optional(z.string()), { description: 'json (the default); xml answers 501' }),
+  url: doc(
+    z.string().check(z.maxLength(2000)),
+    OPENAPI_PROSE && {
+      description: "A spectator's link of a table, as pasted: the token in its fragment",
+      example: 'https://wallachen.example/t/k3h8q2m5x7c9v4b6#<spectator token>',
+    },
+  ),
+  format: doc(z.optional(z.string()), OPENAPI_PROSE && { description: 'json (the default); xml answers 501' }),
   maxwidth: largestFrame('width', OEMBED_SIZE.minWidth),
   maxheight: largestFrame('height', OEMBED_SIZE.minHeight),
 });
@@ -101,7 +107,7 @@ const OembedSchema = doc(
     provider_name: z.string(),
     provider_url: z.string(),
     title: z.string(),
-    html: doc(z.string(), { description: 'An <iframe> of the embed page /embed/{id}#<spectator token>' }),
+    html: doc(z.string(), OPENAPI_PROSE && { description: 'An <iframe> of the embed page /embed/{id}#<spectator token>' }),
     width: int(),
     height: int(),
     cache_age: int(),

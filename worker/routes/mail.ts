@@ -81,11 +81,14 @@ const page = (description: string) => ({ description, content: { 'text/html': { 
 
 const LinkParams = (example: string) =>
   z.object({
-    link: doc(z.string(), {
-      param: { name: 'link', in: 'path' },
-      description: "The last segment of the mail's link, as the mail gives it",
-      example,
-    }),
+    link: doc(
+      z.string(),
+      OPENAPI_PROSE && {
+        param: { name: 'link', in: 'path' },
+        description: "The last segment of the mail's link, as the mail gives it",
+        example,
+      },
+    ),
   });
 const CONFIRM_LINK = LinkParams('<key>.k3h8q2m5x7c9v4b6.<sig>');
 const UNSUBSCRIBE_LINK = LinkParams('<key>.<sig>');

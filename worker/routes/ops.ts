@@ -59,10 +59,13 @@ const DeadLettersSchema = doc(
     deadLetters: z.array(
       z.object({
         id: int(),
-        kind: doc(z.enum(['game', 'table']), { description: 'Which history row D1 refused: a finished game, or the table with its seats' }),
+        kind: doc(
+          z.enum(['game', 'table']),
+          OPENAPI_PROSE && { description: 'Which history row D1 refused: a finished game, or the table with its seats' },
+        ),
         attempts: int(),
-        queuedAt: doc(z.string(), { description: 'When it was queued (ISO)' }),
-        lastError: doc(z.nullable(z.string()), { description: 'Why D1 refused it last, fit for logs (never the payload)' }),
+        queuedAt: doc(z.string(), OPENAPI_PROSE && { description: 'When it was queued (ISO)' }),
+        lastError: doc(z.nullable(z.string()), OPENAPI_PROSE && { description: 'Why D1 refused it last, fit for logs (never the payload)' }),
       }),
     ),
   }),
@@ -131,7 +134,10 @@ const SummarySchema = doc(
 
 /** `from` or `to` as the document has it. */
 const instant = (name: 'from' | 'to', description: string) =>
-  doc(z.optional(z.string()), { param: { name, in: 'query' }, type: 'string', format: 'date-time', description, example: '2026-12-01T00:00:00Z' });
+  doc(
+    z.optional(z.string()),
+    OPENAPI_PROSE && { param: { name, in: 'query' }, type: 'string', format: 'date-time', description, example: '2026-12-01T00:00:00Z' },
+  );
 
 const SummaryQuery = z.object(
   OPENAPI_PROSE
@@ -205,7 +211,10 @@ openapi(
       200: {
         description: 'What this batch moved, and what is left',
         ...json(
-          doc(z.object({ moved: int(z.gte(0)), remaining: doc(int(z.gte(0)), { description: 'Games left to move: 0 when done' }) }), 'MigrateStep'),
+          doc(
+            z.object({ moved: int(z.gte(0)), remaining: doc(int(z.gte(0)), OPENAPI_PROSE && { description: 'Games left to move: 0 when done' }) }),
+            'MigrateStep',
+          ),
         ),
       },
       400: refusal(400, 'bad_request: `limit` out of range'),

@@ -7,15 +7,21 @@ import { SeatNumber, described, doc, int } from './common.js';
 
 export const ChatMessageSchema = doc(
   z.object({
-    id: doc(int(z.gte(1)), {
-      description: 'Grows with every message of the table: pass the last one read as `after` to read what came since',
-    }),
-    seat: described(SeatNumber, 'The seat that wrote it'),
-    text: doc(z.string(), {
-      description: `Plain text, 1–${CHAT_LIMITS.maxChars} characters (code points), line breaks as "\\n": show it as text, never as HTML`,
-      example: 'Gut gespielt!',
-    }),
-    at: doc(z.string(), { description: 'When it was written (ISO)', example: '2026-11-30T20:15:00.000Z' }),
+    id: doc(
+      int(z.gte(1)),
+      OPENAPI_PROSE && {
+        description: 'Grows with every message of the table: pass the last one read as `after` to read what came since',
+      },
+    ),
+    seat: described(SeatNumber, OPENAPI_PROSE && 'The seat that wrote it'),
+    text: doc(
+      z.string(),
+      OPENAPI_PROSE && {
+        description: `Plain text, 1–${CHAT_LIMITS.maxChars} characters (code points), line breaks as "\\n": show it as text, never as HTML`,
+        example: 'Gut gespielt!',
+      },
+    ),
+    at: doc(z.string(), OPENAPI_PROSE && { description: 'When it was written (ISO)', example: '2026-11-30T20:15:00.000Z' }),
   }),
   'ChatMessage',
 );
@@ -39,23 +45,29 @@ export const ChatPostSchema = doc(
 export const ChatPostedSchema = doc(z.object({ message: ChatMessageSchema }), 'ChatPosted');
 
 export const ChatQuerySchema = z.object({
-  after: doc(z.optional(z.string().check(z.regex(/^\d{1,15}$/, 'must be a whole number, the id of a message (0: from the oldest kept)'))), {
-    param: { name: 'after', in: 'query' },
-    type: 'integer',
-    minimum: 0,
-    description:
-      `The messages after the message with this id, oldest first, at most ${CHAT_LIMITS.page} (0: from the oldest kept; a \`next\` of an earlier answer). ` +
-      `Without it: the newest ${CHAT_LIMITS.page}`,
-    example: 0,
-  }),
+  after: doc(
+    z.optional(z.string().check(z.regex(/^\d{1,15}$/, 'must be a whole number, the id of a message (0: from the oldest kept)'))),
+    OPENAPI_PROSE && {
+      param: { name: 'after', in: 'query' },
+      type: 'integer',
+      minimum: 0,
+      description:
+        `The messages after the message with this id, oldest first, at most ${CHAT_LIMITS.page} (0: from the oldest kept; a \`next\` of an earlier answer). ` +
+        `Without it: the newest ${CHAT_LIMITS.page}`,
+      example: 0,
+    },
+  ),
 });
 
 export const ChatPageSchema = doc(
   z.object({
-    messages: doc(z.array(ChatMessageSchema), { description: 'Oldest first' }),
-    next: doc(z.optional(int()), {
-      description: 'Present while more messages follow these (with `after` only): send it as `after` for the next page',
-    }),
+    messages: doc(z.array(ChatMessageSchema), OPENAPI_PROSE && { description: 'Oldest first' }),
+    next: doc(
+      z.optional(int()),
+      OPENAPI_PROSE && {
+        description: 'Present while more messages follow these (with `after` only): send it as `after` for the next page',
+      },
+    ),
   }),
   'ChatPage',
 );

@@ -33,12 +33,14 @@ type Documentable<T> = T & { openapi?: (...args: unknown[]) => T };
  * `schema` as the document shows it: named `name` (a component), with `documentation`.
  * The Worker's mini build keeps none of it: `schema` itself is returned. When the document is
  * made, zod's full build with zod-to-openapi's `openapi` is loaded instead, which records it.
+ * Written `doc(schema, 'Name', OPENAPI_PROSE && {…})`: the Worker's bundle (OPENAPI_PROSE false,
+ * worker/env.d.ts) leaves the prose out, as the routes' does.
  */
-export function doc<T extends z.ZodMiniType>(schema: T, documentation: Documentation): T;
-export function doc<T extends z.ZodMiniType>(schema: T, name: string, documentation?: Documentation): T;
-export function doc<T extends z.ZodMiniType>(schema: T, ...args: [Documentation] | [string, Documentation?]): T {
+export function doc<T extends z.ZodMiniType>(schema: T, documentation: Documentation | false): T;
+export function doc<T extends z.ZodMiniType>(schema: T, name: string, documentation?: Documentation | false): T;
+export function doc<T extends z.ZodMiniType>(schema: T, ...args: [Documentation | false] | [string, (Documentation | false)?]): T {
   const documentable = schema as Documentable<T>;
-  return documentable.openapi === undefined ? schema : documentable.openapi(...args.filter((arg) => arg !== undefined));
+  return documentable.openapi === undefined ? schema : documentable.openapi(...args.filter((arg) => arg !== undefined && arg !== false));
 }
 
 /**
@@ -54,7 +56,7 @@ export function countParam(name: string, max: number, fallback: number, what: st
         z.refine((text) => Number(text) >= 1 && Number(text) <= max, message),
       ),
     ),
-    {
+    OPENAPI_PROSE && {
       param: { name, in: 'query' },
       type: 'integer',
       minimum: 1,
@@ -84,23 +86,31 @@ export const orNull = <T extends z.ZodMiniType>(schema: T) => z.union([z.lazy(()
  * schema of nothing but the description, `Suit & unknown` in a generated client, or, where the
  * schema is met first, as the named schema's own description.)
  */
-export const described = <T extends z.ZodMiniType>(schema: T, description: string) =>
+export const described = <T extends z.ZodMiniType>(schema: T, description: string | false) =>
   doc(
     z.lazy(() => schema),
-    { description },
+    OPENAPI_PROSE && description !== false && { description },
   );
 
-export const Card = doc(z.enum(CARD_CODES as [CardCode, ...CardCode[]]), 'Card', { description: 'Suit E G H S + rank A K O U 10 9 8 7, e.g. "H10"' });
-export const Level = doc(z.enum(LEVELS), 'Level', { description: 'A bid or contract, low to high; "10" only with tenTrickBid' });
-export const Suit = doc(z.enum(SUITS), 'Suit', { description: 'Eichel, Gras, Herz, Schellen' });
+export const Card = doc(
+  z.enum(CARD_CODES as [CardCode, ...CardCode[]]),
+  'Card',
+  OPENAPI_PROSE && { description: 'Suit E G H S + rank A K O U 10 9 8 7, e.g. "H10"' },
+);
+export const Level = doc(z.enum(LEVELS), 'Level', OPENAPI_PROSE && { description: 'A bid or contract, low to high; "10" only with tenTrickBid' });
+export const Suit = doc(z.enum(SUITS), 'Suit', OPENAPI_PROSE && { description: 'Eichel, Gras, Herz, Schellen' });
 /** A seat, 0–2: an enum rather than a range, so that a generated client's type is the engine's Seat (0 | 1 | 2). */
-export const SeatNumber = doc(z.enum({ first: 0, second: 1, third: 2 } as const), 'Seat', { description: 'Seats 0, 1, 2, clockwise (R1.2)' });
+export const SeatNumber = doc(
+  z.enum({ first: 0, second: 1, third: 2 } as const),
+  'Seat',
+  OPENAPI_PROSE && { description: 'Seats 0, 1, 2, clockwise (R1.2)' },
+);
 
 export const ErrorSchema = doc(
   z.object({
     error: z.object({
-      code: doc(z.string(), { example: 'illegal_action' }),
-      message: doc(z.string(), { example: 'R7.5: you must overtrump' }),
+      code: doc(z.string(), OPENAPI_PROSE && { example: 'illegal_action' }),
+      message: doc(z.string(), OPENAPI_PROSE && { example: 'R7.5: you must overtrump' }),
     }),
   }),
   'Error',
