@@ -113,3 +113,23 @@ export function parseMoveText(line: string): Result<MoveByText> {
     'not a move: write a card (HK, Herz König, hearts king), pass, hold, bid 7, double, no double, discard GA SK, declare 8, kontra, re, no re or claim on the first line',
   );
 }
+
+/** A move as an answer names it, in the forms parseMoveText reads: `HK`, `bid 7`, `discard GA SK`, `no re`. */
+export function moveText(move: MoveByText): string {
+  switch (move.type) {
+    case 'play':
+      return move.card;
+    case 'bid':
+      return `bid ${move.bid}`;
+    case 'declare':
+      return `declare ${move.contract}`;
+    case 'discard':
+      return `discard ${move.cards.join(' ')}`;
+    case 'double':
+      return move.double ? 'double' : 'no double';
+    case 're':
+      return move.re === false ? 'no re' : 're';
+    default:
+      return move.type;
+  }
+}

@@ -1,7 +1,7 @@
 /** Moves by reply mail (API.md "Mail", Moves by reply): every form API.md lists, in German and English, and what is not a move. */
 import { describe, expect, it } from 'vitest';
 import { parseAction } from '../../shared/actions.js';
-import { parseMoveText } from '../../shared/move-text.js';
+import { moveText, parseMoveText } from '../../shared/move-text.js';
 
 const move = (line: string) => {
   const parsed = parseMoveText(line);
@@ -84,6 +84,28 @@ describe('parseMoveText', () => {
     if (!parsed.ok) {
       expect(parsed.error.code).toBe('bad_request');
       expect(parsed.error.message).toContain('Herz König');
+    }
+  });
+});
+
+describe('moveText', () => {
+  it('names every move in a form parseMoveText reads back as the same move', () => {
+    for (const line of [
+      'HK',
+      'S10',
+      'pass',
+      'hold',
+      'bid 7',
+      'double',
+      'no double',
+      'discard GA SK',
+      'declare 8',
+      'kontra',
+      're',
+      'no re',
+      'claim',
+    ]) {
+      expect(moveText(move(line))).toBe(line);
     }
   });
 });

@@ -182,6 +182,8 @@ export const PERIOD_SECONDS = {
   SOCKET_LIMITER: 60,
   NOTIFY_LIMITER: 60,
   ADMIN_LIMITER: 60,
+  // Not a route's: the email handler's, per sender (notifications/mail/incoming.ts), refused at SMTP time.
+  REPLY_LIMITER: 60,
 } as const satisfies Record<string, 10 | 60>;
 
 export type LimiterName = keyof typeof PERIOD_SECONDS;

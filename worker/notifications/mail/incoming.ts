@@ -1,0 +1,78 @@
+/**
+ * The Worker's `email` handler (worker/index.ts): replies to turn mails, routed here by
+ * Cloudflare Email Routing (docs/deploying.md), locally by `wrangler dev`'s
+ * `POST /cdn-cgi/handler/email`. API.md "Mail", Moves by reply.
+ *
+ * Before anything is read: the address must be a reply address of MAIL_REPLY_TO
+ * (reply-addresses.ts), the sender within REPLY_LIMITER (per sender address) and the
+ * message at most MAX_REPLY_BYTES; each is refused at SMTP time (`setReject`: the sending
+ * server tells its own user; this Worker mails no sender, ever). Then the message is parsed as MIME (postal-mime: plain text,
+ * or the text of an HTML-only reply, html-text.ts), its From header must name the envelope's sender, and
+ * the reply's first line goes to the table (table/requests/reply-requests.ts), which decides
+ * everything else. Logs say what became of a reply, never its text, an address or a link.
+ */
+import PostalMime from 'postal-mime';
+import { tableStub } from '../../routes/chain.js';
+import type { ReplyOutcome } from '../../table/requests/reply-requests.js';
+import { htmlText } from './html-text.js';
+import { normalizeAddress } from './links.js';
+import { replyPattern, replyTargetOf } from './reply-addresses.js';
+
+/** A reply larger than this is refused unread: a move is one line, and quoted mails with pictures stay well below it. */
+export const MAX_REPLY_BYTES = 1_048_576;
+
+/** RFC 3676's quoted lines, as every mail program writes them: "> …". */
+const QUOTED = /^\s*>/;
+
+/** The reply's first non-empty line that is not quoted, without the spaces around it; null: it has none. */
+export function firstReplyLine(text: string): string | null {
+  for (const line of text.split(/\r?\n/)) {
+    const trimmed = line.replace(/[\s\u00a0\u200b\ufeff]+/gu, ' ').trim();
+    if (trimmed !== '' && !QUOTED.test(trimmed)) return trimmed;
+  }
+  return null;
+}
+
+/** What the handler did with a message, for its log line (and the tests). */
+export type Handled = ReplyOutcome | 'not_ours' | 'rate_limited' | 'too_large' | 'forged_from' | 'unreadable';
+
+export async function receiveReply(message: ForwardableEmailMessage, env: Env): Promise<Handled> {
+  const pattern = replyPattern(env);
+  const target = pattern === null ? null : replyTargetOf(pattern, message.to);
+  if (target === null) {
+    message.setReject('no such address');
+    return 'not_ours';
+  }
+  const what = `table ${target.tableId}: a reply by mail`;
+  const { success } = await env.REPLY_LIMITER.limit({ key: normalizeAddress(message.from) });
+  if (!success) {
+    console.warn(`${what} was refused: its sender sent too many replies this minute`);
+    message.setReject('too many replies; try again in a minute');
+    return 'rate_limited';
+  }
+  if (message.rawSize > MAX_REPLY_BYTES) {
+    console.warn(`${what} was refused: ${message.rawSize} bytes`);
+    message.setReject(`the reply is larger than ${MAX_REPLY_BYTES} bytes; write the move on the first line of a short reply`);
+    return 'too_large';
+  }
+  let parsed: Awaited<ReturnType<typeof PostalMime.parse>>;
+  try {
+    parsed = await PostalMime.parse(message.raw);
+  } catch {
+    console.warn(`${what} could not be parsed`);
+    return 'unreadable';
+  }
+  // Email Routing checks the envelope's sender (SPF); the From header is what DKIM signs and DMARC aligns (docs/security.md).
+  const headerFrom = parsed.from?.address;
+  if (headerFrom === undefined || normalizeAddress(headerFrom) !== normalizeAddress(message.from)) {
+    console.warn(`${what} was dropped: its From header is not its sender`);
+    return 'forged_from';
+  }
+  const outcome = await tableStub(env, target.tableId).replyByMail({
+    id: target.id,
+    from: message.from,
+    line: firstReplyLine(parsed.text ?? htmlText(parsed.html ?? '')),
+  });
+  console.log(`${what}: ${outcome}`);
+  return outcome;
+}
