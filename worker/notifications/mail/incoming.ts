@@ -7,31 +7,19 @@
  * (reply-addresses.ts), the sender within REPLY_LIMITER (per sender address) and the
  * message at most MAX_REPLY_BYTES; each is refused at SMTP time (`setReject`: the sending
  * server tells its own user; this Worker mails no sender, ever). Then the message is parsed as MIME (postal-mime: plain text,
- * or the text of an HTML-only reply, html-text.ts), its From header must name the envelope's sender, and
+ * or the text of an HTML-only reply: reply-text.ts), its From header must name the envelope's sender, and
  * the reply's first line goes to the table (table/requests/reply-requests.ts), which decides
  * everything else. Logs say what became of a reply, never its text, an address or a link.
  */
 import PostalMime from 'postal-mime';
 import { tableStub } from '../../routes/chain.js';
 import type { ReplyOutcome } from '../../table/requests/reply-requests.js';
-import { htmlText } from './html-text.js';
+import { replyLine } from './reply-text.js';
 import { normalizeAddress } from './links.js';
 import { replyPattern, replyTargetOf } from './reply-addresses.js';
 
 /** A reply larger than this is refused unread: a move is one line, and quoted mails with pictures stay well below it. */
 export const MAX_REPLY_BYTES = 1_048_576;
-
-/** RFC 3676's quoted lines, as every mail program writes them: "> …". */
-const QUOTED = /^\s*>/;
-
-/** The reply's first non-empty line that is not quoted, without the spaces around it; null: it has none. */
-export function firstReplyLine(text: string): string | null {
-  for (const line of text.split(/\r?\n/)) {
-    const trimmed = line.replace(/[\s\u00a0\u200b\ufeff]+/gu, ' ').trim();
-    if (trimmed !== '' && !QUOTED.test(trimmed)) return trimmed;
-  }
-  return null;
-}
 
 /** What the handler did with a message, for its log line (and the tests). */
 export type Handled = ReplyOutcome | 'not_ours' | 'rate_limited' | 'too_large' | 'forged_from' | 'unreadable';
@@ -71,7 +59,7 @@ export async function receiveReply(message: ForwardableEmailMessage, env: Env): 
   const outcome = await tableStub(env, target.tableId).replyByMail({
     id: target.id,
     from: message.from,
-    line: firstReplyLine(parsed.text ?? htmlText(parsed.html ?? '')),
+    line: replyLine(parsed),
   });
   console.log(`${what}: ${outcome}`);
   return outcome;
