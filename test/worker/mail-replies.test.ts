@@ -263,6 +263,9 @@ describe('a reply from the seat plays its move, with the mail version, and is an
       JSON.stringify({ type: 'play', card: 'HA' }),
     );
     expect(answersTo(s.address).at(-1)!.text).toContain(': HA.');
+    // The card is the seat's to know: its answer may name it, no log line does.
+    expect(logged.join('\n')).not.toMatch(/\bHA\b|Herz|Sau/);
+    expect(logged.filter((line) => line.includes('a reply by mail')).length).toBeGreaterThan(0);
   });
 
   it('German and English card names and the code all play: Herz König, hearts king, HK', async () => {
