@@ -1,7 +1,9 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { MAIL_PARSER_SCRIPT } from './scripts/mail-parser-build.js';
+import { MAIL_PARSER_CONFIG } from './scripts/worker-build.js';
 
 // The key seat tokens are derived from: a Worker secret in production (wrangler.toml
 // [secrets]). The tests use a fixed one; given here, wrangler does not warn that it is
@@ -15,6 +17,16 @@ process.env.WRANGLER_LOG ??= 'warn';
 // OpenAPI document the Worker serves from there (as committed: test/api-doc/openapi-built.test.ts).
 mkdirSync(fileURLToPath(new URL('./web/dist/api', import.meta.url)), { recursive: true });
 copyFileSync(new URL('./web/public/api/openapi.json', import.meta.url), new URL('./web/dist/api/openapi.json', import.meta.url));
+
+// The mail parser Worker (worker/mail-parser/), the main Worker's MAIL_PARSER service: run beside
+// it as an auxiliary Worker, from the script the worker project's global setup builds.
+const mailParserToml = readFileSync(new URL(MAIL_PARSER_CONFIG, import.meta.url), 'utf8');
+const mailParser = {
+  name: /^name = "(.+)"$/m.exec(mailParserToml)![1]!,
+  compatibilityDate: /^compatibility_date = "(.+)"$/m.exec(mailParserToml)![1]!,
+  modules: true,
+  scriptPath: MAIL_PARSER_SCRIPT,
+};
 
 // D1 migrations (drizzle/*.sql) are applied in the worker project's setup file.
 const migrations = await readD1Migrations(fileURLToPath(new URL('./drizzle', import.meta.url)));
@@ -85,6 +97,7 @@ export default defineConfig({
                 BOT_DELAY_MS: '0',
                 TEST_MIGRATIONS: migrations,
               },
+              workers: [mailParser],
             },
           }),
         ],
@@ -94,6 +107,7 @@ export default defineConfig({
           name: 'worker',
           include: ['test/worker/**/*.test.ts'],
           setupFiles: ['test/worker/apply-migrations.ts'],
+          globalSetup: ['scripts/mail-parser-build.ts'],
         },
       },
       {

@@ -1,18 +1,16 @@
 /**
  * `mail.replyHandleMs` (docs/benchmarks.md, "Incoming mail"): what the Worker's CPU does with
  * one move by reply (worker/notifications/mail/incoming.ts and the table's reply path), in
- * this Node process: parse the raw message with postal-mime, read its move's line
- * (reply-text.ts) and the move (shared/move-text.ts), and apply it to the series (the
+ * this Node process: what the mail parser Worker does (worker/mail-parser/parse-reply.ts:
+ * parse the raw message with postal-mime, read its move's line and the move), and apply it to the series (the
  * engine's step of the action path). The message is a reply as mail programs send it:
  * multipart/alternative, plain and HTML, the turn mail quoted in both (about 8 KB). Not in
  * it: the Durable Object's round trip, its SQL and the answer mail's hand-over, the same as
  * for any action (the worker.post* figures of `npm run bench:worker:post`).
  */
-import PostalMime from 'postal-mime';
-import { parseMoveText } from '../shared/move-text.js';
 import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../shared/series.js';
 import { shuffleDeal } from '../shared/deal.js';
-import { replyLine } from '../worker/notifications/mail/reply-text.js';
+import { parseReply } from '../worker/mail-parser/parse-reply.js';
 import { median } from './bench-line.js';
 
 const RUNS = Number(process.env.MAIL_BENCH_RUNS ?? 2001);
@@ -65,8 +63,7 @@ export async function measureReplyHandling(): Promise<{ medianMs: number; p99Ms:
   const raw = new TextEncoder().encode(replyMessage());
   const { series, seat } = auctionStarted();
   const handle = async (): Promise<void> => {
-    const parsed = await PostalMime.parse(raw);
-    const move = parseMoveText(replyLine(parsed) ?? '');
+    const { move } = await parseReply(raw.buffer);
     if (!move.ok) throw new Error(`bench: the reply was not read as a move: ${move.error.message}`);
     const applied = applySeriesAction(series, seat, move.value);
     if (!applied.ok) throw new Error(`bench: the move was refused: ${applied.error.message}`);

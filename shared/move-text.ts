@@ -6,15 +6,14 @@
  * `no double`, `discard GA SK`, `declare 8`, `kontra`, `re` / `no re`, `claim`. Case, extra
  * spaces and a closing full stop do not matter.
  *
- * Shape only, as parseAction: whether the move is allowed now is the rules' business, and
+ * The mail parser Worker reads it (worker/mail-parser/), the main Worker only names a move
+ * (move-name.ts). Shape only, as parseAction: whether the move is allowed now is the rules' business, and
  * the answer names the rule (R…) that refused it.
  */
-import { LEVELS, type Action, type Level } from './actions.js';
+import { LEVELS, type Level } from './actions.js';
 import { cardFromCode, codeOf, RANKS, SUITS, type CardCode, type Rank, type Suit } from './cards.js';
+import type { MoveByText } from './move-name.js';
 import { badRequest, ok, type Result } from './result.js';
-
-/** A move by reply: an action of API.md's table (claim, R7.12, is the engine's to accept or refuse). */
-export type MoveByText = Action | { readonly type: 'claim' };
 
 /** Suit names, lower-cased: Bavarian and French deck, German and English, singular and plural. */
 const SUIT_WORDS: Record<Suit, readonly string[]> = {
@@ -112,24 +111,4 @@ export function parseMoveText(line: string): Result<MoveByText> {
   return badRequest(
     'not a move: write a card (HK, Herz König, hearts king), pass, hold, bid 7, double, no double, discard GA SK, declare 8, kontra, re, no re or claim on the first line',
   );
-}
-
-/** A move as an answer names it, in the forms parseMoveText reads: `HK`, `bid 7`, `discard GA SK`, `no re`. */
-export function moveText(move: MoveByText): string {
-  switch (move.type) {
-    case 'play':
-      return move.card;
-    case 'bid':
-      return `bid ${move.bid}`;
-    case 'declare':
-      return `declare ${move.contract}`;
-    case 'discard':
-      return `discard ${move.cards.join(' ')}`;
-    case 'double':
-      return move.double ? 'double' : 'no double';
-    case 're':
-      return move.re === false ? 'no re' : 're';
-    default:
-      return move.type;
-  }
 }

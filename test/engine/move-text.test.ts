@@ -1,7 +1,8 @@
 /** Moves by reply mail (API.md "Mail", Moves by reply): every form API.md lists, in German and English, and what is not a move. */
 import { describe, expect, it } from 'vitest';
 import { parseAction } from '../../shared/actions.js';
-import { moveText, parseMoveText } from '../../shared/move-text.js';
+import { moveText } from '../../shared/move-name.js';
+import { parseMoveText } from '../../shared/move-text.js';
 
 const move = (line: string) => {
   const parsed = parseMoveText(line);

@@ -141,7 +141,7 @@ function rawMessage(options: {
 }
 
 /** Hands `raw` to the Worker's email handler as Email Routing does; answers why it was refused at SMTP time, or null. */
-async function deliver(raw: string, envelope: { from: string; to: string }): Promise<string | null> {
+async function deliver(raw: string, envelope: { from: string; to: string }, workerEnv: Env = env): Promise<string | null> {
   const bytes = new TextEncoder().encode(raw);
   let rejected: string | null = null;
   const message = {
@@ -155,7 +155,7 @@ async function deliver(raw: string, envelope: { from: string; to: string }): Pro
     forward: () => Promise.reject(new Error('not forwarded')),
     reply: () => Promise.reject(new Error('never answered to the sender')),
   } as unknown as ForwardableEmailMessage;
-  await worker.email(message, env);
+  await worker.email(message, workerEnv);
   return rejected;
 }
 
@@ -403,6 +403,32 @@ describe('what a reply cannot do', () => {
     expect(await deliver(big, { from: s.address, to })).toMatch(/larger than/);
     expect(await versionOf(s)).toBe(3);
     expect(answersTo(s.address)).toEqual([]);
+  });
+});
+
+describe('the mail parser Worker (MAIL_PARSER, worker/mail-parser/)', () => {
+  it('missing or failing: the reply plays nothing, nobody is mailed, the log says so without address, token or text; the reply still plays later', async () => {
+    const s = await seated(3);
+    const to = lastTurnMail(s.address).replyTo;
+    const raw = rawMessage({ from: s.address, to, body: 'bid 6' });
+    const { MAIL_PARSER: _parser, ...withoutParser } = env;
+    const failing = {
+      ...env,
+      // As a parser that throws on a message might: its error quotes the message.
+      MAIL_PARSER: { parse: () => Promise.reject(new TypeError(`cannot read ${raw}`)) },
+    } as unknown as Env;
+    mails.length = 0;
+    for (const broken of [withoutParser as Env, failing]) {
+      logged = [];
+      expect(await deliver(raw, { from: s.address, to }, broken)).toBeNull();
+      expect(logged).toEqual([expect.stringMatching(/^table \S+: a reply by mail could not be parsed \(TypeError\)$/)]);
+    }
+    expect(await versionOf(s)).toBe(3);
+    expect(mails).toEqual([]);
+    // The bid and the message's headers are in no log line either (afterEach: no address, no token).
+    expect(logged.join('\n')).not.toMatch(/bid 6|Message-ID/);
+    expect(await deliver(raw, { from: s.address, to })).toBeNull();
+    expect(await versionOf(s)).toBe(4);
   });
 });
 

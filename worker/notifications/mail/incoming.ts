@@ -6,15 +6,15 @@
  * Before anything is read: the address must be a reply address of MAIL_REPLY_TO
  * (reply-addresses.ts), the sender within REPLY_LIMITER (per sender address) and the
  * message at most MAX_REPLY_BYTES; each is refused at SMTP time (`setReject`: the sending
- * server tells its own user; this Worker mails no sender, ever). Then the message is parsed as MIME (postal-mime: plain text,
- * or the text of an HTML-only reply: reply-text.ts), its From header must name the envelope's sender, and
- * the reply's first line goes to the table (table/requests/reply-requests.ts), which decides
+ * server tells its own user; this Worker mails no sender, ever). Then the mail parser Worker
+ * parses it (MAIL_PARSER, a service binding: worker/mail-parser/, which keeps the MIME parser
+ * out of this Worker's bundle), its From header must name the envelope's sender, and
+ * the move its first line says (or why it says none) goes to the table (table/requests/reply-requests.ts), which decides
  * everything else. Logs say what became of a reply, never its text, an address or a link.
  */
-import PostalMime from 'postal-mime';
+import type { ParsedReply } from '../../mail-parser/parsed-reply.js';
 import { tableStub } from '../../routes/chain.js';
 import type { ReplyOutcome } from '../../table/requests/reply-requests.js';
-import { replyLine } from './reply-text.js';
 import { normalizeAddress } from './links.js';
 import { replyPattern, replyTargetOf } from './reply-addresses.js';
 
@@ -43,23 +43,25 @@ export async function receiveReply(message: ForwardableEmailMessage, env: Env): 
     message.setReject(`the reply is larger than ${MAX_REPLY_BYTES} bytes; write the move on the first line of a short reply`);
     return 'too_large';
   }
-  let parsed: Awaited<ReturnType<typeof PostalMime.parse>>;
+  let parsed: ParsedReply;
   try {
-    parsed = await PostalMime.parse(message.raw);
-  } catch {
-    console.warn(`${what} could not be parsed`);
+    parsed = await env.MAIL_PARSER.parse(await new Response(message.raw).arrayBuffer());
+  } catch (error) {
+    // A message postal-mime cannot read, or a parser that is missing or failing: nothing is
+    // played and nobody is mailed; the error's kind only (its text may quote the message).
+    console.warn(`${what} could not be parsed (${error instanceof Error ? error.name : typeof error})`);
     return 'unreadable';
   }
   // Email Routing checks the envelope's sender (SPF); the From header is what DKIM signs and DMARC aligns (docs/security.md).
-  const headerFrom = parsed.from?.address;
-  if (headerFrom === undefined || normalizeAddress(headerFrom) !== normalizeAddress(message.from)) {
+  const headerFrom = parsed.from;
+  if (headerFrom === null || normalizeAddress(headerFrom) !== normalizeAddress(message.from)) {
     console.warn(`${what} was dropped: its From header is not its sender`);
     return 'forged_from';
   }
   const outcome = await tableStub(env, target.tableId).replyByMail({
     id: target.id,
     from: message.from,
-    line: replyLine(parsed),
+    move: parsed.move,
   });
   console.log(`${what}: ${outcome}`);
   return outcome;

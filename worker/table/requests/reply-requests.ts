@@ -2,13 +2,14 @@
  * A move by reply to a turn mail (API.md "Mail", Moves by reply), as the Worker's `email`
  * handler hands it over (notifications/mail/incoming.ts): the reply address's random id,
  * the sender (the envelope's, which the handler checked against the From header) and the
- * reply's first line. The table finds the mail by the id's hash (reply-addresses.ts), takes
+ * move of the reply's first line, as the mail parser Worker read it (worker/mail-parser/). The table finds the mail by the id's hash (reply-addresses.ts), takes
  * the move only from the address that mail went to while it is still the seat's and confirms
  * this table, played once per address, with the mail's version (a table gone past it refuses it:
  * action-path.ts), and answers the seat by mail once per reply, to the seat's address only.
  * A sender who is not the seat gets nothing, and nobody else is told anything.
  */
-import { moveText, parseMoveText } from '../../../shared/move-text.js';
+import { moveText, type MoveByText } from '../../../shared/move-name.js';
+import type { Result } from '../../../shared/result.js';
 import { addressStub } from '../../notifications/mail/address.js';
 import { seatAddressKey } from '../../notifications/mail/gate.js';
 import { addressKey } from '../../notifications/mail/links.js';
@@ -25,8 +26,8 @@ export interface IncomingReply {
   readonly id: string;
   /** The sender's address, checked against the From header by the Worker. */
   readonly from: string;
-  /** The reply's first non-empty line that is not quoted; null: it had none. */
-  readonly line: string | null;
+  /** The move of the reply's first non-empty line that is not quoted, or why it is none (shared/move-text.ts). */
+  readonly move: Result<MoveByText>;
 }
 
 /**
@@ -62,7 +63,7 @@ export class ReplyRequests {
     const current = this.parts.storage.replyAddresses.find(hash, now);
     if (table === null || current === undefined || table.notifications[current.seat]!.email !== before.notifications[current.seat]!.email)
       return 'unknown';
-    const answer: ReplyAnswer = current.usedAt === null ? this.act(table, current, reply.line) : { kind: 'used' };
+    const answer: ReplyAnswer = current.usedAt === null ? this.act(table, current, reply.move) : { kind: 'used' };
     if (answer.kind === 'played') this.parts.storage.replyAddresses.use(hash, now);
     // Whatever comes to one reply address, the seat's mailbox gets ANSWERS_PER_ADDRESS answers at most.
     if (current.answers < ANSWERS_PER_ADDRESS) {
@@ -89,8 +90,7 @@ export class ReplyRequests {
   }
 
   /** The reply's move, with the mail's version, on the one path of every action (action-path.ts). */
-  private act(table: Table, row: ReplyAddressRow, line: string | null): ReplyAnswer {
-    const parsed = parseMoveText(line ?? '');
+  private act(table: Table, row: ReplyAddressRow, parsed: Result<MoveByText>): ReplyAnswer {
     if (!parsed.ok) return { kind: 'refused', move: null, reason: parsed.error.message };
     const move = moveText(parsed.value);
     if (table.settings.seats[row.seat]!.bot) return { kind: 'refused', move, reason: 'a bot plays this seat now' };
