@@ -14,9 +14,10 @@ process.env.WRANGLER_LOG ??= 'warn';
 
 // wrangler.toml serves web/dist as static assets; the worker tests need the folder to exist,
 // not the built app (`npm test` builds it before the browser tests), and of its files only the
-// OpenAPI document the Worker serves from there (as committed: test/api-doc/openapi-built.test.ts).
+// OpenAPI document and the reference page the Worker serves from there (as committed: test/api-doc/openapi-built.test.ts).
 mkdirSync(fileURLToPath(new URL('./web/dist/api', import.meta.url)), { recursive: true });
-copyFileSync(new URL('./web/public/api/openapi.json', import.meta.url), new URL('./web/dist/api/openapi.json', import.meta.url));
+for (const file of ['openapi.json', 'docs.html'])
+  copyFileSync(new URL(`./web/public/api/${file}`, import.meta.url), new URL(`./web/dist/api/${file}`, import.meta.url));
 
 // The mail parser Worker (worker/mail-parser/), the main Worker's MAIL_PARSER service: run beside
 // it as an auxiliary Worker, from the script the worker project's global setup builds.
