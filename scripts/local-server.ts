@@ -16,6 +16,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MAIL_PARSER_CONFIG } from './worker-build.js';
 
 export const HOST = '127.0.0.1';
 
@@ -147,6 +148,8 @@ export async function launch(dir: string, options: LocalServerOptions): Promise<
   const args = [
     join(app, 'node_modules', 'wrangler', 'bin', 'wrangler.js'),
     'dev',
+    // The main Worker first (it gets HTTP and /cdn-cgi/handler/email), the mail parser beside it (its MAIL_PARSER).
+    ...['-c', 'wrangler.toml', '-c', MAIL_PARSER_CONFIG],
     ...['--ip', HOST, '--port', String(port), '--inspector-port', String(inspectorPort)],
     ...['--persist-to', persistDir, '--show-interactive-dev-session=false', '--log-level', 'warn'],
     ...vars,
