@@ -63,7 +63,7 @@ export async function measureReplyHandling(): Promise<{ medianMs: number; p99Ms:
   const raw = new TextEncoder().encode(replyMessage());
   const { series, seat } = auctionStarted();
   const handle = async (): Promise<void> => {
-    const { move } = await parseReply(raw.buffer);
+    const { move } = await parseReply(raw);
     if (!move.ok) throw new Error(`bench: the reply was not read as a move: ${move.error.message}`);
     const applied = applySeriesAction(series, seat, move.value);
     if (!applied.ok) throw new Error(`bench: the move was refused: ${applied.error.message}`);

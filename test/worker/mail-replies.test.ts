@@ -411,14 +411,15 @@ describe('the mail parser Worker (MAIL_PARSER, worker/mail-parser/)', () => {
     const s = await seated(3);
     const to = lastTurnMail(s.address).replyTo;
     const raw = rawMessage({ from: s.address, to, body: 'bid 6' });
-    const { MAIL_PARSER: _parser, ...withoutParser } = env;
+    // A deployment without the parser Worker, or whose binding names none.
+    const withoutParser = { ...env, MAIL_PARSER: undefined } as unknown as Env;
     const failing = {
       ...env,
       // As a parser that throws on a message might: its error quotes the message.
       MAIL_PARSER: { parse: () => Promise.reject(new TypeError(`cannot read ${raw}`)) },
     } as unknown as Env;
     mails.length = 0;
-    for (const broken of [withoutParser as Env, failing]) {
+    for (const broken of [withoutParser, failing]) {
       logged = [];
       expect(await deliver(raw, { from: s.address, to }, broken)).toBeNull();
       expect(logged).toEqual([expect.stringMatching(/^table \S+: a reply by mail could not be parsed \(TypeError\)$/)]);
@@ -428,6 +429,27 @@ describe('the mail parser Worker (MAIL_PARSER, worker/mail-parser/)', () => {
     // The bid and the message's headers are in no log line either (afterEach: no address, no token).
     expect(logged.join('\n')).not.toMatch(/bid 6|Message-ID/);
     expect(await deliver(raw, { from: s.address, to })).toBeNull();
+    expect(await versionOf(s)).toBe(4);
+  });
+
+  it(`is handed nothing that is not a reply address or is over ${MAX_REPLY_BYTES} bytes; what it gets is the message as sent`, async () => {
+    const s = await seated(3);
+    const to = lastTurnMail(s.address).replyTo;
+    const handed: ArrayBuffer[] = [];
+    const watched = {
+      ...env,
+      MAIL_PARSER: { parse: (raw: ArrayBuffer) => (handed.push(raw), env.MAIL_PARSER.parse(raw)) },
+    } as unknown as Env;
+    const big = rawMessage({ from: s.address, to, body: `bid 6\r\n${'x'.repeat(MAX_REPLY_BYTES)}` });
+    expect(await deliver(big, { from: s.address, to }, watched)).toMatch(/larger than/);
+    const elsewhere = 'somebody@wallachen.example';
+    expect(await deliver(rawMessage({ from: s.address, to: elsewhere, body: 'bid 6' }), { from: s.address, to: elsewhere }, watched)).toBe(
+      'no such address',
+    );
+    expect(handed).toEqual([]);
+    const raw = rawMessage({ from: s.address, to, body: 'bid 6' });
+    expect(await deliver(raw, { from: s.address, to }, watched)).toBeNull();
+    expect(handed.map((bytes) => new TextDecoder().decode(bytes))).toEqual([raw]);
     expect(await versionOf(s)).toBe(4);
   });
 });

@@ -9,7 +9,7 @@ import { parseMoveText } from '../../shared/move-text.js';
 import type { ParsedReply } from './parsed-reply.js';
 import { replyLine } from './reply-text.js';
 
-export async function parseReply(raw: ArrayBuffer): Promise<ParsedReply> {
+export async function parseReply(raw: ArrayBuffer | Uint8Array): Promise<ParsedReply> {
   const parsed = await PostalMime.parse(raw);
   return { from: parsed.from?.address ?? null, move: parseMoveText(replyLine(parsed) ?? '') };
 }

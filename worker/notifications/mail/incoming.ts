@@ -12,7 +12,9 @@
  * the move its first line says (or why it says none) goes to the table (table/requests/reply-requests.ts), which decides
  * everything else. Logs say what became of a reply, never its text, an address or a link.
  */
-import type { ParsedReply } from '../../mail-parser/parsed-reply.js';
+import type { MoveByText } from '../../../shared/move-name.js';
+import { parseAction } from '../../../shared/actions.js';
+import { ok, type Result } from '../../../shared/result.js';
 import { tableStub } from '../../routes/chain.js';
 import type { ReplyOutcome } from '../../table/requests/reply-requests.js';
 import { normalizeAddress } from './links.js';
@@ -23,6 +25,19 @@ export const MAX_REPLY_BYTES = 1_048_576;
 
 /** What the handler did with a message, for its log line (and the tests). */
 export type Handled = ReplyOutcome | 'not_ours' | 'rate_limited' | 'too_large' | 'forged_from' | 'unreadable';
+
+/** A ParsedReply (worker/mail-parser/parsed-reply.ts) as the MAIL_PARSER binding's type gives it back. */
+type Parsed = Awaited<ReturnType<Env['MAIL_PARSER']['parse']>>;
+
+/**
+ * The move as the engine takes it: checked as every action from outside is (parseAction),
+ * which also gives a discard's cards back as their pair (RPC's types, workers-types'
+ * `Rpc.Stubify`, type a tuple that crossed as an array).
+ */
+function moveOf(move: Parsed['move']): Result<MoveByText> {
+  if (!move.ok) return { ok: false, error: move.error };
+  return move.value.type === 'claim' ? ok({ type: 'claim' }) : parseAction(move.value);
+}
 
 export async function receiveReply(message: ForwardableEmailMessage, env: Env): Promise<Handled> {
   const pattern = replyPattern(env);
@@ -43,7 +58,7 @@ export async function receiveReply(message: ForwardableEmailMessage, env: Env): 
     message.setReject(`the reply is larger than ${MAX_REPLY_BYTES} bytes; write the move on the first line of a short reply`);
     return 'too_large';
   }
-  let parsed: ParsedReply;
+  let parsed: Parsed;
   try {
     parsed = await env.MAIL_PARSER.parse(await new Response(message.raw).arrayBuffer());
   } catch (error) {
@@ -61,7 +76,7 @@ export async function receiveReply(message: ForwardableEmailMessage, env: Env): 
   const outcome = await tableStub(env, target.tableId).replyByMail({
     id: target.id,
     from: message.from,
-    move: parsed.move,
+    move: moveOf(parsed.move),
   });
   console.log(`${what}: ${outcome}`);
   return outcome;
