@@ -5,16 +5,24 @@
  * (an auxiliary Worker is given as one built script; the plugin does not bundle it). Built on
  * every run, so a test never runs a parser older than its source.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWorker, MAIL_PARSER_CONFIG } from './worker-build.js';
 
 const dir = fileURLToPath(new URL('../.wrangler/mail-parser-build', import.meta.url));
 
-/** The built script (wrangler names it after the entry point). */
-export const MAIL_PARSER_SCRIPT = `${dir}/out/index.js`;
+/** The built script, where the worker project's auxiliary Worker reads it. */
+export const MAIL_PARSER_SCRIPT = join(dir, 'index.js');
 
 export default function setup(): void {
   mkdirSync(dir, { recursive: true });
-  buildWorker(dir, MAIL_PARSER_CONFIG);
+  // Built beside it and moved into place at once: a second run starting meanwhile reads a whole script.
+  const build = mkdtempSync(join(dir, 'build-'));
+  try {
+    buildWorker(build, MAIL_PARSER_CONFIG);
+    renameSync(join(build, 'out', 'index.js'), MAIL_PARSER_SCRIPT);
+  } finally {
+    rmSync(build, { recursive: true, force: true });
+  }
 }
