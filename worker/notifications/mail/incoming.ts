@@ -8,9 +8,9 @@
  * message at most MAX_REPLY_BYTES; each is refused at SMTP time (`setReject`: the sending
  * server tells its own user; this Worker mails no sender, ever). Then the mail parser Worker
  * parses it (MAIL_PARSER, a service binding: worker/mail-parser/, which keeps the MIME parser
- * out of this Worker's bundle), its From header must name the envelope's sender, and
- * the move its first line says (or why it says none) goes to the table (table/requests/reply-requests.ts), which decides
- * everything else. Logs say what became of a reply, never its text, an address or a link.
+ * out of this Worker's bundle), its From header must name the envelope's sender, and the
+ * move its first line says (or why it says none) goes to the table
+ * (table/requests/reply-requests.ts), which decides everything else. Logs say what became of a reply, never its text, an address or a link.
  */
 import type { MoveByText } from '../../../shared/move-name.js';
 import { parseAction } from '../../../shared/actions.js';
