@@ -1,7 +1,9 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { MAIL_PARSER_SCRIPT } from './scripts/mail-parser-build.js';
+import { MAIL_PARSER_CONFIG } from './scripts/worker-build.js';
 
 // The key seat tokens are derived from: a Worker secret in production (wrangler.toml
 // [secrets]). The tests use a fixed one; given here, wrangler does not warn that it is
@@ -12,9 +14,20 @@ process.env.WRANGLER_LOG ??= 'warn';
 
 // wrangler.toml serves web/dist as static assets; the worker tests need the folder to exist,
 // not the built app (`npm test` builds it before the browser tests), and of its files only the
-// OpenAPI document the Worker serves from there (as committed: test/api-doc/openapi-built.test.ts).
+// OpenAPI document and the reference page the Worker serves from there (as committed: test/api-doc/openapi-built.test.ts).
 mkdirSync(fileURLToPath(new URL('./web/dist/api', import.meta.url)), { recursive: true });
-copyFileSync(new URL('./web/public/api/openapi.json', import.meta.url), new URL('./web/dist/api/openapi.json', import.meta.url));
+for (const file of ['openapi.json', 'docs.html'])
+  copyFileSync(new URL(`./web/public/api/${file}`, import.meta.url), new URL(`./web/dist/api/${file}`, import.meta.url));
+
+// The mail parser Worker (worker/mail-parser/), the main Worker's MAIL_PARSER service: run beside
+// it as an auxiliary Worker, from the script the worker project's global setup builds.
+const mailParserToml = readFileSync(new URL(MAIL_PARSER_CONFIG, import.meta.url), 'utf8');
+const mailParser = {
+  name: /^name = "(.+)"$/m.exec(mailParserToml)![1]!,
+  compatibilityDate: /^compatibility_date = "(.+)"$/m.exec(mailParserToml)![1]!,
+  modules: true,
+  scriptPath: MAIL_PARSER_SCRIPT,
+};
 
 // D1 migrations (drizzle/*.sql) are applied in the worker project's setup file.
 const migrations = await readD1Migrations(fileURLToPath(new URL('./drizzle', import.meta.url)));
@@ -83,7 +96,7 @@ export default defineConfig({
       {
         // The Worker: runs inside workerd (Miniflare) with the bindings of wrangler.toml.
         extends: true,
-        plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' }, miniflare: { bindings: workerBindings } })],
+        plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' }, miniflare: { bindings: workerBindings, workers: [mailParser] } })],
         // As wrangler.toml [define] says for the Worker's bundle (worker/env.d.ts).
         define: { OPENAPI_PROSE: 'false' },
         test: {
@@ -91,6 +104,7 @@ export default defineConfig({
           include: ['test/worker/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'test/worker/history/**'],
           setupFiles: ['test/worker/apply-migrations.ts'],
+          globalSetup: ['scripts/mail-parser-build.ts'],
         },
       },
       {
@@ -101,7 +115,7 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
-            miniflare: { bindings: { ...workerBindings, HISTORY_SHARDS: '2' }, d1Databases: ['DB', 'DB_1'] },
+            miniflare: { bindings: { ...workerBindings, HISTORY_SHARDS: '2' }, d1Databases: ['DB', 'DB_1'], workers: [mailParser] },
           }),
         ],
         define: { OPENAPI_PROSE: 'false' },
@@ -109,6 +123,7 @@ export default defineConfig({
           name: 'worker-history',
           include: ['test/worker/history/**/*.test.ts'],
           setupFiles: ['test/worker/apply-migrations.ts'],
+          globalSetup: ['scripts/mail-parser-build.ts'],
         },
       },
       {

@@ -384,6 +384,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ops/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service's counters over a window (operator)
+         * @description Tables made, games started and finished, actions, refusals by code, deliveries by channel and outcome, dead letters and rate-limit refusals by limiter, counted from the Analytics Engine dataset OPS_METRICS through its SQL API (docs/operations.md). Never a token, an address, a URL or a card: only counts.
+         */
+        get: operations["getOpsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ops/history/migrate": {
         parameters: {
             query?: never;
@@ -1469,6 +1489,16 @@ export interface components {
         };
         Replayed: {
             replayed: number;
+        };
+        /** @description `from` (inclusive) and `to` (exclusive) of the window (ISO); `counts`: each event by its words (docs/operations.md: table_created, game_started, game_finished; action with its type and who made it; refusal with its code and http or socket; delivery with its channel and outcome; dead_letter with its kind; rate_limited with its limiter). Estimates where Analytics Engine sampled, exact below its threshold. */
+        OpsSummary: {
+            from: string;
+            to: string;
+            counts: {
+                event: string;
+                details: string[];
+                count: number;
+            }[];
         };
         MigrateStep: {
             moved: number;
@@ -3042,6 +3072,87 @@ export interface operations {
             };
             /** @description not_found: no such table, or the server has no OPS_TOKEN (then these endpoints do not exist) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOpsSummary: {
+        parameters: {
+            query?: {
+                /** @description The start of the window, an ISO date and time with its zone; default: 24 hours before `to`; at most 90 days ago */
+                from?: string;
+                /** @description The end of the window; default: now. At most 31 days after `from` */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts of the window */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpsSummary"];
+                };
+            };
+            /** @description bad_request: `from` or `to` is no ISO date and time, `from` is not before `to`, the window is over 31 days, or `from` is over 90 days ago */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized: not the operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: the server has no OPS_TOKEN (then these endpoints do not exist) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: too many summaries from this address (OPS_LIMITER); retry after the Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description upstream_failed: Analytics Engine's SQL API did not answer, or failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_configured: OPS_ACCOUNT_ID or OPS_ANALYTICS_TOKEN is not set, or the SQL API refused the token */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

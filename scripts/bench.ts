@@ -10,6 +10,7 @@ import { validateOptions, type Seat, type TableOptions } from '../shared/options
 import { report } from './bench-line.js';
 import { reportBots, truthFromEnv } from './bots-bench.js';
 import { measureClaims } from './claims-bench.js';
+import { measureReplyHandling } from './mail-bench.js';
 import { measureSolver } from './solver-bench.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -112,6 +113,11 @@ report('claims.sureShare', claims.sureShare * 100, '%');
 report('claims.undecidedShare', claims.undecidedShare * 100, '%');
 
 if (sink === 42) console.error(''); // keeps the measured calls from being optimised away
+
+// ---------------------------------------------------------------- incoming mail (issue 26): one move by reply, parsed and applied
+const replies = await measureReplyHandling();
+report('mail.replyHandleMs', replies.medianMs, 'ms');
+console.error(`mail: a reply of ${replies.bytes} bytes; p99 ${replies.p99Ms.toFixed(3)} ms`);
 
 // ---------------------------------------------------------------- bots (issues 12 and 27)
 reportBots(Number(process.env.BENCH_BOT_DEALS ?? 2000), truthFromEnv(process.env.BENCH_BOTS_TRUTH));

@@ -16,6 +16,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MAIL_PARSER_CONFIG } from './worker-build.js';
 
 export const HOST = '127.0.0.1';
 
@@ -41,7 +42,14 @@ export interface LocalServerOptions {
    * ≈13 % of its CPU under load (perf, 2026-11), which Cloudflare's observability does not.
    */
   readonly observability?: boolean;
+  /**
+   * The Workers' configurations, the primary first (it gets HTTP and /cdn-cgi/handler/email):
+   * by default this project's two, the main Worker and the mail parser its MAIL_PARSER calls.
+   */
+  readonly configs?: readonly string[];
 }
+
+const PROJECT_CONFIGS = ['wrangler.toml', MAIL_PARSER_CONFIG];
 
 export interface LocalServer {
   readonly child: ChildProcess;
@@ -147,6 +155,7 @@ export async function launch(dir: string, options: LocalServerOptions): Promise<
   const args = [
     join(app, 'node_modules', 'wrangler', 'bin', 'wrangler.js'),
     'dev',
+    ...(options.configs ?? PROJECT_CONFIGS).flatMap((config) => ['-c', config]),
     ...['--ip', HOST, '--port', String(port), '--inspector-port', String(inspectorPort)],
     ...['--persist-to', persistDir, '--show-interactive-dev-session=false', '--log-level', 'warn'],
     ...vars,

@@ -3,6 +3,8 @@
 // migrations (drizzle/*.sql) to the local database, then runs `wrangler dev` with every extra
 // argument forwarded, e.g.
 //   npm start -- --port 9000 --var TEST_DEALS:on
+// It runs both Workers (CONFIGS, unless a --config is given): the main one, which answers HTTP
+// and `POST /cdn-cgi/handler/email`, and the mail parser its MAIL_PARSER binding calls.
 //
 // Each start builds into a directory of its own (.wrangler/web-builds/start-<pid>-…) and its
 // wrangler serves that one (`--assets`), removed again when it stops: a second `npm start`
@@ -37,6 +39,9 @@ function pickNode() {
   console.error(`Wrangler needs Node.js >= 22.12 (this is ${process.version}); run \`npm install\`, then \`npm start\`.`);
   process.exit(1);
 }
+
+/** The main Worker first (wrangler dev's primary Worker), then the mail parser Worker (worker/mail-parser/). */
+const CONFIGS = ['wrangler.toml', 'worker/mail-parser/wrangler.toml'];
 
 const node = pickNode();
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
@@ -140,6 +145,7 @@ if (migrated !== 0) {
   process.exit(migrated);
 }
 
-const served = await runWrangler(['dev', '--assets', outDir, ...args]);
+const configured = args.some((arg) => ['--config', '-c'].includes(arg.split('=')[0]));
+const served = await runWrangler(['dev', ...(configured ? [] : CONFIGS.flatMap((config) => ['-c', config])), '--assets', outDir, ...args]);
 removeBuild();
 process.exit(served);

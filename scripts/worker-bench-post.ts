@@ -167,7 +167,7 @@ export async function postPathFigures(): Promise<void> {
       ['bare', false],
       ['bare-assets', true],
     ] as const) {
-      bare.push(await launch(bareWorker(server.dir, name, assets), { label: `${LABEL} ${name}` }));
+      bare.push(await launch(bareWorker(server.dir, name, assets), { label: `${LABEL} ${name}`, configs: ['wrangler.toml'] }));
     }
     const runs = new Map<string, number[]>();
     const add = (name: string, value: number) => runs.set(name, [...(runs.get(name) ?? []), value]);

@@ -8,6 +8,9 @@
  *   "Total Upload: … KiB / gzip: … KiB" (the gzipped size is what Cloudflare's size limits
  *   count). Bar: 100 KiB gzipped. Its largest contributors (esbuild's metafile, by package or
  *   module folder) go to stderr.
+ * - worker.mailParserKiB, worker.mailParserGzipKiB: the mail parser Worker (worker/mail-parser/,
+ *   the main Worker's MAIL_PARSER service) as `npm run deploy` uploads it, the same way. No
+ *   bar of ours: it is a Worker of its own (Cloudflare's limit is its own 3 MiB gzipped on the Free plan).
  * - worker.startupCpuMs, worker.firstRouteCpuMs: what a cold request that only routes waits
  *   for: the CPU time of loading the built script (parse and the modules' top-level code) and
  *   of its first GET /api/health, each in a fresh Node process (worker-startup.mjs; V8, as in
@@ -25,7 +28,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, report } from './bench-line.js';
-import { buildWorker, type BuiltWorker } from './worker-build.js';
+import { buildWorker, MAIL_PARSER_CONFIG, type BuiltWorker } from './worker-build.js';
 import { coldTableFigures } from './worker-bench-cold.js';
 import { postPathFigures } from './worker-bench-post.js';
 
@@ -46,6 +49,17 @@ function bundleSize({ uploadKiB, uploadGzipKiB, inputs }: BuiltWorker): void {
   for (const [input, { bytesInOutput }] of Object.entries(inputs)) groups.set(groupOf(input), (groups.get(groupOf(input)) ?? 0) + bytesInOutput);
   const top = [...groups].sort((a, b) => b[1] - a[1]).slice(0, 12);
   note(`largest parts (minified KiB): ${top.map(([name, bytes]) => `${name} ${(bytes / KIB).toFixed(1)}`).join(', ')}`);
+}
+
+function mailParserSize(): void {
+  const dir = mkdtempSync(join(tmpdir(), 'mail-parser-bench-'));
+  try {
+    const { uploadKiB, uploadGzipKiB } = buildWorker(dir, MAIL_PARSER_CONFIG);
+    report('worker.mailParserKiB', uploadKiB, 'KiB');
+    report('worker.mailParserGzipKiB', uploadGzipKiB, 'KiB');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const sorted = (values: number[]): number[] => [...values].sort((a, b) => a - b);
@@ -69,7 +83,7 @@ function startupCpu({ dir }: BuiltWorker): void {
 }
 
 /** The figures, in order; each gets the Worker as built. */
-const FIGURES: ((built: BuiltWorker) => void | Promise<void>)[] = [bundleSize, startupCpu, coldTableFigures, postPathFigures];
+const FIGURES: ((built: BuiltWorker) => void | Promise<void>)[] = [bundleSize, mailParserSize, startupCpu, coldTableFigures, postPathFigures];
 
 const dir = mkdtempSync(join(tmpdir(), 'worker-bench-'));
 try {

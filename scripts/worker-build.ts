@@ -1,8 +1,10 @@
 /**
- * The Worker as `npm run deploy` uploads it, built by `wrangler deploy --dry-run` into a
- * directory (minified, as wrangler.toml says): its script, wrangler's own line on its size,
- * and esbuild's metafile. For the bench (worker-bench.ts) and the bundle's test
- * (test/bundle/worker-bundle.test.ts). The web app's build (web/dist) must exist, empty or not.
+ * A Worker as `npm run deploy` uploads it, built by `wrangler deploy --dry-run` into a
+ * directory (minified, as its wrangler.toml says): its script, wrangler's own line on its size,
+ * and esbuild's metafile. The main Worker (wrangler.toml; the web app's build, web/dist, must
+ * exist, empty or not) or the mail parser Worker (MAIL_PARSER_CONFIG). For the bench
+ * (worker-bench.ts), the bundle's test (test/bundle/worker-bundle.test.ts) and the worker
+ * tests, which run the parser as built here (mail-parser-build.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -38,9 +40,12 @@ export interface BuiltWorker {
   readonly inputs: Readonly<Record<string, { readonly bytesInOutput: number }>>;
 }
 
-export function buildWorker(dir: string): BuiltWorker {
+/** The mail parser Worker's configuration (worker/mail-parser/), a service of the main Worker. */
+export const MAIL_PARSER_CONFIG = 'worker/mail-parser/wrangler.toml';
+
+export function buildWorker(dir: string, config = 'wrangler.toml'): BuiltWorker {
   const metafile = join(dir, 'meta.json');
-  const output = wrangler(['deploy', '--dry-run', '--outdir', join(dir, 'out'), '--metafile', metafile]);
+  const output = wrangler(['deploy', '--dry-run', '--config', config, '--outdir', join(dir, 'out'), '--metafile', metafile]);
   const line = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(output);
   if (line === null) throw new Error(`wrangler deploy --dry-run said no "Total Upload":\n${output}`);
   const { outputs } = JSON.parse(readFileSync(metafile, 'utf8')) as {

@@ -12,7 +12,6 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { version } from '../package.json';
 import type { AppEnv } from './app-env.js';
-import { docsPage } from './docs.js';
 import { ApiError, errorResponse, type ErrorCode } from './errors.js';
 import { admin } from './routes/admin.js';
 import { chat } from './routes/chat.js';
@@ -28,7 +27,7 @@ import { push } from './routes/push.js';
 import { seatSettings } from './routes/seat-settings.js';
 import { tables } from './routes/tables.js';
 import { views } from './routes/views.js';
-import { documentAt } from './openapi/served.js';
+import { docsPageAt, documentAt } from './openapi/served.js';
 import { opsMetrics } from './ops/metrics.js';
 import { doc } from './schemas.js';
 
@@ -145,7 +144,7 @@ app.get('/api/openapi.json', async (c) => c.json(await documentAt(c.env, c.req.u
 
 app.get('/api/docs', async (c) => {
   c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-  return c.html(docsPage(await documentAt(c.env, c.req.url)));
+  return c.html(await docsPageAt(c.env, c.req.url));
 });
 
 app.all('/api/*', (c) => {

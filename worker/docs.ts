@@ -1,6 +1,8 @@
 /**
- * /api/docs: a readable reference page rendered on the server from the OpenAPI document,
- * so it needs no script at all (and none from another site).
+ * /api/docs: a readable reference page rendered from the OpenAPI document, so it needs no
+ * script at all (and none from another site). Rendered at build time with the document
+ * (scripts/openapi-document.ts) into the static assets, which the Worker serves
+ * (worker/openapi/served.ts): not part of the Worker's bundle.
  */
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';

@@ -6,10 +6,13 @@
  * start); keep everything else in other modules.
  */
 import { app } from './app.js';
+import { receiveReply } from './notifications/mail/incoming.js';
 
 export { TableObject } from './table/table-object.js';
 export { AddressObject } from './notifications/mail/address-object.js';
 
 export default {
   fetch: app.fetch,
+  // Replies to turn mails (API.md "Mail", Moves by reply).
+  email: async (message, env) => void (await receiveReply(message, env)),
 } satisfies ExportedHandler<Env>;

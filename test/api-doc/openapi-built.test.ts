@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { OPENAPI_FILE } from '../../scripts/openapi-file.js';
+import { DOCS_PAGE_FILE, docsPageText, OPENAPI_FILE } from '../../scripts/openapi-file.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -20,4 +20,8 @@ describe('the built OpenAPI document', () => {
     });
     expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(made);
   }, 60_000);
+
+  it('has the reference page /api/docs rendered from it (else: npm run api:document)', async () => {
+    expect(readFileSync(DOCS_PAGE_FILE, 'utf8')).toBe(await docsPageText(JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as object));
+  });
 });

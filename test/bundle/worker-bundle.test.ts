@@ -1,8 +1,9 @@
 /**
  * The Worker as `npm run deploy` uploads it (docs/benchmarks.md, "The Worker"): at most
  * 100 KiB gzipped, validating requests with zod's mini build; what only the OpenAPI document
- * needs (zod's full build, zod-to-openapi, the routes' prose) is not part of it, nor are the
- * libraries whose work it does itself (drizzle-orm, standardwebhooks).
+ * needs (zod's full build, zod-to-openapi, the routes' prose, the /api/docs page) is not part of it, nor are the
+ * libraries whose work it does itself (drizzle-orm, standardwebhooks), nor what only the mail
+ * parser Worker needs (postal-mime, the HTML-to-text reading, the reading of a move: worker/mail-parser/).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,9 +33,9 @@ describe('the Worker as deployed', () => {
     expect(zod.filter((input) => input.includes('/locales/'))).toEqual([expect.stringMatching(/\/locales\/en\.js$/)]);
   });
 
-  it('holds nothing of what only the document needs, nor the libraries it does without', () => {
+  it('holds nothing of what only the document or the mail parser Worker needs, nor the libraries it does without', () => {
     const unwanted =
-      /node_modules\/(@asteasolutions\/zod-to-openapi|@hono\/zod-openapi|drizzle-orm|standardwebhooks)\/|worker\/openapi\/(document|zod-full)\.ts/;
+      /node_modules\/(@asteasolutions\/zod-to-openapi|@hono\/zod-openapi|drizzle-orm|standardwebhooks|postal-mime)\/|worker\/openapi\/(document|zod-full)\.ts|worker\/docs\.ts|worker\/mail-parser\/|shared\/move-text\.ts/;
     expect(Object.keys(built.inputs).filter((input) => unwanted.test(input))).toEqual([]);
   });
 

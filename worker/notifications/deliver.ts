@@ -13,6 +13,8 @@ import { confirmationMail } from './mail/confirmation-mail.js';
 import type { ConfirmationOutcome } from '../contract.js';
 import { askConfirmationGate, askMailGate, NoMailLinks, REFUSED, type Gate, type Permitted } from './mail/gate.js';
 import { mailFor, senderOf, unsubscribeHeaders, type Mail, type MailFacts } from './mail/texts.js';
+import { newReplyAddress, replyIdHash, replyPattern } from './mail/reply-addresses.js';
+import { replyAnswerMail, type ReplyAnswer } from './mail/reply-texts.js';
 import { ATTEMPT_TIMEOUT_MS, DeliveryFailed, ReceiverGone, newMessageId, postWebhook } from './webhook.js';
 import type { DeliveryLog, DeliveryOutcome } from './delivery-log.js';
 import type { TableStorage } from '../table/storage/table-storage.js';
@@ -237,12 +239,78 @@ export class Deliveries {
     }
     if (gate.send === 'none') throw new Undeliverable(REFUSED[gate.reason]);
     const { unsubscribe } = gate.links;
-    const mail: Mail =
-      gate.send === 'confirmation'
-        ? confirmationMail(gate.origin, gate.links, lang)
-        : mailFor(JSON.parse(row.payload) as MailFacts, await this.linkFor(recipients.settings, row.seat, holder), { lang, unsubscribe });
-    await this.handOver(gate, email, mail, sameHolder);
-    return gate.send;
+    if (gate.send === 'confirmation') {
+      await this.handOver(gate, email, confirmationMail(gate.origin, gate.links, lang), sameHolder);
+      return 'confirmation';
+    }
+    const facts = JSON.parse(row.payload) as MailFacts;
+    const asksMove = (facts.type === 'turn' || facts.type === 'reminder') && facts.version !== undefined;
+    const reply = asksMove ? await this.replyAddressFor(tableId, row.seat, facts.version!, gate.links.key) : null;
+    const link = await this.linkFor(recipients.settings, row.seat, holder);
+    const mail = mailFor(facts, link, { lang, unsubscribe, replyable: reply !== null });
+    try {
+      await this.handOver(gate, email, mail, sameHolder, reply?.address);
+    } catch (error) {
+      if (reply !== null) this.storage.replyAddresses.remove(reply.hash); // never sent: nobody can reply to it
+      throw error;
+    }
+    return 'mail';
+  }
+
+  /**
+   * The own reply address (mail/reply-addresses.ts) of a mail that asks seat `seat` for the
+   * move owed at `version`, kept with the key of the address it goes to; null when
+   * MAIL_REPLY_TO is not set.
+   */
+  private async replyAddressFor(tableId: string, seat: Seat, version: number, addressKey: string): Promise<{ address: string; hash: string } | null> {
+    const pattern = replyPattern(this.env);
+    if (pattern === null) return null;
+    const { id, address } = newReplyAddress(pattern, tableId);
+    const hash = await replyIdHash(id);
+    this.storage.replyAddresses.add(hash, { seat, version, addressKey }, Date.now());
+    return { address, hash };
+  }
+
+  /**
+   * The answer to seat `seat`'s move by reply (mail/reply-texts.ts), at once and once: to
+   * the seat's own address as it is now, never to a reply's sender, through the gate of every
+   * mail (the table's and the address's limits; an address that unsubscribed or no longer
+   * confirms the table gets nothing). Not queued nor retried: a lost answer leaves the move
+   * as it is, and the table shows it. `owedAt`: the table's version when the seat owes a
+   * move now (its own move may give it the next, which no turn mail tells): the answer then
+   * asks for it and has a reply address of its own. Answers whether it went.
+   */
+  async answerReply(recipients: Recipients, seat: Seat, answer: ReplyAnswer, owedAt: number | null): Promise<boolean> {
+    const { settings } = recipients;
+    const own = recipients.notifications[seat]!;
+    if (own.email === null) return false;
+    const what = `table ${settings.tableId}: the answer to seat ${seat}'s reply by mail`;
+    let gate: Gate;
+    try {
+      gate = await askMailGate(this.env, this.storage.mailBudget, settings.tableId, settings.origin, own.email);
+    } catch (error) {
+      console.warn(`${what} could not be asked for: ${reasonOf(error)}`);
+      return false;
+    }
+    if (gate.send !== 'mail') {
+      if (gate.send === 'confirmation') await gate.release().catch(() => {});
+      console.warn(`${what} was not sent: ${gate.send === 'none' ? REFUSED[gate.reason] : 'the address has not confirmed this table'}`);
+      return false;
+    }
+    const holder = recipients.tokens.find((t) => t.seat === seat && t.role !== 'admin');
+    const lang = own.lang ?? settings.seats[seat]?.lang;
+    const facts = { tableName: settings.name, seatName: settings.seats[seat]!.name };
+    const reply = owedAt === null ? null : await this.replyAddressFor(settings.tableId, seat, owedAt, gate.links.key);
+    const link = await this.linkFor(settings, seat, holder);
+    const mail = replyAnswerMail(answer, facts, link, { lang, unsubscribe: gate.links.unsubscribe, replyable: reply !== null });
+    try {
+      await this.handOver(gate, own.email, mail, undefined, reply?.address);
+    } catch (error) {
+      if (reply !== null) this.storage.replyAddresses.remove(reply.hash);
+      console.warn(`${what} failed: ${reasonOf(error)}`);
+      return false;
+    }
+    return true;
   }
 
   /**
@@ -287,12 +355,13 @@ export class Deliveries {
    * Hands a permitted mail to the EMAIL binding with the address's one-click unsubscribe
    * headers; one that fails, or whose seat's link was replaced meanwhile (`sameHolder`), gives its permit back.
    */
-  private async handOver(gate: Permitted, to: string, mail: Mail, sameHolder: () => boolean = () => true): Promise<void> {
+  private async handOver(gate: Permitted, to: string, mail: Mail, sameHolder: () => boolean = () => true, replyTo?: string): Promise<void> {
     try {
       stillHeld(sameHolder);
       await this.sendEmail({
         from: senderOf((this.env.MAIL_FROM as string | undefined) ?? 'Wallachen <noreply@wallachen.example>'),
         to,
+        ...(replyTo === undefined ? {} : { replyTo }),
         subject: mail.subject,
         text: mail.text,
         headers: unsubscribeHeaders(gate.links.unsubscribe),

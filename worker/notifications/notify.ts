@@ -143,6 +143,7 @@ export class TableNotifications {
     const view = this.viewFor(table, seat);
     return {
       type,
+      version: table.version,
       tableName: table.settings.name,
       seatName: table.settings.seats[seat]!.name,
       gameNumber,

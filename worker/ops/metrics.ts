@@ -26,6 +26,7 @@ export const LIMITER_NAMES = [
   'NOTIFY_LIMITER',
   'ADMIN_LIMITER',
   'OPS_LIMITER',
+  'REPLY_LIMITER',
 ] as const;
 export type LimiterName = (typeof LIMITER_NAMES)[number];
 

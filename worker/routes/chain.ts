@@ -184,6 +184,8 @@ export const PERIOD_SECONDS = {
   NOTIFY_LIMITER: 60,
   ADMIN_LIMITER: 60,
   OPS_LIMITER: 60,
+  // Not a route's: the email handler's, per sender (notifications/mail/incoming.ts), refused at SMTP time.
+  REPLY_LIMITER: 60,
 } as const satisfies Record<LimiterName, 10 | 60>;
 
 /** A limit counted per client: its address (client-key.ts), known before anything else of the request. */

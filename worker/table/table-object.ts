@@ -21,6 +21,7 @@ import type { LinkOwner, Settings, TokenRow } from './model.js';
 import { failure, success, type Outcome } from './outcome.js';
 import type { TableSummary } from './published.js';
 import { AdminRequests } from './requests/admin-requests.js';
+import { ReplyRequests, type IncomingReply, type ReplyOutcome } from './requests/reply-requests.js';
 import { SeatRequests, type SeatNotifications } from './requests/seat-requests.js';
 import { PONG } from './sockets/sockets.js';
 import { wireTable, type TableParts } from './table-parts.js';
@@ -43,12 +44,14 @@ export class TableObject extends DurableObject<Env> {
   private readonly parts: TableParts;
   private readonly seats: SeatRequests;
   private readonly admin: AdminRequests;
+  private readonly replies: ReplyRequests;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.parts = wireTable(ctx, env, { sendEmail: (message) => this.sendEmail(message), actOver: (...args) => this.seats.actOver(...args) });
     this.seats = new SeatRequests(this.parts, env);
     this.admin = new AdminRequests(this.parts);
+    this.replies = new ReplyRequests(this.parts, env);
     // The web app's heartbeat is answered by the runtime itself: an open page never wakes a hibernating table.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(JSON.stringify({ type: 'ping' }), PONG));
   }
@@ -159,6 +162,11 @@ export class TableObject extends DurableObject<Env> {
   /** The address with key `addressKey` confirmed this table (routes/mail.ts). */
   async addressConfirmed(addressKey: string): Promise<void> {
     await this.seats.addressConfirmed(addressKey);
+  }
+
+  /** A reply to one of this table's turn mails (the Worker's `email` handler): its move, if it is the seat's. */
+  async replyByMail(reply: IncomingReply): Promise<ReplyOutcome> {
+    return this.replies.reply(reply);
   }
 
   /** Sends a digest written by an address's object to this table's digest seats with its key. */

@@ -41,6 +41,8 @@ export interface TableParts {
   readonly actions: ActionPath;
   readonly admin: TableAdmin;
   readonly notifications: TableNotifications;
+  /** The notifications' way out (deliver.ts): also the answers to moves by reply. */
+  readonly deliveries: Deliveries;
   readonly deliveryLog: DeliveryLog;
   readonly digest: DigestSeats;
   readonly outbox: HistoryOutbox;
@@ -94,5 +96,5 @@ export function wireTable(ctx: DurableObjectState, env: Env, hooks: ObjectHooks)
   const actions = new ActionPath(store, storage, after);
   const alarm = new TableAlarm({ ctx, storage, store, actions, after, notifications, bots, auto, outbox, digest, sockets, retentionDays: days });
   const admin = new TableAdmin(store, storage);
-  return { storage, store, after, actions, admin, notifications, deliveryLog, digest, outbox, history, chat, sockets, alarm, metrics };
+  return { storage, store, after, actions, admin, notifications, deliveries, deliveryLog, digest, outbox, history, chat, sockets, alarm, metrics };
 }

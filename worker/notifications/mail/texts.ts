@@ -13,6 +13,8 @@ export const MAILED: ReadonlySet<EventType> = new Set(['turn', 'reminder', 'tabl
 /** What a mail says, kept in the queue; the link is derived when it is sent, never stored. */
 export interface MailFacts {
   readonly type: EventType;
+  /** The table's version the mail was written at: a reply's move is sent with it (reply-addresses.ts; absent in mails queued before). */
+  readonly version?: number;
   readonly tableName: string;
   readonly seatName: string;
   readonly gameNumber: number;
@@ -154,9 +156,9 @@ export function deadlineName(hours: number | null | undefined): { readonly de: s
 export function mailFor(
   facts: MailFacts,
   link: string | null,
-  options: { readonly lang?: MailLanguage | undefined; readonly unsubscribe: string },
+  options: { readonly lang?: MailLanguage | undefined; readonly unsubscribe: string; readonly replyable?: boolean },
 ): Mail {
-  const { lang, unsubscribe } = options;
+  const { lang, unsubscribe, replyable = false } = options;
   const table = oneLine(facts.tableName);
   const seat = isolated(facts.seatName, 40);
   const game = `${facts.gameNumber}/${facts.games}`;
@@ -219,6 +221,11 @@ export function mailFor(
       de.push(`  … und ${chat.more} weitere`);
       en.push(`  … and ${chat.more} more`);
     }
+  }
+  if (owed && replyable) {
+    // No card as an example: a turn mail names none (R10.2; tests look for every card's code).
+    de.push('', 'Du kannst auch auf diese Mail antworten: dein Zug in die erste Zeile (eine Karte mit Code oder Namen, pass, hold, bid 7 …).');
+    en.push('', "You can also reply to this mail: your move on the first line (a card's code or name, pass, hold, bid 7 …).");
   }
   if (link !== null) {
     de.push('', owed ? `Zum Tisch: ${link}` : `Alle Spiele ansehen: ${link}`);

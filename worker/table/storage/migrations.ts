@@ -132,6 +132,12 @@ const MIGRATIONS: readonly ((sql: SqlStorage) => void)[] = [
   },
   // 3: which history database the table's games go to (history/shards.ts); null: shard 0, where tables made before shards wrote.
   (sql) => addColumn(sql, 'settings', 'history_shard', 'INTEGER'),
+  // 4: each turn mail's reply address (notifications/mail/reply-addresses.ts): its id's hash, never the id.
+  (sql) => {
+    sql.exec(`CREATE TABLE IF NOT EXISTS reply_addresses (
+       hash TEXT PRIMARY KEY, seat INTEGER NOT NULL, version INTEGER NOT NULL, address_key TEXT NOT NULL,
+       created_at INTEGER NOT NULL, used_at INTEGER, answers INTEGER NOT NULL DEFAULT 0)`);
+  },
 ];
 
 /** The version a table's storage is brought to: the number of migrations. */

@@ -14,6 +14,7 @@ export const HOLDER_TABLES = [
   'seat_activity', // when the holder last acted: whether it counts as at the table
   'seat_preferences', // autoForced
   'delivery_log',
+  'reply_addresses', // the reply addresses of the mails to the holder's address (a reply to one acts no more)
 ] as const;
 
 export type HolderTable = (typeof HOLDER_TABLES)[number];

@@ -26,6 +26,7 @@ import { AdminStorage } from './admin-rows.js';
 import { EmbedStorage } from './embed-rows.js';
 import { migrate } from './migrations.js';
 import { SeatRows } from './seat-rows.js';
+import { ReplyAddresses } from '../../notifications/mail/reply-addresses.js';
 import type { HolderTable } from './seat-tables.js';
 
 /** `actions.auto` per kind; null: the seat's own move. */
@@ -49,6 +50,8 @@ export class TableStorage {
   readonly deliveries: DeliveryQueue;
   /** What is kept of each seat besides its link (seat-rows.ts). */
   readonly seats: SeatRows;
+  /** The reply addresses of the turn mails (notifications/mail/reply-addresses.ts). */
+  readonly replyAddresses: ReplyAddresses;
 
   constructor(private readonly sql: SqlStorage) {
     this.admin = new AdminStorage(sql);
@@ -56,6 +59,7 @@ export class TableStorage {
     this.embedding = new EmbedStorage(sql);
     this.deliveries = new DeliveryQueue(sql);
     this.seats = new SeatRows(sql);
+    this.replyAddresses = new ReplyAddresses(sql);
     this.mailBudget = new SendBudget(sql, 'mail_sends', TABLE_MAILS_PER_HOUR, 3_600_000);
     this.webhookBudget = new SendBudget(sql, 'webhook_sends', TABLE_WEBHOOKS_PER_MINUTE, 60_000);
   }

@@ -1,0 +1,481 @@
+/**
+ * Moves by reply (API.md "Mail", Moves by reply): raw RFC 822 messages handed to the Worker's
+ * `email` handler (worker/index.ts) as Email Routing hands them, a ForwardableEmailMessage
+ * with the envelope's `from` and `to` and the raw stream. The turn mails' Reply-To, the moves
+ * they carry, who may send them, and who is answered. Mails are watched at
+ * TableObject.sendEmail, as in mail.test.ts; every test takes addresses of its own.
+ */
+import { env } from 'cloudflare:workers';
+import { createExecutionContext, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Seat } from '../../shared/options.js';
+import worker from '../../worker/index.js';
+import { MAX_REPLY_BYTES } from '../../worker/notifications/mail/incoming.js';
+import { REPLY_ADDRESS_DAYS, REPLY_ADDRESSES_PER_SEAT } from '../../worker/notifications/mail/reply-addresses.js';
+import { ANSWERS_PER_ADDRESS } from '../../worker/table/requests/reply-requests.js';
+import { TableObject } from '../../worker/table/table-object.js';
+import wranglerToml from '../../wrangler.toml?raw';
+import {
+  act,
+  confirmAt,
+  createTable,
+  deliveriesDone,
+  handMade,
+  newAddress,
+  playAway,
+  playersLeave,
+  sql,
+  tableFor,
+  tableStub,
+  view,
+  type CreatedTable,
+} from './support.js';
+
+const GAME = handMade('01-hold-stage1-overtrump');
+/** Seat 1 is forehand (dealer 0): it bids first, declares and leads HA at version 10. */
+const PLAYER: Seat = 1;
+const SEATS: Seat[] = [0, 1, 2];
+
+interface SentMail {
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+}
+
+let mails: SentMail[] = [];
+/** Every mail of the test, kept when a test clears `mails`. */
+let sent: SentMail[] = [];
+let logged: string[] = [];
+
+beforeEach(() => {
+  mails = [];
+  sent = [];
+  logged = [];
+  vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: EmailMessageBuilder): Promise<void> }, 'sendEmail').mockImplementation(
+    async (message) => {
+      mails.push(message as unknown as SentMail);
+      sent.push(message as unknown as SentMail);
+    },
+  );
+  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+  }
+});
+
+/** What every test shows too: no log line holds an address, a token, a reply address or a card's name. */
+let secrets: string[] = [];
+afterEach(() => {
+  vi.restoreAllMocks();
+  const lines = logged.join('\n');
+  expect(lines).not.toMatch(/@example\.(com|org)/);
+  expect(lines).not.toMatch(/moves\+/);
+  for (const secret of secrets) expect(lines).not.toContain(secret);
+  secrets = [];
+});
+
+interface Seated {
+  readonly table: CreatedTable;
+  readonly address: string;
+}
+
+/** A table of GAME where PLAYER has a confirmed address and the first `steps` actions were played (away from the table). */
+async function seated(steps: number): Promise<Seated> {
+  const address = newAddress('vroni');
+  const table = await createTable(tableFor(GAME, { seats: SEATS.map((seat) => (seat === PLAYER ? { name: 'Vroni', email: address } : {})) }));
+  secrets.push(...table.seats.map((s) => s.token));
+  await confirmAt(table, address);
+  if (steps > 0) await playAway(table, GAME.actions.slice(0, steps), 0);
+  // PLAYER may have made the last move itself: its turn mail waits until it left the table (presence.ts); it has.
+  await playersLeave(table);
+  await sql(table, 'UPDATE deferred_turn_mail SET check_at = 0');
+  await runDurableObjectAlarm(tableStub(table.tableId));
+  await deliveriesDone(table);
+  return { table, address };
+}
+
+/** The newest mail to `address` that asks for a move (a turn mail, or the answer to a reply played): it must carry a Reply-To. */
+function lastTurnMail(address: string): SentMail & { replyTo: string } {
+  const mail = sent.filter((m) => m.to === address && m.replyTo !== undefined).at(-1);
+  expect(mail?.replyTo, 'a mail with a Reply-To').toBeDefined();
+  return mail as SentMail & { replyTo: string };
+}
+
+/**
+ * PLAYER to lead (version 10), having discarded and declared by reply: its own move gives it
+ * the next, which no turn mail tells (who-is-told.ts), so each answer asks for it, with a
+ * Reply-To of its own.
+ */
+async function toLead(): Promise<Seated> {
+  const s = await seated(8);
+  expect(await reply(s, 'discard E7 S7')).toBeNull();
+  expect(lastTurnMail(s.address).text).toContain('It is your move: reply to this mail');
+  expect(await reply(s, 'declare 7')).toBeNull();
+  expect(await versionOf(s)).toBe(10);
+  return s;
+}
+
+/** A reply as a mail program writes it: headers, then a body of one part (or as given). */
+function rawMessage(options: {
+  from: string;
+  to: string;
+  body: string;
+  contentType?: string;
+  encoding?: '7bit' | '8bit' | 'quoted-printable';
+  headers?: string[];
+}): string {
+  return [
+    `From: Vroni <${options.from}>`,
+    `To: <${options.to}>`,
+    'Subject: Re: Wallachen: your turn',
+    `Message-ID: <${crypto.randomUUID()}@mail.example.org>`,
+    'Date: Tue, 1 Dec 2026 21:00:00 +0000',
+    'MIME-Version: 1.0',
+    ...(options.headers ?? []),
+    `Content-Type: ${options.contentType ?? 'text/plain; charset=utf-8'}`,
+    `Content-Transfer-Encoding: ${options.encoding ?? '8bit'}`,
+    '',
+    options.body,
+    '',
+  ].join('\r\n');
+}
+
+/** Hands `raw` to the Worker's email handler as Email Routing does; answers why it was refused at SMTP time, or null. */
+async function deliver(raw: string, envelope: { from: string; to: string }, workerEnv: Env = env): Promise<string | null> {
+  const bytes = new TextEncoder().encode(raw);
+  let rejected: string | null = null;
+  const message = {
+    from: envelope.from,
+    to: envelope.to,
+    raw: new Blob([bytes]).stream(),
+    rawSize: bytes.byteLength,
+    headers: new Headers(),
+    canBeForwarded: false,
+    setReject: (reason: string) => void (rejected = reason),
+    forward: () => Promise.reject(new Error('not forwarded')),
+    reply: () => Promise.reject(new Error('never answered to the sender')),
+  } as unknown as ForwardableEmailMessage;
+  await worker.email(message, workerEnv);
+  return rejected;
+}
+
+/** Replies `body` (plain text) to the newest turn mail, from `from` (the seat's address unless given). */
+async function reply(seated: Seated, body: string, from = seated.address): Promise<string | null> {
+  const to = lastTurnMail(seated.address).replyTo;
+  return deliver(rawMessage({ from, to, body }), { from, to });
+}
+
+const answersTo = (address: string) => mails.filter((m) => m.to === address && /played|not played|already used|gespielt|verwendet/.test(m.subject));
+const versionOf = async (seated: Seated) => (await view(seated.table.tableId, seated.table.seats[0]!.token)).version;
+
+describe('the Reply-To of turn mails', () => {
+  it('every turn mail has one of its own, of MAIL_REPLY_TO, naming the table and not the seat token; the mail says a reply can move', async () => {
+    const { table, address } = await seated(3); // PLAYER's doubling mail (version 0), then its bid (version 3)
+    const turnMails = mails.filter((m) => m.to === address && /your turn/.test(m.subject));
+    expect(turnMails).toHaveLength(2);
+    const [first, second] = turnMails.map((m) => m.replyTo!);
+    expect(first).not.toBe(second);
+    for (const replyTo of [first!, second!]) {
+      expect(replyTo).toMatch(new RegExp(`^moves\\+${table.tableId}-[a-z2-9]{26}@wallachen\\.example$`));
+      expect(replyTo).not.toContain(table.seats[PLAYER]!.token);
+    }
+    expect(turnMails[1]!.text).toContain('You can also reply to this mail: your move on the first line');
+    // The table keeps the ids' hashes only.
+    const rows = await sql<{ hash: string; version: number; seat: number }>(
+      table,
+      'SELECT hash, version, seat FROM reply_addresses ORDER BY version',
+    );
+    expect(rows.map((r) => [r.seat, r.version])).toEqual([
+      [PLAYER, 0],
+      [PLAYER, 3],
+    ]);
+    for (const replyTo of [first!, second!]) {
+      const id = replyTo.split('-')[1]!.split('@')[0]!;
+      expect(rows.map((r) => r.hash)).not.toContain(id);
+    }
+  });
+
+  it(`storage stays bounded: at most ${REPLY_ADDRESSES_PER_SEAT} per seat, none older than ${REPLY_ADDRESS_DAYS} days (a reply to one forgotten moves nothing)`, async () => {
+    const s = await seated(3);
+    const { replyTo: oldest } = mails.find((m) => m.to === s.address && m.replyTo !== undefined) as SentMail & { replyTo: string };
+    await runInDurableObject(tableStub(s.table.tableId), async (instance: TableObject) => {
+      const storage = (instance as unknown as { parts: { storage: import('../../worker/table/storage/table-storage.js').TableStorage } }).parts
+        .storage;
+      for (let i = 0; i < 2 * REPLY_ADDRESSES_PER_SEAT; i++)
+        storage.replyAddresses.add(`hash-${i}`, { seat: PLAYER, version: 3, addressKey: 'k' }, Date.now());
+      expect(storage.replyAddresses.count()).toBe(REPLY_ADDRESSES_PER_SEAT);
+    });
+    // The two real ones were the oldest: gone. A reply to the first moves nothing and is answered by nobody.
+    mails.length = 0;
+    expect(await deliver(rawMessage({ from: s.address, to: oldest, body: 'no double' }), { from: s.address, to: oldest })).toBeNull();
+    expect(mails).toEqual([]);
+    expect(await versionOf(s)).toBe(3);
+    // Older than REPLY_ADDRESS_DAYS: forgotten when the next mail's address is kept.
+    await sql(s.table, 'UPDATE reply_addresses SET created_at = created_at - ?', (REPLY_ADDRESS_DAYS * 86_400 + 1) * 1000);
+    await runInDurableObject(tableStub(s.table.tableId), async (instance: TableObject) => {
+      const storage = (instance as unknown as { parts: { storage: import('../../worker/table/storage/table-storage.js').TableStorage } }).parts
+        .storage;
+      storage.replyAddresses.add('fresh', { seat: PLAYER, version: 3, addressKey: 'k' }, Date.now());
+      expect(storage.replyAddresses.count()).toBe(1);
+    });
+  });
+});
+
+describe('a reply from the seat plays its move, with the mail version, and is answered', () => {
+  it('a doubling decision: the move is the seat’s, the answer names it and goes to the seat only, with its link', async () => {
+    const s = await seated(0);
+    mails.length = 0;
+    expect(await reply(s, 'no double')).toBeNull();
+    expect(await versionOf(s)).toBe(1);
+    expect(await sql<{ seat: number; action: string }>(s.table, 'SELECT seat, action FROM actions WHERE version = 1')).toEqual([
+      { seat: PLAYER, action: JSON.stringify({ type: 'double', double: false }) },
+    ]);
+    expect(mails.map((m) => m.to)).toEqual([s.address]);
+    const [answer] = mails;
+    expect(answer!.subject).toBe('Wallachen: no double gespielt am Tisch Wallachen / no double played at Wallachen');
+    expect(answer!.text).toContain('your reply was played at the table');
+    expect(answer!.text).toContain(': no double.');
+    expect(answer!.text).toContain(s.table.seats[PLAYER]!.url);
+  });
+
+  it('a bid by reply, in the auction: played at the version of the mail', async () => {
+    const s = await seated(3);
+    expect(await versionOf(s)).toBe(3);
+    expect(await reply(s, 'bid 6')).toBeNull();
+    expect(await versionOf(s)).toBe(4);
+    const record = await sql<{ seat: number; action: string }>(s.table, 'SELECT seat, action FROM actions WHERE version = 4');
+    expect(record).toEqual([{ seat: PLAYER, action: JSON.stringify({ type: 'bid', bid: '6' }) }]);
+    expect(answersTo(s.address).map((m) => m.text.includes(': bid 6.'))).toEqual([true]);
+  });
+
+  it('a card by its German name, quoted-printable: Herz Sau is HA, played; the answer to the seat may name it', async () => {
+    const s = await toLead();
+    const to = lastTurnMail(s.address).replyTo;
+    const raw = rawMessage({ from: s.address, to, body: 'Herz Sau =E2=80=93 und tsch=C3=BCss', encoding: 'quoted-printable' });
+    // "Herz Sau – und tschüss" is not a move: only the words of one. Then the card alone.
+    expect(await deliver(raw, { from: s.address, to })).toBeNull();
+    expect(await versionOf(s)).toBe(10);
+    expect(answersTo(s.address).at(-1)!.text).toContain('was not played');
+    const herz = rawMessage({ from: s.address, to, body: 'Herz=20Sau', encoding: 'quoted-printable' });
+    expect(await deliver(herz, { from: s.address, to })).toBeNull();
+    expect(await versionOf(s)).toBe(11);
+    expect((await sql<{ action: string }>(s.table, 'SELECT action FROM actions WHERE version = 11'))[0]!.action).toBe(
+      JSON.stringify({ type: 'play', card: 'HA' }),
+    );
+    expect(answersTo(s.address).at(-1)!.text).toContain(': HA.');
+    // The card is the seat's to know: its answer may name it, no log line does.
+    expect(logged.join('\n')).not.toMatch(/\bHA\b|Herz|Sau/);
+    expect(logged.filter((line) => line.includes('a reply by mail')).length).toBeGreaterThan(0);
+  });
+
+  it('German and English card names and the code all play: Herz König, hearts king, HK', async () => {
+    for (const line of ['Herz König', 'hearts king', 'HK']) {
+      const s = await toLead();
+      // Leading with HK instead of HA (legal: seat 1 holds it).
+      expect(await reply(s, line)).toBeNull();
+      expect((await sql<{ action: string }>(s.table, 'SELECT action FROM actions WHERE version = 11'))[0]!.action, line).toBe(
+        JSON.stringify({ type: 'play', card: 'HK' }),
+      );
+    }
+  });
+
+  it('a quoted reply: the quoted mail is ignored, above or below the move', async () => {
+    const top = await seated(3);
+    const quotedBelow = ['bid 6', '', 'On Tue, 1 Dec 2026, Wallachen wrote:', '> Hello Vroni,', '> it is your move at the table.'].join('\r\n');
+    expect(await reply(top, quotedBelow)).toBeNull();
+    expect(await versionOf(top)).toBe(4);
+    const bottom = await seated(3);
+    const quotedAbove = ['> Hello Vroni,', '>', '> bid 9', '', 'pass'].join('\r\n');
+    expect(await reply(bottom, quotedAbove)).toBeNull();
+    expect((await sql<{ action: string }>(bottom.table, 'SELECT action FROM actions WHERE version = 4'))[0]!.action).toBe(
+      JSON.stringify({ type: 'pass' }),
+    );
+  });
+
+  it('an HTML-only reply: its text is read', async () => {
+    const s = await seated(3);
+    const to = lastTurnMail(s.address).replyTo;
+    const html =
+      '<html><body><div dir="ltr">bid&nbsp;6</div><br><div class="gmail_quote"><blockquote>Hello Vroni, it is your move.</blockquote></div></body></html>';
+    expect(
+      await deliver(rawMessage({ from: s.address, to, body: html, contentType: 'text/html; charset=utf-8' }), { from: s.address, to }),
+    ).toBeNull();
+    expect(await versionOf(s)).toBe(4);
+  });
+
+  it('the sender is compared without case: the answer goes to the seat’s address as stored, not to the sender as written', async () => {
+    const s = await seated(3);
+    const shouting = s.address.toUpperCase();
+    expect(await reply(s, 'bid 6', shouting)).toBeNull();
+    expect(await versionOf(s)).toBe(4);
+    expect(answersTo(s.address)).toHaveLength(1);
+    expect(mails.filter((m) => m.to === shouting)).toEqual([]);
+  });
+});
+
+describe('what a reply cannot do', () => {
+  it('a wrong sender moves nothing and gets no mail; nor does a forged From or a sender that is not the From', async () => {
+    const s = await seated(3);
+    const to = lastTurnMail(s.address).replyTo;
+    const stranger = newAddress('stranger');
+    mails.length = 0;
+    for (const [envelope, header] of [
+      [stranger, stranger],
+      [stranger, s.address],
+      [s.address, stranger],
+    ] as const) {
+      expect(await deliver(rawMessage({ from: header, to, body: 'bid 6' }), { from: envelope, to })).toBeNull();
+    }
+    expect(await versionOf(s)).toBe(3);
+    expect(mails).toEqual([]);
+    // The seat's own reply still works afterwards: nothing was used up.
+    expect(await reply(s, 'bid 6')).toBeNull();
+    expect(await versionOf(s)).toBe(4);
+  });
+
+  it('an address that unsubscribed moves nothing by reply', async () => {
+    const s = await seated(3);
+    const unsubscribe = mails.find((m) => m.to === s.address)!.text.match(/https:\/\/\S+\/api\/mail\/unsubscribe\/\S+/)![0];
+    expect(
+      (await worker.fetch!(new Request(unsubscribe, { method: 'POST', body: 'List-Unsubscribe=One-Click' }), env, createExecutionContext())).status,
+    ).toBe(200);
+    mails.length = 0;
+    expect(await reply(s, 'bid 6')).toBeNull();
+    expect(await versionOf(s)).toBe(3);
+    expect(mails).toEqual([]);
+  });
+
+  it(`a replayed reply acts once; a reply address answers ${ANSWERS_PER_ADDRESS} replies at most`, async () => {
+    const s = await seated(3);
+    const to = lastTurnMail(s.address).replyTo;
+    const raw = rawMessage({ from: s.address, to, body: 'bid 6' });
+    expect(await deliver(raw, { from: s.address, to })).toBeNull();
+    expect(await versionOf(s)).toBe(4);
+    // Seat 2 bids 7: PLAYER is to hold or pass again; the same reply again, and again.
+    await playersLeave(s.table);
+    await act(s.table.tableId, s.table.seats[2]!.token, { type: 'bid', bid: '7', version: 4 });
+    for (let i = 0; i < ANSWERS_PER_ADDRESS + 1; i++) expect(await deliver(raw, { from: s.address, to })).toBeNull();
+    expect(await versionOf(s)).toBe(5);
+    const answers = answersTo(s.address);
+    expect(answers).toHaveLength(ANSWERS_PER_ADDRESS);
+    expect(answers[0]!.text).toContain(': bid 6.');
+    for (const later of answers.slice(1)) expect(later.text).toContain('a reply moves once only');
+  });
+
+  it('a reply after the table moved on is refused, never misapplied: the answer says so, with the link', async () => {
+    const s = await seated(3);
+    const to = lastTurnMail(s.address).replyTo;
+    // PLAYER bids by its link meanwhile, seat 2 answers: the mail's version (3) is past.
+    await act(s.table.tableId, s.table.seats[PLAYER]!.token, { type: 'bid', bid: '6', version: 3 });
+    await act(s.table.tableId, s.table.seats[2]!.token, { type: 'bid', bid: '7', version: 4 });
+    mails.length = 0;
+    expect(await deliver(rawMessage({ from: s.address, to, body: 'hold' }), { from: s.address, to })).toBeNull();
+    expect(await versionOf(s)).toBe(5);
+    const [answer] = answersTo(s.address);
+    expect(answer!.text).toContain('the table has moved on since this mail was sent: nothing was played');
+    expect(answer!.text).toContain(s.table.seats[PLAYER]!.url);
+  });
+
+  it('garbage is refused with the forms understood; an illegal move with its rule (R…); neither uses the address', async () => {
+    const s = await toLead();
+    const to = lastTurnMail(s.address).replyTo;
+    const send = (body: string) => deliver(rawMessage({ from: s.address, to, body }), { from: s.address, to });
+    expect(await send('Servus, was soll ich spielen?')).toBeNull();
+    expect(answersTo(s.address).at(-1)!.text).toContain('not a move: write a card (HK, Herz König, hearts king)');
+    expect(await send('EA')).toBeNull(); // seat 1 does not hold it
+    expect(answersTo(s.address).at(-1)!.text).toMatch(/R7: you do not hold EA/);
+    expect(await versionOf(s)).toBe(10);
+    // The same address still plays: the refusals did not use it.
+    expect(await send('HA')).toBeNull();
+    expect(await versionOf(s)).toBe(11);
+  });
+
+  it('addresses that are not reply addresses, and replies too large, are refused at SMTP time, unread', async () => {
+    const s = await seated(3);
+    const to = lastTurnMail(s.address).replyTo;
+    const other = `moves+${s.table.tableId}-${'a'.repeat(26)}@wallachen.example`;
+    for (const address of ['somebody@wallachen.example', 'moves+nothing@wallachen.example']) {
+      expect(await deliver(rawMessage({ from: s.address, to: address, body: 'bid 6' }), { from: s.address, to: address })).toBe('no such address');
+    }
+    // Well formed but unknown: accepted silently (nothing said about which exist), nothing happens.
+    expect(await deliver(rawMessage({ from: s.address, to: other, body: 'bid 6' }), { from: s.address, to: other })).toBeNull();
+    const big = rawMessage({ from: s.address, to, body: `bid 6\r\n${'x'.repeat(MAX_REPLY_BYTES)}` });
+    expect(await deliver(big, { from: s.address, to })).toMatch(/larger than/);
+    expect(await versionOf(s)).toBe(3);
+    expect(answersTo(s.address)).toEqual([]);
+  });
+});
+
+describe('the mail parser Worker (MAIL_PARSER, worker/mail-parser/)', () => {
+  it('missing or failing: the reply plays nothing, nobody is mailed, the log says so without address, token or text; the reply still plays later', async () => {
+    const s = await seated(3);
+    const to = lastTurnMail(s.address).replyTo;
+    const raw = rawMessage({ from: s.address, to, body: 'bid 6' });
+    // A deployment without the parser Worker, or whose binding names none.
+    const withoutParser = { ...env, MAIL_PARSER: undefined } as unknown as Env;
+    const failing = {
+      ...env,
+      // As a parser that throws on a message might: its error quotes the message.
+      MAIL_PARSER: { parse: () => Promise.reject(new TypeError(`cannot read ${raw}`)) },
+    } as unknown as Env;
+    mails.length = 0;
+    for (const broken of [withoutParser, failing]) {
+      logged = [];
+      expect(await deliver(raw, { from: s.address, to }, broken)).toBeNull();
+      expect(logged).toEqual([expect.stringMatching(/^table \S+: a reply by mail could not be parsed \(TypeError\)$/)]);
+    }
+    expect(await versionOf(s)).toBe(3);
+    expect(mails).toEqual([]);
+    // The bid and the message's headers are in no log line either (afterEach: no address, no token).
+    expect(logged.join('\n')).not.toMatch(/bid 6|Message-ID/);
+    expect(await deliver(raw, { from: s.address, to })).toBeNull();
+    expect(await versionOf(s)).toBe(4);
+  });
+
+  it(`is handed nothing that is not a reply address or is over ${MAX_REPLY_BYTES} bytes; what it gets is the message as sent`, async () => {
+    const s = await seated(3);
+    const to = lastTurnMail(s.address).replyTo;
+    const handed: ArrayBuffer[] = [];
+    const watched = {
+      ...env,
+      MAIL_PARSER: { parse: (raw: ArrayBuffer) => (handed.push(raw), env.MAIL_PARSER.parse(raw)) },
+    } as unknown as Env;
+    const big = rawMessage({ from: s.address, to, body: `bid 6\r\n${'x'.repeat(MAX_REPLY_BYTES)}` });
+    expect(await deliver(big, { from: s.address, to }, watched)).toMatch(/larger than/);
+    const elsewhere = 'somebody@wallachen.example';
+    expect(await deliver(rawMessage({ from: s.address, to: elsewhere, body: 'bid 6' }), { from: s.address, to: elsewhere }, watched)).toBe(
+      'no such address',
+    );
+    expect(handed).toEqual([]);
+    const raw = rawMessage({ from: s.address, to, body: 'bid 6' });
+    expect(await deliver(raw, { from: s.address, to }, watched)).toBeNull();
+    expect(handed.map((bytes) => new TextDecoder().decode(bytes))).toEqual([raw]);
+    expect(await versionOf(s)).toBe(4);
+  });
+});
+
+describe('REPLY_LIMITER', () => {
+  it('limits the replies per sender address before anything is read; a flood from a stranger sends no mail at all', async () => {
+    const [, limitText, periodText] = /name = "REPLY_LIMITER"[^[]*?limit = (\d+), period = (\d+)/.exec(wranglerToml)!;
+    const [limit, period] = [Number(limitText), Number(periodText)];
+    expect({ limit, period }).toEqual({ limit: 5, period: 60 });
+    const s = await seated(3);
+    const to = lastTurnMail(s.address).replyTo;
+    const stranger = newAddress('flood');
+    mails.length = 0;
+    const window = Math.floor(Date.now() / (period * 1000));
+    let accepted = 0;
+    for (let i = 0; i < 3 * limit; i++) {
+      const refused = await deliver(rawMessage({ from: stranger, to, body: 'bid 6' }), { from: stranger, to });
+      if (refused === null) accepted++;
+      else expect(refused).toBe('too many replies; try again in a minute');
+    }
+    if (Math.floor(Date.now() / (period * 1000)) === window) expect(accepted).toBe(limit);
+    else expect(accepted).toBeLessThanOrEqual(2 * limit);
+    expect(mails).toEqual([]);
+    expect(await versionOf(s)).toBe(3);
+    // The seat's own address has a budget of its own.
+    expect(await reply(s, 'bid 6')).toBeNull();
+    expect(await versionOf(s)).toBe(4);
+  });
+});

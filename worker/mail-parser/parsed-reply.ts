@@ -1,0 +1,24 @@
+/**
+ * What the mail parser Worker (worker/mail-parser/) answers the main Worker's email handler
+ * (worker/notifications/mail/incoming.ts) about one raw reply: the one type both sides of the
+ * service binding use. Only what the handler needs crosses: the From header's address, to
+ * compare with the envelope's sender, and the move its first line says (or why it says none).
+ */
+import type { MoveByText } from '../../shared/move-name.js';
+import type { Result } from '../../shared/result.js';
+
+export interface ParsedReply {
+  /** The address of the From header, as written; null: the message has none. */
+  readonly from: string | null;
+  /**
+   * The move of the reply's first line that is not quoted (reply-text.ts), read by
+   * shared/move-text.ts; or its refusal, which quotes the forms understood. Whether the move
+   * is allowed is the table's to decide.
+   */
+  readonly move: Result<MoveByText>;
+}
+
+/** The parser as the main Worker's MAIL_PARSER binding reaches it (RPC): worker/mail-parser/index.ts. */
+export interface MailParserService {
+  parse(raw: ArrayBuffer): Promise<ParsedReply>;
+}

@@ -1,0 +1,105 @@
+/**
+ * A move by reply to a turn mail (API.md "Mail", Moves by reply), as the Worker's `email`
+ * handler hands it over (notifications/mail/incoming.ts): the reply address's random id,
+ * the sender (the envelope's, which the handler checked against the From header) and the
+ * move of the reply's first line, as the mail parser Worker read it (worker/mail-parser/). The table finds the mail by the id's hash (reply-addresses.ts), takes
+ * the move only from the address that mail went to while it is still the seat's and confirms
+ * this table, played once per address, with the mail's version (a table gone past it refuses it:
+ * action-path.ts), and answers the seat by mail once per reply, to the seat's address only.
+ * A sender who is not the seat gets nothing, and nobody else is told anything.
+ */
+import { moveText, type MoveByText } from '../../../shared/move-name.js';
+import type { Result } from '../../../shared/result.js';
+import { addressStub } from '../../notifications/mail/address.js';
+import { seatAddressKey } from '../../notifications/mail/gate.js';
+import { addressKey } from '../../notifications/mail/links.js';
+import { replyIdHash, type ReplyAddressRow } from '../../notifications/mail/reply-addresses.js';
+import type { ReplyAnswer } from '../../notifications/mail/reply-texts.js';
+import { pendingSeats } from '../../notifications/who-is-told.js';
+import { isHalted } from '../clock.js';
+import { tokenKey } from '../tokens.js';
+import type { Table } from '../model.js';
+import type { TableParts } from '../table-parts.js';
+
+export interface IncomingReply {
+  /** The random id of the reply address (reply-addresses.ts). */
+  readonly id: string;
+  /** The sender's address, checked against the From header by the Worker. */
+  readonly from: string;
+  /** The move of the reply's first non-empty line that is not quoted, or why it is none (shared/move-text.ts). */
+  readonly move: Result<MoveByText>;
+}
+
+/**
+ * What became of a reply, for the Worker's log (never the move, the address or a link):
+ * `unknown`: no such reply address here (never made, forgotten, or the table is gone);
+ * `not_the_seat`: the sender is not the address the mail went to, or that is no longer the
+ * seat's confirmed address; `played`, `refused`; `used`: the address acted before.
+ */
+export type ReplyOutcome = 'unknown' | 'not_the_seat' | 'played' | 'refused' | 'used';
+
+/**
+ * A reply address answers at most this many replies; later ones get nothing. A refused
+ * reply leaves the address unused (the player may write the move again), the one played
+ * uses it, and a reply after that is told so.
+ */
+export const ANSWERS_PER_ADDRESS = 3;
+
+export class ReplyRequests {
+  constructor(
+    private readonly parts: TableParts,
+    private readonly env: Env,
+  ) {}
+
+  async reply(reply: IncomingReply): Promise<ReplyOutcome> {
+    const hash = await replyIdHash(reply.id);
+    const before = this.parts.store.current();
+    const row = before === null ? undefined : this.parts.storage.replyAddresses.find(hash, Date.now());
+    if (before === null || row === undefined) return 'unknown';
+    if (!(await this.fromTheSeat(before, row, reply.from))) return 'not_the_seat';
+    // The table as it is after the questions above; what follows is synchronous, so one reply of two at once acts.
+    const table = this.parts.store.current();
+    const now = Date.now();
+    const current = this.parts.storage.replyAddresses.find(hash, now);
+    if (table === null || current === undefined || table.notifications[current.seat]!.email !== before.notifications[current.seat]!.email)
+      return 'unknown';
+    const answer: ReplyAnswer = current.usedAt === null ? this.act(table, current, reply.move) : { kind: 'used' };
+    if (answer.kind === 'played') this.parts.storage.replyAddresses.use(hash, now);
+    // Whatever comes to one reply address, the seat's mailbox gets ANSWERS_PER_ADDRESS answers at most.
+    if (current.answers < ANSWERS_PER_ADDRESS) {
+      this.parts.storage.replyAddresses.answered(hash);
+      const after = this.parts.store.current() ?? table;
+      const owed = !isHalted(after) && pendingSeats(after.series).includes(current.seat) ? after.version : null;
+      await this.parts.deliveries.answerReply(after, current.seat, answer, owed);
+    }
+    return current.usedAt !== null ? 'used' : answer.kind === 'played' ? 'played' : 'refused';
+  }
+
+  /**
+   * Whether `from` is the address the mail went to, is still the seat's, and still confirms
+   * this table (it may have unsubscribed since): compared by their keys (links.ts), so case
+   * and spaces do not matter.
+   */
+  private async fromTheSeat(table: Table, row: ReplyAddressRow, from: string): Promise<boolean> {
+    const { origin, tableId } = table.settings;
+    const key = origin === null ? null : tokenKey(this.env, origin);
+    if (key === null || !key.ok) return false;
+    const sender = await addressKey(key.secret, from);
+    if (sender !== row.addressKey || sender !== (await seatAddressKey(this.env, table, row.seat))) return false;
+    return (await addressStub(this.env, sender).stateAt({ tableId })) === 'confirmed';
+  }
+
+  /** The reply's move, with the mail's version, on the one path of every action (action-path.ts). */
+  private act(table: Table, row: ReplyAddressRow, parsed: Result<MoveByText>): ReplyAnswer {
+    if (!parsed.ok) return { kind: 'refused', move: null, reason: parsed.error.message };
+    const move = moveText(parsed.value);
+    if (table.settings.seats[row.seat]!.bot) return { kind: 'refused', move, reason: 'a bot plays this seat now' };
+    const outcome = this.parts.actions.act(table, row.seat, { action: parsed.value, version: row.version });
+    if (outcome.ok) return { kind: 'played', move };
+    const reason =
+      outcome.code === 'stale_version'
+        ? 'the table has moved on since this mail was sent: nothing was played. Open the table to see where it stands, or reply to its newest mail.'
+        : outcome.message;
+    return { kind: 'refused', move, reason };
+  }
+}
