@@ -193,9 +193,13 @@ export function useTable(tableId: string, token: string, { spectatorOnly = false
   }, [tableId, token, accept]);
 
   // The finished games (the result, the score sheet) are read once the first view is painted,
-  // as the parts that show them come then too: the first cards wait for none of it.
+  // as the parts that show them come then too: the first cards wait for none of it (an effect
+  // may run before the browser paints; whenPainted waits for the frame).
   useEffect(() => {
-    if (goLive) loadGames();
+    if (!goLive) return;
+    let cancelled = false;
+    whenPainted(() => void (cancelled || loadGames()));
+    return () => void (cancelled = true);
   }, [goLive, loadGames]);
 
   // The live connection's code is loaded once the view it follows is painted (this effect runs
