@@ -6,15 +6,10 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import { adminThroughApi, createTable, expectNoProblems, openPage, readView, tableAttributes, useChromium, type CreatedTable } from './support.js';
+import { adminThroughApi, createTable, expectNoProblems, openPage, readView, useChromium, visitTable, type CreatedTable } from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
-
-async function visit(page: Page, url: string, seat: string): Promise<void> {
-  await page.goto(url);
-  await expect.poll(async () => (await tableAttributes(page)).seat, { message: `${url} shows its table`, timeout: 10_000 }).toBe(seat);
-}
 
 /** The report's lines: table id → outcome (with the reason of a table left alone) and text. */
 const report = (page: Page): Promise<Record<string, { outcome: string; text: string }>> =>
@@ -71,8 +66,8 @@ it(
 
     const context = await chromium.context('desktop');
     const tab = await openPage(context, `${base}/rules`, 'a tab');
-    for (const table of [full, few, none, replaced, noClock, limited, cut, ...more]) await visit(tab, table.seats[0]!.url, '0');
-    await visit(tab, watched.spectator.url, 'spectator');
+    for (const table of [full, few, none, replaced, noClock, limited, cut, ...more]) await visitTable(tab, table.seats[0]!.url, '0');
+    await visitTable(tab, watched.spectator.url, 'spectator');
     await adminThroughApi(base, replaced, { type: 'rotate', seat: 0 });
 
     const home = await openPage(context, `${base}/`, 'home');

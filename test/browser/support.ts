@@ -399,6 +399,32 @@ export async function tableAttributes(page: Page): Promise<TableAttributes> {
   return table;
 }
 
+/**
+ * Opens a table's link in `page` and waits until it shows its table as `seat` and has noted the
+ * link for "Your tables" (web/src/opened-links.ts: an effect after the table is painted, so a
+ * page left at once, on a busy machine, may not have noted it yet).
+ */
+export async function visitTable(page: Page, url: string, seat: string): Promise<void> {
+  await page.goto(url);
+  await expect.poll(async () => (await tableAttributes(page)).seat, { message: `${url} shows its table`, timeout: 10_000 }).toBe(seat);
+  const { pathname, hash } = new URL(url);
+  const tableId = decodeURIComponent(pathname.split('/').at(-1)!);
+  const token = decodeURIComponent(hash.slice(1));
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          ([id, key]) =>
+            (JSON.parse(localStorage.getItem('wallachen.links') ?? '[]') as { tableId: string; token: string }[]).some(
+              (link) => link.tableId === id && link.token === key,
+            ),
+          [tableId, token] as const,
+        ),
+      { message: `${url} noted under "Your tables"`, timeout: 10_000 },
+    )
+    .toBe(true);
+}
+
 /** Waits until the page's `[data-table]` shows `data-version` >= `version`. */
 export async function waitForVersion(page: Page, version: number, timeoutMs = 5_000): Promise<void> {
   try {

@@ -6,7 +6,7 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import { createTable, expectNoProblems, openPage, partsOfLink, readView, tableAttributes, useChromium } from './support.js';
+import { createTable, expectNoProblems, openPage, partsOfLink, readView, useChromium, visitTable } from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -30,12 +30,6 @@ const listed = (page: Page) =>
     })),
   );
 
-/** Opens `url` in a page of `context` and waits until it shows its table (then the page has noted the link). */
-async function visit(page: Page, url: string, seat: string): Promise<void> {
-  await page.goto(url);
-  await expect.poll(async () => (await tableAttributes(page)).seat, { message: `${url} shows its table` }).toBe(seat);
-}
-
 it('three tables, one waiting for the seat of this device: listed first, marked, "(1)" in the title, from one request', async () => {
   const players = [{ name: 'Anni' }, { name: 'Bert' }, { name: 'Xaver' }];
   // Without doubling the auction starts at once: forehand (seat 1, the dealer being seat 0) owes the first bid.
@@ -46,9 +40,9 @@ it('three tables, one waiting for the seat of this device: listed first, marked,
   const context = await chromium.context('phone');
   const tab = await openPage(context, `${base}/rules`, 'a tab');
   // Opened in this order, the waiting table the longest ago: it comes first for being your move, not for being recent.
-  await visit(tab, waiting.seats[1]!.url, '1');
-  await visit(tab, others.seats[0]!.url, '0');
-  await visit(tab, watched.spectator.url, 'spectator');
+  await visitTable(tab, waiting.seats[1]!.url, '1');
+  await visitTable(tab, others.seats[0]!.url, '0');
+  await visitTable(tab, watched.spectator.url, 'spectator');
 
   const home = await context.newPage();
   const requests = apiRequests(home);
@@ -109,7 +103,7 @@ it('a table created here is listed by its spectator link until one of its seat l
   expect(await item.locator('details.all-links a').count(), 'three seats, the spectators and the admin').toBe(5);
   expect(await item.locator('details.all-links a[data-admin-link]').getAttribute('href')).toMatch(/\/admin\//);
 
-  await visit(home, `${base}/t/${seat2.tableId}#${seat2.token}`, '2');
+  await visitTable(home, `${base}/t/${seat2.tableId}#${seat2.token}`, '2');
   await home.goto(`${base}/`);
   await expect.poll(async () => ((await item.textContent()) ?? '').replace(/\s+/g, ' ')).toContain('You are Xaver');
   // German too.
@@ -123,8 +117,8 @@ it("Forget leaves nothing of the table on this device: no token, no last view (t
   const kept = await createTable(base, { name: 'To keep', options: { doubling: false } });
   const context = await chromium.context('desktop');
   const tab = await openPage(context, `${base}/rules`, 'a tab');
-  await visit(tab, kept.seats[2]!.url, '2');
-  await visit(tab, forgotten.seats[1]!.url, '1');
+  await visitTable(tab, kept.seats[2]!.url, '2');
+  await visitTable(tab, forgotten.seats[1]!.url, '1');
   // What a seat leaves behind at its table: the choice to confirm moves, and the chat read up to its newest message.
   await tab.locator('input[data-confirm-moves]').check();
   const chat = tab.locator('[data-chat]');
