@@ -10,22 +10,21 @@ import { LEVELS } from '../../shared/actions.js';
 import { getRecord, putRecord, recordKey } from '../../worker/history/records.js';
 import { MAX_HISTORY_SHARDS, shardCount } from '../../worker/history/shards.js';
 import { History } from '../../worker/history/writer.js';
-import { createTable, eventually, games, handMade, playActions, tableFor, tableStub, type CreatedTable, type PublishedGame } from './support.js';
+import {
+  createTable,
+  eventually,
+  games,
+  handMade,
+  keysUnder,
+  playActions,
+  tableFor,
+  tableStub,
+  type CreatedTable,
+  type PublishedGame,
+} from './support.js';
 
 const pending = (table: CreatedTable) => tableStub(table.tableId).pendingHistory();
 const written = (table: CreatedTable) => eventually(async () => ((await pending(table)) === 0 ? true : undefined), 'the outbox to empty');
-
-/** Every R2 key under `prefix`. */
-async function keysUnder(prefix: string): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await env.RECORDS.list({ prefix, ...(cursor === undefined ? {} : { cursor }) });
-    keys.push(...page.objects.map((o) => o.key));
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor !== undefined);
-  return keys;
-}
 
 async function playedTable(name: string): Promise<{ table: CreatedTable; game: PublishedGame }> {
   const record = handMade(name);

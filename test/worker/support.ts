@@ -385,3 +385,15 @@ export async function connect(tableId: string, token: string, via: 'header' | 'p
     close: () => ws.close(1000, 'done'),
   };
 }
+
+/** Every R2 key under `prefix`. */
+export async function keysUnder(prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.RECORDS.list({ prefix, ...(cursor === undefined ? {} : { cursor }) });
+    keys.push(...page.objects.map((o) => o.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor !== undefined);
+  return keys;
+}

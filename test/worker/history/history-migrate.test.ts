@@ -8,19 +8,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_MIGRATE_BATCH } from '../../../worker/history/migrate.js';
 import { History } from '../../../worker/history/writer.js';
-import { createTable, eventually, games, handMade, playActions, request, tableFor, tableStub, type PublishedGame } from '../support.js';
-
-/** Every R2 key under `prefix`. */
-async function keysUnder(prefix: string): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await env.RECORDS.list({ prefix, ...(cursor === undefined ? {} : { cursor }) });
-    keys.push(...page.objects.map((o) => o.key));
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor !== undefined);
-  return keys;
-}
+import { createTable, eventually, games, handMade, keysUnder, playActions, request, tableFor, tableStub, type PublishedGame } from '../support.js';
 
 /** A real finished game, as …/games publishes it. */
 async function aFinishedGame(): Promise<PublishedGame> {
