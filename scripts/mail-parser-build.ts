@@ -5,7 +5,7 @@
  * (an auxiliary Worker is given as one built script; the plugin does not bundle it). Built on
  * every run, so a test never runs a parser older than its source.
  */
-import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWorker, MAIL_PARSER_CONFIG } from './worker-build.js';
@@ -14,6 +14,17 @@ const dir = fileURLToPath(new URL('../.wrangler/mail-parser-build', import.meta.
 
 /** The built script, where the worker project's auxiliary Worker reads it. */
 export const MAIL_PARSER_SCRIPT = join(dir, 'index.js');
+
+/** The auxiliary Worker of a vitest config's miniflare options (`workers: [mailParserWorker()]`), named as its wrangler.toml names it. */
+export function mailParserWorker(): { name: string; compatibilityDate: string; modules: true; scriptPath: string } {
+  const toml = readFileSync(new URL(`../${MAIL_PARSER_CONFIG}`, import.meta.url), 'utf8');
+  return {
+    name: /^name = "(.+)"$/m.exec(toml)![1]!,
+    compatibilityDate: /^compatibility_date = "(.+)"$/m.exec(toml)![1]!,
+    modules: true,
+    scriptPath: MAIL_PARSER_SCRIPT,
+  };
+}
 
 export default function setup(): void {
   mkdirSync(dir, { recursive: true });
