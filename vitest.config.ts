@@ -1,9 +1,8 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { MAIL_PARSER_SCRIPT } from './scripts/mail-parser-build.js';
-import { MAIL_PARSER_CONFIG } from './scripts/worker-build.js';
+import { mailParserWorker } from './scripts/mail-parser-build.js';
 
 // The key seat tokens are derived from: a Worker secret in production (wrangler.toml
 // [secrets]). The tests use a fixed one; given here, wrangler does not warn that it is
@@ -21,13 +20,7 @@ for (const file of ['openapi.json', 'docs.html'])
 
 // The mail parser Worker (worker/mail-parser/), the main Worker's MAIL_PARSER service: run beside
 // it as an auxiliary Worker, from the script the worker project's global setup builds.
-const mailParserToml = readFileSync(new URL(MAIL_PARSER_CONFIG, import.meta.url), 'utf8');
-const mailParser = {
-  name: /^name = "(.+)"$/m.exec(mailParserToml)![1]!,
-  compatibilityDate: /^compatibility_date = "(.+)"$/m.exec(mailParserToml)![1]!,
-  modules: true,
-  scriptPath: MAIL_PARSER_SCRIPT,
-};
+const mailParser = mailParserWorker();
 
 // D1 migrations (drizzle/*.sql) are applied in the worker project's setup file.
 const migrations = await readD1Migrations(fileURLToPath(new URL('./drizzle', import.meta.url)));
@@ -55,6 +48,8 @@ export default defineConfig({
     // vitest's 5 s default failed tests of 0.6–0.7 s in CI when the 2-core machine ran other
     // suites beside this one (load average 12): they took more than 5 s, and were not hung.
     testTimeout: 30_000,
+    // vitest's default is one fewer than the cores: on the 2-core CI machine one file at a time.
+    maxWorkers: 2,
     projects: [
       {
         // The rules engine: plain TypeScript, runs in Node.
@@ -144,9 +139,8 @@ export default defineConfig({
           // vitest's 1 s default, on a 2-core machine that also runs Chromium, workerd and another
           // browser test file (a missed update still fails, after 10 s instead of 1 s).
           expect: { poll: { timeout: 10_000 } },
-          // One server for all files, two files at a time (each with its own Chromium), after
-          // the other projects.
-          maxWorkers: 2,
+          // One server for all files, two files at a time (each with its own Chromium), not
+          // beside the other projects.
           sequence: { groupOrder: 1 },
         },
       },
