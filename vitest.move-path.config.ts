@@ -14,7 +14,10 @@ export default defineConfig({
   plugins: [
     cloudflareTest({
       wrangler: { configPath: './wrangler.toml' },
-      miniflare: { bindings: { TEST_DEALS: 'on', ALLOW_LOCAL_WEBHOOKS: 'on', TOKEN_SECRET, BOT_DELAY_MS: '0', TEST_MIGRATIONS: migrations }, workers: [mailParserWorker()] },
+      miniflare: {
+        bindings: { TEST_DEALS: 'on', ALLOW_LOCAL_WEBHOOKS: 'on', TOKEN_SECRET, BOT_DELAY_MS: '0', TEST_MIGRATIONS: migrations },
+        workers: [mailParserWorker()],
+      },
     }),
   ],
   test: {
@@ -22,6 +25,12 @@ export default defineConfig({
     setupFiles: ['test/worker/apply-migrations.ts'],
     globalSetup: ['scripts/mail-parser-build.ts'],
     // The main Worker's sources; the mail parser is a Worker of its own, not on a move's path.
-    coverage: { enabled: true, provider: 'istanbul', include: ['worker/**/*.ts', 'shared/**/*.ts'], exclude: ['worker/mail-parser/**'], reporter: [] },
+    coverage: {
+      enabled: true,
+      provider: 'istanbul',
+      include: ['worker/**/*.ts', 'shared/**/*.ts'],
+      exclude: ['worker/mail-parser/**'],
+      reporter: [],
+    },
   },
 });
