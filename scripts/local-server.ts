@@ -47,6 +47,11 @@ export interface LocalServerOptions {
    * by default this project's two, the main Worker and the mail parser its MAIL_PARSER calls.
    */
   readonly configs?: readonly string[];
+  /**
+   * The Workers built unminified (`--minify=false`), so a CPU profile names their functions:
+   * wrangler.toml minifies without keeping names, which leaves a profile only the methods' names.
+   */
+  readonly unminified?: boolean;
 }
 
 const PROJECT_CONFIGS = ['wrangler.toml', MAIL_PARSER_CONFIG];
@@ -158,6 +163,7 @@ export async function launch(dir: string, options: LocalServerOptions): Promise<
     ...(options.configs ?? PROJECT_CONFIGS).flatMap((config) => ['-c', config]),
     ...['--ip', HOST, '--port', String(port), '--inspector-port', String(inspectorPort)],
     ...['--persist-to', persistDir, '--show-interactive-dev-session=false', '--log-level', 'warn'],
+    ...(options.unminified === true ? ['--minify=false'] : []),
     ...vars,
   ];
   // A process group of its own: stopping it reaches wrangler, esbuild and both workerd.

@@ -24,7 +24,8 @@
  * over the first long table's first GET (worker.coldTable…) and over the other's, woken
  * later (worker.coldLongTable…): …CpuMs the isolate's busy time, …LoadCpuMs the part inside
  * TableStore's `load` (its rows read, the migrations checked, the replay) and …ReplayCpuMs
- * inside `replaySeries` (the series through the engine), medians. The profiles sample wall
+ * inside `replaySeries` (the series through the engine), medians, the Worker built unminified
+ * for these restarts so its functions keep their names. The profiles sample wall
  * time: on a busy machine their milliseconds run high, their shares stay fair.
  *
  * - worker.startupMs: the Worker's own start, its bundle parsed and its top level run, as
@@ -168,7 +169,8 @@ export async function coldTableFigures(): Promise<void> {
 
     const profiles = { first: [] as Awaited<ReturnType<typeof profiled>>[], long: [] as Awaited<ReturnType<typeof profiled>>[] };
     for (let i = 0; i < PROFILE_RESTARTS; i++) {
-      server = await restartServer(server, { label: LABEL });
+      // Unminified: the profile finds `replaySeries` by its name (a method's name, `load`, survives minifying; a function's does not).
+      server = await restartServer(server, { label: LABEL, unminified: true });
       profiles.first.push(await profiled(server, `first-${i + 1}`, () => timedView(server.base, long!)));
       await timedView(server.base, short!);
       profiles.long.push(await profiled(server, `woken-later-${i + 1}`, () => timedView(server.base, other!)));
