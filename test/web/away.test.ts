@@ -3,9 +3,9 @@
  * read from its overview entry; hours above what a table has are capped there; and the run
  * never has more than its limit of tables in flight.
  */
-import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../web/src/api.js';
-import { awayStep, eachBounded, worthRetrying } from '../../web/src/create/away.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, call } from '../../web/src/api.js';
+import { awayStep, eachBounded, retryWaitSeconds, worthRetrying } from '../../web/src/create/away.js';
 import { overviewEntry } from './overview-entry.js';
 
 describe('awayStep', () => {
@@ -54,6 +54,33 @@ describe('worthRetrying', () => {
     expect(worthRetrying(new ApiError(401, 'unauthorized', 'replaced'))).toBe(false);
     expect(worthRetrying(new ApiError(403, 'forbidden', 'a spectator link'))).toBe(false);
     expect(worthRetrying(new ApiError(404, 'not_found', 'gone'))).toBe(false);
+  });
+});
+
+describe('a 429 tried again', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** What `call` throws for an answer of `status` with these headers. */
+  async function refusal(status: number, headers: Record<string, string>): Promise<ApiError> {
+    const body = JSON.stringify({ error: { code: 'rate_limited', message: 'too many actions' } });
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(body, { status, headers: { 'content-type': 'application/json', ...headers } })));
+    return call('/api/tables/t1/vacation', { method: 'POST', body: '{}' }).then(
+      () => expect.unreachable('the call was refused'),
+      (error: unknown) => error as ApiError,
+    );
+  }
+
+  it("waits the answer's Retry-After, within 1 to 60 seconds", async () => {
+    const limited = await refusal(429, { 'retry-after': '3' });
+    expect(limited).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(retryWaitSeconds(limited)).toBe(3);
+    expect(retryWaitSeconds(await refusal(429, { 'retry-after': '7200' })), 'not longer than a minute').toBe(60);
+    expect(retryWaitSeconds(await refusal(429, { 'retry-after': '0.2' })), 'whole seconds').toBe(1);
+  });
+
+  it('waits 10 seconds when a 429 gives no Retry-After, or one that is not a number of seconds', async () => {
+    expect(retryWaitSeconds(await refusal(429, {}))).toBe(10);
+    expect(retryWaitSeconds(await refusal(429, { 'retry-after': 'Wed, 02 Dec 2026 02:00:00 GMT' }))).toBe(10);
   });
 });
 

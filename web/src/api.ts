@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The refusal's headers: a 429's Retry-After says when to try again (API.md). */
+    readonly headers?: Headers,
   ) {
     super(message);
   }
@@ -32,7 +34,12 @@ export async function call<T>(path: string, init: RequestInit & { token?: string
   }
   const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
   if (!response.ok) {
-    throw new ApiError(response.status, body?.error?.code ?? 'http_' + response.status, body?.error?.message ?? response.statusText);
+    throw new ApiError(
+      response.status,
+      body?.error?.code ?? 'http_' + response.status,
+      body?.error?.message ?? response.statusText,
+      response.headers,
+    );
   }
   // Every answer of the API is JSON: none readable means the connection broke mid-answer.
   if (body === null) throw new ApiError(0, 'network', 'the answer was cut off');

@@ -12,14 +12,12 @@ import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
 import { Name } from '../names.js';
 import { formatTime } from '../table/format.js';
-import { asApiError, awayStep, eachBounded, worthRetrying, type AwayRequest, type SkipReason } from './away.js';
+import { asApiError, awayStep, eachBounded, retryWaitSeconds, worthRetrying, type AwayRequest, type SkipReason } from './away.js';
 import { createTranslator, type CreateTranslate } from './texts.js';
 import type { DeviceTable } from './your-tables.js';
 
 /** Tables asked at once: a run over fifty tables neither floods the server nor waits on each in turn. */
 export const AWAY_CONCURRENCY = 4;
-/** A 429 is tried again once after this long: the window of the limits it meets (docs/api.md, READ_LIMITER and ACTION_LIMITER). */
-const RATE_LIMIT_WAIT_SECONDS = 10;
 const HOUR_MS = 3_600_000;
 
 type Outcome =
@@ -40,13 +38,14 @@ interface Run {
 const isSettled = (outcome: Outcome | undefined): boolean =>
   outcome !== undefined && outcome.state !== 'waiting' && outcome.state !== 'sending' && outcome.state !== 'retrying';
 
-/** `send()`, tried once more after the limit's window when it is refused with 429; `waiting(s)` counts that wait down. */
+/** `send()`, tried once more when the limit's Retry-After has passed if it is refused with 429; `waiting(s)` counts that wait down. */
 async function withOneWait<T>(send: () => Promise<T>, waiting: (seconds: number) => void): Promise<T> {
   try {
     return await send();
   } catch (err) {
-    if (asApiError(err).status !== 429) throw err;
-    for (let s = RATE_LIMIT_WAIT_SECONDS; s > 0; s--) {
+    const error = asApiError(err);
+    if (error.status !== 429) throw err;
+    for (let s = retryWaitSeconds(error); s > 0; s--) {
       waiting(s);
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }

@@ -41,6 +41,18 @@ export function awayStep(entry: OverviewEntry, request: AwayRequest): AwayStep {
 export const worthRetrying = (error: ApiError): boolean =>
   error.code === 'network' || error.status === 429 || error.status >= 500 || error.code === 'conflict';
 
+/** A 429 without a Retry-After is tried again after this long: the window of the limits it meets (docs/api.md, READ_LIMITER and ACTION_LIMITER). */
+const RATE_LIMIT_WAIT_SECONDS = 10;
+/** The longest wait a Retry-After gets: a run over the tables is not left waiting longer than a limiter's window. */
+const RATE_LIMIT_MAX_WAIT_SECONDS = 60;
+
+/** Whole seconds to wait before trying a 429 again: its Retry-After, 1 to 60, or 10 when it has none (or a date, which the API never sends). */
+export function retryWaitSeconds(error: ApiError): number {
+  const said = Number(error.headers?.get('retry-after') ?? NaN);
+  const wait = Number.isFinite(said) && said > 0 ? Math.ceil(said) : RATE_LIMIT_WAIT_SECONDS;
+  return Math.max(1, Math.min(wait, RATE_LIMIT_MAX_WAIT_SECONDS));
+}
+
 /** `error` as an ApiError: what `call` throws, or anything else thrown on the way. */
 export const asApiError = (error: unknown): ApiError => (error instanceof ApiError ? error : new ApiError(0, 'network', String(error)));
 
