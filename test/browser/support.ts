@@ -407,9 +407,9 @@ export async function tableAttributes(page: Page): Promise<TableAttributes> {
 export async function visitTable(page: Page, url: string, seat: string): Promise<void> {
   await page.goto(url);
   await expect.poll(async () => (await tableAttributes(page)).seat, { message: `${url} shows its table`, timeout: 10_000 }).toBe(seat);
-  const { pathname, hash } = new URL(url);
-  const tableId = decodeURIComponent(pathname.split('/').at(-1)!);
-  const token = decodeURIComponent(hash.slice(1));
+  // As the page reads its link (web/src/router.ts decodes the hash).
+  const parts = partsOfLink(url);
+  const [tableId, token] = [decodeURIComponent(parts.tableId), decodeURIComponent(parts.token)];
   await expect
     .poll(
       () =>
