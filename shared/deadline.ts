@@ -76,3 +76,16 @@ export function runClock(start: number, runMs: number, stops: readonly ClockStop
  * mail to it meanwhile (worker/table/presence.ts). Here, so the web app says the same number.
  */
 export const ACTIVE_SEAT_MINUTES = 10;
+
+/**
+ * The whole hours of a running vacation (ending at `until`, ms) not yet begun at `now`: what
+ * ending it gives back. Here, so the server's check and the web app's offer are one rule.
+ */
+export const unusedHours = (vacation: { readonly until: number }, now: number): number => Math.max(0, Math.floor((vacation.until - now) / HOUR_MS));
+
+/**
+ * The whole hours a seat with `left` hours and a vacation running until `until` (or none) may
+ * ask for now: a new vacation takes the running one's place, which gives back its hours not yet begun.
+ */
+export const vacationHoursAvailable = (left: number, until: number | null, now: number): number =>
+  left + (until === null ? 0 : unusedHours({ until }, now));

@@ -1,7 +1,16 @@
 /** The clock of a move with stops (shared/deadline.ts): pauses and vacations do not count, open stops leave it unknown. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deadlineAt, reminderAt, stoppedDeadlineAt, stoppedReminderAt, stopsReadFrom, type ClockStop } from '../../shared/deadline.js';
+import {
+  deadlineAt,
+  reminderAt,
+  stoppedDeadlineAt,
+  stoppedReminderAt,
+  stopsReadFrom,
+  unusedHours,
+  vacationHoursAvailable,
+  type ClockStop,
+} from '../../shared/deadline.js';
 
 const H = 3_600_000;
 const start = Date.parse('2026-11-30T12:00:00Z');
@@ -131,5 +140,22 @@ describe('stopsReadFrom: the stops a clock may forget', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('vacationHoursAvailable (the server checks it, the table page offers it)', () => {
+  it('without a running vacation is what is left', () => {
+    expect(vacationHoursAvailable(30, null, start)).toBe(30);
+  });
+
+  it('a running vacation gives back its whole hours not yet begun: a started hour is spent', () => {
+    expect(unusedHours({ until: at(10) }, start)).toBe(10);
+    expect(unusedHours({ until: at(10) }, at(3) + 20 * 60_000)).toBe(6);
+    expect(vacationHoursAvailable(20, at(10), at(3) + 20 * 60_000)).toBe(26);
+  });
+
+  it('an ended vacation gives nothing back', () => {
+    expect(unusedHours({ until: at(2) }, at(5))).toBe(0);
+    expect(vacationHoursAvailable(4, at(2), at(5))).toBe(4);
   });
 });

@@ -4,7 +4,7 @@
  * nobody moves at is retired. One module, so that the view's deadline, the reminders, the
  * timeouts and the alarm always agree.
  */
-import { runClock, stoppedDeadlineAt, stoppedReminderAt, type ClockStop } from '../../shared/deadline.js';
+import { runClock, stoppedDeadlineAt, stoppedReminderAt, unusedHours, vacationHoursAvailable, type ClockStop } from '../../shared/deadline.js';
 import type { Seat } from '../../shared/options.js';
 import { seatsOwingMove, type SeriesState } from '../../shared/series.js';
 import type { Table, VacationRow } from './model.js';
@@ -88,16 +88,6 @@ const HOUR_MS = 3_600_000;
 /** The seat's vacation running at `now`, if any. */
 export const runningVacation = (vacations: readonly VacationRow[], seat: Seat, now: number): VacationRow | undefined =>
   vacations.find((v) => v.seat === seat && v.from <= now && now < v.until);
-
-/** The whole hours of a running vacation not yet begun at `now`: what ending it now gives back. */
-export const unusedHours = (vacation: Pick<VacationRow, 'until'>, now: number): number => Math.max(0, Math.floor((vacation.until - now) / HOUR_MS));
-
-/**
- * The whole hours a seat with `left` hours and a vacation running until `until` (or none) may
- * ask for now: a new vacation takes the running one's place, which gives back its hours not yet begun.
- */
-export const vacationHoursAvailable = (left: number, until: number | null, now: number): number =>
-  left + (until === null ? 0 : unusedHours({ until }, now));
 
 /** The hours `seat` has left this series (of `allowed`), counting the vacations taken from deal `seriesFirstDeal` on. */
 export function vacationHoursLeft(vacations: readonly VacationRow[], seat: Seat, allowed: number, seriesFirstDeal: number): number {

@@ -1,12 +1,12 @@
 /** What the API publishes of a table: a seat's view (R10.2) and finished games' records (R10.3). */
 import { isMoveOwed } from '../../shared/actions.js';
-import type { ClockStop } from '../../shared/deadline.js';
+import { vacationHoursAvailable, type ClockStop } from '../../shared/deadline.js';
 import type { GameRecord } from '../../shared/record.js';
 import type { PublishedGame, TableSummary, TableView } from '../contract.js';
 import type { Seat } from '../../shared/options.js';
 import type { SeriesState } from '../../shared/series.js';
 import { viewOf } from '../../shared/view.js';
-import { isEnded, isPaused, runningVacation, vacationHoursAvailable, vacationHoursLeft, viewDeadlineAt } from './clock.js';
+import { isEnded, isPaused, runningVacation, vacationHoursLeft, viewDeadlineAt } from './clock.js';
 import {
   botLevelOf,
   currentStart,

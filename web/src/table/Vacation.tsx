@@ -4,6 +4,7 @@
  * every seat sees the vacation in the seat panels (SeatPanel.tsx).
  */
 import { useState } from 'preact/hooks';
+import { vacationHoursAvailable } from '../../../shared/deadline.js';
 import { ApiError, type TableView } from '../api.js';
 import { takeVacation } from '../api-later.js';
 import { useApp } from '../app-context.js';
@@ -11,8 +12,6 @@ import { errorText } from '../i18n.js';
 import { formatTime } from './format.js';
 import { vacationShown } from './vacation-shown.js';
 import { settingsTranslator } from './settings-texts.js';
-
-const HOUR_MS = 3_600_000;
 
 export function Vacation({ view, tableId, token, onView }: { view: TableView; tableId: string; token: string; onView: (view: TableView) => void }) {
   const { t, prefs } = useApp();
@@ -24,8 +23,8 @@ export function Vacation({ view, tableId, token, onView }: { view: TableView; ta
   if (seat === null || view.seats[seat]!.bot || view.moveDeadlineHours === null || view.vacationHours === 0 || view.seriesOver) return null;
   const until = vacationShown(view, seat);
   const left = view.seats[seat]!.vacationHoursLeft;
-  // A new vacation takes the running one's place, which gives back its whole hours not yet begun.
-  const possible = left + (until === null ? 0 : Math.floor((Date.parse(until) - Date.now()) / HOUR_MS));
+  // The server's own rule: a new vacation takes the running one's place, which gives back its hours not yet begun.
+  const possible = vacationHoursAvailable(left, until === null ? null : Date.parse(until), Date.now());
 
   const send = async (asked: number) => {
     setBusy(true);
