@@ -8,11 +8,11 @@ import type { Action } from './actions.js';
 /** A move by reply: an action of API.md's table (claim, R7.12, is the engine's to accept or refuse). */
 export type MoveByText = Action | { readonly type: 'claim' };
 
-/** A move as an answer names it, in the forms parseMoveText (move-text.ts) reads: `HK`, `bid 7`, `discard GA SK`, `no re`. */
+/** A move as an answer names it, in the forms parseMoveText (move-text.ts) reads: `HK`, `knock S7`, `GA trump H`, `bid 7`, `no re`. */
 export function moveText(move: MoveByText): string {
   switch (move.type) {
     case 'play':
-      return move.card;
+      return `${move.knock === true ? 'knock ' : ''}${move.card}${move.trump === undefined ? '' : ` trump ${move.trump}`}`;
     case 'bid':
       return `bid ${move.bid}`;
     case 'declare':

@@ -3,8 +3,10 @@
  * reply): a card by its code (`HK`, `H10`) or its name in German or English (`Herz König`,
  * `Herz-König`, `hearts king`, `king of hearts`; the French deck's names too, as the web app
  * can show them: `Kreuz Dame`, `queen of clubs`), `pass`, `hold`, `bid 7`, `double` /
- * `no double`, `discard GA SK`, `declare 8`, `kontra`, `re` / `no re`, `claim`. Case, extra
- * spaces and a closing full stop do not matter.
+ * `no double`, `discard GA SK`, `declare 8`, `kontra`, `re` / `no re`, `claim`. A card
+ * may carry what the play action carries: the trump the declarer names with it (R7.2,
+ * `GA trump hearts`, `Gras Sau Trumpf Herz`) and a knock (R7.11, `knock S7`, `S7 klopfen`).
+ * Case, extra spaces and a closing full stop do not matter.
  *
  * The mail parser Worker reads it (worker/mail-parser/), the main Worker only names a move
  * (move-name.ts). Shape only, as parseAction: whether the move is allowed now is the rules' business, and
@@ -39,6 +41,12 @@ const lookup = <K extends string>(words: Record<K, readonly string[]>): Readonly
   new Map(Object.entries<readonly string[]>(words).flatMap(([key, names]) => names.map((name) => [name, key as K] as const)));
 
 const SUIT_BY_WORD = lookup(SUIT_WORDS);
+/** The suit a declarer names (R7.2): a suit's name, or its letter as in the card codes (`trump H`). */
+const trumpSuit = (word: string | undefined): Suit | undefined =>
+  word === undefined ? undefined : (SUIT_BY_WORD.get(word) ?? SUITS.find((suit) => suit.toLowerCase() === word));
+
+const TRUMP_WORDS = new Set(['trump', 'trumpf', 'trumps']);
+const KNOCK_WORDS = new Set(['knock', 'klopfen', 'klopf']);
 const RANK_BY_WORD = lookup(RANK_WORDS);
 
 const cardOf = (suit: Suit, rank: Rank): CardCode => codeOf(SUITS.indexOf(suit) * 8 + RANKS.indexOf(rank));
@@ -77,7 +85,7 @@ export function parseMoveText(line: string): Result<MoveByText> {
     .normalize('NFC')
     .toLowerCase()
     .replace(/[.!]+$/u, '')
-    .replace(/[-,]/gu, ' ')
+    .replace(/[-,:;]/gu, ' ')
     .trim()
     .split(/\s+/u)
     .filter((w) => w !== '');
@@ -106,9 +114,27 @@ export function parseMoveText(line: string): Result<MoveByText> {
     const cards = twoCards(rest);
     if (cards !== undefined) return ok({ type: 'discard', cards });
   }
-  const card = cardFromWords(words);
-  if (card !== undefined) return ok({ type: 'play', card });
+  const play = playOf(words);
+  if (play !== undefined) return ok(play);
   return badRequest(
-    'not a move: write a card (HK, Herz König, hearts king), pass, hold, bid 7, double, no double, discard GA SK, declare 8, kontra, re, no re or claim on the first line',
+    'not a move: write a card (HK, Herz König, hearts king), pass, hold, bid 7, double, no double, discard GA SK, declare 8, kontra, re, no re or claim on the first line; a card may carry a knock or the trump named with it: knock S7, GA trump H',
   );
+}
+
+/** A card, with a knock (once, before or after it) and a trump named (after it, or before it) if written. */
+function playOf(words: readonly string[]): Extract<MoveByText, { type: 'play' }> | undefined {
+  const knocks = words.filter((w) => KNOCK_WORDS.has(w)).length;
+  if (knocks > 1) return undefined;
+  const rest = words.filter((w) => !KNOCK_WORDS.has(w));
+  const at = rest.findIndex((w) => TRUMP_WORDS.has(w));
+  let trump: Suit | undefined;
+  let cardWords = rest;
+  if (at !== -1) {
+    trump = trumpSuit(rest[at + 1]);
+    if (trump === undefined) return undefined;
+    cardWords = [...rest.slice(0, at), ...rest.slice(at + 2)];
+  }
+  const card = cardFromWords(cardWords);
+  if (card === undefined) return undefined;
+  return { type: 'play', card, ...(knocks === 1 ? { knock: true } : {}), ...(trump === undefined ? {} : { trump }) };
 }

@@ -57,8 +57,35 @@ describe('parseMoveText', () => {
     expect(move(line)).toEqual(action);
   });
 
+  it.each([
+    ['GA trump hearts', { type: 'play', card: 'GA', trump: 'H' }],
+    ['GA trump H', { type: 'play', card: 'GA', trump: 'H' }],
+    ['Gras Sau, Trumpf Herz', { type: 'play', card: 'GA', trump: 'H' }],
+    ['Trumpf Schellen: Eichel 7', { type: 'play', card: 'E7', trump: 'S' }],
+    ['ace of leaves trump bells', { type: 'play', card: 'GA', trump: 'S' }],
+    ['knock S7', { type: 'play', card: 'S7', knock: true }],
+    ['S7 klopfen', { type: 'play', card: 'S7', knock: true }],
+    ['Knock, seven of bells.', { type: 'play', card: 'S7', knock: true }],
+  ])('a card with what it carries (R7.2 named trump, R7.11 knock): %s', (line, action) => {
+    expect(move(line)).toEqual(action);
+  });
+
   it('every move but claim is an action the engine takes as it is (parseAction gives it back unchanged)', () => {
-    for (const line of ['HK', 'pass', 'hold', 'bid 7', 'double', 'no double', 'discard GA SK', 'declare 8', 'kontra', 're', 'no re']) {
+    for (const line of [
+      'HK',
+      'GA trump H',
+      'knock S7',
+      'pass',
+      'hold',
+      'bid 7',
+      'double',
+      'no double',
+      'discard GA SK',
+      'declare 8',
+      'kontra',
+      're',
+      'no re',
+    ]) {
       const action = move(line);
       expect(parseAction(action)).toEqual({ ok: true, value: action });
     }
@@ -79,6 +106,11 @@ describe('parseMoveText', () => {
     'pass please',
     'Herz König Ober',
     'double double',
+    'knock',
+    'trump hearts',
+    'GA trump',
+    'GA trump king',
+    'knock knock S7',
   ])('not a move: %j, refused with the forms it understands', (line) => {
     const parsed = parseMoveText(line);
     expect(parsed.ok).toBe(false);
@@ -94,6 +126,8 @@ describe('moveText', () => {
     for (const line of [
       'HK',
       'S10',
+      'knock S7',
+      'GA trump H',
       'pass',
       'hold',
       'bid 7',

@@ -38,6 +38,7 @@ import {
   view,
   type CreatedTable,
   type TableView,
+  playersLeave,
 } from './support.js';
 
 const GAME = handMade('01-hold-stage1-overtrump');
@@ -208,6 +209,25 @@ describe('a passed deadline', () => {
     expect(record!.actions.slice(TRICK_TWO).every((a) => a.auto === true)).toBe(true);
     const { validateRecord } = await import('../../shared/record.js');
     expect(validateRecord(JSON.parse(JSON.stringify(record))).ok).toBe(true);
+  });
+
+  it('a move made for an absent seat neither reads its turn mail nor counts as the seat being at the table', async () => {
+    vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: unknown): Promise<void> }, 'sendEmail').mockImplementation(async () => {});
+    const seat = GAME.actions[TRICK_TWO]!.seat;
+    const address = newAddress('absent');
+    const table = await tableAt(TRICK_TWO, {}, { seats: SEATS.map((s) => (s === seat ? { email: address } : {})) });
+    await playersLeave(table);
+    await confirmAt(table, address); // the move it owes is mailed, and nobody reads it
+    await deliveriesDone(table);
+    const unread = async () => (await sql<{ seat: number }>(table, 'SELECT seat FROM unread_turn_mail')).map((r) => r.seat);
+    const actedAt = async () => (await sql<{ at: number }>(table, 'SELECT acted_at AS at FROM seat_activity WHERE seat = ?', seat))[0]?.at ?? null;
+    expect(await unread()).toEqual([seat]);
+    await timePasses(table, 121 * 60_000); // past the deadline: the bot moves for the seat
+    expect(await sql(table, 'SELECT seat, auto FROM actions WHERE version = ?', TRICK_TWO + 1)).toEqual([{ seat, auto: 1 }]);
+    expect(await unread()).toEqual([seat]);
+    const acted = await actedAt();
+    // Its own last action, dated back with the table's clock: not the automatic move's now.
+    expect(acted === null || acted < Date.now() - 100 * 60_000, `acted_at ${acted}`).toBe(true);
   });
 
   it('onTimeout "wait": only the reminder; nothing moves however long it waits', async () => {

@@ -79,10 +79,11 @@ interface Seated {
   readonly address: string;
 }
 
-/** A table of GAME where PLAYER has a confirmed address and the first `steps` actions were played (away from the table). */
-async function seated(steps: number): Promise<Seated> {
+/** A table of GAME (`options` added) where PLAYER has a confirmed address and the first `steps` actions were played (away from the table). */
+async function seated(steps: number, options: Record<string, unknown> = {}): Promise<Seated> {
   const address = newAddress('vroni');
-  const table = await createTable(tableFor(GAME, { seats: SEATS.map((seat) => (seat === PLAYER ? { name: 'Vroni', email: address } : {})) }));
+  const seats = SEATS.map((seat) => (seat === PLAYER ? { name: 'Vroni', email: address } : {}));
+  const table = await createTable(tableFor(GAME, { seats, options: { ...tableFor(GAME).options, ...options } }));
   secrets.push(...table.seats.map((s) => s.token));
   await confirmAt(table, address);
   if (steps > 0) await playAway(table, GAME.actions.slice(0, steps), 0);
@@ -106,8 +107,8 @@ function lastTurnMail(address: string): SentMail & { replyTo: string } {
  * the next, which no turn mail tells (who-is-told.ts), so each answer asks for it, with a
  * Reply-To of its own.
  */
-async function toLead(): Promise<Seated> {
-  const s = await seated(8);
+async function toLead(options: Record<string, unknown> = {}): Promise<Seated> {
+  const s = await seated(8, options);
   expect(await reply(s, 'discard E7 S7')).toBeNull();
   expect(lastTurnMail(s.address).text).toContain('It is your move: reply to this mail');
   expect(await reply(s, 'declare 7')).toBeNull();
@@ -248,6 +249,19 @@ describe('a reply from the seat plays its move, with the mail version, and is an
     expect(answersTo(s.address).map((m) => m.text.includes(': bid 6.'))).toEqual([true]);
   });
 
+  it('a reply reads the turn mail but is no visit to the table: when the move comes back, its turn mail goes at once', async () => {
+    const s = await seated(3);
+    expect(await reply(s, 'bid 6')).toBeNull();
+    mails.length = 0;
+    // The next seat answers at once; the move is PLAYER's again (hold or pass).
+    expect((await act(s.table.tableId, s.table.seats[2]!.token, { ...GAME.actions[4]!.action, version: 4 })).version).toBe(5);
+    await deliveriesDone(s.table);
+    expect(await sql(s.table, 'SELECT seat FROM deferred_turn_mail')).toEqual([]);
+    const turnMails = mails.filter((m) => m.to === s.address && /your turn/.test(m.subject));
+    expect(turnMails).toHaveLength(1);
+    expect(turnMails[0]!.replyTo).toBeDefined();
+  });
+
   it('a card by its German name, quoted-printable: Herz Sau is HA, played; the answer to the seat may name it', async () => {
     const s = await toLead();
     const to = lastTurnMail(s.address).replyTo;
@@ -277,6 +291,20 @@ describe('a reply from the seat plays its move, with the mail version, and is an
         JSON.stringify({ type: 'play', card: 'HK' }),
       );
     }
+  });
+
+  it('the declarer names trump with its first card (R7.2 "named"); a card without one is refused with the rule', async () => {
+    const s = await toLead({ trump: 'named' });
+    expect(await reply(s, 'HA')).toBeNull();
+    expect(await versionOf(s)).toBe(10);
+    expect(answersTo(s.address).at(-1)!.text).toContain('R7.2');
+    expect(answersTo(s.address).at(-1)!.text).toContain('By reply: the card and the suit, e.g. "HA trump H".');
+    expect(await reply(s, 'Herz Sau, Trumpf Schellen')).toBeNull();
+    expect(await versionOf(s)).toBe(11);
+    expect((await sql<{ action: string }>(s.table, 'SELECT action FROM actions WHERE version = 11'))[0]!.action).toBe(
+      JSON.stringify({ type: 'play', card: 'HA', trump: 'S' }),
+    );
+    expect(answersTo(s.address).at(-1)!.text).toContain(': HA trump S.');
   });
 
   it('a quoted reply: the quoted mail is ignored, above or below the move', async () => {

@@ -6,8 +6,9 @@
  *
  * - At the table: the seat has a WebSocket open to the table with its own link (a page
  *   showing the table; hibernated sockets count, silent ones do not: sockets.ts
- *   PAGE_SILENCE_MS), or it acted within the last ACTIVE_SEAT_MINUTES. No turn mail and no
- *   reminder then.
+ *   PAGE_SILENCE_MS), or it acted with its link within the last ACTIVE_SEAT_MINUTES. No turn
+ *   mail and no reminder then. A move by reply mail is made from the mailbox, and one made for
+ *   the seat (auto) in its absence: neither counts (changes/game.ts).
  * - Put off, not dropped: a turn mail held back because the player was at the table is
  *   kept (in storage) and looked at again when the player would stop counting as there.
  *   Correspondence players play a card and close the page; when the others answer within
@@ -17,7 +18,8 @@
  *   again; otherwise it is queued, under the unread rule below like any turn mail.
  * - Unread: once a turn mail to the seat was sent, no further turn mail goes to it at this
  *   table until it visits: reads its view (GET …/{id}), opens a socket with its link, or
- *   acts. While a turn mail waits to be sent, none is added either. Reminders keep their
+ *   acts (with its link or by reply; a move made for it is no visit). While a turn mail waits
+ *   to be sent, none is added either. Reminders keep their
  *   own rule (once per move) and are not held back by an unread turn mail.
  * - Pushes (turnPush) are turn notices like mails: not while the seat is at the table, put
  *   off with the mail (one record per seat) and sent with it; the unread rule does not hold

@@ -62,9 +62,15 @@ export class ActionPath {
    * `seat`'s action: a person's (by its link), a bot seat's (bot-seats.ts), or with `auto`
    * one the table makes for a person's seat (auto-moves.ts: its deadline passed, or its
    * forced card), marked so in the log and records, and in the views that may know it.
-   * `origin`: where it came from (after-commit.ts).
+   * `byReply`: sent by a reply to a turn mail (requests/reply-requests.ts). `origin`: where it
+   * came from (after-commit.ts).
    */
-  act(table: Table, seat: Seat, request: ActionRequest, { auto = null, ...origin }: Origin & { auto?: AutoKind | null } = {}): Outcome<Accepted> {
+  act(
+    table: Table,
+    seat: Seat,
+    request: ActionRequest,
+    { auto = null, byReply = false, ...origin }: Origin & { auto?: AutoKind | null; byReply?: boolean } = {},
+  ): Outcome<Accepted> {
     if (request.id !== undefined) {
       // API.md: the same id (this seat's own: ids are per seat) is applied once, and only for the same action.
       const earlier = this.storage.actionWithId(seat, request.id);
@@ -103,6 +109,7 @@ export class ActionPath {
         series: result.value,
         id: request.id ?? null,
         auto,
+        byReply,
         at: new Date().toISOString(),
       },
       origin,

@@ -38,6 +38,8 @@ export type Change =
       readonly id: string | null;
       /** Made for the seat (its deadline, or its forced card), not by it. */
       readonly auto: AutoKind | null;
+      /** Made by a reply to one of the table's mails: the player read the mail, but is in the mailbox, not at the table. */
+      readonly byReply: boolean;
       readonly at: string;
     }
   | { readonly type: 'pause'; readonly at: number; readonly clockStart: number }

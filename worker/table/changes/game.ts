@@ -55,10 +55,13 @@ export function applyGame(ctx: ChangeContext, draft: Draft, before: Table | null
       draft.lastChangeAt = at;
       // Where the move lands: the current deal, after the game's actions so far.
       if (auto !== null) draft.autoMoves = new Map(table.autoMoves).set(autoKey(table.deals.length - 1, actionsOf(table.series.game!).length), auto);
-      // The seat acted: it is at the table and has seen it; a turn mail put off for it is moot (notifications/presence.ts).
-      storage.seats.saveActedAt(seat, Date.parse(at));
+      // A turn mail put off for the move just made is moot (notifications/presence.ts).
       storage.seats.dropDeferredTurnMail(seat);
-      readTurnMail(storage, draft, seat);
+      // The player acted: it has seen the table, or the mail it replied to. Only on the page is it
+      // at the table: a reply's next turn mail goes at once, and a move made for an absent seat
+      // neither holds its mail back nor reads it.
+      if (auto === null) readTurnMail(storage, draft, seat);
+      if (auto === null && !change.byReply) storage.seats.saveActedAt(seat, Date.parse(at));
       if (draft.series.status === 'awaitingDeal') deal(storage, draft, at); // API.md: the next game starts by itself
       storage.saveAction(draft.version, seat, change.action, change.id, at, auto);
       return;

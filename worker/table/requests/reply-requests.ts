@@ -8,6 +8,7 @@
  * action-path.ts), and answers the seat by mail once per reply, to the seat's address only.
  * A sender who is not the seat gets nothing, and nobody else is told anything.
  */
+import { namesTrump } from '../../../shared/game.js';
 import { moveText, type MoveByText } from '../../../shared/move-name.js';
 import type { Result } from '../../../shared/result.js';
 import { addressStub } from '../../notifications/mail/address.js';
@@ -94,12 +95,19 @@ export class ReplyRequests {
     if (!parsed.ok) return { kind: 'refused', move: null, reason: parsed.error.message };
     const move = moveText(parsed.value);
     if (table.settings.seats[row.seat]!.bot) return { kind: 'refused', move, reason: 'a bot plays this seat now' };
-    const outcome = this.parts.actions.act(table, row.seat, { action: parsed.value, version: row.version });
+    const outcome = this.parts.actions.act(table, row.seat, { action: parsed.value, version: row.version }, { byReply: true });
     if (outcome.ok) return { kind: 'played', move };
     const reason =
       outcome.code === 'stale_version'
         ? 'the table has moved on since this mail was sent: nothing was played. Open the table to see where it stands, or reply to its newest mail.'
-        : outcome.message;
+        : outcome.message + namingHint(table, parsed.value);
     return { kind: 'refused', move, reason };
   }
+}
+
+/** The engine's R7.2 refusal speaks of the API's field; a reply names the suit after the card. */
+function namingHint(table: Table, move: MoveByText): string {
+  const game = table.series.game;
+  if (move.type !== 'play' || move.trump !== undefined || game === null || !namesTrump(game)) return '';
+  return ` By reply: the card and the suit, e.g. "${move.card} trump H".`;
 }
