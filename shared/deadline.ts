@@ -6,6 +6,16 @@
 
 const HOUR_MS = 3_600_000;
 
+/**
+ * The clock's table settings (API.md, "Deadlines"): their limits and the server's defaults,
+ * one source for the API's checks, the stored tables and the web app's forms.
+ */
+export const MAX_MOVE_DEADLINE_HOURS = 720;
+/** The most vacation a table may give each seat per series: two weeks. */
+export const MAX_VACATION_HOURS = 336;
+export const DEFAULT_VACATION_HOURS = 72;
+export const DEFAULT_ON_TIMEOUT = 'bot';
+
 /** A span in which a clock does not run (ms): a pause of the table, a seat's vacation; `until` null: still going on. */
 export interface ClockStop {
   readonly from: number;

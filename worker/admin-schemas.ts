@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { MAX_FRAME_ORIGINS } from './frame-origins.js';
 import { nameField } from './plain-text.js';
+import { MAX_MOVE_DEADLINE_HOURS } from '../shared/deadline.js';
 import { described, doc, int, MAX_VACATION_HOURS, orNull, Phase, RuleOptionsSchema, SeatNumber } from './schemas.js';
 import { MAX_PAUSES_PER_MOVE, MAX_SERIES } from './table/admin-commands.js';
 
@@ -53,7 +54,10 @@ export const AdminCommandSchema = doc(
     doc(
       z.strictObject({
         type: z.literal('options'),
-        moveDeadlineHours: doc(z.optional(z.nullable(int(z.gte(1), z.lte(720)))), OPENAPI_PROSE && { description: 'Hours per move; null: no clock' }),
+        moveDeadlineHours: doc(
+          z.optional(z.nullable(int(z.gte(1), z.lte(MAX_MOVE_DEADLINE_HOURS)))),
+          OPENAPI_PROSE && { description: 'Hours per move; null: no clock' },
+        ),
         onTimeout: doc(
           z.optional(z.enum(['bot', 'wait'])),
           OPENAPI_PROSE && {

@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono/tiny';
 import { ACTIONS, unwrap, viewAnswer, type TableEnv, atTable } from './chain.js';
+import { DEFAULT_VACATION_HOURS } from '../../shared/deadline.js';
 import { MAX_VACATION_HOURS, PreferencesSchema, VacationSchema, ViewSchema } from '../schemas.js';
 import { errors, json, refusal, security, TableParams, defineRoute, openapi } from './documented.js';
 
@@ -21,7 +22,7 @@ const postVacation = defineRoute({
     description:
       "Stops this seat's move clock (option moveDeadlineHours) for `hours` whole hours from now: no reminder and no automatic move for it meanwhile, " +
       'and its deadline moves by the time it was away. Every seat sees it (`seats[i].vacationUntil`, `vacationHoursLeft`). ' +
-      `A seat has option vacationHours (default 72, at most ${MAX_VACATION_HOURS}) per series. A new vacation while one runs takes its place: ` +
+      `A seat has option vacationHours (default ${DEFAULT_VACATION_HOURS}, at most ${MAX_VACATION_HOURS}) per series. A new vacation while one runs takes its place: ` +
       'the running one ends now and gives back its whole hours not yet begun, the new one is charged in full. ' +
       '`{"hours": 0}` ends the running vacation the same way (10 hours ended after 3 h 20 min are charged 4) and changes nothing without one. ' +
       'More hours than are left, or a vacation after the series is over, are refused with 409 conflict. ' +

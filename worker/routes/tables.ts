@@ -12,7 +12,7 @@ import { ApiError } from '../errors.js';
 import { shardForNewTable } from '../history/shards.js';
 import { TABLES_CREATED, unwrap, tableStub, limited } from './chain.js';
 import { CreatedTableSchema, CreateTableSchema } from '../schemas.js';
-import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS } from '../table/model.js';
+import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS } from '../../shared/deadline.js';
 import { adminLinkOf, deriveToken, hashToken, linkOf, newNonce, newTableId, tokenKey, type TokenOwner } from '../table/tokens.js';
 import { errors, json, PUBLIC, defineRoute, openapi } from './documented.js';
 

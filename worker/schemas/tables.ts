@@ -4,7 +4,8 @@ import { OPTION_LIMITS } from '../../shared/options.js';
 import { ADDRESS_MAILS_PER_HOUR, CONFIRMATIONS_PER_DAY } from '../notifications/mail/address.js';
 import { nameField } from '../plain-text.js';
 import { TABLE_MAILS_PER_HOUR } from '../notifications/send-budget.js';
-import { MAIL_MODES, DEFAULT_VACATION_HOURS } from '../table/model.js';
+import { DEFAULT_VACATION_HOURS, MAX_MOVE_DEADLINE_HOURS } from '../../shared/deadline.js';
+import { MAIL_MODES } from '../table/model.js';
 import { MAX_VACATION_HOURS, SeatNumber, described, doc, int } from './common.js';
 
 export const OptionsSchema = doc(
@@ -62,7 +63,7 @@ export const OptionsSchema = doc(
       OPENAPI_PROSE && { description: 'R9: f, for bettel and mord (default 10)' },
     ),
     moveDeadlineHours: doc(
-      z.optional(int(z.gte(1), z.lte(720))),
+      z.optional(int(z.gte(1), z.lte(MAX_MOVE_DEADLINE_HOURS))),
       OPENAPI_PROSE && {
         description:
           'Hours a seat has for its move, shown as `deadline` in the view; the seats owing the move are reminded shortly before it. ' +

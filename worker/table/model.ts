@@ -102,10 +102,6 @@ export interface VacationRow {
   readonly dealIndex: number;
 }
 
-/** Defaults of the clock settings for tables stored before them (API.md, "Deadlines"). */
-export const DEFAULT_ON_TIMEOUT = 'bot';
-export const DEFAULT_VACATION_HOURS = 72;
-
 export type Channel = 'webhook' | 'email' | 'push';
 
 export interface Notifications {

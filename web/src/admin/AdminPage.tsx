@@ -18,6 +18,7 @@ import { BadLink } from '../table/BadLink.js';
 import { EmbedSettings } from './EmbedSettings.js';
 import { OutcomeAt, type Outcome, type Place, type Run } from './Outcome.js';
 import { adminTranslator, type AdminTranslate } from './texts.js';
+import { MAX_MOVE_DEADLINE_HOURS, MAX_VACATION_HOURS } from '../../../shared/deadline.js';
 
 type PlayerKind = 'person' | 'easy' | 'strong';
 
@@ -267,7 +268,7 @@ function OptionsForm({ view, busy, run, outcome }: { view: AdminView; busy: bool
               type="number"
               name="moveDeadlineHours"
               min={1}
-              max={720}
+              max={MAX_MOVE_DEADLINE_HOURS}
               value={fields.deadline}
               onInput={(e) => setFields({ ...fields, deadline: e.currentTarget.value })}
             />
@@ -293,7 +294,7 @@ function OptionsForm({ view, busy, run, outcome }: { view: AdminView; busy: bool
               type="number"
               name="vacationHours"
               min={0}
-              max={336}
+              max={MAX_VACATION_HOURS}
               required
               value={fields.vacation}
               onInput={(e) => setFields({ ...fields, vacation: e.currentTarget.value })}

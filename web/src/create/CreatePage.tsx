@@ -17,6 +17,7 @@ import { rulesSummary, type SummarizedOptions } from './rules-summary.js';
 import { saveTable, type SavedTable } from './saved-tables.js';
 import { createTranslator, type CreateTextKey as TextKey, type CreateTranslate } from './texts.js';
 import { YourTables } from './YourTables.js';
+import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS, MAX_MOVE_DEADLINE_HOURS, MAX_VACATION_HOURS } from '../../../shared/deadline.js';
 
 /** The create page's own texts (./texts.ts), in the reader's language. */
 function useTexts(): CreateTranslate {
@@ -236,11 +237,6 @@ function optionsFrom(form: FormData): Record<string, unknown> {
   if (!flag('chat')) options.chat = 'off'; // on is the server's default
   return options;
 }
-
-/** The server's defaults of the clock's settings (API.md, "Deadlines"). */
-const DEFAULT_ON_TIMEOUT = 'bot';
-const DEFAULT_VACATION_HOURS = 72;
-const MAX_VACATION_HOURS = 336;
 
 const DEFAULT_RULES: SummarizedOptions = {
   ...DEFAULT_OPTIONS,
@@ -491,7 +487,7 @@ export default function CreatePage() {
                   name="moveDeadlineHours"
                   defaultValue=""
                   min={1}
-                  max={720}
+                  max={MAX_MOVE_DEADLINE_HOURS}
                   step={1}
                   inputMode="numeric"
                   aria-describedby="moveDeadlineHours-help"

@@ -5,6 +5,7 @@
  */
 import type { TableOptions } from '../../../shared/options.js';
 import type { CreateTranslate } from './texts.js';
+import { DEFAULT_VACATION_HOURS } from '../../../shared/deadline.js';
 
 /**
  * The options the summary speaks of: every rule option but the number of games (asked up
@@ -20,8 +21,6 @@ export type SummarizedOptions = Omit<TableOptions, 'games'> & {
   /** Left out: the server's default, on. */
   readonly chat?: boolean;
 };
-
-const DEFAULT_VACATION_HOURS = 72;
 
 const TRICK_HISTORY = { last: 'ruleTrickHistoryLast', all: 'ruleTrickHistoryAll', opponents: 'ruleTrickHistoryOpponents' } as const;
 

@@ -11,17 +11,9 @@ import type { Deal } from '../../../shared/deal.js';
 import type { Seat, TableOptions } from '../../../shared/options.js';
 import { DeliveryQueue } from '../../notifications/delivery-queue.js';
 import { PushStorage } from '../../notifications/push/subscriptions.js';
+import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS } from '../../../shared/deadline.js';
 import { SendBudget, TABLE_MAILS_PER_HOUR, TABLE_WEBHOOKS_PER_MINUTE } from '../../notifications/send-budget.js';
-import {
-  DEFAULT_ON_TIMEOUT,
-  DEFAULT_VACATION_HOURS,
-  type ActionRow,
-  type AutoKind,
-  type DealRow,
-  type SeatSettings,
-  type Settings,
-  type TokenRow,
-} from '../model.js';
+import { type ActionRow, type AutoKind, type DealRow, type SeatSettings, type Settings, type TokenRow } from '../model.js';
 import { AdminStorage } from './admin-rows.js';
 import { EmbedStorage } from './embed-rows.js';
 import { migrate } from './migrations.js';
