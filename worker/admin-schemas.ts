@@ -8,6 +8,7 @@ import { nameField } from './plain-text.js';
 import { MAX_MOVE_DEADLINE_HOURS } from '../shared/deadline.js';
 import { described, doc, int, MAX_VACATION_HOURS, orNull, Phase, RuleOptionsSchema, SeatNumber } from './schemas.js';
 import { MAX_PAUSES_PER_MOVE, MAX_SERIES } from './table/admin-commands.js';
+import { TEXT_LIMITS } from '../shared/limits.js';
 
 const BotLevel = z.enum(['easy', 'strong']);
 
@@ -39,7 +40,7 @@ export const AdminCommandSchema = doc(
       z.strictObject({
         type: z.literal('seat'),
         seat: SeatNumber,
-        name: doc(z.optional(nameField(40)), OPENAPI_PROSE && { example: 'Vroni' }),
+        name: doc(z.optional(nameField(TEXT_LIMITS.seatName)), OPENAPI_PROSE && { example: 'Vroni' }),
         bot: doc(
           z.optional(z.union([z.literal(false), BotLevel])),
           OPENAPI_PROSE && {

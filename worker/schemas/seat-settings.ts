@@ -7,11 +7,12 @@ import { DELIVERY_LOG_SIZE } from '../notifications/delivery-log.js';
 import { MAX_PUSH_DEVICES } from '../notifications/push/subscriptions.js';
 import { MAX_VACATION_HOURS, doc, int, orNull } from './common.js';
 import { MailLang, MailMode } from './tables.js';
+import { TEXT_LIMITS } from '../../shared/limits.js';
 
 export const PushSubscriptionSchema = doc(
   z.strictObject({
     endpoint: doc(
-      z.url().check(z.maxLength(2000)),
+      z.url().check(z.maxLength(TEXT_LIMITS.url)),
       OPENAPI_PROSE && {
         description: "The push service's URL for this device: follows the webhook URL rules (http and loopback only with ALLOW_LOCAL_WEBHOOKS=on)",
       },
@@ -38,7 +39,7 @@ export const PushKeySchema = doc(
 export const NotificationsSchema = doc(
   z.strictObject({
     email: doc(
-      z.optional(z.nullable(z.email().check(z.maxLength(254)))),
+      z.optional(z.nullable(z.email().check(z.maxLength(TEXT_LIMITS.email)))),
       OPENAPI_PROSE && {
         description:
           "Turn notifications by mail. An address given (a new one, or the same again) is sent this table's confirmation mail at once, unless it confirmed this table already, " +
@@ -46,7 +47,7 @@ export const NotificationsSchema = doc(
       },
     ),
     webhookUrl: doc(
-      z.optional(z.nullable(z.url().check(z.maxLength(2000)))),
+      z.optional(z.nullable(z.url().check(z.maxLength(TEXT_LIMITS.url)))),
       OPENAPI_PROSE && {
         description: 'A public https URL (http and loopback only with ALLOW_LOCAL_WEBHOOKS=on)',
       },
@@ -60,7 +61,7 @@ export const NotificationsSchema = doc(
       },
     ),
     pushRemove: doc(
-      z.optional(z.url().check(z.maxLength(2000))),
+      z.optional(z.url().check(z.maxLength(TEXT_LIMITS.url))),
       OPENAPI_PROSE && {
         description: "Removes this device's subscription (its endpoint); an unknown endpoint changes nothing",
       },

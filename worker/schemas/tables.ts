@@ -7,6 +7,7 @@ import { TABLE_MAILS_PER_HOUR } from '../notifications/send-budget.js';
 import { DEFAULT_VACATION_HOURS, MAX_MOVE_DEADLINE_HOURS } from '../../shared/deadline.js';
 import { MAIL_MODES } from '../table/model.js';
 import { MAX_VACATION_HOURS, SeatNumber, described, doc, int } from './common.js';
+import { TEXT_LIMITS } from '../../shared/limits.js';
 
 export const OptionsSchema = doc(
   z.strictObject({
@@ -122,9 +123,9 @@ export const MailMode = doc(
 
 const SeatInput = z
   .strictObject({
-    name: doc(z.optional(nameField(40)), OPENAPI_PROSE && { example: 'Vroni' }),
+    name: doc(z.optional(nameField(TEXT_LIMITS.seatName)), OPENAPI_PROSE && { example: 'Vroni' }),
     email: doc(
-      z.optional(z.email().check(z.maxLength(254))),
+      z.optional(z.email().check(z.maxLength(TEXT_LIMITS.email))),
       OPENAPI_PROSE && {
         description:
           "Turn notifications go here; the mail carries the seat link. The table's first mail to the address, sent as the table is made, asks it to confirm this table; " +
@@ -163,7 +164,7 @@ export const DealSchema = doc(
 
 export const CreateTableSchema = doc(
   z.strictObject({
-    name: z.optional(nameField(80)),
+    name: z.optional(nameField(TEXT_LIMITS.tableName)),
     seats: z.optional(z.array(SeatInput).check(z.minLength(3), z.maxLength(3))),
     options: z.optional(OptionsSchema),
     deals: doc(

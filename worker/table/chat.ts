@@ -16,13 +16,14 @@ import type { Seat } from '../../shared/options.js';
 import type { ChatMessage } from '../contract.js';
 import { CONTROL, LONE_SURROGATE, REORDERING } from '../plain-text.js';
 import { failure, success, type Outcome } from './outcome.js';
+import { TEXT_LIMITS } from '../../shared/limits.js';
 
 export type { ChatMessage };
 
 /** The chat's numbers (README, "Table chat"), each tested in test/worker/chat.test.ts. */
 export const CHAT_LIMITS = {
   /** Characters of a message after trimming, counted in code points (an emoji is one, a flag two). */
-  maxChars: 500,
+  maxChars: TEXT_LIMITS.chatChars,
   /** Messages one seat may write per minute, counted by the table (however they arrive). */
   perSeatPerMinute: 10,
   /** Messages the table keeps: each new one beyond deletes the oldest. */

@@ -19,6 +19,7 @@ import { EmbedSettings } from './EmbedSettings.js';
 import { OutcomeAt, type Outcome, type Place, type Run } from './Outcome.js';
 import { adminTranslator, type AdminTranslate } from './texts.js';
 import { MAX_MOVE_DEADLINE_HOURS, MAX_VACATION_HOURS } from '../../../shared/deadline.js';
+import { TEXT_LIMITS } from '../../../shared/limits.js';
 
 type PlayerKind = 'person' | 'easy' | 'strong';
 
@@ -101,7 +102,7 @@ function SeatForm({
       >
         <label>
           {adm('adminSeatName', { n })}
-          <input type="text" name="name" required maxLength={40} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+          <input type="text" name="name" required maxLength={TEXT_LIMITS.seatName} value={name} onInput={(e) => setName(e.currentTarget.value)} />
         </label>
         <button
           type="submit"

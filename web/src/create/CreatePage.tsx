@@ -18,6 +18,7 @@ import { saveTable, type SavedTable } from './saved-tables.js';
 import { createTranslator, type CreateTextKey as TextKey, type CreateTranslate } from './texts.js';
 import { YourTables } from './YourTables.js';
 import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS, MAX_MOVE_DEADLINE_HOURS, MAX_VACATION_HOURS } from '../../../shared/deadline.js';
+import { TEXT_LIMITS } from '../../../shared/limits.js';
 
 /** The create page's own texts (./texts.ts), in the reader's language. */
 function useTexts(): CreateTranslate {
@@ -344,7 +345,7 @@ export default function CreatePage() {
         <p>{t('createIntro')}</p>
         <div class="option">
           <label>
-            {t('tableName')} <input type="text" name="tableName" maxLength={60} placeholder="Wallachen" autoComplete="off" />
+            {t('tableName')} <input type="text" name="tableName" maxLength={TEXT_LIMITS.tableName} placeholder="Wallachen" autoComplete="off" />
           </label>
         </div>
         <fieldset>
@@ -354,7 +355,7 @@ export default function CreatePage() {
               <div class="player-head">
                 <label class="player-name">
                   {t('playerName', { n: i + 1 })}{' '}
-                  <input type="text" name={`seat${i}`} size={12} maxLength={40} placeholder={defaultNames[i]} autoComplete="off" />
+                  <input type="text" name={`seat${i}`} size={12} maxLength={TEXT_LIMITS.seatName} placeholder={defaultNames[i]} autoComplete="off" />
                 </label>
                 {/* Beside the name, labelled for screen readers: the form stays as short on a phone. */}
                 <select
@@ -374,7 +375,7 @@ export default function CreatePage() {
               {/* A bot reads no mail: its seat has no address; its row above stays as it was. */}
               {kinds[i] === 'person' && (
                 <label>
-                  {t('playerEmail', { n: i + 1 })} <input type="email" name={`email${i}`} maxLength={254} autoComplete="off" />
+                  {t('playerEmail', { n: i + 1 })} <input type="email" name={`email${i}`} maxLength={TEXT_LIMITS.email} autoComplete="off" />
                 </label>
               )}
             </div>

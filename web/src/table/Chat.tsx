@@ -13,9 +13,10 @@ import { Name } from '../names.js';
 import { formatTime, seatName } from './format.js';
 import { useChat } from './useChat.js';
 import type { TableState } from './useTable.js';
+import { TEXT_LIMITS } from '../../../shared/limits.js';
 
 /** As the server counts (code points, after trimming): an emoji is one character. */
-export const CHAT_MAX_CHARS = 500;
+export const CHAT_MAX_CHARS = TEXT_LIMITS.chatChars;
 const charsOf = (text: string): number => Array.from(text.trim()).length;
 
 export function Chat({ tableId, token, view, table }: { tableId: string; token: string; view: TableView; table: TableState }) {

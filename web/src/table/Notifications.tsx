@@ -13,6 +13,7 @@ import { DeliveryLog } from './DeliveryLog.js';
 import { notificationsChange, type NotificationFields } from './notifications-change.js';
 import { PushToggle } from './PushToggle.js';
 import { settingsTranslator, type SettingsTextKey, type SettingsTranslate } from './settings-texts.js';
+import { TEXT_LIMITS } from '../../../shared/limits.js';
 
 type Field = 'email' | 'webhookUrl';
 type Fields = NotificationFields & { readonly mail: MailMode };
@@ -145,7 +146,8 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
         <p class="help">{st('noticesHelp')}</p>
         <div class="option">
           <label>
-            {st('noticesEmail')} <input type="email" name="email" maxLength={254} autoComplete="email" value={fields.email} onInput={type('email')} />
+            {st('noticesEmail')}{' '}
+            <input type="email" name="email" maxLength={TEXT_LIMITS.email} autoComplete="email" value={fields.email} onInput={type('email')} />
           </label>
           {current?.email != null && current.email === fields.email.trim() ? (
             <p class="help" data-email-state={current.emailState ?? undefined} data-confirmation={confirmation ?? undefined}>
@@ -172,7 +174,14 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
         <div class="option">
           <label>
             {st('noticesWebhook')}{' '}
-            <input type="url" name="webhookUrl" maxLength={2000} placeholder="https://" value={fields.webhookUrl} onInput={type('webhookUrl')} />
+            <input
+              type="url"
+              name="webhookUrl"
+              maxLength={TEXT_LIMITS.url}
+              placeholder="https://"
+              value={fields.webhookUrl}
+              onInput={type('webhookUrl')}
+            />
           </label>
           {current?.webhookUrl != null && current.webhookUrl === fields.webhookUrl.trim() ? (
             current.webhookState === 'disabled' ? (
