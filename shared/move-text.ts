@@ -41,13 +41,14 @@ const lookup = <K extends string>(words: Record<K, readonly string[]>): Readonly
   new Map(Object.entries<readonly string[]>(words).flatMap(([key, names]) => names.map((name) => [name, key as K] as const)));
 
 const SUIT_BY_WORD = lookup(SUIT_WORDS);
+const RANK_BY_WORD = lookup(RANK_WORDS);
+
 /** The suit a declarer names (R7.2): a suit's name, or its letter as in the card codes (`trump H`). */
 const trumpSuit = (word: string | undefined): Suit | undefined =>
   word === undefined ? undefined : (SUIT_BY_WORD.get(word) ?? SUITS.find((suit) => suit.toLowerCase() === word));
 
 const TRUMP_WORDS = new Set(['trump', 'trumpf', 'trumps']);
 const KNOCK_WORDS = new Set(['knock', 'klopfen', 'klopf']);
-const RANK_BY_WORD = lookup(RANK_WORDS);
 
 const cardOf = (suit: Suit, rank: Rank): CardCode => codeOf(SUITS.indexOf(suit) * 8 + RANKS.indexOf(rank));
 
