@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import { overlaps } from './layout.js';
 import {
+  frameState,
   actThroughApi,
   contextIn,
   createTable,
@@ -112,7 +113,12 @@ it('over a whole series, at 360×640, 390×844, 1280×800 and 1920×1080, German
     for (const { page } of pages) {
       const next = page.locator('[data-next-game]');
       if (await next.isVisible()) {
-        await next.click();
+        await next.click().catch(async (error: unknown) => {
+          // A busy run once waited 30 s here for the button to be "stable", which Playwright
+          // checks on animation frames: say whether this page still draws frames.
+          const state = await frameState(page);
+          throw new Error(`${String(error)}\nthe page then: ${state}`, { cause: error });
+        });
         await look(`${when}, after moving on`);
       }
     }

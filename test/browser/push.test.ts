@@ -156,6 +156,16 @@ it("the service worker shows a push as a notification that leads to the seat's l
 
   // A push as the browser hands it to the worker, through the DevTools protocol.
   const cdp = await context.newCDPSession(page);
+  // What the worker went through, for the message of a failure below: its states and errors, timed.
+  const started = Date.now();
+  const workerLog: string[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const v of versions as { versionId: string; runningStatus: string; status: string }[])
+      workerLog.push(`+${Date.now() - started} ms version ${v.versionId}: ${v.status}, ${v.runningStatus}`);
+  });
+  cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage }) =>
+    workerLog.push(`+${Date.now() - started} ms error: ${JSON.stringify(errorMessage)}`),
+  );
   await cdp.send('ServiceWorker.enable');
   const registrationId = await new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
@@ -165,12 +175,22 @@ it("the service worker shows a push as a notification that leads to the seat's l
   });
   const push = { type: 'turn', tableId: created.tableId, seat: 1, version: 0, url: created.seats[1]!.url };
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: base, registrationId, data: JSON.stringify(push) });
+  workerLog.push(`+${Date.now() - started} ms push delivered`);
 
-  const shown = async () =>
-    (await page.evaluate(
+  let polls = 0;
+  const shown = async () => {
+    polls++;
+    return (await page.evaluate(
       'navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((all) => all.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })))',
     )) as { title: string; body: string; tag: string; data: unknown }[];
-  await expect.poll(async () => (await shown()).length, { timeout: 5_000 }).toBe(1);
+  };
+  try {
+    await expect.poll(async () => (await shown()).length, { timeout: 5_000 }).toBe(1);
+  } catch (error) {
+    // A busy run once saw no notification in 5 s, where it takes ≈60–450 ms: say what the worker did.
+    workerLog.push(`+${Date.now() - started} ms still none shown, after ${polls} looks`);
+    throw new Error(`${String(error)}\nthe service worker:\n${workerLog.join('\n')}`, { cause: error });
+  }
   const [notice] = await shown();
   expect(notice).toEqual({
     title: expect.stringMatching(/^Wallachen – (Your turn|Du bist dran)$/),

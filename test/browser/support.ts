@@ -529,6 +529,21 @@ export const snapshotOf = (page: Page): Promise<PageSnapshot> => page.evaluate(s
 /** The probe's record of a page: when each data-version appeared and when it was last clicked. */
 export const probeOf = (page: Page): Promise<ProbeWindow['__probe']> => page.evaluate(() => (globalThis as unknown as ProbeWindow).__probe);
 
+/**
+ * Whether `page` still draws animation frames, for the message of a failed wait (Playwright's
+ * "stable" check runs on frames): how late a frame came, or that none came in 2 s.
+ */
+export const frameState = (page: Page): Promise<string> =>
+  page
+    .evaluate(
+      `new Promise((resolve) => {
+        const asked = performance.now();
+        requestAnimationFrame(() => resolve('a frame after ' + Math.round(performance.now() - asked) + ' ms, ' + document.visibilityState));
+        setTimeout(() => resolve('no frame in 2 s, ' + document.visibilityState + ', focus ' + document.hasFocus()), 2000);
+      })`,
+    )
+    .then(String, (cause: unknown) => `the page did not answer: ${String(cause)}`);
+
 /** Runs in the page: a point of `element` (relative to it) where a tap reaches it and not something on top of it. */
 function uncoveredPoint(element: ProbeElement): { x: number; y: number } | null {
   const w = globalThis as unknown as ProbeWindow;
