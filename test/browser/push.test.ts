@@ -189,6 +189,9 @@ it("the service worker shows a push as a notification that leads to the seat's l
   } catch (error) {
     // A busy run once saw no notification in 5 s, where it takes ≈60–450 ms: say what the worker did.
     workerLog.push(`+${Date.now() - started} ms still none shown, after ${polls} looks`);
+    const permission = await page.evaluate('Notification.permission').catch(String);
+    const inWorker = await worker.evaluate('self.registration.getNotifications().then((all) => all.length)').catch(String);
+    workerLog.push(`the page's permission: ${String(permission)}; notifications the worker sees: ${String(inWorker)}`);
     throw new Error(`${String(error)}\nthe service worker:\n${workerLog.join('\n')}`, { cause: error });
   }
   const [notice] = await shown();
