@@ -100,14 +100,17 @@ export class ReplyRequests {
     const reason =
       outcome.code === 'stale_version'
         ? 'the table has moved on since this mail was sent: nothing was played. Open the table to see where it stands, or reply to its newest mail.'
-        : outcome.message + namingHint(table, parsed.value);
+        : outcome.message + namingHint(table, parsed.value, outcome.message);
     return { kind: 'refused', move, reason };
   }
 }
 
-/** The engine's R7.2 refusal speaks of the API's field; a reply names the suit after the card. */
-function namingHint(table: Table, move: MoveByText): string {
+/**
+ * The engine's refusal of a lead without the trump it names (R7.2: refusals start with their
+ * rule) speaks of the API's field; a reply names the suit after the card.
+ */
+function namingHint(table: Table, move: MoveByText, refusal: string): string {
   const game = table.series.game;
-  if (move.type !== 'play' || move.trump !== undefined || game === null || !namesTrump(game)) return '';
+  if (move.type !== 'play' || move.trump !== undefined || !refusal.startsWith('R7.2') || game === null || !namesTrump(game)) return '';
   return ` By reply: the card and the suit, e.g. "${move.card} trump H".`;
 }
