@@ -5,8 +5,8 @@
 import * as z from 'zod/mini';
 import { MAX_FRAME_ORIGINS } from './frame-origins.js';
 import { nameField } from './plain-text.js';
-import { MAX_MOVE_DEADLINE_HOURS } from '../shared/deadline.js';
-import { described, doc, int, MAX_VACATION_HOURS, orNull, Phase, RuleOptionsSchema, SeatNumber } from './schemas.js';
+import { MAX_MOVE_DEADLINE_HOURS, MAX_VACATION_HOURS } from '../shared/deadline.js';
+import { described, doc, int, orNull, Phase, RuleOptionsSchema, SeatNumber } from './schemas.js';
 import { MAX_PAUSES_PER_MOVE, MAX_SERIES } from './table/admin-commands.js';
 import { TEXT_LIMITS } from '../shared/limits.js';
 

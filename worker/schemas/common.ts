@@ -16,8 +16,6 @@ import { CARD_CODES, SUITS, type CardCode } from '../../shared/cards.js';
 // The mini build carries no messages of its own: the full build's English ones, which name what is wrong.
 z.config(en());
 
-export { MAX_VACATION_HOURS } from '../../shared/deadline.js';
-
 /** What the OpenAPI document says of a schema: a component's name, a description, an example, a parameter's place… */
 interface Documentation {
   readonly description?: string;

@@ -5,7 +5,8 @@ import { ADDRESS_MAILS_PER_HOUR, CONFIRMATION_INTERVAL_MS, CONFIRMATIONS_PER_DAY
 import { TABLE_MAILS_PER_HOUR } from '../notifications/send-budget.js';
 import { DELIVERY_LOG_SIZE } from '../notifications/delivery-log.js';
 import { MAX_PUSH_DEVICES } from '../notifications/push/subscriptions.js';
-import { MAX_VACATION_HOURS, doc, int, orNull } from './common.js';
+import { MAX_VACATION_HOURS } from '../../shared/deadline.js';
+import { doc, int, orNull } from './common.js';
 import { MailLang, MailMode } from './tables.js';
 import { TEXT_LIMITS } from '../../shared/limits.js';
 

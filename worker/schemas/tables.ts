@@ -4,9 +4,9 @@ import { OPTION_LIMITS } from '../../shared/options.js';
 import { ADDRESS_MAILS_PER_HOUR, CONFIRMATIONS_PER_DAY } from '../notifications/mail/address.js';
 import { nameField } from '../plain-text.js';
 import { TABLE_MAILS_PER_HOUR } from '../notifications/send-budget.js';
-import { DEFAULT_VACATION_HOURS, MAX_MOVE_DEADLINE_HOURS } from '../../shared/deadline.js';
+import { DEFAULT_VACATION_HOURS, MAX_MOVE_DEADLINE_HOURS, MAX_VACATION_HOURS } from '../../shared/deadline.js';
 import { MAIL_MODES } from '../table/model.js';
-import { MAX_VACATION_HOURS, SeatNumber, described, doc, int } from './common.js';
+import { SeatNumber, described, doc, int } from './common.js';
 import { TEXT_LIMITS } from '../../shared/limits.js';
 
 export const OptionsSchema = doc(
