@@ -18,7 +18,8 @@ interface Profile {
 }
 
 /** Connects to the Worker's isolate and starts sampling; `stop` ends it and returns the profile. */
-export async function startCpuProfile(inspectorPort: number): Promise<{ stop(): Promise<Profile> }> {
+export async function startCpuProfile(inspectorPort: number | null): Promise<{ stop(): Promise<Profile> }> {
+  if (inspectorPort === null) throw new Error('no DevTools port: start the server with `inspector: true` (scripts/local-server.ts)');
   const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as { webSocketDebuggerUrl: string }[];
   const target = targets[0];
   if (target === undefined) throw new Error(`no DevTools target on port ${inspectorPort}`);

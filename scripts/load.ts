@@ -745,6 +745,7 @@ async function main(): Promise<boolean> {
     tempPrefix: 'wallachen-load-',
     onInterrupt: () => (interrupted = true),
     observability: OBSERVABILITY,
+    inspector: PROFILE !== '' || POST_PROFILE !== '',
   });
   note(`wrangler dev answers on ${server.base} after ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   try {

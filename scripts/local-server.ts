@@ -3,6 +3,11 @@
  * with a fresh `--persist-to` directory (the D1 migrations applied to it first), started and
  * stopped as one process group. Only 127.0.0.1 is ever listened on.
  *
+ * The port is wrangler's own choice (`--port 0`), read back from its "Ready on" line: a port
+ * picked here and handed over would be free only until wrangler binds it, seconds later, and
+ * on a busy machine another process's socket sometimes takes it first ("Address already in
+ * use"). So is the DevTools port, unless a CPU profile needs it (`inspector`).
+ *
  * The server runs a copy of the project taken at the start (node_modules linked, not copied):
  * `wrangler dev` reloads the Worker whenever a source file changes and serves web/dist as it
  * is on disk, so a concurrent edit, `npm run build` or `npm start` must not reach a running
@@ -14,6 +19,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MAIL_PARSER_CONFIG } from './worker-build.js';
@@ -52,6 +58,11 @@ export interface LocalServerOptions {
    * wrangler.toml minifies without keeping names, which leaves a profile only the methods' names.
    */
   readonly unminified?: boolean;
+  /**
+   * A known DevTools port, for CPU profiles (scripts/cpu-profile.ts): picked here with
+   * freePort, so a benchmark asks for it only when it profiles, on a machine of its own.
+   */
+  readonly inspector?: boolean;
 }
 
 const PROJECT_CONFIGS = ['wrangler.toml', MAIL_PARSER_CONFIG];
@@ -63,13 +74,21 @@ export interface LocalServer {
   /** Holds the copy of the project (app/) and the server's local state (state/). */
   readonly dir: string;
   readonly persistDir: string;
-  /** The DevTools port of the Worker (wrangler's inspector), e.g. for CPU profiles. */
-  readonly inspectorPort: number;
+  /** The DevTools port of the Worker (wrangler's inspector) when asked for (`inspector`), for CPU profiles. */
+  readonly inspectorPort: number | null;
   /** The last 20 000 characters wrangler wrote (stdout and stderr), for error messages. */
   output: string;
   /** Undoes what startServer registered (signal and exit handlers). */
   readonly release: () => void;
   readonly note: (text: string) => void;
+}
+
+/**
+ * The address `wrangler dev` serves on, from its output (`--log-level info` or lower): its
+ * "Ready on http://127.0.0.1:43117" line; null until it has written it.
+ */
+export function readyUrl(output: string): string | null {
+  return /\bReady on (https?:\/\/[^\s/]+)/.exec(stripVTControlCharacters(output))?.[1] ?? null;
 }
 
 export function freePort(): Promise<number> {
@@ -152,8 +171,7 @@ export async function restartServer(server: LocalServer, options: LocalServerOpt
 export async function launch(dir: string, options: LocalServerOptions): Promise<LocalServer> {
   const label = options.label ?? 'local-server';
   const note = (text: string) => void process.stderr.write(`${label}: ${text}\n`);
-  const port = await freePort();
-  const inspectorPort = await freePort();
+  const inspectorPort = options.inspector === true ? await freePort() : null;
   const app = join(dir, 'app');
   const persistDir = join(dir, 'state');
   const vars = Object.entries(options.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
@@ -161,8 +179,9 @@ export async function launch(dir: string, options: LocalServerOptions): Promise<
     join(app, 'node_modules', 'wrangler', 'bin', 'wrangler.js'),
     'dev',
     ...(options.configs ?? PROJECT_CONFIGS).flatMap((config) => ['-c', config]),
-    ...['--ip', HOST, '--port', String(port), '--inspector-port', String(inspectorPort)],
-    ...['--persist-to', persistDir, '--show-interactive-dev-session=false', '--log-level', 'warn'],
+    ...['--ip', HOST, '--port', '0', '--inspector-port', String(inspectorPort ?? 0)],
+    // info: the level of the "Ready on" line that says which port wrangler took.
+    ...['--persist-to', persistDir, '--show-interactive-dev-session=false', '--log-level', 'info'],
     ...(options.unminified === true ? ['--minify=false'] : []),
     ...vars,
   ];
@@ -187,7 +206,8 @@ export async function launch(dir: string, options: LocalServerOptions): Promise<
     process.off('SIGTERM', interrupt);
     process.off('exit', atExit);
   };
-  const server: LocalServer = { child, base: `http://${HOST}:${port}`, dir, persistDir, inspectorPort, output: '', release, note };
+  // `base` is known once wrangler says where it listens.
+  const server: Omit<LocalServer, 'base'> & { base: string } = { child, base: '', dir, persistDir, inspectorPort, output: '', release, note };
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   process.once('exit', atExit);
@@ -196,16 +216,22 @@ export async function launch(dir: string, options: LocalServerOptions): Promise<
   child.stderr!.on('data', keep);
   const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
   while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      const res = await fetch(`${server.base}/api/health`);
-      if (res.ok && ((await res.json()) as { ok?: boolean }).ok === true) return server;
-    } catch {
-      // not listening yet
-    }
+    server.base ||= readyUrl(server.output) ?? '';
+    if (server.base !== '' && (await healthy(server.base))) return server;
     await sleep(200);
   }
   await closeServer(server);
   throw new Error(`wrangler dev did not answer /api/health:\n${server.output}`);
+}
+
+/** Whether `base` answers /api/health with `{"ok": true}`. */
+export async function healthy(base: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${base}/api/health`);
+    return res.ok && ((await res.json()) as { ok?: boolean }).ok === true;
+  } catch {
+    return false; // not listening yet
+  }
 }
 
 function groupAlive(pid: number): boolean {

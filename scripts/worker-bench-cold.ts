@@ -170,7 +170,7 @@ export async function coldTableFigures(): Promise<void> {
     const profiles = { first: [] as Awaited<ReturnType<typeof profiled>>[], long: [] as Awaited<ReturnType<typeof profiled>>[] };
     for (let i = 0; i < PROFILE_RESTARTS; i++) {
       // Unminified: the profile finds `replaySeries` by its name (a method's name, `load`, survives minifying; a function's does not).
-      server = await restartServer(server, { label: LABEL, unminified: true });
+      server = await restartServer(server, { label: LABEL, unminified: true, inspector: true });
       profiles.first.push(await profiled(server, `first-${i + 1}`, () => timedView(server.base, long!)));
       await timedView(server.base, short!);
       profiles.long.push(await profiled(server, `woken-later-${i + 1}`, () => timedView(server.base, other!)));

@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { freePort, HOST, snapshot } from '../../scripts/local-server.js';
+import { healthy, HOST, readyUrl, snapshot } from '../../scripts/local-server.js';
 import { expectNoProblems, openPage, useChromium } from './support.js';
 
 const chromium = useChromium();
@@ -28,17 +28,19 @@ afterAll(async () => {
 
 interface Started {
   readonly child: ChildProcess;
-  readonly base: string;
+  base: string;
   output: string;
 }
 
-/** `npm start -- --port …` in the copy, as a person runs it (the script itself, under the Node 22 of node_modules). */
+/**
+ * `npm start -- --port …` in the copy, as a person runs it (the script itself, under the Node 22
+ * of node_modules). The ports are wrangler's choice (0), its address read from its "Ready on"
+ * line: a port picked here would be free only until wrangler binds it, after the build.
+ */
 async function npmStart(name: string): Promise<Started> {
-  const port = await freePort();
-  const inspector = await freePort();
   const node = join(app, 'node_modules', 'node', 'bin', 'node');
-  const args = ['scripts/start.mjs', '--ip', HOST, '--port', String(port), '--inspector-port', String(inspector)];
-  args.push('--persist-to', join(dir, `state-${name}`), '--show-interactive-dev-session=false', '--log-level', 'warn');
+  const args = ['scripts/start.mjs', '--ip', HOST, '--port', '0', '--inspector-port', '0'];
+  args.push('--persist-to', join(dir, `state-${name}`), '--show-interactive-dev-session=false', '--log-level', 'info');
   const child = spawn(node, args, {
     cwd: app,
     detached: true,
@@ -46,13 +48,13 @@ async function npmStart(name: string): Promise<Started> {
     env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', X_LOCAL_OBSERVABILITY: 'false' },
   });
   started.push(child);
-  const server: Started = { child, base: `http://${HOST}:${port}`, output: '' };
+  const server: Started = { child, base: '', output: '' };
   const keep = (chunk: Buffer) => (server.output = (server.output + chunk.toString()).slice(-20_000));
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   for (const deadline = Date.now() + 150_000; Date.now() < deadline && child.exitCode === null; await sleep(250)) {
-    const health = await fetch(`${server.base}/api/health`).catch(() => null);
-    if (health?.ok === true) return server;
+    server.base ||= readyUrl(server.output) ?? '';
+    if (server.base !== '' && (await healthy(server.base))) return server;
   }
   throw new Error(`npm start (${name}) did not answer /api/health:\n${server.output}`);
 }
