@@ -11,6 +11,8 @@ set -uo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="${1:-$(mktemp -d "${TMPDIR:-/tmp}/wallachen-busy-XXXXXX")}"
 mkdir -p "$dir"
+# The project reads ../shared beside it (RULES.md, API.md): the clones get the same one.
+if [[ -d "$repo/../shared" && ! -e "$dir/shared" ]]; then ln -s "$(cd "$repo/../shared" && pwd)" "$dir/shared"; fi
 commit="$(git -C "$repo" rev-parse HEAD)"
 for clone in ci beside; do
   git clone -q "$repo" "$dir/$clone" && git -C "$dir/$clone" checkout -q "$commit" || exit 1
