@@ -12,10 +12,13 @@ import { actThroughApi, createTable, expectNoProblems, openPage, playThroughApi,
 const base = inject('baseUrl');
 const chromium = useChromium();
 
-/** The kept views in the page's storage: which tables and links they are of. */
+/** The kept views in the page's storage (a key each, web/src/table/last-view.ts): which tables and links they are of. */
 const keptViews = (page: Page): Promise<{ tableId: string; token: string; version: number }[]> =>
   page.evaluate(() => {
-    const list = JSON.parse(localStorage.getItem('wallachen.lastViews') ?? '[]') as { tableId: string; token: string; view: { version: number } }[];
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i) ?? '').filter((key) =>
+      key.startsWith('wallachen.lastView.'),
+    );
+    const list = keys.map((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as { tableId: string; token: string; view: { version: number } });
     return list.map((v) => ({ tableId: v.tableId, token: v.token, version: v.view.version }));
   });
 

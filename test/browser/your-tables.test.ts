@@ -142,11 +142,11 @@ it("Forget leaves nothing of the table on this device: no token, no last view (t
     .toHaveLength(1);
   const before = about(await stored(), forgotten);
   expect(before.filter((entry) => entry.includes(forgotten.seats[1]!.token)).map((entry) => entry.split('=')[0])).toEqual(
-    expect.arrayContaining(['wallachen.links', 'wallachen.lastViews']),
+    expect.arrayContaining(['wallachen.links', `wallachen.lastView.${forgotten.tableId}.${forgotten.seats[1]!.token}`]),
   );
   expect(before.some((entry) => entry.startsWith(`wallachen.confirmMoves.${forgotten.tableId}.1=`))).toBe(true);
   const hand = (await readView(base, forgotten.tableId, forgotten.seats[1]!.token)).hand!;
-  expect(before.find((entry) => entry.startsWith('wallachen.lastViews='))).toContain(JSON.stringify(hand));
+  expect(before.find((entry) => entry.startsWith(`wallachen.lastView.${forgotten.tableId}.`))).toContain(JSON.stringify(hand));
 
   await tab.goto(`${base}/`);
   await expect.poll(async () => (await listed(tab)).map((t) => t.tableId)).toEqual([forgotten.tableId, kept.tableId]);
@@ -157,6 +157,6 @@ it("Forget leaves nothing of the table on this device: no token, no last view (t
   expect(
     about(after, kept).map((entry) => entry.split('=')[0]),
     'the other table is kept',
-  ).toEqual(expect.arrayContaining(['wallachen.links', 'wallachen.lastViews']));
+  ).toEqual(expect.arrayContaining(['wallachen.links', `wallachen.lastView.${kept.tableId}.${kept.seats[2]!.token}`]));
   expectNoProblems([tab]);
 });

@@ -33,14 +33,18 @@ export function writeStored(key: string, value: string | null): void {
   }
 }
 
+/** Every stored key (none when storage is refused). */
+export function storedKeys(): string[] {
+  try {
+    return Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).filter((key): key is string => key !== null);
+  } catch {
+    return [];
+  }
+}
+
 /** Removes every stored key `matches` picks. */
 export function removeStoredWhere(matches: (key: string) => boolean): void {
-  try {
-    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).filter((key): key is string => key !== null);
-    for (const key of keys) if (matches(key)) localStorage.removeItem(key);
-  } catch {
-    // Storage refused: there is nothing kept to remove.
-  }
+  for (const key of storedKeys()) if (matches(key)) writeStored(key, null);
 }
 
 export function loadPrefs(): Prefs {

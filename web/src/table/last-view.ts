@@ -6,11 +6,16 @@
  * used last, and shown only for the very link it was read with: a view holds that seat's own
  * cards, which another link of the same table may not see (R10.2). Forgotten with the table
  * (forget-table.ts), when the table is gone, and when the link is refused.
+ *
+ * Each link's view has a key of its own, "wallachen.lastView.{tableId}.{token}", and a page
+ * writes only its own: the pages of one device see each other's writes late (each has its own
+ * copy of localStorage, brought up to date after the fact), so a page rewriting one list of
+ * every view, as it did on each live update, wrote back what another page had just removed.
  */
 import type { TableView } from '../api.js';
-import { readStored, writeStored } from '../prefs.js';
+import { readStored, removeStoredWhere, storedKeys, writeStored } from '../prefs.js';
 
-const KEY = 'wallachen.lastViews';
+const PREFIX = 'wallachen.lastView.';
 /** The links played last; older views go first. */
 const MAX_VIEWS = 10;
 
@@ -22,34 +27,37 @@ export interface LastView {
   readonly view: TableView;
 }
 
-function stored(): LastView[] {
+/** A table's keys start with this (a table id holds no dot; forget-table.ts counts on the same). */
+const tablePrefix = (tableId: string): string => `${PREFIX}${tableId}.`;
+const keyOf = (tableId: string, token: string): string => tablePrefix(tableId) + token;
+
+function kept(key: string): LastView | null {
   try {
-    const list = JSON.parse(readStored(KEY) ?? '[]') as unknown;
-    return Array.isArray(list)
-      ? (list as LastView[]).filter((v) => typeof v?.tableId === 'string' && typeof v.token === 'string' && v.view != null)
-      : [];
+    const kept = JSON.parse(readStored(key) ?? 'null') as LastView | null;
+    return typeof kept?.savedAt === 'string' && kept.view != null ? kept : null;
   } catch {
-    return [];
+    return null;
   }
 }
 
-/** The kept views but the one of this link. */
-const othersThan = (tableId: string, token: string): LastView[] => stored().filter((v) => !(v.tableId === tableId && v.token === token));
-
 export function rememberView(tableId: string, token: string, view: TableView, now = new Date()): void {
-  writeStored(KEY, JSON.stringify([{ tableId, token, savedAt: now.toISOString(), view }, ...othersThan(tableId, token)].slice(0, MAX_VIEWS)));
+  const own = keyOf(tableId, token);
+  writeStored(own, JSON.stringify({ tableId, token, savedAt: now.toISOString(), view }));
+  // The one list every view was kept in before (its views are not moved: a cache, read again live).
+  writeStored('wallachen.lastViews', null);
+  // Only the links used last keep theirs, this one first: the oldest others go (a page still showing one writes it again).
+  storedKeys()
+    .filter((key) => key.startsWith(PREFIX) && key !== own)
+    .map((key) => [key, kept(key)?.savedAt ?? ''] as const)
+    .sort((a, b) => b[1].localeCompare(a[1]))
+    .slice(MAX_VIEWS - 1)
+    .forEach(([key]) => writeStored(key, null));
 }
 
-export function recallView(tableId: string, token: string): LastView | null {
-  return stored().find((v) => v.tableId === tableId && v.token === token) ?? null;
-}
+export const recallView = (tableId: string, token: string): LastView | null => kept(keyOf(tableId, token));
 
 /** Forgets the last view of one link. */
-export function forgetView(tableId: string, token: string): void {
-  writeStored(KEY, JSON.stringify(othersThan(tableId, token)));
-}
+export const forgetView = (tableId: string, token: string): void => writeStored(keyOf(tableId, token), null);
 
 /** Forgets the last views of every link of `tableId` (they hold a seat's cards). */
-export function forgetViews(tableId: string): void {
-  writeStored(KEY, JSON.stringify(stored().filter((v) => v.tableId !== tableId)));
-}
+export const forgetViews = (tableId: string): void => removeStoredWhere((key) => key.startsWith(tablePrefix(tableId)));
