@@ -26,7 +26,8 @@ ci=$?
 wait "$beside"
 other=$?
 
-summary() { grep -a -E '^ *Tests ' "$1" | tail -1 | sed -E 's/\x1b\[[0-9;]*m//g; s/^ +//'; }
+# vitest colours its closing lines: the colours go before the line is looked for.
+summary() { sed -E 's/\x1b\[[0-9;]*m//g' "$1" | grep -a -E '^ *Tests ' | tail -1 | sed -E 's/^ +//'; }
 echo ".ci/run:        exit $ci, $(summary "$dir/ci.log")"
 echo "npm test beside: exit $other, $(summary "$dir/beside.log")"
 [[ $ci -eq 0 && $other -eq 0 ]]
