@@ -216,16 +216,24 @@ export async function launch(dir: string, options: LocalServerOptions): Promise<
   child.stderr!.on('data', keep);
   const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
   while (Date.now() < deadline && child.exitCode === null) {
-    server.base ||= readyUrl(server.output) ?? '';
-    if (server.base !== '' && (await healthy(server.base))) return server;
+    if (await answering(server)) return server;
     await sleep(200);
   }
   await closeServer(server);
   throw new Error(`wrangler dev did not answer /api/health:\n${server.output}`);
 }
 
+/**
+ * Whether a starting server answers: once its output names its address (`readyUrl`, kept in
+ * `server.base`), whether that answers /api/health.
+ */
+export async function answering(server: { base: string; readonly output: string }): Promise<boolean> {
+  server.base ||= readyUrl(server.output) ?? '';
+  return server.base !== '' && (await healthy(server.base));
+}
+
 /** Whether `base` answers /api/health with `{"ok": true}`. */
-export async function healthy(base: string): Promise<boolean> {
+async function healthy(base: string): Promise<boolean> {
   try {
     const res = await fetch(`${base}/api/health`);
     return res.ok && ((await res.json()) as { ok?: boolean }).ok === true;

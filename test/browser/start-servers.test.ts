@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { healthy, HOST, readyUrl, snapshot } from '../../scripts/local-server.js';
+import { answering, HOST, snapshot } from '../../scripts/local-server.js';
 import { expectNoProblems, openPage, useChromium } from './support.js';
 
 const chromium = useChromium();
@@ -53,8 +53,7 @@ async function npmStart(name: string): Promise<Started> {
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   for (const deadline = Date.now() + 150_000; Date.now() < deadline && child.exitCode === null; await sleep(250)) {
-    server.base ||= readyUrl(server.output) ?? '';
-    if (server.base !== '' && (await healthy(server.base))) return server;
+    if (await answering(server)) return server;
   }
   throw new Error(`npm start (${name}) did not answer /api/health:\n${server.output}`);
 }
