@@ -33,8 +33,8 @@ const keyOf = (tableId: string, token: string): string => tablePrefix(tableId) +
 
 function kept(key: string): LastView | null {
   try {
-    const kept = JSON.parse(readStored(key) ?? 'null') as LastView | null;
-    return typeof kept?.savedAt === 'string' && kept.view != null ? kept : null;
+    const value = JSON.parse(readStored(key) ?? 'null') as LastView | null;
+    return typeof value?.savedAt === 'string' && value.view != null ? value : null;
   } catch {
     return null;
   }
@@ -46,8 +46,10 @@ export function rememberView(tableId: string, token: string, view: TableView, no
   // The one list every view was kept in before (its views are not moved: a cache, read again live).
   writeStored('wallachen.lastViews', null);
   // Only the links used last keep theirs, this one first: the oldest others go (a page still showing one writes it again).
-  storedKeys()
-    .filter((key) => key.startsWith(PREFIX) && key !== own)
+  const others = storedKeys().filter((key) => key.startsWith(PREFIX) && key !== own);
+  // Read (parsed) only when some must go: not on every live update of a device's few tables.
+  if (others.length < MAX_VIEWS) return;
+  others
     .map((key) => [key, kept(key)?.savedAt ?? ''] as const)
     .sort((a, b) => b[1].localeCompare(a[1]))
     .slice(MAX_VIEWS - 1)
