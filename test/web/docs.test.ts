@@ -48,6 +48,11 @@ function linksOf(page: string): { written: string; path: string; anchor: string 
     });
 }
 
+const sharedDir = join(root, '../shared');
+
+/** What `../shared/` beside the project holds (read-only material, as in CI), and the pages name: taken as there where the folder is not. */
+const SHARED = { files: ['../shared/API.md', '../shared/RULES.md', '../shared/STYLE.md'], dirs: ['../shared', '../shared/seeds'] };
+
 /** Every file and folder of the project (its source, not what is installed or built), and of `../shared/` beside it. */
 function projectPaths(): { files: string[]; dirs: string[] } {
   const files: string[] = [];
@@ -65,10 +70,13 @@ function projectPaths(): { files: string[]; dirs: string[] } {
     }
   };
   walk(root);
-  const shared = join(root, '../shared');
-  if (existsSync(shared)) {
+  if (existsSync(sharedDir)) {
     dirs.push('../shared');
-    for (const name of readdirSync(shared)) (statSync(join(shared, name)).isDirectory() ? dirs : files).push(`../shared/${name}`);
+    for (const name of readdirSync(sharedDir)) (statSync(join(sharedDir, name)).isDirectory() ? dirs : files).push(`../shared/${name}`);
+  } else {
+    // A clone with nothing beside it: the pages may still name what ../shared holds where it is (as in CI).
+    files.push(...SHARED.files);
+    dirs.push(...SHARED.dirs);
   }
   return { files, dirs };
 }
@@ -118,6 +126,15 @@ describe('the README and docs/', () => {
     );
     expect(missing).toEqual([]);
   });
+
+  it.runIf(existsSync(sharedDir))(
+    '../shared holds what the pages may name of it where it is absent (only where ../shared is beside the project)',
+    () => {
+      const { files, dirs } = projectPaths();
+      expect(SHARED.files.filter((file) => !files.includes(file))).toEqual([]);
+      expect(SHARED.dirs.filter((dir) => !dirs.includes(dir))).toEqual([]);
+    },
+  );
 
   it('the checks see what they check: links, anchors and named files are found, and a name that is gone is caught', () => {
     expect(linksOf('README.md').some((link) => link.path === 'docs/server.md' && link.anchor === 'modules')).toBe(true);
