@@ -22,9 +22,7 @@ async function phonePage(url: string, label: string, ready: string): Promise<{ p
     if (w.location.protocol === 'http:')
       w.localStorage.setItem('wallachen.prefs', JSON.stringify({ lang: 'en', theme: 'light', pattern: 'bavarian' }));
   });
-  const page = await openPage(context, url, label);
-  await page.setViewportSize(PHONE);
-  await page.reload();
+  const page = await openPage(context, url, label, PHONE);
   await page.locator(ready).first().waitFor({ timeout: 10_000 });
   return { page, context };
 }

@@ -35,9 +35,7 @@ const seatEmbed = (table: CreatedTable, seat: Seat, lang: string) =>
   `${base}/embed/${table.tableId}/seat?lang=${lang}&theme=light#${table.seats[seat]!.token}`;
 
 async function openEmbed(context: BrowserContext, url: string, label: string, ready: string): Promise<Page> {
-  const page = await openPage(context, url, label);
-  await page.setViewportSize(FRAME);
-  await page.reload();
+  const page = await openPage(context, url, label, FRAME);
   await page.locator(ready).first().waitFor({ timeout: 10_000 });
   return page;
 }

@@ -7,12 +7,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { launchChromiumServer } from '../../scripts/chromium.js';
 import { closeServer, startServer } from '../../scripts/local-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The local server, e.g. http://127.0.0.1:43117 (no trailing slash). */
     baseUrl: string;
+    /** The one headless Chromium every test file connects to (support.ts useChromium), its WebSocket endpoint. */
+    chromiumEndpoint: string;
   }
 }
 
@@ -28,5 +31,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     vars: { TEST_DEALS: 'on', ALLOW_LOCAL_WEBHOOKS: 'on', BOT_DELAY_MS: '100' },
   });
   project.provide('baseUrl', server.base);
-  return () => closeServer(server);
+  // One browser for every file: each file makes contexts of its own in it (a context is a
+  // person's device: its own storage, cookies and service workers) and closes them.
+  const browser = await launchChromiumServer();
+  project.provide('chromiumEndpoint', browser.wsEndpoint());
+  return async () => {
+    await browser.close();
+    await closeServer(server);
+  };
 }

@@ -12,8 +12,8 @@ import { createServer as createTcpServer, connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, ConsoleMessage, ElementHandle, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { launchChromium, newContext } from '../../scripts/chromium.js';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { connectChromium, newContext } from '../../scripts/chromium.js';
 import { HOST } from '../../scripts/local-server.js';
 import { CARD_CODES } from '../../shared/cards.js';
 import { dealFromDeck, type Deal } from '../../shared/deal.js';
@@ -179,6 +179,8 @@ export function shuffledDeal(seed: number): Deal {
 export interface Problem {
   readonly at: number;
   readonly kind: 'console' | 'pageerror' | 'csp';
+  /** What the page was showing then (openInstead names a page anew for each link it opens). */
+  readonly label?: string;
   readonly text: string;
 }
 
@@ -254,7 +256,9 @@ export async function instrumentedContext(browser: Browser, kind: 'desktop' | 'p
   // limits (wrangler dev keeps a CF-Connecting-IP that is sent), as players at home would have,
   // rather than every page of every test as one client at 127.0.0.1.
   await context.setExtraHTTPHeaders({ 'cf-connecting-ip': driverIp() });
-  await context.exposeBinding('__wallachenCsp', ({ page }, text: string) => problems.get(page)?.push({ at: Date.now(), kind: 'csp', text }));
+  await context.exposeBinding('__wallachenCsp', ({ page }, text: string) =>
+    problems.get(page)?.push({ at: Date.now(), kind: 'csp', text, label: labels.get(page) }),
+  );
   await context.addInitScript(pageProbe);
   context.on('page', (page) => {
     watch(page);
@@ -264,14 +268,14 @@ export async function instrumentedContext(browser: Browser, kind: 'desktop' | 'p
 }
 
 /**
- * For a test file: launches Chromium before its tests and closes it, with every context made
- * through `context`, after them.
+ * For a test file: connects to the project's one Chromium (global-setup.ts) before its tests,
+ * and closes every context made through `context`, and the connection, after them.
  */
 export function useChromium(): { context(kind: 'desktop' | 'phone'): Promise<BrowserContext> } {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await connectChromium(inject('chromiumEndpoint'));
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -299,7 +303,7 @@ export async function contextIn(chromium: ReturnType<typeof useChromium>, kind: 
   return context;
 }
 
-/** Opens `url` at the page size given, loaded again at that size (the page lays itself out, and scrolls, as it would on that screen), once `ready` shows. */
+/** Opens `url` at the page size given (the page lays itself out, and scrolls, as it would on that screen), once `ready` shows. */
 export async function openAt(
   context: BrowserContext,
   url: string,
@@ -307,13 +311,30 @@ export async function openAt(
   size: { width: number; height: number },
   ready: string,
 ): Promise<Page> {
-  const page = await openPage(context, url, label);
-  await page.setViewportSize(size);
-  await page.reload();
+  const page = await openPage(context, url, label, size);
+  await shownWhenReady(page, ready);
+  return page;
+}
+
+/** Waits until `ready` shows, and the live view has replaced one the device kept. */
+async function shownWhenReady(page: Page, ready: string): Promise<void> {
   await page.locator(ready).first().waitFor({ timeout: 10_000 });
   // Reopened, a link shows the view this device kept at once: the test goes on with the live one.
   await page.locator('[data-last-view]').waitFor({ state: 'detached', timeout: 10_000 });
-  return page;
+}
+
+/**
+ * Opens `url` in a page already open (a new document, as a link opened in the same tab), at
+ * the viewport `size` when given, named `label` from now on, once `ready` shows: cheaper on the 2-core machine than a page of
+ * its own (no new renderer process), where a test looks at many links one after another.
+ */
+export async function openInstead(page: Page, url: string, label: string, ready: string, size?: { width: number; height: number }): Promise<void> {
+  labels.set(page, label);
+  if (size !== undefined) await page.setViewportSize(size);
+  // A link that differs from the page's only after its '#' moves within the document: loaded again instead.
+  const response = (await page.goto(url)) ?? (await page.reload());
+  expect(response?.status(), `${label}: GET ${url}`).toBe(200);
+  await shownWhenReady(page, ready);
 }
 
 function watch(page: Page): void {
@@ -326,16 +347,21 @@ function watch(page: Page): void {
   page.on('requestfinished', (request) => open.delete(request));
   page.on('requestfailed', (request) => open.delete(request));
   page.on('console', (message) => {
-    if (message.type() === 'error') list.push({ at: Date.now(), kind: 'console', text: `${message.text()} (${message.location().url})` });
+    if (message.type() === 'error')
+      list.push({ at: Date.now(), kind: 'console', text: `${message.text()} (${message.location().url})`, label: labels.get(page) });
   });
-  page.on('pageerror', (error) => list.push({ at: Date.now(), kind: 'pageerror', text: error.stack ?? error.message }));
+  page.on('pageerror', (error) => list.push({ at: Date.now(), kind: 'pageerror', text: error.stack ?? error.message, label: labels.get(page) }));
 }
 
-/** A new page in `context` at `url`, named `label` in failure messages. */
-export async function openPage(context: BrowserContext, url: string, label: string): Promise<Page> {
+/**
+ * A new page in `context` at `url`, named `label` in failure messages; at the viewport `size`
+ * when given, set before the page loads (so it is loaded once, at the size it is looked at).
+ */
+export async function openPage(context: BrowserContext, url: string, label: string, size?: { width: number; height: number }): Promise<Page> {
   const page = await context.newPage();
   watch(page);
   labels.set(page, label);
+  if (size !== undefined) await page.setViewportSize(size);
   const response = await page.goto(url);
   expect(response?.status(), `${label}: GET ${url}`).toBe(200);
   return page;
@@ -374,7 +400,7 @@ export function expectNoProblems(pages: readonly Page[], allowed: (page: Page, p
   const found = pages.flatMap((page) =>
     problemsOf(page)
       .filter((p) => !allowed(page, p))
-      .map((p) => `${labelOf(page)}: ${p.kind}: ${p.text}`),
+      .map((p) => `${p.label ?? labelOf(page)}: ${p.kind}: ${p.text}`),
   );
   expect(found, 'console errors, uncaught errors or CSP violations').toEqual([]);
 }
