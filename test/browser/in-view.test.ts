@@ -9,7 +9,7 @@
  * not the old series' last result.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   actThroughApi,
   adminThroughApi,
@@ -19,6 +19,7 @@ import {
   LONG_NAMES,
   LONG_TABLE_NAME,
   openAt,
+  openInstead,
   PAGE_SIZES,
   outOfView,
   playThroughApi,
@@ -105,17 +106,25 @@ const settledScroll = async (page: Page): Promise<number> => {
 };
 
 describe('a desktop shows the table from its name down to the own hand, without scrolling, when it opens', () => {
+  let owed: Owed[];
+  beforeAll(async () => {
+    owed = await movesOwed();
+  });
+
   for (const lang of LANGS) {
     it(`in every phase a move is owed in, at 1280×800 and 1920×1080, with long names (${lang})`, async () => {
-      const owed = await movesOwed();
       const found: string[] = [];
       const pages: Page[] = [];
       for (const size of DESKTOPS) {
+        // One tab per size, each link opened in it in turn: a new document each time, as a link opened from a mail.
         const context = await contextIn(chromium, 'desktop', lang);
+        let page: Page | undefined;
         for (const { what, table, seat, ready } of owed) {
           const label = `${what} at ${size.width}×${size.height} (${lang})`;
-          const page = await openAt(context, table.seats[seat]!.url, label, size, ready);
-          pages.push(page);
+          if (page === undefined) {
+            page = await openAt(context, table.seats[seat]!.url, label, size, ready);
+            pages.push(page);
+          } else await openInstead(page, table.seats[seat]!.url, label, ready);
           const scrolled = await settledScroll(page);
           if (scrolled !== 0) found.push(`${label}: the page scrolled itself ${scrolled} px down`);
           const parts = [
@@ -143,11 +152,14 @@ describe('what must be known now is in view on every size', () => {
     for (const kind of ['phone', 'desktop'] as const) {
       for (const lang of LANGS) {
         const context = await contextIn(chromium, kind, lang);
+        let page: Page | undefined;
         for (const size of PAGE_SIZES.filter((s) => s.kind === kind)) {
           const label = `paused at ${size.width}×${size.height} (${lang})`;
           // Every seat owes its doubling decision: the page would bring its controls into view.
-          const page = await openAt(context, table.seats[1]!.url, label, size, '[data-table-paused]');
-          pages.push(page);
+          if (page === undefined) {
+            page = await openAt(context, table.seats[1]!.url, label, size, '[data-table-paused]');
+            pages.push(page);
+          } else await openInstead(page, table.seats[1]!.url, label, '[data-table-paused]', size);
           await settledScroll(page);
           for (const where of await notInView(page, ['[data-table-paused]', '.status-bar .turn'])) found.push(`${label}: ${where}`);
         }

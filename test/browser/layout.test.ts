@@ -6,7 +6,7 @@
  * thumb's tap target (44 px).
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { overlaps } from './layout.js';
 import {
   actThroughApi,
@@ -14,6 +14,7 @@ import {
   createTable,
   expectNoProblems,
   openAt,
+  openInstead,
   playThroughApi,
   readView,
   shuffledDeal,
@@ -67,6 +68,12 @@ async function tablesInEveryPhase(): Promise<PhaseTable[]> {
   ];
 }
 
+/** The tables of tablesInEveryPhase, made once for the file (they are only looked at). */
+let everyPhase: PhaseTable[];
+beforeAll(async () => {
+  everyPhase = await tablesInEveryPhase();
+});
+
 describe('nothing covers the trick, the own hand, the controls or the own seat', () => {
   it('the measurement finds a bar laid over the trick', async () => {
     const created = await createTable(base, { name: 'Layout planted', deals: [shuffledDeal(26)] });
@@ -99,15 +106,18 @@ describe('nothing covers the trick, the own hand, the controls or the own seat',
 
   for (const lang of LANGS) {
     it(`in every phase, at 360×640, 390×844 and 1280×800 (${lang})`, async () => {
-      const tables = await tablesInEveryPhase();
       const found: string[] = [];
       const pages: Page[] = [];
       for (const { width, height, kind } of VIEWPORTS) {
+        // One tab per size, each phase's link opened in it in turn.
         const context = await contextFor(kind, lang);
-        for (const table of tables) {
+        let page: Page | undefined;
+        for (const table of everyPhase) {
           const label = `${table.phase} at ${width}×${height} (${lang})`;
-          const page = await openAt(context, table.url, label, { width, height }, table.ready);
-          pages.push(page);
+          if (page === undefined) {
+            page = await openAt(context, table.url, label, { width, height }, table.ready);
+            pages.push(page);
+          } else await openInstead(page, table.url, label, table.ready);
           // The dock follows the flow: when a move is owed the page brings all of it into view.
           const dock = (await page.locator('[data-dock]').boundingBox())!;
           if (dock.height <= height && (dock.y < 0 || dock.y + dock.height > height + 1))
@@ -174,8 +184,7 @@ describe('a phone', () => {
   }
 
   it('a 12-card hand at 360 px leaves each card a tap target of at least 44×44 px, none covering another', async () => {
-    const tables = await tablesInEveryPhase();
-    const discard = tables.find((t) => t.phase === 'discard')!;
+    const discard = everyPhase.find((t) => t.phase === 'discard')!;
     for (const lang of LANGS) {
       const context = await contextFor('phone', lang);
       const page = await openAt(context, discard.url, `12 cards (${lang})`, { width: 360, height: 640 }, discard.ready);
