@@ -2,10 +2,13 @@
  * Issue 25, acceptance: nothing covers anything a player reads or taps, on every page size
  * the app supports, over a whole series with long names, in both languages. Eight pages
  * (360×640, 390×844, 1280×800 and 1920×1080, German and English, the seats in turn) follow
- * one table through three games, a redeal, doubles, bids, a kontra and re, every trick, each
- * game's result and the final standings; after every move `overlaps()` (layout.ts) looks at
- * each page with the regions a player reads added (the status line, the game's facts, the
- * move log, the score sheet, a game's result), and no page scrolls sideways.
+ * one table through three games: a redeal, doubles, bids, a kontra and re and all ten tricks
+ * of a numbered game, then a Bettel and a Mord (each over at the trick that decides it), each
+ * game's result and the final standings. `overlaps()` (layout.ts) looks at each page, with the
+ * regions a player reads added (the status line, the game's facts, the move log, the score
+ * sheet, a game's result), whenever the page shows a state of a kind it has not shown yet in
+ * that game (its phase, whether a move is owed there, the cards on the trick, how far the game
+ * is, a kontra, the end), and after a game's result is left; no page scrolls sideways.
  */
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
@@ -40,10 +43,11 @@ const LANGS = ['de', 'en'] as const;
 const READ = ['.status-bar', '.facts', '[data-move-log]', '[data-score-sheet]', '[data-summary]', '[data-series-over]'];
 
 /**
- * The series' moves: seat 0 doubles; the first word of each auction is a bid, the next seat
- * raises once and everybody else passes (in the first game everybody passes: a redeal); the
- * first two cards go; the lowest contract; the first card allowed; in the second game the
- * first defender says kontra and the declarer re.
+ * The series' moves: seat 0 doubles; in the first game everybody passes (a redeal); then the
+ * first word of each auction is a bid, the next seat raises once and everybody else passes; the
+ * first two cards go; game 1 is the lowest contract, played out with a kontra by the first
+ * defender and re, game 2 a Bettel, game 3 a Mord (each ends at the trick that decides it);
+ * otherwise the first card allowed.
  */
 function moveOf(view: View, seat: Seat): Record<string, unknown> | null {
   const pick = (type: string, where?: (a: Record<string, unknown>) => boolean) => offeredAction(view, type, where);
@@ -59,7 +63,11 @@ function moveOf(view: View, seat: Seat): Record<string, unknown> | null {
     );
   }
   if (view.phase === 'discard' && pick('discard')) return { type: 'discard', cards: view.hand!.slice(0, 2) };
-  if (view.phase === 'play' && view.gameNumber === 2) {
+  if (view.phase === 'declare') {
+    const contract = ({ 2: 'bettel', 3: 'mord' } as Record<number, string>)[view.gameNumber];
+    return (contract === undefined ? undefined : pick('declare', (a) => a.contract === contract)) ?? pick('declare') ?? null;
+  }
+  if (view.phase === 'play' && view.gameNumber === 1) {
     const kontra = pick('kontra');
     if (kontra !== undefined && view.kontra === null) return kontra;
     const re = pick('re', (a) => a.re !== false);
@@ -69,6 +77,23 @@ function moveOf(view: View, seat: Seat): Record<string, unknown> | null {
   return (owed[0] as Record<string, unknown> | undefined) ?? null;
 }
 
+/**
+ * What a page shows, in kind: a page is looked at when it shows a kind it has not shown yet.
+ * The game's content only grows within a game (the move log, every trick with trickHistory
+ * "all"), so how far the game is counts too.
+ */
+const kindOf = (view: View): string =>
+  [
+    view.gameNumber,
+    view.redeal,
+    view.phase,
+    view.legalActions.some((a) => a.type !== 'kontra') ? 'owes' : 'waits',
+    `trick ${view.trick.length}`,
+    `tricks ${Math.ceil(view.trickWinners.length / 5)}`,
+    view.kontra === null ? '' : 'kontra',
+    view.seriesOver ? 'over' : '',
+  ].join('/');
+
 it('over a whole series, at 360×640, 390×844, 1280×800 and 1920×1080, German and English, long names: nothing covers anything read or tapped', async () => {
   const deals = [2531, 2532, 2533, 2534, 2535].map(shuffledDeal);
   const table = await createTable(base, {
@@ -77,49 +102,57 @@ it('over a whole series, at 360×640, 390×844, 1280×800 and 1920×1080, German
     options: { games: 3, allPass: 'pot', maxRedeals: 1, trickHistory: 'all', knock: true, moveDeadlineHours: 48 },
     deals,
   });
-  const pages: { page: Page; label: string }[] = [];
+  const pages: { page: Page; label: string; seat: Seat }[] = [];
   for (const [i, size] of SIZES.entries()) {
     for (const [j, lang] of LANGS.entries()) {
       const context = await contextIn(chromium, size.kind, lang);
       const seat = SEATS[(i * 2 + j) % 3]!;
       const label = `seat ${seat} at ${size.width}×${size.height} (${lang})`;
-      pages.push({ page: await openAt(context, table.seats[seat]!.url, label, size, '[data-table][data-connection="live"]'), label });
+      pages.push({ page: await openAt(context, table.seats[seat]!.url, label, size, '[data-table][data-connection="live"]'), label, seat });
     }
   }
 
   const found = new Set<string>();
-  const look = async (when: string) => {
-    for (const { page, label } of pages) {
-      const problems = await overlaps(page, READ);
-      for (const problem of problems) found.add(`${label}, ${when}: ${problem}`);
-      // LAYOUT_SHOTS=<dir>: a picture of each page where something was found, to see it.
-      if (problems.length > 0 && process.env.LAYOUT_SHOTS)
-        await page.screenshot({ path: `${process.env.LAYOUT_SHOTS}/${`${label} ${when}`.replace(/\W+/g, '-')}.png` });
-      const sideways = await page.evaluate(() => {
-        const w = globalThis as unknown as { innerWidth: number; document: { documentElement: { scrollWidth: number } } };
-        return w.document.documentElement.scrollWidth - w.innerWidth;
-      });
-      if (sideways > 0) found.add(`${label}, ${when}: the page scrolls sideways by ${sideways} px`);
-    }
+  const shown = pages.map(() => new Set<string>());
+  const look = async ({ page, label }: { page: Page; label: string }, when: string) => {
+    const problems = await overlaps(page, READ);
+    for (const problem of problems) found.add(`${label}, ${when}: ${problem}`);
+    // LAYOUT_SHOTS=<dir>: a picture of each page where something was found, to see it.
+    if (problems.length > 0 && process.env.LAYOUT_SHOTS)
+      await page.screenshot({ path: `${process.env.LAYOUT_SHOTS}/${`${label} ${when}`.replace(/\W+/g, '-')}.png` });
+    const sideways = await page.evaluate(() => {
+      const w = globalThis as unknown as { innerWidth: number; document: { documentElement: { scrollWidth: number } } };
+      return w.document.documentElement.scrollWidth - w.innerWidth;
+    });
+    if (sideways > 0) found.add(`${label}, ${when}: the page scrolls sideways by ${sideways} px`);
   };
 
   let moves = 0;
+  let looks = 0;
+  const contracts = new Set<string>();
   for (; moves < 400; moves++) {
     const views = await Promise.all(SEATS.map((seat) => readView(base, table.tableId, table.seats[seat]!.token)));
     await Promise.all(pages.map(({ page }) => waitForVersion(page, views[0]!.version)));
     const when = `game ${views[0]!.gameNumber}${views[0]!.redeal > 0 ? ` (redeal)` : ''}, ${views[0]!.phase}, version ${views[0]!.version}`;
-    await look(when);
+    if (views[0]!.contract !== null) contracts.add(views[0]!.contract);
+    for (const [i, entry] of pages.entries()) {
+      const kind = kindOf(views[entry.seat]!);
+      if (shown[i]!.has(kind)) continue;
+      shown[i]!.add(kind);
+      await look(entry, when);
+      looks++;
+    }
     // A page showing a game's result: its player reads it (looked at above) and moves on.
-    for (const { page } of pages) {
-      const next = page.locator('[data-next-game]');
+    for (const entry of pages) {
+      const next = entry.page.locator('[data-next-game]');
       if (await next.isVisible()) {
         await next.click().catch(async (error: unknown) => {
           // A busy run once waited 30 s here for the button to be "stable", which Playwright
           // checks on animation frames: say whether this page still draws frames.
-          const state = await frameState(page);
+          const state = await frameState(entry.page);
           throw new Error(`${String(error)}\nthe page then: ${state}`, { cause: error });
         });
-        await look(`${when}, after moving on`);
+        await look(entry, `${when}, after moving on`);
       }
     }
     if (views[0]!.seriesOver) break;
@@ -129,6 +162,9 @@ it('over a whole series, at 360×640, 390×844, 1280×800 and 1920×1080, German
   }
   const end = await readView(base, table.tableId, table.spectator.token);
   expect(end.seriesOver, `the series ended within ${moves} moves`).toBe(true);
+  expect([...contracts].sort(), 'a numbered game, a Bettel and a Mord').toEqual(['7', 'bettel', 'mord']);
+  // Most states were looked at on every page: fewer looks than moves times pages, but not few.
+  expect(looks, `looks over ${moves} moves`).toBeGreaterThan(8 * 25);
   expect([...found]).toEqual([]);
   expectNoProblems(pages.map((p) => p.page));
 }, 900_000);
