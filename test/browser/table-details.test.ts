@@ -9,18 +9,17 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   actThroughApi,
-  contextIn,
   createTable,
   expectNoProblems,
   LONG_NAMES,
   LONG_TABLE_NAME,
-  openAt,
   PAGE_SIZES,
   outOfView,
   playThroughApi,
   readView,
   SEATS,
   shuffledDeal,
+  tabsOf,
   useChromium,
   waitForVersion,
   type CreatedTable,
@@ -29,6 +28,8 @@ import {
 
 const base = inject('baseUrl');
 const chromium = useChromium();
+/** The devices of the file, a tab on each: every test's links are opened in them in turn (tabsOf). */
+const tabs = tabsOf(chromium);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const SIZES = PAGE_SIZES;
@@ -57,9 +58,15 @@ describe('the auction', () => {
     const found: string[] = [];
     const pages: Page[] = [];
     for (const size of SIZES) {
-      const context = await contextIn(chromium, size.kind, 'en');
       // Middlehand owes the move: its page brings the controls into view, and the words must stay in view with them.
-      const page = await openAt(context, table.seats[middlehand]!.url, `middlehand at ${size.width}×${size.height}`, size, '[data-action="pass"]');
+      const page = await tabs.open(
+        size.kind,
+        'en',
+        table.seats[middlehand]!.url,
+        `middlehand at ${size.width}×${size.height}`,
+        size,
+        '[data-action="pass"]',
+      );
       pages.push(page);
       await sleep(300);
       const where = await outOfView(page, '[data-auction]');
@@ -82,8 +89,7 @@ describe('the move log', () => {
     const table = await createTable(base, { name: 'log', options: { doubling: false }, deals: [shuffledDeal(2542)] });
     await playThroughApi(base, table, (views) => views[0]!.phase === 'play' && views[0]!.trickWinners.length === 7 && views[0]!.trick.length === 2);
     const turn = (await spectatorView(table)).turn as Seat;
-    const context = await contextIn(chromium, 'phone', 'en');
-    const page = await openAt(context, table.seats[turn]!.url, 'the seat on turn', { width: 360, height: 640 }, '[data-move-log]');
+    const page = await tabs.open('phone', 'en', table.seats[turn]!.url, 'the seat on turn', { width: 360, height: 640 }, '[data-move-log]');
     const log = page.locator('[data-move-log]');
     const marker = () =>
       log
@@ -116,11 +122,10 @@ describe("the declarer's discards (R10.2)", () => {
     const declarer = (await spectatorView(table)).declarer as Seat;
     const discards = (await readView(base, table.tableId, table.seats[declarer]!.token)).discards!;
     expect(discards).toHaveLength(2);
-    const context = await contextIn(chromium, 'desktop', 'en');
     const pages: Page[] = [];
     for (const who of [...SEATS, 'spectator'] as const) {
       const link = who === 'spectator' ? table.spectator : table.seats[who]!;
-      const page = await openAt(context, link.url, `${who}`, { width: 1280, height: 800 }, '[data-table][data-connection="live"]');
+      const page = await tabs.open('desktop', 'en', link.url, `${who}`, { width: 1280, height: 800 }, '[data-table][data-connection="live"]');
       pages.push(page);
       const shown = await page.locator('[data-discards] [data-card]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')));
       const everywhere = await page.locator('[data-card]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')));
@@ -142,9 +147,15 @@ describe("the declarer's discards (R10.2)", () => {
 describe('announcements ask for a second click on every device; Kontra stands apart from the hand', () => {
   it('on a desktop a contract, Mord and Kontra are only selected by a click, sent by the second; a bid is sent at once; the choice can be turned off', async () => {
     const table = await createTable(base, { name: 'announce', options: { doubling: false }, deals: [shuffledDeal(2544)] });
-    const context = await contextIn(chromium, 'desktop', 'en');
     const forehand = (await spectatorView(table)).turn as Seat;
-    const page = await openAt(context, table.seats[forehand]!.url, 'forehand', { width: 1280, height: 800 }, '[data-action="bid"][data-bid="6"]');
+    const page = await tabs.open(
+      'desktop',
+      'en',
+      table.seats[forehand]!.url,
+      'forehand',
+      { width: 1280, height: 800 },
+      '[data-action="bid"][data-bid="6"]',
+    );
     expect(await page.locator('input[data-confirm-moves]').isChecked(), 'every move: off on a desktop').toBe(false);
     expect(await page.locator('input[data-confirm-announcements]').isChecked(), 'announcements: on').toBe(true);
     // A bid of 6 is no announcement: one click sends it.
@@ -152,8 +163,9 @@ describe('announcements ask for a second click on every device; Kontra stands ap
     await waitForVersion(page, 1);
 
     const middlehand = (await spectatorView(table)).turn as Seat;
-    const second = await openAt(
-      context,
+    const second = await tabs.open(
+      'desktop',
+      'en',
       table.seats[middlehand]!.url,
       'middlehand',
       { width: 1280, height: 800 },
@@ -172,7 +184,7 @@ describe('announcements ask for a second click on every device; Kontra stands ap
     // Mord stands: everybody else passes, the declarer discards, and announces: one click selects.
     await playThroughApi(base, table, (views) => views[0]!.phase === 'declare');
     const declarer = (await spectatorView(table)).declarer as Seat;
-    const third = await openAt(context, table.seats[declarer]!.url, 'declarer', { width: 1280, height: 800 }, '[data-action="declare"]');
+    const third = await tabs.open('desktop', 'en', table.seats[declarer]!.url, 'declarer', { width: 1280, height: 800 }, '[data-action="declare"]');
     const announce = third.locator('[data-action="declare"]').first();
     const before = (await spectatorView(table)).version;
     await announce.click();
@@ -195,9 +207,8 @@ describe('announcements ask for a second click on every device; Kontra stands ap
     const pages: Page[] = [];
     for (const size of SIZES) {
       for (const lang of ['de', 'en'] as const) {
-        const context = await contextIn(chromium, size.kind, lang);
         const label = `${size.width}×${size.height} (${lang})`;
-        const page = await openAt(context, table.seats[defender]!.url, label, size, '[data-action="kontra"]');
+        const page = await tabs.open(size.kind, lang, table.seats[defender]!.url, label, size, '[data-action="kontra"]');
         pages.push(page);
         const kontra = (await page.locator('[data-action="kontra"]').boundingBox())!;
         const cards = await page.locator('[data-hand] [data-card]').evaluateAll((all) =>
@@ -238,8 +249,14 @@ describe('the score and the facts', () => {
         deals: [2546, 2547, 2548, 2549].map(shuffledDeal),
       });
       await playThroughApi(base, table, (views) => views[0]!.gameNumber === 2 && views[0]!.redeal === 0);
-      const context = await contextIn(chromium, 'desktop', 'en');
-      const page = await openAt(context, table.seats[0]!.url, `${allPass} table`, { width: 1280, height: 800 }, '[data-summary] [data-result]');
+      const page = await tabs.open(
+        'desktop',
+        'en',
+        table.seats[0]!.url,
+        `${allPass} table`,
+        { width: 1280, height: 800 },
+        '[data-summary] [data-result]',
+      );
       const headers = await page.locator('[data-score-sheet] thead th').allTextContents();
       expect(headers.includes('Pot'), `${allPass}: a pot column`).toBe(pot);
       expect((await page.locator('[data-score-sheet] [data-score-payment="pot"]').count()) > 0).toBe(pot);
@@ -252,8 +269,14 @@ describe('the score and the facts', () => {
     const table = await createTable(base, { name: 'deadline', options: { doubling: false, moveDeadlineHours: 24 }, deals: [shuffledDeal(2550)] });
     const forehand = (await spectatorView(table)).turn as Seat;
     for (const lang of ['de', 'en'] as const) {
-      const context = await contextIn(chromium, 'phone', lang);
-      const page = await openAt(context, table.seats[forehand]!.url, `deadline (${lang})`, { width: 360, height: 640 }, '[data-timeout-bot]');
+      const page = await tabs.open(
+        'phone',
+        lang,
+        table.seats[forehand]!.url,
+        `deadline (${lang})`,
+        { width: 360, height: 640 },
+        '[data-timeout-bot]',
+      );
       const fact = page.locator('.facts .deadline-fact');
       const date = await fact.locator('dd').first().textContent();
       const text = (await fact.textContent())!;
@@ -277,8 +300,7 @@ describe('the score and the facts', () => {
     const pages: Page[] = [];
     for (const size of SIZES.filter((s) => s.kind === 'phone')) {
       for (const lang of ['de', 'en'] as const) {
-        const context = await contextIn(chromium, 'phone', lang);
-        const page = await openAt(context, table.seats[1]!.url, `${size.width}×${size.height} (${lang})`, size, '[data-score-row]');
+        const page = await tabs.open('phone', lang, table.seats[1]!.url, `${size.width}×${size.height} (${lang})`, size, '[data-score-row]');
         pages.push(page);
         const fit = await page.locator('[data-score-sheet]').evaluate((sheet) => ({
           rows: sheet.querySelectorAll('[data-score-row]').length,
