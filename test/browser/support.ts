@@ -874,17 +874,16 @@ export async function step(table: Table, driver: Driver): Promise<Clicked & { be
     if (clicked === null) await sleep(100);
   }
   if (clicked === null) throw new Error(`no page offers a control to click at version ${before}:\n${await describeTable(table)}`);
-  // The click is accepted when the server's version moves on; then every page must follow.
-  let after = before;
-  for (const deadline = Date.now() + 5_000; after === before && Date.now() < deadline;) {
-    after = await apiVersion(table);
-    if (after === before) await sleep(20);
-  }
-  if (after === before) {
+  // The click is accepted when the server's version moves on: the page clicked shows it first
+  // (its own move's answer), without asking the server again and again; then every page must follow.
+  try {
+    await waitForVersion(clicked.player.page, before + 1);
+  } catch {
     throw new Error(
       `${labelOf(clicked.player.page)} clicked "${clicked.what}" at version ${before}, and the server's version did not change within 5 s:\n${await describeTable(table)}`,
     );
   }
+  const after = await apiVersion(table);
   await Promise.all(table.players.map((p) => waitForVersion(p.page, after)));
   return { ...clicked, before, after };
 }
