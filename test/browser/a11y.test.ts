@@ -17,7 +17,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   actThroughApi,
   createTable,
-  openPage,
+  openInstead,
   openPrefsMenu,
   playThroughApi,
   readView,
@@ -176,7 +176,9 @@ beforeAll(async () => {
 
 for (const kind of ['desktop', 'phone'] as const) {
   describe(`axe-core finds no WCAG 2.1 A/AA violation (${kind})`, () => {
+    // One device, and one tab on it that opens each page in turn (a new document each time).
     let context: BrowserContext;
+    let tab: Page | undefined;
     beforeAll(async () => {
       context = await chromium.context(kind);
     });
@@ -186,21 +188,19 @@ for (const kind of ['desktop', 'phone'] as const) {
       const lang = (i + (kind === 'phone' ? 1 : 0)) % 2 === 0 ? 'de' : 'en';
       const dark = (i + (kind === 'phone' ? 0 : 1)) % 2 === 0;
       it(`${label} (${lang}, ${dark ? 'dark' : 'light'})`, async () => {
+        tab ??= await context.newPage();
+        const page = tab;
         if (label === 'home page with your tables') {
           // This device's tables: opened here first, as a player opens the links of mails.
-          const visits = await context.newPage();
-          await visitTable(visits, `${base}${links.playing}`, String(links.playingSeat));
-          await visitTable(visits, `${base}${links.settlement}`, '0');
-          await visits.close();
+          await visitTable(page, `${base}${links.playing}`, String(links.playingSeat));
+          await visitTable(page, `${base}${links.settlement}`, '0');
         }
         const embed = path(links).startsWith('/embed/');
         const url = embed ? `${base}${path(links).replace('#', `?lang=${lang}&theme=${dark ? 'dark' : 'light'}#`)}` : `${base}${path(links)}`;
-        const page = await openPage(context, url, label);
-        await page.locator(ready).first().waitFor({ timeout: 10_000 });
+        await openInstead(page, url, label, ready);
         if (!embed) await choose(page, lang, dark);
         await prepare?.(page, links);
         const problems = (await violationsOf(page)).map((v) => `${kind}, ${label}, ${lang}${dark ? ', dark' : ''}: ${v}`);
-        await page.close();
         expect(problems).toEqual([]);
       });
     }
