@@ -7,7 +7,7 @@
  * clearly that it was not sent when the table moved on meanwhile; a move made before the code
  * that sends moves has come (it is loaded after the first cards) waits for it and is sent.
  */
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   goOffline,
@@ -35,15 +35,37 @@ const chromium = useChromium();
 const LANGS = ['de', 'en'] as const;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** A page of `seat` on a phone or desktop, read in `lang`. */
-async function seatPage(table: CreatedTable, seat: Seat | 'spectator', kind: 'phone' | 'desktop', lang: 'de' | 'en'): Promise<Page> {
-  const context = await chromium.context(kind);
-  await context.addInitScript((chosen) => {
-    const w = globalThis as unknown as { location: { protocol: string }; localStorage: { setItem(key: string, value: string): void } };
-    // The blank page a new tab starts on has no storage.
-    if (w.location.protocol === 'http:')
-      w.localStorage.setItem('wallachen.prefs', JSON.stringify({ lang: chosen, theme: 'light', pattern: 'bavarian' }));
-  }, lang);
+/** The devices of the tests that do not take one offline: one per kind and language. */
+const devices = new Map<string, Promise<BrowserContext>>();
+
+/**
+ * A page of `seat` on a phone or desktop, read in `lang`: on a device of its own (`ownDevice`,
+ * for a test that takes it offline), else on the file's device of that kind and language (a
+ * device costs the 2-core machine seconds of CPU; what these tests keep on it is per table and seat).
+ */
+async function seatPage(
+  table: CreatedTable,
+  seat: Seat | 'spectator',
+  kind: 'phone' | 'desktop',
+  lang: 'de' | 'en',
+  { ownDevice = false } = {},
+): Promise<Page> {
+  const key = `${kind} ${lang}`;
+  if (ownDevice || !devices.has(key)) {
+    const device = contextIn(chromium, kind, lang);
+    if (ownDevice) return pageOn(await device, table, seat, kind, lang);
+    devices.set(key, device);
+  }
+  return pageOn(await devices.get(key)!, table, seat, kind, lang);
+}
+
+async function pageOn(
+  context: BrowserContext,
+  table: CreatedTable,
+  seat: Seat | 'spectator',
+  kind: 'phone' | 'desktop',
+  lang: 'de' | 'en',
+): Promise<Page> {
   const url = seat === 'spectator' ? `${base}/t/${table.tableId}#${table.spectator.token}` : table.seats[seat]!.url;
   const page = await openPage(context, url, `${kind} ${lang}: ${seat === 'spectator' ? 'spectator' : `seat ${seat}`}`);
   await page.locator('[data-table]').waitFor({ timeout: 10_000 });
@@ -317,7 +339,7 @@ describe('a move made offline', () => {
     const table = await createTable(base, { name: 'offline sent', options: { doubling: false }, deals: [shuffledDeal(51)] });
     await playThroughApi(base, table, (views) => views[0]!.phase === 'play');
     const turn = (await readView(base, table.tableId, table.spectator.token)).turn as Seat;
-    const page = await seatPage(table, turn, 'phone', 'de');
+    const page = await seatPage(table, turn, 'phone', 'de', { ownDevice: true });
     await page.setViewportSize({ width: 360, height: 640 });
     // The ids of every attempt to send the move: by POST (failing offline) and over the socket.
     const ids: string[] = [];
@@ -374,7 +396,7 @@ describe('a move made offline', () => {
     const onTurn = (await readView(base, playing.tableId, playing.spectator.token)).turn as Seat;
     const declarer = (await readView(base, playing.tableId, playing.spectator.token)).declarer as Seat;
     const waiting = ([0, 1, 2] as Seat[]).find((s) => s !== onTurn && s !== declarer)!;
-    const defender = await seatPage(playing, waiting, 'desktop', 'en');
+    const defender = await seatPage(playing, waiting, 'desktop', 'en', { ownDevice: true });
     await expect.poll(() => defender.locator('[data-table]').getAttribute('data-connection')).toBe('live');
     const from = Date.now();
     let back = Number.POSITIVE_INFINITY;
@@ -401,7 +423,7 @@ describe('a move made offline', () => {
 
     // A double chosen offline while another seat decides: each seat decides on its own packet (R3.1), so it goes when the connection is back.
     const table = await createTable(base, { name: 'offline double', deals: [shuffledDeal(53)] });
-    const page = await seatPage(table, 0, 'desktop', 'en');
+    const page = await seatPage(table, 0, 'desktop', 'en', { ownDevice: true });
     await expect.poll(() => page.locator('[data-table]').getAttribute('data-connection')).toBe('live');
     await goOffline(page);
     await expect.poll(() => page.locator('[data-table]').getAttribute('data-connection')).toBe('offline');
