@@ -70,7 +70,7 @@ describe('a host site with /embed.js', () => {
     // The plain table link, no data-wallachen-seat: the embed page finds out it is a seat's and moves to /embed/{id}/seat.
     const site = await hostSite(`<div id="seat" data-wallachen="${seatLink.url}" data-wallachen-lang="en" data-wallachen-theme="light"></div>`);
     await setEmbedding(table, { frameOrigins: [site.origin] });
-    const context = await chromium.context('desktop');
+    const context = await chromium.device('desktop');
     try {
       const page = await context.newPage();
       await page.goto(site.url);
@@ -139,7 +139,7 @@ describe('a host site with /embed.js', () => {
       `<div id="seat" data-wallachen="${table.seats[0]!.url}" data-wallachen-seat></div><div id="watch" data-wallachen="${table.spectator.url}"></div>`,
     );
     await setEmbedding(table, { frameOrigins: ['https://club.example'] });
-    const context = await chromium.context('desktop');
+    const context = await chromium.device('desktop');
     try {
       const page = await context.newPage();
       const refusals = frameRefusals(page);
@@ -173,7 +173,7 @@ describe('a host site with /embed.js', () => {
     const table = await tableInPlay('no spectators embedded');
     await setEmbedding(table, { spectatorEmbeds: false });
     const site = await hostSite(`<div id="watch" data-wallachen="${table.spectator.url}"></div>`);
-    const context = await chromium.context('desktop');
+    const context = await chromium.device('desktop');
     try {
       const page = await context.newPage();
       const refusals = frameRefusals(page);
@@ -193,7 +193,7 @@ describe('a host site with /embed.js', () => {
     const seat = (await readView(base, table.tableId, table.spectator.token)).turn!;
     const site = await hostSite(`<div id="seat" data-wallachen="${table.seats[seat]!.url}" data-wallachen-seat style="width:320px"></div>`);
     await setEmbedding(table, { frameOrigins: [site.origin] });
-    const context = await chromium.context('desktop');
+    const context = await chromium.device('desktop');
     try {
       const page = await context.newPage();
       await page.goto(site.url);
@@ -210,7 +210,7 @@ describe('a host site with /embed.js', () => {
 
   it('the admin page lists the origins (normalised) and the spectator switch; a bad origin is refused with the reason', async () => {
     const table = await tableInPlay('admin embedding');
-    const context = await chromium.context('desktop');
+    const context = await chromium.device('desktop');
     const page = await context.newPage();
     await page.goto(`${base}/admin/${table.tableId}?lang=en#${table.admin.token}`);
     const form = page.locator('form[data-admin-embedding]');
@@ -230,7 +230,7 @@ describe('a host site with /embed.js', () => {
   });
 
   it('/embed explains embedding with code to copy, in both languages', async () => {
-    const context = await chromium.context('desktop');
+    const context = await chromium.device('desktop');
     for (const [lang, title] of [
       ['en', 'Embedding a table'],
       ['de', 'Einen Tisch einbetten'],
@@ -255,7 +255,7 @@ describe('a host site with /embed.js', () => {
     const oembed = (await answer.json()) as { version: string; type: string; html: string; width: number; height: number };
     expect(oembed).toMatchObject({ version: '1.0', type: 'rich', width: 480, height: 480 });
     const site = await hostSite(`<div id="cms">${oembed.html}</div>`);
-    const context = await chromium.context('desktop');
+    const context = await chromium.device('desktop');
     try {
       const page = await context.newPage();
       await page.goto(site.url);
@@ -276,7 +276,7 @@ describe('a host site with /embed.js', () => {
     expect(script.headers.get('content-type')).toMatch(/^(application|text)\/javascript/);
     expect(script.headers.get('cache-control')).toBe('public, max-age=3600');
     const table = await tableInPlay('oembed discovery');
-    const context = await chromium.context('desktop');
+    const context = await chromium.device('desktop');
     const spectator = await context.newPage();
     await spectator.goto(table.spectator.url);
     await spectator.locator('[data-table][data-seat="spectator"]').waitFor({ timeout: 10_000 });
@@ -292,7 +292,7 @@ describe('a host site with /embed.js', () => {
     const table = await tableInPlay('host game over');
     const site = await hostSite(`<div id="seat" data-wallachen="${table.seats[0]!.url}" data-wallachen-seat></div>`);
     await setEmbedding(table, { frameOrigins: [site.origin] });
-    const context = await chromium.context('desktop');
+    const context = await chromium.device('desktop');
     try {
       const page = await context.newPage();
       await page.goto(site.url);

@@ -12,7 +12,7 @@ import { createServer as createTcpServer, connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, ConsoleMessage, ElementHandle, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { connectChromium, newContext } from '../../scripts/chromium.js';
 import { HOST } from '../../scripts/local-server.js';
 import { CARD_CODES } from '../../shared/cards.js';
@@ -269,24 +269,41 @@ export async function instrumentedContext(browser: Browser, kind: 'desktop' | 'p
 
 /**
  * For a test file: connects to the project's one Chromium (global-setup.ts) before its tests,
- * and closes every context made through `context`, and the connection, after them.
+ * and closes every context made through it, and the connection, after them.
+ * - `context(kind)`: a new device (a browser context: its own storage, cookies, service
+ *   workers, offline switch) for the test that asks.
+ * - `device(kind)`: the file's one device of that kind, for tests that need no device of their
+ *   own; the tabs a test opened on it are closed after the test. A new context costs the 2-core
+ *   machine about two seconds of CPU, a page in one about one.
  */
-export function useChromium(): { context(kind: 'desktop' | 'phone'): Promise<BrowserContext> } {
+export function useChromium(): {
+  context(kind: 'desktop' | 'phone'): Promise<BrowserContext>;
+  device(kind: 'desktop' | 'phone'): Promise<BrowserContext>;
+} {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  const devices = new Map<string, Promise<BrowserContext>>();
   beforeAll(async () => {
     browser = await connectChromium(inject('chromiumEndpoint'));
+  });
+  afterEach(async () => {
+    for (const device of devices.values()) for (const page of (await device).pages()) await page.close();
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
     await browser?.close();
   });
+  const context = async (kind: 'desktop' | 'phone'): Promise<BrowserContext> => {
+    if (browser === undefined) throw new Error('Chromium is not running: call context() within a test');
+    const made = await instrumentedContext(browser, kind);
+    contexts.push(made);
+    return made;
+  };
   return {
-    async context(kind) {
-      if (browser === undefined) throw new Error('Chromium is not running: call context() within a test');
-      const context = await instrumentedContext(browser, kind);
-      contexts.push(context);
-      return context;
+    context,
+    device(kind) {
+      if (!devices.has(kind)) devices.set(kind, context(kind));
+      return devices.get(kind)!;
     },
   };
 }
