@@ -105,7 +105,7 @@ async function send(page: Page, selector: string): Promise<void> {
 describe('the seat embed fits a 320×480 frame', () => {
   for (const lang of LANGS) {
     it(`doubling, auction, discard (12 cards), declare (${lang})`, async () => {
-      const context = await chromium.context('phone');
+      const context = await chromium.device('phone');
 
       const doubling = await createTable(base, { name: 'Fit doubling', deals: [shuffledDeal(21)] });
       const page = await openEmbed(context, seatEmbed(doubling, 0, lang), `doubling (${lang})`, '[data-action="double"]');
@@ -152,7 +152,7 @@ describe('the seat embed fits a 320×480 frame', () => {
     });
 
     it(`play with kontra and re, confirm moves, the series' end (${lang})`, async () => {
-      const context = await chromium.context('phone');
+      const context = await chromium.device('phone');
       // Long names, as a club's players have them: the seats' row and the prompts must still fit.
       const table = await createTable(base, {
         name: 'Stammtisch zum Goldenen Hirschen',
@@ -200,7 +200,7 @@ describe('the seat embed fits a 320×480 frame', () => {
     });
 
     it(`the declarer names trump with the first card (${lang})`, async () => {
-      const context = await chromium.context('phone');
+      const context = await chromium.device('phone');
       const table = await createTable(base, {
         name: 'Fit named trump',
         options: { games: 1, doubling: false, trump: 'named' },

@@ -112,7 +112,7 @@ describe('the embed page', () => {
   it('another site frames /embed/{id}#<spectator token>: the trick live, no hand and no control, in its language and theme, within 320×480', async () => {
     const table = await tableInPlay('embedded');
     const site = await embeddingSite(`${base}/embed/${table.tableId}?lang=de&theme=dark#${table.spectator.token}`);
-    const context = await chromium.context('desktop');
+    const context = await chromium.device('desktop');
     try {
       const page = await context.newPage();
       await page.goto(site.url);
@@ -155,7 +155,7 @@ describe('the embed page', () => {
     const table = await tableInPlay('not framable');
     const src = `${base}/t/${table.tableId}#${table.seats[0]!.token}`;
     const site = await embeddingSite(src);
-    const context = await chromium.context('desktop');
+    const context = await chromium.device('desktop');
     try {
       const page = await context.newPage();
       const refusals = frameRefusals(page);
@@ -173,7 +173,7 @@ describe('the embed page', () => {
   it('/embed/{id}#<seat token> moves to the seat path, which a site not listed may not frame: no card, no table', async () => {
     const table = await tableInPlay('seat link embedded');
     const site = await embeddingSite(`${base}/embed/${table.tableId}?lang=en#${table.seats[1]!.token}`);
-    const context = await chromium.context('desktop');
+    const context = await chromium.device('desktop');
     try {
       const page = await context.newPage();
       const refusals = frameRefusals(page);
@@ -191,7 +191,7 @@ describe('the embed page', () => {
 
   it('/embed/{id}/seat#<spectator token> says in both languages that it is the spectator link', async () => {
     const table = await tableInPlay('spectator on the seat path');
-    const context = await chromium.context('desktop');
+    const context = await chromium.device('desktop');
     const page = await openPage(context, `${base}/embed/${table.tableId}/seat?lang=en#${table.spectator.token}`, 'spectator link on the seat path');
     const refusal = page.locator('[role="alert"][data-error="spectator_link"]');
     await refusal.waitFor({ timeout: 10_000 });
@@ -204,7 +204,7 @@ describe('the embed page', () => {
 
   it('/t/{id}?embed opened in a window is the normal table page', async () => {
     const table = await tableInPlay('old embed link');
-    const context = await chromium.context('desktop');
+    const context = await chromium.device('desktop');
     const page = await openPage(context, `${base}/t/${table.tableId}?embed#${table.seats[0]!.token}`, 'old ?embed link');
     await page.locator('[data-table][data-seat="0"]').waitFor({ timeout: 10_000 });
     expect(await page.locator('header.app-header').count(), 'the app header').toBe(1);
@@ -227,7 +227,7 @@ describe('the embed page', () => {
     });
     expect(away.status, await away.text()).toBe(200);
     const site = await embeddingSite(`${base}/embed/${table.tableId}?lang=en#${table.spectator.token}`);
-    const context = await chromium.context('desktop');
+    const context = await chromium.device('desktop');
     try {
       const page = await context.newPage();
       await page.goto(site.url);
@@ -259,7 +259,7 @@ describe('the embed page', () => {
   });
 
   it('the share screen offers an <iframe> of /embed/{id}#<spectator token>', async () => {
-    const context = await chromium.context('desktop');
+    const context = await chromium.device('desktop');
     const page = await openPage(context, `${base}/`, 'create page');
     await page.locator('form[data-form="create"] button[type="submit"][data-create]').click();
     const spectator = partsOfLink((await page.locator('a[data-spectator-link]').getAttribute('href', { timeout: 10_000 }))!);

@@ -16,7 +16,7 @@ it('a seat created with a mail address sees it on its page; saving only a webhoo
   const address = `vroni.${crypto.randomUUID().slice(0, 8)}@example.com`;
   const created = await createTable(base, { name: 'notices', seats: [{ name: 'Vroni', email: address }, { name: 'Sepp' }, { name: 'Resi' }] });
   const { tableId, token } = { tableId: created.tableId, token: created.seats[0]!.token };
-  const page = await openPage(await chromium.context('desktop'), created.seats[0]!.url, 'seat 0');
+  const page = await openPage(await chromium.device('desktop'), created.seats[0]!.url, 'seat 0');
 
   // Read as the page opens: the summary says it while the form is still closed.
   await expect.poll(() => page.locator('[data-notices-summary]').textContent(), { timeout: 5_000 }).toContain(address);
@@ -69,7 +69,7 @@ it("saving an address says what became of this table's confirmation mail: sent, 
   const { tableId, token } = { tableId: created.tableId, token: created.seats[0]!.token };
   // Three other tables asked `busy` today: its limit of confirmation mails (worker/mail/address.ts).
   for (let i = 0; i < 3; i++) await createTable(base, { name: `other ${i}`, seats: [{ name: 'X', email: busy }, { name: 'Y' }, { name: 'Z' }] });
-  const page = await openPage(await chromium.context('desktop'), created.seats[0]!.url, 'seat 0');
+  const page = await openPage(await chromium.device('desktop'), created.seats[0]!.url, 'seat 0');
   await page.locator('details.notifications > summary').click();
   const email = page.locator('details.notifications input[name="email"]');
   const line = page.locator('details.notifications [data-email-state]');
@@ -119,7 +119,7 @@ it("saving an address says what became of this table's confirmation mail: sent, 
 it('"Notify me on this device" has the look of the form\'s other buttons, not the browser\'s own (issue 25)', async () => {
   const created = await createTable(base, { name: 'push button' });
   for (const kind of ['desktop', 'phone'] as const) {
-    const page = await openPage(await chromium.context(kind), created.seats[0]!.url, `seat 0 (${kind})`);
+    const page = await openPage(await chromium.device(kind), created.seats[0]!.url, `seat 0 (${kind})`);
     await page.locator('details.notifications > summary').click();
     const look = (selector: string) =>
       page.locator(selector).evaluate((button) => {
