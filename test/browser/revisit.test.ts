@@ -22,10 +22,22 @@ const keptViews = (page: Page): Promise<{ tableId: string; token: string; versio
     return list.map((v) => ({ tableId: v.tableId, token: v.token, version: v.view.version }));
   });
 
-/** Opens `url` live (its view kept on the device when it arrived), then closes the page. */
+/**
+ * Opens `url` live (its view kept on the device when it arrived), then closes the page, which
+ * hears nothing from the server after the version it answers. Not by closing alone: a closed
+ * page's renderer may still run for a moment on a busy machine, its socket open, and keep a
+ * view that arrives then (revisit.test once found the newer view already kept, under load).
+ */
 async function seeLive(context: BrowserContext, url: string): Promise<number> {
-  const page = await openPage(context, url, 'first visit');
+  let hearing = true;
+  const page = await openPage(context, url, 'first visit', undefined, (opening) =>
+    opening.routeWebSocket(/\/api\/tables\/[^/]+\/ws$/, (ws) => {
+      const server = ws.connectToServer();
+      server.onMessage((message) => hearing && ws.send(message));
+    }),
+  );
   await page.locator('[data-table][data-connection="live"]').waitFor({ timeout: 10_000 });
+  hearing = false;
   const version = Number(await page.locator('[data-table]').getAttribute('data-version'));
   expectNoProblems([page]);
   await page.close();

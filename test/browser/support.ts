@@ -405,13 +405,21 @@ function watch(page: Page): void {
 
 /**
  * A new page in `context` at `url`, named `label` in failure messages; at the viewport `size`
- * when given, set before the page loads (so it is loaded once, at the size it is looked at).
+ * when given, set before the page loads (so it is loaded once, at the size it is looked at),
+ * and `prepare` done to it before it loads (a route of its own, for example).
  */
-export async function openPage(context: BrowserContext, url: string, label: string, size?: { width: number; height: number }): Promise<Page> {
+export async function openPage(
+  context: BrowserContext,
+  url: string,
+  label: string,
+  size?: { width: number; height: number },
+  prepare?: (page: Page) => Promise<void>,
+): Promise<Page> {
   const page = await context.newPage();
   watch(page);
   labels.set(page, label);
   if (size !== undefined) await page.setViewportSize(size);
+  await prepare?.(page);
   const response = await page.goto(url);
   expect(response?.status(), `${label}: GET ${url}`).toBe(200);
   return page;
