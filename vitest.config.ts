@@ -5,6 +5,16 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { mailParserWorker } from './scripts/mail-parser-build.js';
 import LongestFirst from './test/sequencer.js';
 
+// The tests run on the Node of the `node` devDependency, which every npm script runs on
+// (`npm test`, `npm run test:worker`, `npm exec vitest run <file>`). Started directly on an
+// older Node (the system's Node 20, say), vitest runs until a test fails and then crashes
+// while reporting it (its report uses Map.groupBy, Node 21 on): say so at once instead.
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12))
+  throw new Error(
+    `The tests need Node >= 22.12; this is Node ${process.versions.node}. Run them through npm (npm test, npm run test:worker, npm exec vitest run <file>): npm scripts run on the project's own Node 22 (the \`node\` devDependency).`,
+  );
+
 // The key seat tokens are derived from: a Worker secret in production (wrangler.toml
 // [secrets]). The tests use a fixed one; given here, wrangler does not warn that it is
 // missing (and with WRANGLER_LOG=warn it does not say, per test file, where it found it).
