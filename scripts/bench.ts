@@ -1,17 +1,16 @@
 /**
- * `npm run bench`: prints one JSON line per figure, {"bench", "value", "unit"}.
- * Engine figures run on one core in this process; benchmarks are not tests. `npm run bench`
- * then runs scripts/load.ts (the server under load: `npm run bench:load` alone).
+ * `npm run bench:engine`: the engine's quick figures (random games, legal moves, shuffles) and
+ * the handling of one reply by mail, one JSON line per figure, {"bench", "value", "unit"}, on
+ * one core in this process, in about a minute; benchmarks are not tests. The long figures
+ * have scripts of their own (`npm run bench:solver`, `bench:claims`, `bench:bots`), and
+ * `npm run bench` runs them all, then the server's (docs/benchmarks.md).
  */
 import { randomMove, seededRng } from '../shared/bots.js';
 import { shuffleDeal, type Deal } from '../shared/deal.js';
 import { applyParsedAction, legalActions, legalPlayCards, newGame, type GameState } from '../shared/game.js';
 import { validateOptions, type Seat, type TableOptions } from '../shared/options.js';
 import { report } from './bench-line.js';
-import { reportBots, truthFromEnv } from './bots-bench.js';
-import { measureClaims } from './claims-bench.js';
 import { measureReplyHandling } from './mail-bench.js';
-import { measureSolver } from './solver-bench.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 
@@ -95,29 +94,9 @@ report(
   'deals/s',
 );
 
-const solver = measureSolver();
-report('solver.medianMs', solver.medianMs, 'ms');
-report('solver.p99Ms', solver.p99Ms, 'ms');
-report('solver.nodesPerSecond', solver.nodesPerSecond, 'nodes/s');
-// Of the 1,000 deals, those with a number contract (the rest, bettel and mord, are mostly decided at once).
-report('solver.numberContract.medianMs', solver.numberMedianMs, 'ms');
-report('solver.numberContract.p99Ms', solver.numberP99Ms, 'ms');
-report('solver.numberContract.deals', solver.numberDeals, 'deals');
-
-// R7.12: deciding a claim, from the claiming seat's view to the verdict (issue 26).
-const claims = measureClaims();
-report('claims.decisionP50Ms', claims.decisionP50Ms, 'ms');
-report('claims.decisionP99Ms', claims.decisionP99Ms, 'ms');
-report('claims.decisionMaxMs', claims.decisionMaxMs, 'ms');
-report('claims.sureShare', claims.sureShare * 100, '%');
-report('claims.undecidedShare', claims.undecidedShare * 100, '%');
-
 if (sink === 42) console.error(''); // keeps the measured calls from being optimised away
 
 // ---------------------------------------------------------------- incoming mail (issue 26): one move by reply, parsed and applied
 const replies = await measureReplyHandling();
 report('mail.replyHandleMs', replies.medianMs, 'ms');
 console.error(`mail: a reply of ${replies.bytes} bytes; p99 ${replies.p99Ms.toFixed(3)} ms`);
-
-// ---------------------------------------------------------------- bots (issues 12 and 27)
-reportBots(Number(process.env.BENCH_BOT_DEALS ?? 2000), truthFromEnv(process.env.BENCH_BOTS_TRUTH));

@@ -1,5 +1,5 @@
 /**
- * The bots' paired bench (issue 27), part of `npm run bench:engine`, alone `npm run bench:bots`.
+ * The bots' paired bench (issue 27), `npm run bench:bots`, part of `npm run bench`.
  *
  * Deal i comes from its own seed; its dealer is i mod 3 and the tested seat ⌊i/3⌋ mod 3, so
  * over every 9 deals the tested seat sits once in each position relative to each dealer.
@@ -13,7 +13,6 @@
  * there on the same deal; `bots.strengthRatio` is the strong bot's margin over the
  * omniscient bot's, its standard error by the delta method over the paired deals.
  */
-import { pathToFileURL } from 'node:url';
 import { seededRng, type Rng } from '../shared/bots.js';
 import { chooseAction, type BotLevel } from '../shared/bots/index.js';
 import { playDeal, randomAction, randomSource, type SeatPlayer } from '../shared/bots/selfplay.js';
@@ -23,7 +22,7 @@ import { shuffleDeal } from '../shared/deal.js';
 import type { GameState } from '../shared/game.js';
 import type { Seat } from '../shared/options.js';
 import { startSeries } from '../shared/series.js';
-import { report } from './bench-line.js';
+import { isMain, report } from './bench-line.js';
 
 export type BenchPlayer = BotLevel | 'omniscient' | 'random';
 
@@ -216,6 +215,6 @@ export function reportBots(deals: number, truthFor: ReadonlySet<Decision> | null
   report('bots.benchSeconds', figures.seconds, 's');
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (isMain(import.meta.url)) {
   reportBots(Number(process.env.BENCH_BOT_DEALS ?? 2000), truthFromEnv(process.env.BENCH_BOTS_TRUTH));
 }

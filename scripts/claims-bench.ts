@@ -1,5 +1,5 @@
 /**
- * Claim figures for `npm run bench` (R7.12): the time to decide a claim, from the claiming
+ * `npm run bench:claims` (and part of `npm run bench`), R7.12: the time to decide a claim, from the claiming
  * seat's view to the verdict (applyTurn, as the server and a record's replay run it), over
  * positions of random games with 2 to 6 tricks left (the current one included) and 0 to 2
  * cards in the trick, every seat claiming, under random play options. Some are sure, most not,
@@ -11,7 +11,7 @@ import { applyTurn } from '../shared/claims.js';
 import { shuffleDeal, type RandomSource } from '../shared/deal.js';
 import { applyParsedAction, newGame, type GameState } from '../shared/game.js';
 import { validateOptions, type Seat } from '../shared/options.js';
-import { median } from './bench-line.js';
+import { isMain, median, report } from './bench-line.js';
 
 const POSITIONS = 600;
 const HISTORIES = ['last', 'all', 'opponents'] as const;
@@ -77,4 +77,13 @@ export function measureClaims(seed = 2026): ClaimFigures {
     sureShare: sure / times.length,
     undecidedShare: undecided / times.length,
   };
+}
+
+if (isMain(import.meta.url)) {
+  const claims = measureClaims();
+  report('claims.decisionP50Ms', claims.decisionP50Ms, 'ms');
+  report('claims.decisionP99Ms', claims.decisionP99Ms, 'ms');
+  report('claims.decisionMaxMs', claims.decisionMaxMs, 'ms');
+  report('claims.sureShare', claims.sureShare * 100, '%');
+  report('claims.undecidedShare', claims.undecidedShare * 100, '%');
 }

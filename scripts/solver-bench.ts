@@ -1,7 +1,7 @@
 /**
- * Solver figures for `npm run bench`: the time to solve 1,000 random deals from the
- * declarer's first card (right after the contract is announced), with random contracts
- * and random play options, one call at a time on this process's one thread.
+ * `npm run bench:solver` (and part of `npm run bench`): the time to solve 1,000 random deals
+ * from the declarer's first card (right after the contract is announced), with random
+ * contracts and random play options, one call at a time on this process's one thread.
  */
 import { LEVEL_BETTEL } from '../shared/actions.js';
 import { randomMove, seededRng } from '../shared/bots.js';
@@ -9,6 +9,7 @@ import { shuffleDeal, type RandomSource } from '../shared/deal.js';
 import { applyParsedAction, newGame, type GameState } from '../shared/game.js';
 import { validateOptions } from '../shared/options.js';
 import { resetSolverStats, solve, solverStats } from '../shared/solver/index.js';
+import { isMain, report } from './bench-line.js';
 
 const DEALS = 1000;
 
@@ -79,4 +80,15 @@ export function measureSolver(seed = 2026): SolverFigures {
     numberMedianMs: quantile(numberTimes, 0.5),
     numberP99Ms: quantile(numberTimes, 0.99),
   };
+}
+
+if (isMain(import.meta.url)) {
+  const solver = measureSolver();
+  report('solver.medianMs', solver.medianMs, 'ms');
+  report('solver.p99Ms', solver.p99Ms, 'ms');
+  report('solver.nodesPerSecond', solver.nodesPerSecond, 'nodes/s');
+  // Of the 1,000 deals, those with a number contract (the rest, bettel and mord, are mostly decided at once).
+  report('solver.numberContract.medianMs', solver.numberMedianMs, 'ms');
+  report('solver.numberContract.p99Ms', solver.numberP99Ms, 'ms');
+  report('solver.numberContract.deals', solver.numberDeals, 'deals');
 }
