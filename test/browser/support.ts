@@ -286,7 +286,10 @@ export function useChromium(): {
   beforeAll(async () => {
     browser = await connectChromium(inject('chromiumEndpoint'));
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // A failed test says what each of its pages was doing then: a wait that ran out on a busy
+    // machine (a click's "stable" check, say) names its cause in the log of the run it failed in.
+    if (task.result?.state === 'fail') for (const context of contexts) for (const page of context.pages()) console.error(await pageState(page));
     for (const device of devices.values()) for (const page of (await device).pages()) await page.close();
   });
   afterAll(async () => {
@@ -627,6 +630,30 @@ export const frameState = (page: Page): Promise<string> =>
       })`,
     )
     .then(String, (cause: unknown) => `the page did not answer: ${String(cause)}`);
+
+/**
+ * What `page` is doing, in a line for a failed test's log: whether it draws frames (frameState),
+ * its document's state, its first paints, the animations running and where the focus is; or
+ * that it does not answer within 5 s (its main thread busy or stopped).
+ */
+async function pageState(page: Page): Promise<string> {
+  // A string: the tests are compiled without the DOM's types (as frameState).
+  const state = page
+    .evaluate(
+      `(() => {
+        const paints = performance.getEntriesByType('paint').map((e) => e.name + ' at ' + Math.round(e.startTime) + ' ms');
+        const animations = document.getAnimations().map((a) => a.animationName || a.constructor.name);
+        const focus = document.activeElement;
+        const focused = focus === null ? 'none' : focus.tagName.toLowerCase() + (focus.id ? '#' + focus.id : '');
+        return document.readyState + ', up ' + Math.round(performance.now()) + ' ms, paints [' + paints.join(', ') + '], animations [' + animations.join(', ') + '], focus ' + focused;
+      })()`,
+    )
+    .then(String)
+    .catch((cause: unknown) => `no state: ${String(cause)}`);
+  const silent = new Promise<string>((resolve) => setTimeout(() => resolve('the page did not answer in 5 s'), 5_000));
+  const [frames, doc] = await Promise.all([Promise.race([frameState(page), silent]), Promise.race([state, silent])]);
+  return `${labelOf(page)} (${page.url()}): ${frames}; ${doc}`;
+}
 
 /** Runs in the page: a point of `element` (relative to it) where a tap reaches it and not something on top of it. */
 function uncoveredPoint(element: ProbeElement): { x: number; y: number } | null {
