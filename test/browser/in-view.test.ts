@@ -115,18 +115,26 @@ describe('a desktop shows the table from its name down to the own hand, without 
     it(`in every phase a move is owed in, at 1280×800 and 1920×1080, with long names (${lang})`, async () => {
       const found: string[] = [];
       const pages: Page[] = [];
-      for (const size of DESKTOPS) {
-        // One tab per size, each link opened in it in turn: a new document each time, as a link opened from a mail.
-        const context = await contextIn(chromium, 'desktop', lang);
-        let page: Page | undefined;
-        for (const { what, table, seat, ready } of owed) {
-          const label = `${what} at ${size.width}×${size.height} (${lang})`;
-          if (page === undefined) {
-            page = await openAt(context, table.seats[seat]!.url, label, size, ready);
-            pages.push(page);
-          } else await openInstead(page, table.seats[seat]!.url, label, ready);
+      // One tab, each link opened in it in turn: a new document each time, as a link opened
+      // from a mail, at the smaller desktop (where a page that scrolled itself would show it
+      // first); then, the same document at the larger one (a page opened there lays out the same).
+      const smaller = DESKTOPS[0]!;
+      const larger = DESKTOPS.slice(1);
+      const context = await contextIn(chromium, 'desktop', lang);
+      let page: Page | undefined;
+      for (const { what, table, seat, ready } of owed) {
+        const at = (size: { width: number; height: number }) => `${what} at ${size.width}×${size.height} (${lang})`;
+        if (page === undefined) {
+          page = await openAt(context, table.seats[seat]!.url, at(smaller), smaller, ready);
+          pages.push(page);
+        } else {
+          await page.setViewportSize(smaller);
+          await openInstead(page, table.seats[seat]!.url, at(smaller), ready);
+        }
+        for (const size of [smaller, ...larger]) {
+          if (size !== smaller) await page.setViewportSize(size);
           const scrolled = await settledScroll(page);
-          if (scrolled !== 0) found.push(`${label}: the page scrolled itself ${scrolled} px down`);
+          if (scrolled !== 0) found.push(`${at(size)}: the page scrolled itself ${scrolled} px down`);
           const parts = [
             '.table-name',
             '.status-bar .turn',
@@ -134,7 +142,7 @@ describe('a desktop shows the table from its name down to the own hand, without 
             '.opponents [data-seat-panel]:last-child .seat-name',
             '[data-dock]',
           ];
-          for (const where of await notInView(page, parts)) found.push(`${label}: ${where}`);
+          for (const where of await notInView(page, parts)) found.push(`${at(size)}: ${where}`);
         }
       }
       expect(found).toEqual([]);

@@ -37,7 +37,7 @@ export interface CreatedTable {
 }
 
 /** A view as the API answers it (API.md "The view"): the engine's view of the seat, with the table's id and version. */
-export type View = SeriesView & { tableId: string; version: number };
+export type View = SeriesView & { tableId: string; version: number; paused: boolean };
 
 /** A client address (an IPv6 /64) of a link's own, derived from its token (worker/client-key.ts keys IPv6 clients on the /64). */
 /** A client address of its own for every call of the driver (a /64 of the documentation range, drawn at random). */
@@ -620,7 +620,7 @@ export const probeOf = (page: Page): Promise<ProbeWindow['__probe']> => page.eva
  * Whether `page` still draws animation frames, for the message of a failed wait (Playwright's
  * "stable" check runs on frames): how late a frame came, or that none came in 2 s.
  */
-export const frameState = (page: Page): Promise<string> =>
+const frameState = (page: Page): Promise<string> =>
   page
     .evaluate(
       `new Promise((resolve) => {
@@ -652,7 +652,7 @@ async function pageState(page: Page): Promise<string> {
     .catch((cause: unknown) => `no state: ${String(cause)}`);
   const silent = new Promise<string>((resolve) => setTimeout(() => resolve('the page did not answer in 5 s'), 5_000));
   const [frames, doc] = await Promise.all([Promise.race([frameState(page), silent]), Promise.race([state, silent])]);
-  return `${labelOf(page)} (${page.url()}): ${frames}; ${doc}`;
+  return `${labelOf(page)} (${page.url().split('#')[0]}): ${frames}; ${doc}`;
 }
 
 /** Runs in the page: a point of `element` (relative to it) where a tap reaches it and not something on top of it. */
