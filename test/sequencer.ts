@@ -7,25 +7,27 @@
  * left by a run before, history-migrate's 24 s came after everything else, and the browser's
  * longest files are small ones). The order only schedules: every file runs, as it would anyway.
  *
- * The durations beside each file were measured on the 2-core machine, alone (`npx vitest run
- * <file>`); keep the list in that order when they change.
+ * The durations beside each file are its own in a whole `npm test` on a fresh clone of the
+ * slower 2-core machine (docs/testing.md); keep the list in that order when they change.
  */
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const LONGEST_FIRST: readonly string[] = [
   // The engine and the Worker's (group 0).
-  'test/engine/properties.test.ts', // 40 s
-  'test/worker/history/history-migrate.test.ts', // 24 s
-  'test/engine/bots.test.ts', // 21 s
+  'test/engine/properties.test.ts', // 50 s
+  'test/worker/history/history-migrate.test.ts', // 41 s
+  'test/engine/bots.test.ts', // 28 s
   // The browser's (group 1).
-  'test/browser/layout-series.test.ts', // 76 s
-  'test/browser/in-view.test.ts', // 59 s
-  'test/browser/moves.test.ts', // 50 s
-  'test/browser/game.test.ts', // 40 s
-  'test/browser/a11y.test.ts', // 42 s
-  'test/browser/table-details.test.ts', // 40 s
-  'test/browser/layout.test.ts', // 46 s
+  'test/browser/moves.test.ts', // 89 s
+  'test/browser/a11y.test.ts', // 88 s
+  'test/browser/in-view.test.ts', // 77 s
+  'test/browser/layout.test.ts', // 72 s
+  'test/browser/start-servers.test.ts', // 67 s
+  'test/browser/game.test.ts', // 67 s
+  'test/browser/table-details.test.ts', // 64 s
+  'test/browser/controls.test.ts', // 61 s
+  'test/browser/live.test.ts', // 57 s
 ];
 
 export default class LongestFirst extends BaseSequencer {
