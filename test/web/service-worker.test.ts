@@ -21,19 +21,26 @@ interface FakeWindow {
 
 interface Shown {
   title: string;
-  options: { body: string; tag: string; lang: string; data: { url: string } };
+  options: { body: string; tag: string; lang: string; data: { url: string }; icon: string; badge: string };
 }
 
-function serviceWorker({ storedLang = null as string | null, browserLang = 'en-US', windows = [] as FakeWindow[] } = {}) {
+/** The app's icon as the app shell's cache holds it (any bytes do: they are only passed on). */
+const ICON_BYTES = Uint8Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256);
+
+function serviceWorker({ storedLang = null as string | null, browserLang = 'en-US', windows = [] as FakeWindow[], iconCached = true } = {}) {
   const listeners = new Map<string, (event: unknown) => void>();
   const shown: Shown[] = [];
   const opened: string[] = [];
   const settings = new Map<string, string>(storedLang === null ? [] : [['/__sw/lang', storedLang]]);
+  const shell = new Map<string, Uint8Array>(iconCached ? [['/icons/icon-192.png', ICON_BYTES]] : []);
   const caches = {
-    open: async () => ({
-      match: async (key: string) => (settings.has(key) ? new Response(settings.get(key)) : undefined),
-      put: async (key: string, response: Response) => void settings.set(key, await response.text()),
-    }),
+    open: async (name: string) =>
+      name.startsWith('wallachen-shell-')
+        ? { match: async (key: string) => (shell.has(key) ? new Response(shell.get(key)) : undefined) }
+        : {
+            match: async (key: string) => (settings.has(key) ? new Response(settings.get(key)) : undefined),
+            put: async (key: string, response: Response) => void settings.set(key, await response.text()),
+          },
   };
   const self = {
     addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
@@ -45,7 +52,7 @@ function serviceWorker({ storedLang = null as string | null, browserLang = 'en-U
     location: { origin: ORIGIN },
     navigator: { language: browserLang },
   };
-  runInNewContext(SOURCE, { self, caches, URL, Response, fetch: () => Promise.reject(new Error('offline')) });
+  runInNewContext(SOURCE, { self, caches, URL, Response, btoa, fetch: () => Promise.reject(new Error('offline')) });
   const dispatch = async (type: string, event: Record<string, unknown>) => {
     const waits: Promise<unknown>[] = [];
     listeners.get(type)!({ ...event, waitUntil: (p: Promise<unknown>) => waits.push(p) });
@@ -80,6 +87,16 @@ describe('a push', () => {
       'Wallachen – Reminder: your move is due soon',
       'Wallachen – The table is over',
     ]);
+  });
+
+  it("shows the app's icon from the app shell's cache, so that it waits for no network; its address when not cached", async () => {
+    const cached = serviceWorker();
+    await cached.dispatch('push', pushEvent(push));
+    const dataUrl = `data:image/png;base64,${Buffer.from(ICON_BYTES).toString('base64')}`;
+    expect(cached.shown.map((s) => [s.options.icon, s.options.badge])).toEqual([[dataUrl, dataUrl]]);
+    const uncached = serviceWorker({ iconCached: false });
+    await uncached.dispatch('push', pushEvent(push));
+    expect(uncached.shown.map((s) => [s.options.icon, s.options.badge])).toEqual([['/icons/icon-192.png', '/icons/icon-192.png']]);
   });
 
   it("speaks the language the page last told it, else the browser's", async () => {

@@ -22,6 +22,7 @@ const BUILD = { version: 'dev', assets: [] };
 const SHELL = `wallachen-shell-${BUILD.version}`;
 const SETTINGS = 'wallachen-settings';
 const LANG_KEY = '/__sw/lang';
+const ICON = '/icons/icon-192.png';
 
 const TEXTS = {
   en: {
@@ -41,14 +42,14 @@ const TEXTS = {
 };
 
 /** What a push says as a notification: the title by its type, no detail of the game. */
-function noticeOf(push, lang) {
+function noticeOf(push, lang, icon) {
   const texts = TEXTS[lang] || TEXTS.en;
   return {
     title: `Wallachen – ${texts[push.type] || texts.other}`,
     options: {
       body: texts.body,
-      icon: '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
+      icon,
+      badge: icon,
       lang,
       tag: `${push.tableId}-${push.seat}`,
       renotify: true,
@@ -76,6 +77,25 @@ async function language() {
   return (self.navigator.language || '').toLowerCase().startsWith('de') ? 'de' : 'en';
 }
 
+/**
+ * The icon as a data: URL from the app shell's cache (installed with it), else its address. A
+ * notification is shown only once the browser has its icon: fetched from the server, it came
+ * late when the network or the server was slow (a busy test run saw none within 5 s), and not at
+ * all offline; from the cache it is there at once.
+ */
+async function iconUrl() {
+  try {
+    const cached = await (await caches.open(SHELL)).match(ICON);
+    if (!cached) return ICON;
+    const bytes = new Uint8Array(await cached.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return `data:image/png;base64,${btoa(binary)}`;
+  } catch {
+    return ICON;
+  }
+}
+
 self.addEventListener('push', (event) => {
   let push = {};
   try {
@@ -84,8 +104,8 @@ self.addEventListener('push', (event) => {
     push = {};
   }
   event.waitUntil(
-    language().then((lang) => {
-      const { title, options } = noticeOf(push, lang);
+    Promise.all([language(), iconUrl()]).then(([lang, icon]) => {
+      const { title, options } = noticeOf(push, lang, icon);
       return self.registration.showNotification(title, options);
     }),
   );
@@ -116,7 +136,7 @@ async function cacheShell() {
   const html = await page.clone().text();
   const named = html.match(/\/assets\/[\w.-]+/g) || [];
   await cache.put('/', page);
-  await cache.addAll([...new Set(['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', ...named, ...BUILD.assets])]);
+  await cache.addAll([...new Set(['/manifest.webmanifest', '/favicon.svg', ICON, ...named, ...BUILD.assets])]);
 }
 
 self.addEventListener('install', (event) => {
