@@ -38,7 +38,9 @@ async function integerIn(page: Page, selector: string, label: string): Promise<n
   return Number(normal);
 }
 
-it('three seats play a whole game by clicks, from the create page to the settlement', async () => {
+// About 40 clicks, each followed on three pages: 39 s on the slower 2-core machine when quiet,
+// 52 s in CI, past 120 s there with a second suite beside it (busy runs): room of its own.
+it('three seats play a whole game by clicks, from the create page to the settlement', { timeout: 300_000 }, async () => {
   // Create the table through the form, as a person would.
   const creator = await chromium.context('desktop');
   const home = await openPage(creator, `${base}/`, 'create page');

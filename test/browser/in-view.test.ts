@@ -19,7 +19,7 @@ import {
   LONG_NAMES,
   LONG_TABLE_NAME,
   openAt,
-  openInstead,
+  tabsOf,
   PAGE_SIZES,
   outOfView,
   playThroughApi,
@@ -32,6 +32,8 @@ import {
 
 const base = inject('baseUrl');
 const chromium = useChromium();
+/** One device per kind and language, and a tab on each that opens the links in turn (a new document each time). */
+const tabs = tabsOf(chromium);
 
 const DESKTOPS = PAGE_SIZES.filter((size) => size.kind === 'desktop');
 const PHONES = PAGE_SIZES.filter((size) => size.kind === 'phone');
@@ -120,17 +122,10 @@ describe('a desktop shows the table from its name down to the own hand, without 
       // first); then, the same document at the larger one (a page opened there lays out the same).
       const smaller = DESKTOPS[0]!;
       const larger = DESKTOPS.slice(1);
-      const context = await contextIn(chromium, 'desktop', lang);
-      let page: Page | undefined;
       for (const { what, table, seat, ready } of owed) {
         const at = (size: { width: number; height: number }) => `${what} at ${size.width}×${size.height} (${lang})`;
-        if (page === undefined) {
-          page = await openAt(context, table.seats[seat]!.url, at(smaller), smaller, ready);
-          pages.push(page);
-        } else {
-          await page.setViewportSize(smaller);
-          await openInstead(page, table.seats[seat]!.url, at(smaller), ready);
-        }
+        const page = await tabs.open('desktop', lang, table.seats[seat]!.url, at(smaller), smaller, ready);
+        if (!pages.includes(page)) pages.push(page);
         for (const size of [smaller, ...larger]) {
           if (size !== smaller) await page.setViewportSize(size);
           const scrolled = await settledScroll(page);
@@ -159,15 +154,11 @@ describe('what must be known now is in view on every size', () => {
     const pages: Page[] = [];
     for (const kind of ['phone', 'desktop'] as const) {
       for (const lang of LANGS) {
-        const context = await contextIn(chromium, kind, lang);
-        let page: Page | undefined;
         for (const size of PAGE_SIZES.filter((s) => s.kind === kind)) {
           const label = `paused at ${size.width}×${size.height} (${lang})`;
           // Every seat owes its doubling decision: the page would bring its controls into view.
-          if (page === undefined) {
-            page = await openAt(context, table.seats[1]!.url, label, size, '[data-table-paused]');
-            pages.push(page);
-          } else await openInstead(page, table.seats[1]!.url, label, '[data-table-paused]', size);
+          const page = await tabs.open(kind, lang, table.seats[1]!.url, label, size, '[data-table-paused]');
+          if (!pages.includes(page)) pages.push(page);
           await settledScroll(page);
           for (const where of await notInView(page, ['[data-table-paused]', '.status-bar .turn'])) found.push(`${label}: ${where}`);
         }
@@ -218,15 +209,15 @@ describe('what must be known now is in view on every size', () => {
     const found: string[] = [];
     const pages: Page[] = [];
     for (const size of PHONES) {
-      const context = await contextIn(chromium, 'phone', 'en');
-      const page = await openAt(
-        context,
+      const page = await tabs.open(
+        'phone',
+        'en',
         table.seats[forehand]!.url,
         `forehand at ${size.width}×${size.height}`,
         size,
         '[data-table][data-connection="live"]',
       );
-      pages.push(page);
+      if (!pages.includes(page)) pages.push(page);
       await page.locator('[data-action="pass"]').waitFor({ timeout: 10_000 });
       await settledScroll(page);
       expect(await page.locator('[data-summary]').count(), "no result of the old series' game").toBe(0);

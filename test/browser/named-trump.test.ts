@@ -2,12 +2,13 @@
  * R7.2 with option trump "named", by clicks: the declarer's page offers the trump-suit picker,
  * its cards wait until a suit is picked; the declarer names a suit other than its first card's
  * and plays that card; the API's view has that trump, and every page shows it. Then the game
- * is played by clicks to its settlement. The table also has trickHistory "opponents" (R7.10):
+ * is played to its settlement through the API while the pages follow. The table also has trickHistory "opponents" (R7.10):
  * after every click each page's last trick is the one the API shows that seat, labelled.
  */
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import {
+  actThroughApi,
   clickVisible,
   createTable,
   expectNoProblems,
@@ -38,7 +39,7 @@ async function lastTrickOn(page: Page): Promise<{ label: string | null; cards: s
   return { label: labels[0] ?? null, cards: hooked.filter((h) => h.card !== null && h.inLastTrick).map((h) => h.card!) };
 }
 
-it("R7.2: the declarer names a trump suit other than its first card's by clicks, and the game is played by clicks to its settlement", async () => {
+it("R7.2: the declarer names a trump suit other than its first card's by clicks, and the game is played to its settlement, every page following", async () => {
   const created = await createTable(base, {
     name: 'named trump',
     options: { games: 1, trump: 'named', trickHistory: 'opponents' },
@@ -108,11 +109,17 @@ it("R7.2: the declarer names a trump suit other than its first card's by clicks,
     await expect.poll(() => p.locator(`.facts [data-trump="${trump}"]`).isVisible(), { message: `${seat}'s page shows trump ${trump}` }).toBe(true);
   }
 
-  // By clicks to the settlement; after every click each page's last trick is its seat's (R7.10).
+  // Then to the settlement, each seat on turn playing its first legal card through the API while
+  // the pages follow (cards played by clicks to a settlement are game.test's); after every move
+  // each page's last trick is its seat's (R7.10).
   const labels = new Set<string>();
-  for (let steps = 0, over = false; !over; steps++) {
-    expect(steps, 'clicks to the end of the game').toBeLessThan(40);
-    await step(table, driver);
+  for (let moves = 0, over = false; !over; moves++) {
+    expect(moves, 'moves to the end of the game').toBeLessThan(40);
+    const onTurn = (await readView(base, table.tableId, created.spectator.token)).turn as Seat;
+    const own = await readView(base, table.tableId, token(onTurn));
+    const card = own.legalActions.find((a) => a.type === 'play')!;
+    const moved = await actThroughApi(base, table.tableId, token(onTurn), { ...card, version: own.version });
+    await Promise.all(players.map((p) => waitForVersion(p.page, moved.version)));
     const views = await Promise.all(players.map((p) => readView(base, table.tableId, p.token)));
     over = views[0]!.seriesOver;
     if (views[0]!.phase !== 'play') continue;
