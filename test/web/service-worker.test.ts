@@ -32,7 +32,7 @@ function serviceWorker({ storedLang = null as string | null, browserLang = 'en-U
   const shown: Shown[] = [];
   const opened: string[] = [];
   const settings = new Map<string, string>(storedLang === null ? [] : [['/__sw/lang', storedLang]]);
-  const shell = new Map<string, Uint8Array>(iconCached ? [['/icons/icon-192.png', ICON_BYTES]] : []);
+  const shell = new Map<string, Uint8Array<ArrayBuffer>>(iconCached ? [['/icons/icon-192.png', ICON_BYTES]] : []);
   const caches = {
     open: async (name: string) =>
       name.startsWith('wallachen-shell-')
