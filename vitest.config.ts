@@ -36,8 +36,13 @@ const mailParser = mailParserWorker();
 // D1 migrations (drizzle/*.sql) are applied in the worker project's setup file.
 const migrations = await readD1Migrations(fileURLToPath(new URL('./drizzle', import.meta.url)));
 
-/** The Worker's test files that need a runtime of their own (project worker-alone). */
-const WORKER_ALONE = ['test/worker/ops-metrics.test.ts'];
+/**
+ * The Worker's test files that need a runtime of their own (project worker-alone): they count
+ * what every table of the runtime sends (the operator's counters; every webhook and turn mail of
+ * a seat), and the tables of files before them may still deliver in a shared one (a busy run
+ * saw notifications-presence count another table's turn webhook).
+ */
+const WORKER_ALONE = ['test/worker/ops-metrics.test.ts', 'test/worker/notifications-presence.test.ts'];
 
 // The worker tests' bindings besides wrangler.toml's: the two worker projects differ in the history's shards only.
 const workerBindings = {
