@@ -122,9 +122,10 @@ export default defineConfig({
         // The Worker: runs inside workerd (Miniflare) with the bindings of wrangler.toml. Its
         // files share one runtime per lane (isolate: false), as a deployed Worker serves many
         // tables at once: a runtime of their own cost each file about 3 s of start on the 2-core
-        // machine (the project took 118 s, now under 50 s). They never depend on a fresh one:
-        // every table, address and client address is new; spies are restored after each file
-        // (test/worker/restore-spies.ts).
+        // machine (the project took 118 s, now under 50 s). Every table, address and client
+        // address a file makes is new, and spies are restored after each file
+        // (test/worker/restore-spies.ts); a file that counts every table's sends runs alone
+        // (WORKER_ALONE).
         extends: true,
         plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' }, miniflare: { bindings: workerBindings, workers: [mailParser] } })],
         // As wrangler.toml [define] says for the Worker's bundle (worker/env.d.ts).
