@@ -36,6 +36,10 @@ const mailParser = mailParserWorker();
 // D1 migrations (drizzle/*.sql) are applied in the worker project's setup file.
 const migrations = await readD1Migrations(fileURLToPath(new URL('./drizzle', import.meta.url)));
 
+/** workerd with the main Worker's bindings (wrangler.toml, workerBindings) and the mail parser beside it: a plugin per project. */
+const mainWorkerRuntime = () =>
+  cloudflareTest({ wrangler: { configPath: './wrangler.toml' }, miniflare: { bindings: workerBindings, workers: [mailParser] } });
+
 /**
  * The Worker's test files that need a runtime of their own (project worker-alone): they count
  * what every table of the runtime sends (the operator's counters; every webhook and turn mail of
@@ -127,7 +131,7 @@ export default defineConfig({
         // (test/worker/restore-spies.ts); a file that counts every table's sends runs alone
         // (WORKER_ALONE).
         extends: true,
-        plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' }, miniflare: { bindings: workerBindings, workers: [mailParser] } })],
+        plugins: [mainWorkerRuntime()],
         // As wrangler.toml [define] says for the Worker's bundle (worker/env.d.ts).
         define: { OPENAPI_PROSE: 'false' },
         test: {
@@ -144,7 +148,7 @@ export default defineConfig({
         // (isolate: true): the operator's counters see every table's points, and tables of other
         // files go on playing (bots, deadlines) in a shared runtime.
         extends: true,
-        plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' }, miniflare: { bindings: workerBindings, workers: [mailParser] } })],
+        plugins: [mainWorkerRuntime()],
         define: { OPENAPI_PROSE: 'false' },
         test: {
           name: 'worker-alone',
