@@ -5,9 +5,8 @@
  * in mail.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TableObject } from '../../worker/table/table-object.js';
 import { command } from './admin-support.js';
-import { confirmAt, createTable, handMade, newAddress, playAway, putNotifications, tableFor } from './support.js';
+import { confirmAt, createTable, handMade, newAddress, playAway, putNotifications, tableFor, watchMail } from './support.js';
 
 const GAME = handMade('01-hold-stage1-overtrump');
 
@@ -15,9 +14,7 @@ let mails: { to: string; text: string }[] = [];
 
 beforeEach(() => {
   mails = [];
-  vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: EmailMessageBuilder): Promise<void> }, 'sendEmail').mockImplementation(
-    async (message) => void mails.push(message as unknown as { to: string; text: string }),
-  );
+  watchMail((mail: { to: string; text: string }) => void mails.push(mail));
 });
 
 afterEach(() => {

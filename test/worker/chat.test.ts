@@ -10,14 +10,15 @@ import type { Seat } from '../../shared/options.js';
 import { ChatPageSchema, ChatPostedSchema } from '../../worker/schemas.js';
 import { CHAT_LIMITS, type ChatMessage } from '../../worker/table/chat.js';
 import { mailFor, type MailFacts } from '../../worker/notifications/mail/texts.js';
-import { TableObject } from '../../worker/table/table-object.js';
 import {
   clientIpOf,
   confirmAt,
   connect,
+  type CreatedTable,
   createTable,
   expectError,
   handMade,
+  isolated,
   newAddress,
   playAway,
   postJson,
@@ -25,8 +26,7 @@ import {
   sql,
   tableFor,
   view,
-  type CreatedTable,
-  isolated,
+  watchMail,
 } from './support.js';
 
 const GAME = handMade('01-hold-stage1-overtrump');
@@ -250,9 +250,7 @@ describe('in turn mails', () => {
 
   it("a turn mail lists the other seats' messages since the seat's last move, the last 5, one line each, and how many more", async () => {
     const mails: SentMail[] = [];
-    vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: EmailMessageBuilder): Promise<void> }, 'sendEmail').mockImplementation(
-      async (message) => void mails.push(message as unknown as SentMail),
-    );
+    watchMail((mail: SentMail) => void mails.push(mail));
     const names = ['Vroni', 'Sepp', 'Resi'];
     const emails = names.map((name) => newAddress(name.toLowerCase()));
     const table = await createTable(tableFor(GAME, { name: 'Stammtisch', seats: names.map((name, seat) => ({ name, email: emails[seat] })) }));

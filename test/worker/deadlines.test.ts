@@ -14,20 +14,23 @@ import { cardCodesIn } from '../../shared/view.js';
 import { MAX_PAUSES_PER_MOVE } from '../../worker/table/admin-commands.js';
 import { forcedCard } from '../../worker/table/moves/auto-moves.js';
 import { delayDraw, FORCED_DELAY, forcedDelay } from '../../worker/table/moves/forced-delay.js';
-import { TableObject } from '../../worker/table/table-object.js';
+import type { TableObject } from '../../worker/table/table-object.js';
 import type { WebhookBody } from '../../worker/notifications/webhook.js';
 import {
   clientIpOf,
   confirmAt,
   connect,
+  type CreatedTable,
   createTable,
   eventually,
   expectError,
   expectOnlyCards,
   games,
   handMade,
+  isOwnTable,
   newAddress,
   playActions,
+  playersLeave,
   postAction,
   postJson,
   putNotifications,
@@ -35,10 +38,9 @@ import {
   sql,
   tableFor,
   tableStub,
-  view,
-  type CreatedTable,
   type TableView,
-  playersLeave,
+  view,
+  watchMail,
 } from './support.js';
 
 const GAME = handMade('01-hold-stage1-overtrump');
@@ -108,11 +110,12 @@ async function timePasses(table: CreatedTable, ms: number): Promise<void> {
   expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
 }
 
-/** Stands in for every webhook receiver: records each POST's body. */
+/** Stands in for every webhook receiver: records each POST's body about a table of this file (support.ts: isOwnTable). */
 function receivers(): WebhookBody[] {
   const posts: WebhookBody[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    posts.push((await new Request(input, init).json()) as WebhookBody);
+    const body = (await new Request(input, init).json()) as WebhookBody;
+    if (isOwnTable(body.tableId)) posts.push(body);
     return new Response(null, { status: 204 });
   });
   return posts;
@@ -212,7 +215,7 @@ describe('a passed deadline', () => {
   });
 
   it('a move made for an absent seat neither reads its turn mail nor counts as the seat being at the table', async () => {
-    vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: unknown): Promise<void> }, 'sendEmail').mockImplementation(async () => {});
+    watchMail(() => {});
     const seat = GAME.actions[TRICK_TWO]!.seat;
     const address = newAddress('absent');
     const table = await tableAt(TRICK_TWO, {}, { seats: SEATS.map((s) => (s === seat ? { email: address } : {})) });
@@ -233,9 +236,7 @@ describe('a passed deadline', () => {
   it('onTimeout "wait": only the reminder; nothing moves however long it waits', async () => {
     const posts = receivers();
     const mails: { subject: string; text: string }[] = [];
-    vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: unknown): Promise<void> }, 'sendEmail').mockImplementation(async (message) => {
-      mails.push(message as { subject: string; text: string });
-    });
+    watchMail((mail: { to: string; subject: string; text: string }) => void mails.push(mail));
     const seat = GAME.actions[TRICK_TWO]!.seat;
     const address = newAddress('waits');
     const table = await tableAt(TRICK_TWO, { onTimeout: 'wait' }, { seats: SEATS.map((s) => (s === seat ? { email: address } : {})) });

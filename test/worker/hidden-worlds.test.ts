@@ -22,12 +22,12 @@ import type { CardCode } from '../../shared/cards.js';
 import type { Deal } from '../../shared/deal.js';
 import type { Seat } from '../../shared/options.js';
 import type { GameRecord } from '../../shared/record.js';
-import { TableObject } from '../../worker/table/table-object.js';
 import {
   act,
   clientIpOf,
   confirmAt,
   connect,
+  type CreatedTable,
   createTable,
   eventually,
   games,
@@ -36,11 +36,11 @@ import {
   postAction,
   putNotifications,
   request,
-  tableStub,
-  view,
-  type CreatedTable,
   type Socket,
+  tableStub,
   type TableView,
+  view,
+  watchMail,
 } from './support.js';
 
 /** Dealer 0, so seat 1 is forehand and seat 0 the dealer: seat 0 is never told to bid when the window closes. */
@@ -102,12 +102,7 @@ async function listen(statusOf: (url: string) => number = () => 204): Promise<vo
     received.webhooks.push({ url: request.url, body: JSON.parse(await request.text()) });
     return new Response(null, { status: statusOf(request.url) });
   });
-  vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: EmailMessageBuilder): Promise<void> }, 'sendEmail').mockImplementation(
-    async (message) => {
-      const { to, subject, text } = message as unknown as Mail;
-      received.mails.push({ to, subject, text });
-    },
-  );
+  watchMail(({ to, subject, text }: Mail) => void received.mails.push({ to, subject, text }));
 }
 
 /** Takes out of `list` the entries that `mine` picks, in order. */

@@ -13,11 +13,12 @@ import worker from '../../worker/index.js';
 import { MAX_REPLY_BYTES } from '../../worker/notifications/mail/incoming.js';
 import { REPLY_ADDRESS_DAYS, REPLY_ADDRESSES_PER_SEAT } from '../../worker/notifications/mail/reply-addresses.js';
 import { ANSWERS_PER_ADDRESS } from '../../worker/table/requests/reply-requests.js';
-import { TableObject } from '../../worker/table/table-object.js';
+import type { TableObject } from '../../worker/table/table-object.js';
 import wranglerToml from '../../wrangler.toml?raw';
 import {
   act,
   confirmAt,
+  type CreatedTable,
   createTable,
   deliveriesDone,
   handMade,
@@ -28,7 +29,7 @@ import {
   tableFor,
   tableStub,
   view,
-  type CreatedTable,
+  watchMail,
 } from './support.js';
 
 const GAME = handMade('01-hold-stage1-overtrump');
@@ -52,12 +53,10 @@ beforeEach(() => {
   mails = [];
   sent = [];
   logged = [];
-  vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: EmailMessageBuilder): Promise<void> }, 'sendEmail').mockImplementation(
-    async (message) => {
-      mails.push(message as unknown as SentMail);
-      sent.push(message as unknown as SentMail);
-    },
-  );
+  watchMail((mail: SentMail) => {
+    mails.push(mail);
+    sent.push(mail);
+  });
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
   }

@@ -19,15 +19,17 @@ import { ViewSchema, WebhookBodySchema } from '../../worker/schemas.js';
 import type { EventType } from '../../worker/table/model.js';
 import type { WebhookBody } from '../../worker/notifications/webhook.js';
 import { TABLE_WEBHOOKS_PER_MINUTE } from '../../worker/notifications/send-budget.js';
-import { TableObject } from '../../worker/table/table-object.js';
 import {
   act,
   anHourPassesFor,
   confirmAt,
+  type CreatedTable,
   createTable,
   eventually,
   expectOnlyCards,
   handMade,
+  isolated,
+  isOwnTable,
   knowable,
   newAddress,
   ORIGIN,
@@ -37,13 +39,12 @@ import {
   pressConfirm,
   putNotifications,
   request,
+  sql,
   tableFor,
   tableStub,
-  view,
-  type CreatedTable,
   type TableView,
-  sql,
-  isolated,
+  view,
+  watchMail,
 } from './support.js';
 
 const GAME = handMade('01-hold-stage1-overtrump');
@@ -63,8 +64,9 @@ interface Post {
 }
 
 /**
- * Stands in for every webhook receiver: records each POST and answers `status(post, n)`
- * (n: how many posts came before it), 204 by default.
+ * Stands in for every webhook receiver: records each POST about a table of this file and
+ * answers `status(post, n)` (n: how many posts came before it), 204 by default; a post about
+ * another file's table is answered 204 and not recorded (support.ts: isOwnTable).
  */
 function receivers(status: (post: Post, n: number) => number | Promise<number> = () => 204): Post[] {
   const posts: Post[] = [];
@@ -72,6 +74,7 @@ function receivers(status: (post: Post, n: number) => number | Promise<number> =
     const request = new Request(input, init);
     const text = await request.text();
     const post: Post = { url: request.url, headers: Object.fromEntries(request.headers), text, body: JSON.parse(text) as WebhookBody };
+    if (!isOwnTable(post.body.tableId)) return new Response(null, { status: 204 });
     const n = posts.length;
     posts.push(post);
     return new Response(null, { status: await status(post, n) });
@@ -87,15 +90,10 @@ interface SentMail {
   headers?: Record<string, string>;
 }
 
-/** What the table hands to the EMAIL binding: watched at TableObject.sendEmail (a JSRPC binding's own methods cannot be spied on reliably). */
-const emailSpy = () => vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: EmailMessageBuilder): Promise<void> }, 'sendEmail');
-
 /** Records every mail the table hands to the EMAIL binding (instead of sending it). */
 function mailbox(): SentMail[] {
   const mails: SentMail[] = [];
-  emailSpy().mockImplementation(async (message) => {
-    mails.push(message as unknown as SentMail);
-  });
+  watchMail((mail: SentMail) => void mails.push(mail));
   return mails;
 }
 
@@ -644,9 +642,9 @@ describe('mail', () => {
     const [sepp, other] = [newAddress('sepp'), newAddress('sepp')];
     let fail = true;
     const mails: SentMail[] = [];
-    emailSpy().mockImplementation(async (message) => {
+    watchMail((mail: SentMail) => {
       if (fail) throw new Error(`email to ${sepp} not allowed`);
-      mails.push(message as unknown as SentMail);
+      mails.push(mail);
     });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const table = await createTable(tableFor(GAME, { seats: SEATS.map((s) => (s === FOREHAND ? { email: sepp } : {})) }));

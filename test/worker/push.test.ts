@@ -15,10 +15,10 @@ import { app } from '../../worker/app.js';
 import { MAX_PUSH_DEVICES } from '../../worker/notifications/push/subscriptions.js';
 import type { PushPayload } from '../../worker/notifications/push/notices.js';
 import { TABLE_WEBHOOKS_PER_MINUTE } from '../../worker/notifications/send-budget.js';
-import { TableObject } from '../../worker/table/table-object.js';
 import { decryptPush, newSubscriber, verifyVapid, type Subscriber } from '../push-crypto.js';
 import {
   confirmAt,
+  type CreatedTable,
   createTable,
   deliveriesDone,
   eventually,
@@ -35,7 +35,7 @@ import {
   tableFor,
   tableStub,
   view,
-  type CreatedTable,
+  watchMail,
 } from './support.js';
 
 const GAME = handMade('01-hold-stage1-overtrump');
@@ -259,9 +259,7 @@ describe('pushes', () => {
 
   it('the unread rule of turn mails does not hold them back: with a turn mail unread, the next turn is pushed but not mailed', async () => {
     const mails: unknown[] = [];
-    vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: unknown): Promise<void> }, 'sendEmail').mockImplementation(async (m) => {
-      mails.push(m);
-    });
+    watchMail((mail: { to: string }) => void mails.push(mail));
     const phone = await newDevice('unread');
     const received = await pushService([phone]);
     const address = newAddress('unread');

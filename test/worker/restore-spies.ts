@@ -1,7 +1,14 @@
 // Setup file of the "worker" project, whose files share one runtime (vitest.config.ts,
 // isolate: false): whatever a file spied on (fetch, a Durable Object's sendEmail, console) is
-// restored when it ends, whether or not the file did so itself, so no spy reaches the next file.
-import { afterAll, vi } from 'vitest';
+// restored when it ends, whether or not the file did so itself, so no spy reaches the next file;
+// and the tables and addresses a file made are its own only (support.ts: isOwnTable), so that
+// its collectors do not count what an earlier file's tables still send.
+import { afterAll, beforeAll, vi } from 'vitest';
+import { forgetOwn } from './support';
+
+beforeAll(() => {
+  forgetOwn();
+});
 
 afterAll(() => {
   vi.restoreAllMocks();

@@ -14,13 +14,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import { AddressObject } from '../../worker/notifications/mail/address-object.js';
 import { HOLDER_TABLES, SEAT_TABLES } from '../../worker/table/storage/seat-tables.js';
-import { TableObject } from '../../worker/table/table-object.js';
 import { newSubscriber } from '../push-crypto.js';
 import { command, headers, postAdmin, type AdminViewBody } from './admin-support.js';
 import {
   addressStubOf,
   confirmAt,
   connect,
+  type CreatedTable,
   createTable,
   deliveriesDone,
   eventually,
@@ -32,12 +32,12 @@ import {
   playersLeave,
   putNotifications,
   request,
+  type Socket,
   sql,
   tableFor,
   tableStub,
   view,
-  type CreatedTable,
-  type Socket,
+  watchMail,
 } from './support.js';
 
 const GAME = handMade('01-hold-stage1-overtrump');
@@ -62,9 +62,7 @@ beforeEach(() => {
   requests = [];
   logged = [];
   receiverStatus = 503;
-  vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: EmailMessageBuilder): Promise<void> }, 'sendEmail').mockImplementation(
-    async (message) => void mails.push(message as unknown as Sent),
-  );
+  watchMail((mail: Sent) => void mails.push(mail));
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const req = new Request(input, init);
     requests.push({ url: req.url, body: await req.text() });

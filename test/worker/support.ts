@@ -4,14 +4,14 @@
  */
 import { env, exports } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { Action } from '../../shared/actions.js';
 import type { CardCode } from '../../shared/cards.js';
 import { parseRecord } from '../../shared/notation.js';
 import type { Seat } from '../../shared/options.js';
 import type { GameRecord } from '../../shared/record.js';
 import { ACTIVE_SEAT_MINUTES } from '../../worker/notifications/presence.js';
-import type { TableObject } from '../../worker/table/table-object.js';
+import { TableObject } from '../../worker/table/table-object.js';
 import type { PublishedGame, TableView } from '../../worker/table/published.js';
 
 export type { PublishedGame, TableView };
@@ -66,7 +66,37 @@ export async function createTable(body: unknown = {}, ip: string = randomIp()): 
   const res = await postJson('/api/tables', body, { 'cf-connecting-ip': ip });
   const text = await res.text();
   expect(res.status, text).toBe(201);
-  return JSON.parse(text) as CreatedTable;
+  const table = JSON.parse(text) as CreatedTable;
+  own.tables.add(table.tableId);
+  return table;
+}
+
+/**
+ * What the running test file made: its tables (createTable) and mail addresses (newAddress).
+ * The Worker's files share a runtime (vitest.config.ts), and a table of a file before this one
+ * may still send while this one listens (a bot's move, a deadline, a retried webhook): a
+ * collector keeps only what is about this file's own (`isOwnTable`, `isOwnAddress`). Emptied as
+ * each file starts (test/worker/restore-spies.ts).
+ */
+const own = { tables: new Set<string>(), addresses: new Set<string>() };
+export const isOwnTable = (tableId: string): boolean => own.tables.has(tableId);
+/** Written in any case: the Worker compares addresses so (a test writes one in capitals). */
+export const isOwnAddress = (address: string): boolean => own.addresses.has(address.toLowerCase());
+export function forgetOwn(): void {
+  own.tables.clear();
+  own.addresses.clear();
+}
+
+/**
+ * Stands in for the EMAIL binding, watched at TableObject.sendEmail (a JSRPC binding's own
+ * methods cannot be spied on reliably): hands `take` each mail to an address this file made
+ * (what `take` throws, the binding throws) and drops the others, unsent.
+ */
+export function watchMail<M extends { to: string }>(take: (mail: M) => void | Promise<void>): void {
+  vi.spyOn(TableObject.prototype as unknown as { sendEmail(message: unknown): Promise<void> }, 'sendEmail').mockImplementation(async (message) => {
+    const mail = message as M;
+    if (isOwnAddress(mail.to)) await take(mail);
+  });
 }
 
 /** POST …/actions with the token; the raw answer. */
@@ -181,7 +211,11 @@ export async function playAway(
 export const isolated = (text: string): string => `\u2068${text}\u2069`;
 
 /** A new address for one test: an address's confirmation and hourly limit hold across the tables of a test file. */
-export const newAddress = (name: string): string => `${name}.${crypto.randomUUID().slice(0, 8)}@example.com`;
+export function newAddress(name: string): string {
+  const address = `${name}.${crypto.randomUUID().slice(0, 8)}@example.com`;
+  own.addresses.add(address.toLowerCase());
+  return address;
+}
 
 async function hmacOf(message: string): Promise<Uint8Array> {
   const encoder = new TextEncoder();
