@@ -11,7 +11,18 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import { clickVisible, createTable, expectNoProblems, openPage, outOfView, partsOfLink, readView, useChromium, type Problem } from './support.js';
+import {
+  clickVisible,
+  createTable,
+  expectNoProblems,
+  openPage,
+  outOfView,
+  partsOfLink,
+  type Problem,
+  readView,
+  SHOWN_WITHIN_MS,
+  useChromium,
+} from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -180,7 +191,7 @@ it('on a phone, what a command became is said beside the button tapped, in view 
   const save = form.locator('button[type="submit"]');
   await save.tap();
   const notice = form.locator('[data-admin-notice]');
-  await notice.waitFor({ timeout: 5_000 });
+  await notice.waitFor({ timeout: SHOWN_WITHIN_MS });
   expect(await notice.textContent()).toBe('Saved.');
   expect(await page.locator('[data-admin-notice]').count(), 'said once, there').toBe(1);
   expect(await outOfView(page, 'form[data-admin-options] [data-admin-notice]')).toBeNull();
@@ -191,7 +202,7 @@ it('on a phone, what a command became is said beside the button tapped, in view 
   const embedding = page.locator('form[data-admin-embedding]');
   await embedding.locator('textarea#frame-origins').fill('https://club.example/forum');
   await embedding.locator('button[type="submit"]').tap();
-  await embedding.locator('[role="alert"][data-error]').waitFor({ timeout: 5_000 });
+  await embedding.locator('[role="alert"][data-error]').waitFor({ timeout: SHOWN_WITHIN_MS });
   expect(await outOfView(page, 'form[data-admin-embedding] [role="alert"][data-error]')).toBeNull();
   expect(await page.locator('[data-admin-notice]').count(), "the earlier command's note has gone").toBe(0);
 

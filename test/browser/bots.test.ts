@@ -4,7 +4,18 @@
  * themselves (the table's alarm, worker/table/bot-seats.ts). The API is only read.
  */
 import { expect, inject, it } from 'vitest';
-import { clickOne, expectNoProblems, newDriver, openPage, partsOfLink, readView, useChromium, waitForVersion, type Player } from './support.js';
+import {
+  clickOne,
+  expectNoProblems,
+  newDriver,
+  openPage,
+  partsOfLink,
+  type Player,
+  readView,
+  SHOWN_WITHIN_MS,
+  useChromium,
+  waitForVersion,
+} from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -72,6 +83,6 @@ it('one person plays a series against two strong bots by clicks; the bots move b
   }
   expect(clicks, 'the person clicked').toBeGreaterThan(0);
   expect(botMoves, 'the bots moved by themselves').toBeGreaterThan(0);
-  await expect.poll(() => page.locator('[data-series-over]').isVisible(), { timeout: 5_000, message: '[data-series-over]' }).toBe(true);
+  await expect.poll(() => page.locator('[data-series-over]').isVisible(), { timeout: SHOWN_WITHIN_MS, message: '[data-series-over]' }).toBe(true);
   expectNoProblems([home, page]);
 });

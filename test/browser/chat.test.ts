@@ -8,7 +8,18 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { overlaps } from './layout.js';
-import { clickVisible, createTable, expectNoProblems, openPage, playThroughApi, readView, shuffledDeal, useChromium, type Seat } from './support.js';
+import {
+  clickVisible,
+  createTable,
+  expectNoProblems,
+  openPage,
+  playThroughApi,
+  readView,
+  type Seat,
+  SHOWN_WITHIN_MS,
+  shuffledDeal,
+  useChromium,
+} from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -53,7 +64,7 @@ describe('the chat beside the game', () => {
     await input.fill('Servus! <b>not bold</b>');
     expect(await author.page.locator('[data-chat-count]').textContent()).toBe('477 characters left');
     await author.page.locator('[data-chat-send]').click();
-    await author.page.locator('[data-chat-message]').first().waitFor({ timeout: 5_000 });
+    await author.page.locator('[data-chat-message]').first().waitFor({ timeout: SHOWN_WITHIN_MS });
     // The socket may bring the message before the POST answers: the field is emptied by the answer.
     await expect.poll(() => input.inputValue(), { message: 'the field is emptied once the message is sent' }).toBe('');
     await expect.poll(() => reader.page.locator('[data-chat-unread]').getAttribute('data-chat-unread'), { timeout: 3_000 }).toBe('1');
@@ -74,7 +85,7 @@ describe('the chat beside the game', () => {
     const before = Number(await reader.page.locator('[data-table]').getAttribute('data-version'));
     await clickVisible(reader.page, '[data-hand] [data-action="play"]:enabled');
     await expect
-      .poll(async () => Number(await reader.page.locator('[data-table]').getAttribute('data-version')), { timeout: 5_000 })
+      .poll(async () => Number(await reader.page.locator('[data-table]').getAttribute('data-version')), { timeout: SHOWN_WITHIN_MS })
       .toBeGreaterThan(before);
     expect(await isOpen(reader.page), 'the chat stays open while the game goes on').toBe(true);
 
@@ -94,11 +105,11 @@ describe('the chat beside the game', () => {
     await writer.page.locator('[data-chat] > summary').click();
     await writer.page.locator('[data-chat] textarea').fill('Hallo Zuschauer');
     await writer.page.locator('[data-chat] textarea').press('Enter');
-    await writer.page.locator('[data-chat-message]').first().waitFor({ timeout: 5_000 });
+    await writer.page.locator('[data-chat-message]').first().waitFor({ timeout: SHOWN_WITHIN_MS });
 
     const spectator = await phonePage(created.spectator.url, 'spectator', '[data-chat]');
     await spectator.page.locator('[data-chat] > summary').click();
-    await spectator.page.locator('[data-chat-message]').first().waitFor({ timeout: 5_000 });
+    await spectator.page.locator('[data-chat-message]').first().waitFor({ timeout: SHOWN_WITHIN_MS });
     expect(await spectator.page.locator('[data-chat-message] .chat-text').textContent()).toBe('Hallo Zuschauer');
     expect(await spectator.page.locator('[data-chat] textarea').count()).toBe(0);
     expect(await spectator.page.locator('[data-chat] .help').textContent()).toBe('Spectators read along; only the players write.');

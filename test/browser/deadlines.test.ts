@@ -16,9 +16,10 @@ import {
   openPrefsMenu,
   partsOfLink,
   readView,
+  type Seat,
+  SHOWN_WITHIN_MS,
   useChromium,
   waitForVersion,
-  type Seat,
 } from './support.js';
 
 const base = inject('baseUrl');
@@ -61,7 +62,7 @@ it("the form sets onTimeout and the vacation; a vacation taken on one page shows
 
   // Seat 1 is told over its socket: seat 0's panel says until when it is away.
   const away = other.locator('[data-seat-panel="0"] [data-vacation="0"]');
-  await away.waitFor({ timeout: 5_000 });
+  await away.waitFor({ timeout: SHOWN_WITHIN_MS });
   expect(await away.textContent()).toMatch(/^on vacation until /);
   const seats = (await readView(base, tableId, token)).seats as unknown as { vacationUntil: string | null }[];
   expect(Date.parse(seats[0]!.vacationUntil!) - Date.now()).toBeGreaterThan(3 * 3_600_000 - 60_000);
@@ -69,7 +70,7 @@ it("the form sets onTimeout and the vacation; a vacation taken on one page shows
   // Back early: the 3 hours had not begun but the first, so 2 come back; seat 1 sees seat 0 back.
   await control.locator('button[data-vacation-end]').click();
   await expect.poll(() => control.locator('[data-vacation-left]').getAttribute('data-vacation-left')).toBe('9');
-  await expect.poll(() => other.locator('[data-vacation]').count(), { message: 'seat 1 sees seat 0 back', timeout: 5_000 }).toBe(0);
+  await expect.poll(() => other.locator('[data-vacation]').count(), { message: 'seat 1 sees seat 0 back', timeout: SHOWN_WITHIN_MS }).toBe(0);
   expectNoProblems([home, own, other]);
 });
 

@@ -6,7 +6,7 @@
  * mailed once the address confirmed the table, and the move handed to the digest.
  */
 import { expect, inject, it } from 'vitest';
-import { confirmAddress, createTable, expectNoProblems, openPage, readNotifications, useChromium } from './support.js';
+import { confirmAddress, createTable, expectNoProblems, openPage, readNotifications, SHOWN_WITHIN_MS, useChromium } from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -18,13 +18,13 @@ it('a seat chooses the daily digest, it is saved, and its delivery log lists the
   await confirmAddress(base, tableId, address);
   const page = await openPage(await chromium.context('desktop'), created.seats[0]!.url, 'seat 0');
 
-  await expect.poll(() => page.locator('[data-notices-summary]').textContent(), { timeout: 5_000 }).toContain(address);
+  await expect.poll(() => page.locator('[data-notices-summary]').textContent(), { timeout: SHOWN_WITHIN_MS }).toContain(address);
   await page.locator('details.notifications > summary').click();
   const mode = page.locator('details.notifications select[name="mail"]');
   expect(await mode.inputValue()).toBe('turn');
   await mode.selectOption('digest');
   await page.locator('details.notifications button[type="submit"]').click();
-  await page.locator('details.notifications [role="status"]').waitFor({ timeout: 5_000 });
+  await page.locator('details.notifications [role="status"]').waitFor({ timeout: SHOWN_WITHIN_MS });
   expect(await readNotifications(base, tableId, token)).toMatchObject({ email: address, mail: 'digest' });
   expect(await page.locator('[data-notices-summary]').textContent()).toContain(address);
 
@@ -53,7 +53,7 @@ it('a seat chooses the daily digest, it is saved, and its delivery log lists the
   await page.reload();
   await page.locator('details.notifications > summary').click();
   // The form shows what the server says once its GET has answered (the summary says it first).
-  await expect.poll(() => page.locator('[data-notices-summary]').textContent(), { timeout: 5_000 }).toContain('a daily digest');
+  await expect.poll(() => page.locator('[data-notices-summary]').textContent(), { timeout: SHOWN_WITHIN_MS }).toContain('a daily digest');
   expect(await page.locator('details.notifications select[name="mail"]').inputValue()).toBe('digest');
   expectNoProblems([page]);
 });

@@ -11,16 +11,17 @@ import { describe, expect, inject, it } from 'vitest';
 import { overlaps } from './layout.js';
 import {
   actThroughApi,
+  type CreatedTable,
   createTable,
   expectNoProblems,
   openPage,
   playThroughApi,
   readView,
+  type Seat,
+  SHOWN_WITHIN_MS,
   shuffledDeal,
   useChromium,
   waitForVersion,
-  type CreatedTable,
-  type Seat,
 } from './support.js';
 
 const base = inject('baseUrl');
@@ -176,7 +177,7 @@ describe('the seat embed fits a 320×480 frame', () => {
       // Armed first ("confirm moves", a touch screen's default): the hint below the hand must fit too.
       await declarerPage.locator('input[data-confirm-moves]').check();
       await declarerPage.locator('[data-action="re"]').first().click();
-      await declarerPage.locator('[data-armed-hint]').waitFor({ timeout: 5_000 });
+      await declarerPage.locator('[data-armed-hint]').waitFor({ timeout: SHOWN_WITHIN_MS });
       await expectFits(declarerPage, `play, re armed ${lang}`, 10);
       await declarerPage.locator('[data-action="re"]').first().click();
       await waitForVersion(declarerPage, start.version + 2);
@@ -187,7 +188,7 @@ describe('the seat embed fits a 320×480 frame', () => {
       await page.locator('input[data-confirm-moves]').check();
       const card = page.locator('[data-hand] [data-action="play"]:enabled').first();
       await card.click();
-      await page.locator('[data-armed-hint]').waitFor({ timeout: 5_000 });
+      await page.locator('[data-armed-hint]').waitFor({ timeout: SHOWN_WITHIN_MS });
       await expectFits(page, `play, a card armed ${lang}`, 10);
       const armedAt = (await readView(base, table.tableId, table.spectator.token)).version;
       await page.locator('[data-hand] [data-armed]').click();

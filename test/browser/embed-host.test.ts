@@ -9,7 +9,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { createTable, expectNoProblems, frameRefusals, playThroughApi, readView, shuffledDeal, useChromium, type CreatedTable } from './support.js';
+import {
+  type CreatedTable,
+  createTable,
+  expectNoProblems,
+  frameRefusals,
+  playThroughApi,
+  readView,
+  SHOWN_WITHIN_MS,
+  shuffledDeal,
+  useChromium,
+} from './support.js';
 
 const base = inject('baseUrl');
 
@@ -83,7 +93,7 @@ describe('a host site with /embed.js', () => {
           .url(),
       ).toMatch(new RegExp(`/embed/${table.tableId}/seat\\?lang=en&theme=light#`));
       await expect
-        .poll(async () => (await messagesOf(page)).map((m) => m.type), { timeout: 5_000 })
+        .poll(async () => (await messagesOf(page)).map((m) => m.type), { timeout: SHOWN_WITHIN_MS })
         .toEqual(expect.arrayContaining(['wallachen:ready', 'wallachen:turn', 'wallachen:resize']));
 
       // The move, made inside the frame, as a person would: the first legal card of the hand.
@@ -92,7 +102,7 @@ describe('a host site with /embed.js', () => {
       await frame.locator(`[data-hand] [data-card="${play.card}"]`).click();
       await expect
         .poll(async () => (await readView(base, table.tableId, table.spectator.token)).version, {
-          timeout: 5_000,
+          timeout: SHOWN_WITHIN_MS,
           message: 'the server took the move',
         })
         .toBe(before.version + 1);
@@ -226,7 +236,7 @@ describe('a host site with /embed.js', () => {
     expect(await res.json()).toMatchObject({ frameOrigins: ['https://club.example', 'https://forum.example:8443'], spectatorEmbeds: false });
     await form.locator('textarea#frame-origins').fill('https://club.example/forum');
     await form.locator('button[type="submit"]').click();
-    await page.locator('[data-error]').waitFor({ timeout: 5_000 });
+    await page.locator('[data-error]').waitFor({ timeout: SHOWN_WITHIN_MS });
   });
 
   it('/embed explains embedding with code to copy, in both languages', async () => {

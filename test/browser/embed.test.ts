@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   actThroughApi,
+  type CreatedTable,
   createTable,
   expectNoProblems,
   frameRefusals,
@@ -20,9 +21,9 @@ import {
   partsOfLink,
   playThroughApi,
   readView,
+  SHOWN_WITHIN_MS,
   shuffledDeal,
   useChromium,
-  type CreatedTable,
 } from './support.js';
 
 const base = inject('baseUrl');
@@ -141,7 +142,7 @@ describe('the embed page', () => {
       const seatView = await readView(base, table.tableId, table.seats[turn]!.token);
       const card = seatView.legalActions.find((a) => a.type === 'play')!;
       await actThroughApi(base, table.tableId, table.seats[turn]!.token, card as Record<string, unknown>);
-      await frame.locator(`[data-table][data-version="${view.version + 1}"]`).waitFor({ timeout: 5_000 });
+      await frame.locator(`[data-table][data-version="${view.version + 1}"]`).waitFor({ timeout: SHOWN_WITHIN_MS });
       expect(await cardsIn(page, 'iframe', '[data-trick] [data-card]')).toEqual(
         (await readView(base, table.tableId, table.spectator.token)).trick.map((p) => p.card),
       );

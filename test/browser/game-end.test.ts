@@ -18,16 +18,17 @@ import {
   expectNoProblems,
   openPage,
   openPrefsMenu,
+  type Player,
   playThroughApi,
   readView,
+  type Seat,
   SEATS,
+  SHOWN_WITHIN_MS,
   shuffledDeal,
   snapshotOf,
   syncPages,
-  useChromium,
-  type Player,
-  type Seat,
   type Table,
+  useChromium,
 } from './support.js';
 import { overlaps } from './layout.js';
 
@@ -195,7 +196,9 @@ it('after each game of a series its result is in view on every page, with the ar
     for (const { page, seat } of players) {
       const where = `game ${gameNumber}, seat ${seat} (${langs[seat]})`;
       const end = page.locator(`[data-summary][data-deal-index="${final.dealIndex}"]`);
-      await expect.poll(() => end.locator('[data-result]').isVisible(), { timeout: 5_000, message: `${where}: the result banner` }).toBe(true);
+      await expect
+        .poll(() => end.locator('[data-result]').isVisible(), { timeout: SHOWN_WITHIN_MS, message: `${where}: the result banner` })
+        .toBe(true);
       await expect.poll(() => inViewport(page, '[data-result]'), { timeout: 3_000, message: `${where}: the banner inside the viewport` }).toBe(true);
       // The issue's "an open settlement hides half the current trick": the finished game's last
       // trick, its banner and the button that moves on cover nothing and are covered by nothing.

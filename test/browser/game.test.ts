@@ -12,16 +12,17 @@ import {
   newDriver,
   openPage,
   partsOfLink,
+  type Player,
   playThroughApi,
   readGames,
   readView,
   SEATS,
+  SHOWN_WITHIN_MS,
   snapshotOf,
   step,
+  type Table,
   useChromium,
   waitForVersion,
-  type Player,
-  type Table,
 } from './support.js';
 
 const base = inject('baseUrl');
@@ -31,7 +32,7 @@ const chromium = useChromium();
 
 /** The integer text of `selector` on `page`; fails naming what it found. */
 async function integerIn(page: Page, selector: string, label: string): Promise<number> {
-  const text = (await page.locator(selector).first().textContent({ timeout: 5_000 }))?.trim() ?? '';
+  const text = (await page.locator(selector).first().textContent({ timeout: SHOWN_WITHIN_MS }))?.trim() ?? '';
   // Accept a typographic minus (U+2212) or a plus sign: what counts is the integer.
   const normal = text.replace(/\u2212/g, '-').replace(/^\+/, '');
   expect(normal, `${label}: ${selector} must show an integer`).toMatch(/^-?\d+$/);
@@ -51,7 +52,7 @@ it('three seats play a whole game by clicks, from the create page to the settlem
 
   // The share screen: three seat links and a spectator link, full URLs to this server.
   const links = await Promise.all(SEATS.map((seat) => home.locator(`a[data-seat-link="${seat}"]`).getAttribute('href', { timeout: 10_000 })));
-  const spectatorLink = await home.locator('a[data-spectator-link]').getAttribute('href', { timeout: 5_000 });
+  const spectatorLink = await home.locator('a[data-spectator-link]').getAttribute('href', { timeout: SHOWN_WITHIN_MS });
   for (const link of [...links, spectatorLink]) {
     expect(link, 'a share link: the full link http://host/t/<tableId>#<token>').toMatch(/^https?:\/\/[^/]+\/t\/[A-Za-z0-9_-]+#\S+$/);
     expect(new URL(link!).origin, `${link}: a link to this server`).toBe(base);
@@ -81,7 +82,7 @@ it('three seats play a whole game by clicks, from the create page to the settlem
     const { player, what } = await step(table, driver);
     clicks.push(`${player.seat}: ${what}`);
   }
-  await expect.poll(allShowSummary, { timeout: 5_000, message: 'every page shows the settlement of game 1' }).toBe(true);
+  await expect.poll(allShowSummary, { timeout: SHOWN_WITHIN_MS, message: 'every page shows the settlement of game 1' }).toBe(true);
 
   // The settlement: payments and pot sum to zero and are the server's.
   const [record] = (await readGames(base, table.tableId, parts[0]!.token)).games;
@@ -140,7 +141,7 @@ it('a one-game series showing every trick ends with the series over on every pag
   }
   for (const { page, seat } of players) {
     await expect
-      .poll(() => page.locator('[data-series-over]').isVisible(), { timeout: 5_000, message: `seat ${seat}: [data-series-over]` })
+      .poll(() => page.locator('[data-series-over]').isVisible(), { timeout: SHOWN_WITHIN_MS, message: `seat ${seat}: [data-series-over]` })
       .toBe(true);
     const { table: attributes, hooked } = await snapshotOf(page);
     expect(attributes?.phase, `seat ${seat}: data-phase`).toBe('finished');

@@ -14,20 +14,21 @@ import {
   actThroughApi,
   adminThroughApi,
   contextIn,
+  type CreatedTable,
   createTable,
   expectNoProblems,
   LONG_NAMES,
   LONG_TABLE_NAME,
   openAt,
-  tabsOf,
-  PAGE_SIZES,
   outOfView,
+  PAGE_SIZES,
   playThroughApi,
   readView,
-  shuffledDeal,
-  useChromium,
-  type CreatedTable,
   type Seat,
+  SHOWN_WITHIN_MS,
+  shuffledDeal,
+  tabsOf,
+  useChromium,
 } from './support.js';
 
 const base = inject('baseUrl');
@@ -187,7 +188,7 @@ describe('what must be known now is in view on every size', () => {
         // On a phone the first tap selects the move (confirm every move): the second sends it.
         if ((await button.getAttribute('data-armed')) !== null) await button.click();
         const alert = page.locator('[role="alert"][data-error]');
-        await alert.waitFor({ timeout: 5_000 });
+        await alert.waitFor({ timeout: SHOWN_WITHIN_MS });
         expect(await alert.textContent()).toContain('That clashes with a change made at the same time');
         const where = await outOfView(page, '[role="alert"][data-error]');
         if (where !== null) found.push(`${label}: ${where}`);

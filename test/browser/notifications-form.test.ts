@@ -7,7 +7,16 @@
  */
 import { expect, inject, it } from 'vitest';
 import { settingsTranslator } from '../../web/src/table/settings-texts.js';
-import { confirmAddress, createTable, expectNoProblems, openPage, readDeliveries, readNotifications, useChromium } from './support.js';
+import {
+  confirmAddress,
+  createTable,
+  expectNoProblems,
+  openPage,
+  readDeliveries,
+  readNotifications,
+  SHOWN_WITHIN_MS,
+  useChromium,
+} from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -19,7 +28,7 @@ it('a seat created with a mail address sees it on its page; saving only a webhoo
   const page = await openPage(await chromium.device('desktop'), created.seats[0]!.url, 'seat 0');
 
   // Read as the page opens: the summary says it while the form is still closed.
-  await expect.poll(() => page.locator('[data-notices-summary]').textContent(), { timeout: 5_000 }).toContain(address);
+  await expect.poll(() => page.locator('[data-notices-summary]').textContent(), { timeout: SHOWN_WITHIN_MS }).toContain(address);
   await page.locator('details.notifications > summary').click();
   const email = page.locator('details.notifications input[name="email"]');
   const webhook = page.locator('details.notifications input[name="webhookUrl"]');
@@ -33,7 +42,7 @@ it('a seat created with a mail address sees it on its page; saving only a webhoo
   const hook = 'https://hooks.example.com/wallachen/vroni';
   await webhook.fill(hook);
   await page.locator('details.notifications button[type="submit"]').click();
-  await page.locator('details.notifications [role="status"]').waitFor({ timeout: 5_000 });
+  await page.locator('details.notifications [role="status"]').waitFor({ timeout: SHOWN_WITHIN_MS });
 
   expect(puts).toEqual([{ webhookUrl: hook }]); // only what was changed
   expect(await readNotifications(base, tableId, token)).toMatchObject({
@@ -47,14 +56,14 @@ it('a seat created with a mail address sees it on its page; saving only a webhoo
 
   // Opened again later, the page shows both.
   await page.reload();
-  await expect.poll(() => page.locator('[data-notices-summary]').textContent(), { timeout: 5_000 }).toContain(address);
+  await expect.poll(() => page.locator('[data-notices-summary]').textContent(), { timeout: SHOWN_WITHIN_MS }).toContain(address);
   await page.locator('details.notifications > summary').click();
   expect(await page.locator('details.notifications input[name="email"]').inputValue()).toBe(address);
   expect(await page.locator('details.notifications input[name="webhookUrl"]').inputValue()).toBe(hook);
 
   // Another seat's page shows none of it: the setting is the seat's own.
   const other = await openPage(await chromium.context('desktop'), created.seats[1]!.url, 'seat 1');
-  await expect.poll(() => other.locator('[data-notices-summary]').textContent(), { timeout: 5_000 }).not.toBeNull();
+  await expect.poll(() => other.locator('[data-notices-summary]').textContent(), { timeout: SHOWN_WITHIN_MS }).not.toBeNull();
   expect(await other.locator('[data-notices-summary]').textContent()).not.toContain(address);
   expect(await readNotifications(base, tableId, created.seats[1]!.token)).toMatchObject({ email: null, webhookUrl: null });
 
@@ -76,31 +85,31 @@ it("saving an address says what became of this table's confirmation mail: sent, 
   const lastConfirmation = async () => (await readDeliveries(base, tableId, token)).find((d) => d.event === 'confirmation');
   const save = async () => {
     await page.locator('details.notifications button[type="submit"]').click();
-    await page.locator('details.notifications [role="status"]').waitFor({ timeout: 5_000 });
+    await page.locator('details.notifications [role="status"]').waitFor({ timeout: SHOWN_WITHIN_MS });
   };
 
   // A new address: the mail went, and the form says so.
   await email.fill(fresh);
   await save();
-  await expect.poll(() => line.getAttribute('data-confirmation'), { timeout: 5_000 }).toBe('sent');
+  await expect.poll(() => line.getAttribute('data-confirmation'), { timeout: SHOWN_WITHIN_MS }).toBe('sent');
   expect(await line.textContent()).toContain(t('confirmation_sent'));
   expect(await lastConfirmation()).toMatchObject({ channel: 'email', outcome: 'sent' });
 
   // Reopened, the page knows only the state; asked again at once, none goes, and the form says why.
   await page.reload();
   await page.locator('details.notifications > summary').click();
-  await expect.poll(() => line.getAttribute('data-email-state'), { timeout: 5_000 }).toBe('unconfirmed');
+  await expect.poll(() => line.getAttribute('data-email-state'), { timeout: SHOWN_WITHIN_MS }).toBe('unconfirmed');
   expect(await line.textContent()).toContain(t('noticesUnconfirmed'));
   expect(await page.locator('[data-notices-summary]').textContent()).toContain(t('noticesSummaryUnconfirmed', { email: fresh }));
   await page.locator('[data-resend-confirmation]').click();
-  await expect.poll(() => line.getAttribute('data-confirmation'), { timeout: 5_000 }).toBe('recently_sent');
+  await expect.poll(() => line.getAttribute('data-confirmation'), { timeout: SHOWN_WITHIN_MS }).toBe('recently_sent');
   expect(await line.textContent()).toContain(t('confirmation_recently_sent'));
   expect(await lastConfirmation()).toMatchObject({ outcome: 'dropped', detail: 'this table asked the address less than a day ago' });
 
   // An address three other tables asked today: none goes, and the form says so.
   await email.fill(busy);
   await save();
-  await expect.poll(() => line.getAttribute('data-confirmation'), { timeout: 5_000 }).toBe('address_limit');
+  await expect.poll(() => line.getAttribute('data-confirmation'), { timeout: SHOWN_WITHIN_MS }).toBe('address_limit');
   expect(await line.textContent()).toContain(t('confirmation_address_limit'));
   expect(await lastConfirmation()).toMatchObject({ outcome: 'dropped', detail: expect.stringContaining('the address had its limit') });
 
@@ -108,7 +117,7 @@ it("saving an address says what became of this table's confirmation mail: sent, 
   await confirmAddress(base, tableId, fresh);
   await email.fill(fresh);
   await save();
-  await expect.poll(() => line.getAttribute('data-confirmation'), { timeout: 5_000 }).toBe('confirmed');
+  await expect.poll(() => line.getAttribute('data-confirmation'), { timeout: SHOWN_WITHIN_MS }).toBe('confirmed');
   expect(await line.getAttribute('data-email-state')).toBe('confirmed');
   expect(await line.textContent()).toContain(t('confirmation_confirmed'));
   expect(await page.locator('[data-notices-summary]').textContent()).toContain(t('noticesSummaryMail', { email: fresh }));

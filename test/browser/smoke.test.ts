@@ -5,7 +5,7 @@
  * without console errors or CSP violations. Framing and the embed page: embed.test.ts.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTable, expectNoProblems, openPage, useChromium } from './support.js';
+import { createTable, expectNoProblems, openPage, SHOWN_WITHIN_MS, useChromium } from './support.js';
 
 const base = inject('baseUrl');
 
@@ -91,7 +91,7 @@ describe('the create page', () => {
       expect(await values('trickHistory'), 'R7.10: the values of trickHistory').toEqual(['last', 'all', 'opponents']);
       expect(await values('trump'), 'R7.2: the values of trump').toEqual(['led', 'named']);
       expect(await values('potTo'), 'R5.2: the values of potTo').toEqual(['declarer', 'winners']);
-      await expect.poll(() => form.locator('button[type="submit"][data-create]').isVisible(), { timeout: 5_000 }).toBe(true);
+      await expect.poll(() => form.locator('button[type="submit"][data-create]').isVisible(), { timeout: SHOWN_WITHIN_MS }).toBe(true);
       // A phone shows the page without scrolling sideways.
       const overflow = await page.evaluate(() => {
         const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document
