@@ -113,6 +113,16 @@ export default defineConfig({
         },
       },
       {
+        // The project's own tooling: the layers `npm run lint` holds the code to (.dependency-cruiser.cjs).
+        extends: true,
+        test: {
+          name: 'tooling',
+          isolate: false,
+          include: ['test/tooling/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         // The Worker as `npm run deploy` uploads it (wrangler deploy --dry-run): its size and what it holds.
         extends: true,
         test: {

@@ -10,7 +10,7 @@
  * Its HTTP calls go through openapi-fetch with the types openapi-typescript generated from
  * the OpenAPI document (scripts/api-types.ts), as any client generated from /api/openapi.json
  * makes them: a view read or answered is the engine's view by its type, without a cast. The
- * socket's messages are typed by worker/contract.ts (ServerMessage).
+ * socket's messages are typed by worker/model/contract.ts (ServerMessage).
  *
  * Options: --seed <n> for a reproducible bot (default: random); --quiet.
  */
@@ -19,7 +19,7 @@ import type { Action } from '../shared/actions.js';
 import { seededRng } from '../shared/bots.js';
 import { chooseAction } from '../shared/bots/index.js';
 import type { SeriesView } from '../shared/view.js';
-import type { ClientMessage, ServerMessage, TableView } from '../worker/contract.js';
+import type { ClientMessage, ServerMessage, TableView } from '../worker/model/contract.js';
 import type { components, paths } from './api-types.js';
 
 const args = process.argv.slice(2);

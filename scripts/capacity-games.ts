@@ -1,6 +1,6 @@
 /** The synthetic finished games of the capacity bench (capacity-bench.ts, capacity-worker.ts). */
 import type { GameRecord } from '../shared/record.js';
-import type { PublishedGame } from '../worker/table/published.js';
+import type { PublishedGame } from '../worker/published/published.js';
 
 /** Games per table: a long evening's series. */
 export const GAMES_PER_TABLE = 50;

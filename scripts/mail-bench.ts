@@ -1,6 +1,6 @@
 /**
  * `mail.replyHandleMs` (docs/benchmarks.md, "Incoming mail"): what the Worker's CPU does with
- * one move by reply (worker/notifications/mail/incoming.ts and the table's reply path), in
+ * one move by reply (worker/routes/mail-incoming.ts and the table's reply path), in
  * this Node process: what the mail parser Worker does (worker/mail-parser/parse-reply.ts:
  * parse the raw message with postal-mime, read its move's line and the move), and apply it to the series (the
  * engine's step of the action path). The message is a reply as mail programs send it:

@@ -1,14 +1,14 @@
 /**
  * `npm run api:document` (run by `npm run build` and `npm start` before the web app is built):
- * writes the OpenAPI document that worker/openapi/document.ts makes from the routes and their
+ * writes the OpenAPI document that worker/docs/document.ts makes from the routes and their
  * schemas to web/public/api/openapi.json, and the reference page rendered from it
- * (worker/docs.ts) to web/public/api/docs.html, which every build copies into the static
- * assets and the Worker serves (worker/openapi/served.ts). `--print` writes the document to
+ * (worker/docs/page.ts) to web/public/api/docs.html, which every build copies into the static
+ * assets and the Worker serves (worker/routes/served-document.ts). `--print` writes the document to
  * stdout instead (test/api-doc/openapi-built.test.ts compares it with the file, which is
  * committed, as the page is).
  *
  * The schemas are written for zod's mini build, which the Worker validates with; here
- * `zod/mini` resolves to worker/openapi/zod-full.ts (zod's full build with zod-to-openapi),
+ * `zod/mini` resolves to worker/docs/zod-full.ts (zod's full build with zod-to-openapi),
  * through the hook registered first.
  */
 import { writeFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ register('./openapi-zod-full.mjs', import.meta.url);
 // What only the document says is part of it here (worker/env.d.ts); before the routes load.
 Object.assign(globalThis, { OPENAPI_PROSE: true });
 
-const { openApiDocument } = await import('../worker/openapi/document.js');
+const { openApiDocument } = await import('../worker/docs/document.js');
 const document = openApiDocument();
 const text = `${JSON.stringify(document, null, 2)}\n`;
 

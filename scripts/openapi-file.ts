@@ -1,12 +1,12 @@
 /**
  * The OpenAPI document as the build made it (scripts/openapi-document.ts): the file in the web
  * app's static files, and the document read from it as the Worker serves it from `origin`;
- * and the reference page /api/docs rendered from it (worker/docs.ts).
+ * and the reference page /api/docs rendered from it (worker/docs/page.ts).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { docsPage } from '../worker/docs.js';
-import { DOCS_PAGE_ASSET, OPENAPI_ASSET, withServer, type OpenApiDocument } from '../worker/openapi/served.js';
+import { docsPage } from '../worker/docs/page.js';
+import { DOCS_PAGE_ASSET, OPENAPI_ASSET, withServer, type OpenApiDocument } from '../worker/routes/served-document.js';
 
 export const OPENAPI_FILE = fileURLToPath(new URL(`../web/public${OPENAPI_ASSET}`, import.meta.url));
 export const DOCS_PAGE_FILE = fileURLToPath(new URL(`../web/public${DOCS_PAGE_ASSET}`, import.meta.url));

@@ -1,6 +1,6 @@
 /**
  * The HTTP API under /api/* (see API.md), as a Hono app; its OpenAPI document is made from
- * its routes at build time (openapi/document.ts) and served from the static assets.
+ * its routes at build time (docs/document.ts) and served from the static assets.
  * Everything else is served from the web app's static assets (wrangler.toml [assets]).
  */
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
@@ -11,8 +11,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { version } from '../package.json';
-import type { AppEnv } from './app-env.js';
-import { ApiError, errorResponse, type ErrorCode } from './errors.js';
+import type { AppEnv } from './routes/app-env.js';
+import { ApiError, errorResponse, type ErrorCode } from './model/errors.js';
 import { admin } from './routes/admin.js';
 import { chat } from './routes/chat.js';
 import { deliveryLog } from './routes/deliveries.js';
@@ -27,9 +27,9 @@ import { push } from './routes/push.js';
 import { seatSettings } from './routes/seat-settings.js';
 import { tables } from './routes/tables.js';
 import { views } from './routes/views.js';
-import { docsPageAt, documentAt } from './openapi/served.js';
+import { docsPageAt, documentAt } from './routes/served-document.js';
 import { opsMetrics } from './ops/metrics.js';
-import { doc } from './schemas.js';
+import { doc } from './schemas/index.js';
 
 export const VERSION: string = version;
 
@@ -138,7 +138,7 @@ mount(app, ops); // an operator's dead letters (routes/ops.ts)
 mount(app, opsSummary); // an operator's counters over a window (routes/ops.ts)
 mount(app, embed); // the embed pages' frame-ancestors per table, and oEmbed (routes/embed.ts)
 
-// Made at build time (openapi/document.ts) and kept with the static assets, under /api/ so
+// Made at build time (docs/document.ts) and kept with the static assets, under /api/ so
 // that only this route answers it: with the origin it was read from as its one server.
 app.get('/api/openapi.json', async (c) => c.json(await documentAt(c.env, c.req.url)));
 

@@ -6,7 +6,7 @@
  * start); keep everything else in other modules.
  */
 import { app } from './app.js';
-import { receiveReply } from './notifications/mail/incoming.js';
+import { receiveReply } from './routes/mail-incoming.js';
 
 export { TableObject } from './table/table-object.js';
 export { AddressObject } from './notifications/mail/address-object.js';

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTION_TYPES, LEVELS, parseAction } from '../../shared/actions.js';
 import { CARD_CODES, SUITS } from '../../shared/cards.js';
 import { builtDocument } from '../../scripts/openapi-file.js';
-import { ActionSchema } from '../../worker/schemas.js';
+import { ActionSchema } from '../../worker/schemas/index.js';
 
 const document = JSON.parse(JSON.stringify(builtDocument('http://localhost:8787'))) as Schema & { components: { schemas: { Action: Schema } } };
 const lookup = dereference(document, Object.create(null), new URL('https://wallachen.test/api/openapi.json'));

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Action } from '../../shared/actions.js';
 import type { SeriesView } from '../../shared/view.js';
-import type { AdminView, TableSummary, TableView } from '../../worker/contract.js';
+import type { AdminView, TableSummary, TableView } from '../../worker/model/contract.js';
 import type { components } from '../../scripts/api-types.js';
 import { API_TYPES_FILE, apiTypes } from '../../scripts/openapi-types.js';
 

@@ -17,13 +17,14 @@ import {
   expectNoProblems,
   openPage,
   readView,
+  type Seat,
   SEATS,
   shuffledDeal,
   trumpSelector,
   useChromium,
-  waitForVersion,
-  type Seat,
   type View,
+  waitForVersion,
+  WHOLE_GAME_MS,
 } from './support.js';
 
 const base = inject('baseUrl');
@@ -227,7 +228,7 @@ async function playTable(run: Run): Promise<void> {
   expectNoProblems(pages);
 }
 
-it('every page offers exactly its legal actions, after every action; kontra, re and knock work by click', async () => {
+it('every page offers exactly its legal actions, after every action; kontra, re and knock work by click', { timeout: WHOLE_GAME_MS }, async () => {
   await playTable({
     name: 'controls',
     options: { games: 3, kontra: true, knock: true, tenTrickBid: true, doubling: true },
@@ -255,14 +256,18 @@ it('every page offers exactly its legal actions, after every action; kontra, re 
   });
 });
 
-it('with trump named, every page offers exactly its legal actions: each card with each suit to name; no re works by click', async () => {
-  await playTable({
-    name: 'named trump',
-    options: { games: 1, kontra: true, trump: 'named', doubling: false },
-    seed: 777,
-    bidding: 'plain',
-    re: false,
-    kinds: ['pass', 'discard', 'declare:6', 'kontra', 're:true', 're:false', 'play:named', 'play'],
-    clicks: ['kontra', 're'],
-  });
-});
+it(
+  'with trump named, every page offers exactly its legal actions: each card with each suit to name; no re works by click',
+  { timeout: WHOLE_GAME_MS },
+  async () => {
+    await playTable({
+      name: 'named trump',
+      options: { games: 1, kontra: true, trump: 'named', doubling: false },
+      seed: 777,
+      bidding: 'plain',
+      re: false,
+      kinds: ['pass', 'discard', 'declare:6', 'kontra', 're:true', 're:false', 'play:named', 'play'],
+      clicks: ['kontra', 're'],
+    });
+  },
+);

@@ -17,12 +17,13 @@ import {
   offeredAction,
   openAt,
   readView,
+  type Seat,
   SEATS,
   shuffledDeal,
   useChromium,
-  waitForVersion,
-  type Seat,
   type View,
+  waitForVersion,
+  WHOLE_GAME_MS,
 } from './support.js';
 
 const base = inject('baseUrl');
@@ -113,61 +114,65 @@ function moveOf(view: View, seat: Seat): Record<string, unknown> | null {
   return (view.legalActions.find((a) => a.type !== 'kontra') as Record<string, unknown> | undefined) ?? null;
 }
 
-it('an English reader sees no German word of the game: a whole game on every seat and the spectator, its replay, the create page, the share screen and the admin page', async () => {
-  const table = await createTable(base, {
-    name: 'Friday table',
-    seats: [{ name: 'Anna' }, { name: 'Ben' }, { name: 'Cleo' }],
-    options: { games: 1, knock: true, trickHistory: 'all', moveDeadlineHours: 24 },
-    deals: [shuffledDeal(2561)],
-  });
-  const context = await contextIn(chromium, 'desktop', 'en');
-  const pages: { page: Page; label: string }[] = [];
-  for (const who of [...SEATS, 'spectator'] as const) {
-    const link = who === 'spectator' ? table.spectator : table.seats[who]!;
-    pages.push({
-      page: await openAt(context, link.url, `${who}`, { width: 1280, height: 800 }, '[data-table][data-connection="live"]'),
-      label: `${who}'s page`,
+it(
+  'an English reader sees no German word of the game: a whole game on every seat and the spectator, its replay, the create page, the share screen and the admin page',
+  { timeout: WHOLE_GAME_MS },
+  async () => {
+    const table = await createTable(base, {
+      name: 'Friday table',
+      seats: [{ name: 'Anna' }, { name: 'Ben' }, { name: 'Cleo' }],
+      options: { games: 1, knock: true, trickHistory: 'all', moveDeadlineHours: 24 },
+      deals: [shuffledDeal(2561)],
     });
-  }
-  const found = new Set<string>();
-  for (let moves = 0; moves < 200; moves++) {
-    const views = await Promise.all(SEATS.map((seat) => readView(base, table.tableId, table.seats[seat]!.token)));
-    await Promise.all(pages.map(({ page }) => waitForVersion(page, views[0]!.version)));
-    for (const { page, label } of pages) for (const word of await germanOn(page)) found.add(`${label}, ${views[0]!.phase}: ${word}`);
-    if (views[0]!.seriesOver) break;
-    const seat = SEATS.find((s) => moveOf(views[s]!, s) !== null)!;
-    await actThroughApi(base, table.tableId, table.seats[seat]!.token, { ...moveOf(views[seat]!, seat)!, version: views[seat]!.version });
-  }
-  const end = await readView(base, table.tableId, table.spectator.token);
-  expect(end.seriesOver, 'the game was played to its end').toBe(true);
-  expect(end.history.some((h) => h.type === 'kontra') && end.history.some((h) => h.type === 'hold'), 'kontra and a hold were said').toBe(true);
+    const context = await contextIn(chromium, 'desktop', 'en');
+    const pages: { page: Page; label: string }[] = [];
+    for (const who of [...SEATS, 'spectator'] as const) {
+      const link = who === 'spectator' ? table.spectator : table.seats[who]!;
+      pages.push({
+        page: await openAt(context, link.url, `${who}`, { width: 1280, height: 800 }, '[data-table][data-connection="live"]'),
+        label: `${who}'s page`,
+      });
+    }
+    const found = new Set<string>();
+    for (let moves = 0; moves < 200; moves++) {
+      const views = await Promise.all(SEATS.map((seat) => readView(base, table.tableId, table.seats[seat]!.token)));
+      await Promise.all(pages.map(({ page }) => waitForVersion(page, views[0]!.version)));
+      for (const { page, label } of pages) for (const word of await germanOn(page)) found.add(`${label}, ${views[0]!.phase}: ${word}`);
+      if (views[0]!.seriesOver) break;
+      const seat = SEATS.find((s) => moveOf(views[s]!, s) !== null)!;
+      await actThroughApi(base, table.tableId, table.seats[seat]!.token, { ...moveOf(views[seat]!, seat)!, version: views[seat]!.version });
+    }
+    const end = await readView(base, table.tableId, table.spectator.token);
+    expect(end.seriesOver, 'the game was played to its end').toBe(true);
+    expect(end.history.some((h) => h.type === 'kontra') && end.history.some((h) => h.type === 'hold'), 'kontra and a hold were said').toBe(true);
 
-  // The replay, every step.
-  const replay = await openAt(
-    context,
-    `${base}/t/${table.tableId}/replay/0#${table.seats[0]!.token}`,
-    'replay',
-    { width: 1280, height: 800 },
-    '[data-step="next"]',
-  );
-  for (let step = 0; (await replay.locator('[data-step="next"]').isEnabled()) && step < 100; step++) {
-    for (const word of await germanOn(replay)) found.add(`replay step ${step}: ${word}`);
-    await replay.locator('[data-step="next"]').click();
-  }
-  for (const word of await germanOn(replay)) found.add(`replay, last step: ${word}`);
+    // The replay, every step.
+    const replay = await openAt(
+      context,
+      `${base}/t/${table.tableId}/replay/0#${table.seats[0]!.token}`,
+      'replay',
+      { width: 1280, height: 800 },
+      '[data-step="next"]',
+    );
+    for (let step = 0; (await replay.locator('[data-step="next"]').isEnabled()) && step < 100; step++) {
+      for (const word of await germanOn(replay)) found.add(`replay step ${step}: ${word}`);
+      await replay.locator('[data-step="next"]').click();
+    }
+    for (const word of await germanOn(replay)) found.add(`replay, last step: ${word}`);
 
-  // The create page with every rule unfolded (the pot's too), the share screen, the admin page.
-  const create = await openAt(context, `${base}/`, 'create', { width: 1280, height: 800 }, 'form[data-form="create"]');
-  await create.locator('details[data-more-rules] > summary').click();
-  await create.locator('select[name="allPass"]').selectOption('pot');
-  await create.locator('select[data-seat-kind="2"]').selectOption('strong');
-  for (const word of await germanOn(create)) found.add(`create page: ${word}`);
-  await create.locator('button[data-create]').click();
-  await create.locator('a[data-seat-link]').first().waitFor({ timeout: 10_000 });
-  for (const word of await germanOn(create)) found.add(`share screen: ${word}`);
-  const admin = await openAt(context, table.admin.url, 'admin', { width: 1280, height: 800 }, '[data-admin-seat="2"]');
-  for (const word of await germanOn(admin)) found.add(`admin page: ${word}`);
+    // The create page with every rule unfolded (the pot's too), the share screen, the admin page.
+    const create = await openAt(context, `${base}/`, 'create', { width: 1280, height: 800 }, 'form[data-form="create"]');
+    await create.locator('details[data-more-rules] > summary').click();
+    await create.locator('select[name="allPass"]').selectOption('pot');
+    await create.locator('select[data-seat-kind="2"]').selectOption('strong');
+    for (const word of await germanOn(create)) found.add(`create page: ${word}`);
+    await create.locator('button[data-create]').click();
+    await create.locator('a[data-seat-link]').first().waitFor({ timeout: 10_000 });
+    for (const word of await germanOn(create)) found.add(`share screen: ${word}`);
+    const admin = await openAt(context, table.admin.url, 'admin', { width: 1280, height: 800 }, '[data-admin-seat="2"]');
+    for (const word of await germanOn(admin)) found.add(`admin page: ${word}`);
 
-  expect([...found]).toEqual([]);
-  expectNoProblems([...pages.map((p) => p.page), replay, create, admin]);
-});
+    expect([...found]).toEqual([]);
+    expectNoProblems([...pages.map((p) => p.page), replay, create, admin]);
+  },
+);

@@ -23,6 +23,7 @@ import {
   type Table,
   useChromium,
   waitForVersion,
+  WHOLE_GAME_MS,
 } from './support.js';
 
 const base = inject('baseUrl');
@@ -41,7 +42,7 @@ async function integerIn(page: Page, selector: string, label: string): Promise<n
 
 // About 40 clicks, each followed on three pages: 39 s on the slower 2-core machine when quiet,
 // 52 s in CI, past 120 s there with a second suite beside it (busy runs): room of its own.
-it('three seats play a whole game by clicks, from the create page to the settlement', { timeout: 300_000 }, async () => {
+it('three seats play a whole game by clicks, from the create page to the settlement', { timeout: WHOLE_GAME_MS }, async () => {
   // Create the table through the form, as a person would.
   const creator = await chromium.context('desktop');
   const home = await openPage(creator, `${base}/`, 'create page');
@@ -114,7 +115,7 @@ it('three seats play a whole game by clicks, from the create page to the settlem
   expectNoProblems([home, ...players.map((p) => p.page)]);
 });
 
-it('a one-game series showing every trick ends with the series over on every page', async () => {
+it('a one-game series showing every trick ends with the series over on every page', { timeout: WHOLE_GAME_MS }, async () => {
   // Set up and played through the API (playing by clicks is the test above's); the pages follow live.
   const created = await createTable(base, { name: 'one game', options: { games: 1, trickHistory: 'all' } });
   const players: Player[] = [];

@@ -14,23 +14,24 @@ import {
   expectNoProblems,
   newDriver,
   openPage,
+  type Player,
   readView,
   SEATS,
   shuffledDeal,
   snapshotOf,
   step,
   syncPages,
-  useChromium,
-  type Player,
   type Table,
+  useChromium,
   type View,
+  WHOLE_GAME_MS,
 } from './support.js';
 
 const base = inject('baseUrl');
 
 const chromium = useChromium();
 
-it("no page shows another seat's cards, at any moment of a game", async () => {
+it("no page shows another seat's cards, at any moment of a game", { timeout: WHOLE_GAME_MS }, async () => {
   const deals = [shuffledDeal(20261130), shuffledDeal(7)];
   const created = await createTable(base, { name: 'hidden cards', deals, options: { games: 2 } });
   const players: Player[] = [];

@@ -5,7 +5,7 @@
  */
 import { expect, inject, it } from 'vitest';
 import { addressKey, confirmLink } from '../../worker/notifications/mail/links.js';
-import { tokenKey } from '../../worker/table/tokens.js';
+import { tokenKey } from '../../worker/model/tokens.js';
 import { createTable, expectNoProblems, openPage, useChromium } from './support.js';
 
 const base = inject('baseUrl');

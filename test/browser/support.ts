@@ -19,7 +19,7 @@ import { CARD_CODES } from '../../shared/cards.js';
 import { dealFromDeck, type Deal } from '../../shared/deal.js';
 import type { SeriesView } from '../../shared/view.js';
 import { addressKey, confirmLink } from '../../worker/notifications/mail/links.js';
-import { tokenKey } from '../../worker/table/tokens.js';
+import { tokenKey } from '../../worker/model/tokens.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -39,7 +39,7 @@ export interface CreatedTable {
 /** A view as the API answers it (API.md "The view"): the engine's view of the seat, with the table's id and version. */
 export type View = SeriesView & { tableId: string; version: number; paused: boolean };
 
-/** A client address (an IPv6 /64) of a link's own, derived from its token (worker/client-key.ts keys IPv6 clients on the /64). */
+/** A client address (an IPv6 /64) of a link's own, derived from its token (worker/routes/client-key.ts keys IPv6 clients on the /64). */
 /** A client address of its own for every call of the driver (a /64 of the documentation range, drawn at random). */
 function driverIp(): string {
   const group = () => Math.floor(Math.random() * 0x10000).toString(16);
@@ -90,7 +90,7 @@ export const readDeliveries = (base: string, tableId: string, token: string) =>
  * Confirms `address` at a table as its owner does: the button of the page of that table's
  * confirm link (worker/mail/links.ts), made with the key the local server has: the
  * TOKEN_SECRET it was started with (vitest.config.ts passes the tests' own to it), else the
- * development key of a loopback address (worker/table/tokens.ts).
+ * development key of a loopback address (worker/model/tokens.ts).
  */
 export async function confirmAddress(base: string, tableId: string, address: string): Promise<void> {
   const key = tokenKey({ TOKEN_SECRET: process.env.TOKEN_SECRET }, base);
@@ -533,6 +533,13 @@ export async function visitTable(page: Page, url: string, seat: string): Promise
  * 5 s ended such waits with the page on its way (busy runs, docs/testing.md).
  */
 export const SHOWN_WITHIN_MS = 15_000;
+
+/**
+ * The room of a test that plays a whole game (or more) by its pages, every page following each
+ * move: 40–60 s quiet on the slower 2-core machine, 90–120 s there with a second suite beside
+ * it (busy runs: hidden.test ran past the browser project's 120 s). A timeout ends a hang.
+ */
+export const WHOLE_GAME_MS = 300_000;
 
 /** Waits until the page's `[data-table]` shows `data-version` >= `version`. */
 export async function waitForVersion(page: Page, version: number, timeoutMs = SHOWN_WITHIN_MS): Promise<void> {

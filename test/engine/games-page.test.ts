@@ -1,9 +1,10 @@
 /**
- * One page of a table's finished games (worker/table/games-page.ts, API.md "History
+ * One page of a table's finished games (worker/published/games-page.ts, API.md "History
  * paging"): a pure function of the Worker, tested here in Node with the engine's tests.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT, pageOfGames, pageRange, type GamesPageRequest } from '../../worker/table/games-page.js';
+import { pageOfGames, pageRange, type GamesPageRequest } from '../../worker/published/games-page.js';
+import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT } from '../../worker/model/limits.js';
 
 /** A stand-in for a published game: only dealIndex matters here, `from` tells where it came from. */
 interface Game {

@@ -3,7 +3,7 @@
  * the README has at most README_MAX_LINES lines; every relative link of the README and of
  * docs/*.md leads to a file, and to a heading of it when it names one; every page of docs/
  * is linked from the README; and every file or folder of the project a page names in code
- * (`worker/table/clock.ts`, `routes/chain.ts`, `presence.ts`) exists, so that a module moved
+ * (`worker/published/clock.ts`, `routes/chain.ts`, `presence.ts`) exists, so that a module moved
  * or renamed fails here instead of sending a reader to a file that is gone.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -90,7 +90,7 @@ function missingPath(token: string, { files, dirs }: { files: string[]; dirs: st
   if (BUILT.has(path)) return false;
   const top = /^(\.\.\/shared|\.ci|docs|drizzle|scripts|shared|test|web|worker)\//.test(token);
   const isFile = /\.(ts|tsx|js|mjs|css|json|toml|md|sql|txt|webmanifest|png|svg)$/.test(path);
-  // A path from the root (`worker/…`), or a partial one (`table/clock.ts`, `presence.ts`) that must end some path.
+  // A path from the root (`worker/…`), or a partial one (`published/clock.ts`, `presence.ts`) that must end some path.
   if (!/^[\w.][\w./-]*$/.test(token) || (!top && !isFile && !token.endsWith('/'))) return null;
   if (top) return !files.includes(path) && !dirs.includes(path);
   return !(isFile ? files : dirs).some((p) => p === path || p.endsWith(`/${path}`));
@@ -137,7 +137,7 @@ describe('the README and docs/', () => {
   );
 
   it('the checks see what they check: links, anchors and named files are found, and a name that is gone is caught', () => {
-    expect(linksOf('README.md').some((link) => link.path === 'docs/server.md' && link.anchor === 'modules')).toBe(true);
+    expect(linksOf('README.md').some((link) => link.path === 'docs/server.md' && link.anchor === 'modules-in-layers')).toBe(true);
     expect(anchorsOf('docs/api.md').has('your-own-bot-npm-run-bot----seat-link')).toBe(true);
     const paths = projectPaths();
     expect(missingPath('worker/table/table-object.ts', paths)).toBe(false);

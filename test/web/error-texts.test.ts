@@ -1,4 +1,4 @@
-/** Server errors in the page's language: every code worker/errors.ts can send has a German and an English text. */
+/** Server errors in the page's language: every code worker/model/errors.ts can send has a German and an English text. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { errorText, loadLanguage, loadLaterTexts, translator } from '../../web/src/i18n.js';
@@ -6,18 +6,18 @@ import { errorText, loadLanguage, loadLaterTexts, translator } from '../../web/s
 // The dictionaries are chunks of their own, loaded as the app loads them (web/src/i18n.ts).
 await Promise.all([loadLanguage('en'), loadLanguage('de'), loadLaterTexts()]);
 
-/** The codes of `ERROR_CODES` as worker/errors.ts spells them (read from the source: this project runs outside the Worker's types). */
+/** The codes of `ERROR_CODES` as worker/model/errors.ts spells them (read from the source: this project runs outside the Worker's types). */
 function serverErrorCodes(): string[] {
-  const source = readFileSync(new URL('../../worker/errors.ts', import.meta.url), 'utf8');
+  const source = readFileSync(new URL('../../worker/model/errors.ts', import.meta.url), 'utf8');
   const list = /export const ERROR_CODES = \[([^\]]+)\] as const;/.exec(source)?.[1];
-  if (list === undefined) throw new Error('worker/errors.ts no longer declares `export const ERROR_CODES = [ … ] as const;`');
+  if (list === undefined) throw new Error('worker/model/errors.ts no longer declares `export const ERROR_CODES = [ … ] as const;`');
   return [...list.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]!);
 }
 
 describe('error texts by code', () => {
   const codes = serverErrorCodes();
 
-  it('reads the codes of worker/errors.ts', () => {
+  it('reads the codes of worker/model/errors.ts', () => {
     expect(codes).toContain('bad_request');
     expect(codes).toContain('rate_limited');
     expect(codes.length).toBeGreaterThanOrEqual(10);

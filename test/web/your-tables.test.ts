@@ -7,7 +7,7 @@ import type { TableView } from '../../web/src/api.js';
 import type { CreatedTable, OverviewEntry } from '../../web/src/api-later.js';
 import { saveTable, savedTables, type SavedTable } from '../../web/src/create/saved-tables.js';
 import { inOrder, MAX_TABLES, tablesOnThisDevice, tableUrl, waitingCount } from '../../web/src/create/your-tables.js';
-import { forgetTableHere } from '../../web/src/forget-table.js';
+import { forgetTableHere } from '../../web/src/create/forget-table.js';
 import { openedLinks, rememberLink, type OpenedLink } from '../../web/src/opened-links.js';
 import { writeStored } from '../../web/src/prefs.js';
 import { recallView, rememberView } from '../../web/src/table/last-view.js';

@@ -6,7 +6,7 @@
  */
 import { evictDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { MAX_SERIES } from '../../worker/table/admin-commands.js';
+import { MAX_SERIES } from '../../worker/model/limits.js';
 import { command, createAdminTable, postAdmin } from './admin-support.js';
 import { act, eventually, expectError, games, handMade, playActions, sql, tableFor, tableStub, view } from './support.js';
 

@@ -8,7 +8,7 @@
 import { evictDurableObject, runDurableObjectAlarm } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Deal } from '../../shared/deal.js';
-import { hashToken } from '../../worker/table/tokens.js';
+import { hashToken } from '../../worker/model/tokens.js';
 import { command, createAdminTable, headers, postAdmin, type AdminViewBody } from './admin-support.js';
 import {
   act,

@@ -7,8 +7,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import type { Seat } from '../../shared/options.js';
-import { ChatPageSchema, ChatPostedSchema } from '../../worker/schemas.js';
-import { CHAT_LIMITS, type ChatMessage } from '../../worker/table/chat.js';
+import { ChatPageSchema, ChatPostedSchema } from '../../worker/schemas/index.js';
+import { type ChatMessage } from '../../worker/published/chat.js';
+import { CHAT_LIMITS } from '../../worker/model/limits.js';
 import { mailFor, type MailFacts } from '../../worker/notifications/mail/texts.js';
 import {
   clientIpOf,

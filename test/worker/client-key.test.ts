@@ -1,6 +1,6 @@
-/** The rate-limit key of a client (worker/client-key.ts): IPv4 as it is, IPv6 by its /64, "local" without an address. */
+/** The rate-limit key of a client (worker/routes/client-key.ts): IPv4 as it is, IPv6 by its /64, "local" without an address. */
 import { describe, expect, it } from 'vitest';
-import { clientKey } from '../../worker/client-key.js';
+import { clientKey } from '../../worker/routes/client-key.js';
 
 describe('clientKey', () => {
   it.each<[header: string | null | undefined, key: string]>([

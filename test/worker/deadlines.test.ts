@@ -1,5 +1,5 @@
 /**
- * Deadlines that act (API.md, "Deadlines"; worker/table/moves/auto-moves.ts, worker/table/clock.ts):
+ * Deadlines that act (API.md, "Deadlines"; worker/table/moves/auto-moves.ts, worker/published/clock.ts):
  * at a passed deadline the strong bot makes the move for the seat (onTimeout "bot") or the
  * table only reminds ("wait"); a vacation stops the seat's clock; an opted-in seat's forced
  * card is played at once; nothing moves while the table's admin has it paused. Time cannot be moved on
@@ -11,7 +11,7 @@ import type { CardCode } from '../../shared/cards.js';
 import { stoppedDeadlineAt } from '../../shared/deadline.js';
 import type { Seat } from '../../shared/options.js';
 import { cardCodesIn } from '../../shared/view.js';
-import { MAX_PAUSES_PER_MOVE } from '../../worker/table/admin-commands.js';
+import { MAX_PAUSES_PER_MOVE } from '../../worker/model/limits.js';
 import { forcedCard } from '../../worker/table/moves/auto-moves.js';
 import { delayDraw, FORCED_DELAY, forcedDelay } from '../../worker/table/moves/forced-delay.js';
 import type { TableObject } from '../../worker/table/table-object.js';

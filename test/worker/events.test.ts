@@ -11,7 +11,7 @@ import type { GameRecord } from '../../shared/record.js';
 import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
 import { viewOf } from '../../shared/view.js';
 import { eventsOf, pendingSeats, reminderAt } from '../../worker/notifications/who-is-told.js';
-import { type SeatEvent } from '../../worker/table/model.js';
+import { type SeatEvent } from '../../worker/model/table.js';
 import { HAND_MADE_SERIES, handMade } from './support.js';
 
 const SEATS: Seat[] = [0, 1, 2];

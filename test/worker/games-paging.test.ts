@@ -13,7 +13,7 @@ import { legalActions } from '../../shared/game.js';
 import type { Seat } from '../../shared/options.js';
 import { applySeriesAction, dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
 import { History } from '../../worker/history/writer.js';
-import { GamesSchema } from '../../worker/schemas.js';
+import { GamesSchema } from '../../worker/schemas/index.js';
 import { act, clientIpOf, createTable, eventually, expectError, request, type CreatedTable, type PublishedGame } from './support.js';
 
 const FINISHED = 25;

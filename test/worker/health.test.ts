@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
 import { version } from '../../package.json';
 import { onError } from '../../worker/app.js';
-import type { AppEnv } from '../../worker/app-env.js';
+import type { AppEnv } from '../../worker/routes/app-env.js';
 import { createTable, postAction } from './support.js';
 
 // `exports.default` is the real Worker (worker/index.ts, from wrangler.toml's `main`),

@@ -3,7 +3,7 @@
  * (wrangler.toml [[ratelimits]], worker/routes/chain.ts): READ_LIMITER on GET …/{id} and
  * …/games, SOCKET_LIMITER on GET …/ws before anything reaches the table, NOTIFY_LIMITER on
  * PUT …/notifications; each answers 429 rate_limited with Retry-After once spent, and a
- * client is an IPv4 address or an IPv6 /64 (worker/client-key.ts). The limits are read from
+ * client is an IPv4 address or an IPv6 /64 (worker/routes/client-key.ts). The limits are read from
  * wrangler.toml, so these tests follow its numbers. (Actions and table creation:
  * refusals.test.ts.)
  */

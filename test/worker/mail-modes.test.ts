@@ -12,9 +12,10 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'c
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import { cardCodesIn } from '../../shared/view.js';
-import { ADDRESS_MAILS_PER_HOUR, DIGEST_ENTRIES_PER_ADDRESS } from '../../worker/notifications/mail/address.js';
+import { ADDRESS_MAILS_PER_HOUR, DIGEST_ENTRIES_PER_ADDRESS } from '../../worker/model/limits.js';
 import { digestMail, type DigestEntry } from '../../worker/notifications/digest/digest.js';
-import { DELIVERY_LOG_SIZE, type DeliveryLog } from '../../worker/notifications/delivery-log.js';
+import { type DeliveryLog } from '../../worker/storage/delivery-log.js';
+import { DELIVERY_LOG_SIZE } from '../../worker/model/limits.js';
 import {
   addressStubOf,
   anHourPassesFor,

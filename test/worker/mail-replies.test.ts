@@ -10,8 +10,8 @@ import { createExecutionContext, runDurableObjectAlarm, runInDurableObject } fro
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import worker from '../../worker/index.js';
-import { MAX_REPLY_BYTES } from '../../worker/notifications/mail/incoming.js';
-import { REPLY_ADDRESS_DAYS, REPLY_ADDRESSES_PER_SEAT } from '../../worker/notifications/mail/reply-addresses.js';
+import { MAX_REPLY_BYTES } from '../../worker/routes/mail-incoming.js';
+import { REPLY_ADDRESS_DAYS, REPLY_ADDRESSES_PER_SEAT } from '../../worker/storage/reply-addresses.js';
 import { ANSWERS_PER_ADDRESS } from '../../worker/table/requests/reply-requests.js';
 import type { TableObject } from '../../worker/table/table-object.js';
 import wranglerToml from '../../wrangler.toml?raw';
@@ -199,8 +199,7 @@ describe('the Reply-To of turn mails', () => {
     const s = await seated(3);
     const { replyTo: oldest } = mails.find((m) => m.to === s.address && m.replyTo !== undefined) as SentMail & { replyTo: string };
     await runInDurableObject(tableStub(s.table.tableId), async (instance: TableObject) => {
-      const storage = (instance as unknown as { parts: { storage: import('../../worker/table/storage/table-storage.js').TableStorage } }).parts
-        .storage;
+      const storage = (instance as unknown as { parts: { storage: import('../../worker/storage/table-storage.js').TableStorage } }).parts.storage;
       for (let i = 0; i < 2 * REPLY_ADDRESSES_PER_SEAT; i++)
         storage.replyAddresses.add(`hash-${i}`, { seat: PLAYER, version: 3, addressKey: 'k' }, Date.now());
       expect(storage.replyAddresses.count()).toBe(REPLY_ADDRESSES_PER_SEAT);
@@ -213,8 +212,7 @@ describe('the Reply-To of turn mails', () => {
     // Older than REPLY_ADDRESS_DAYS: forgotten when the next mail's address is kept.
     await sql(s.table, 'UPDATE reply_addresses SET created_at = created_at - ?', (REPLY_ADDRESS_DAYS * 86_400 + 1) * 1000);
     await runInDurableObject(tableStub(s.table.tableId), async (instance: TableObject) => {
-      const storage = (instance as unknown as { parts: { storage: import('../../worker/table/storage/table-storage.js').TableStorage } }).parts
-        .storage;
+      const storage = (instance as unknown as { parts: { storage: import('../../worker/storage/table-storage.js').TableStorage } }).parts.storage;
       storage.replyAddresses.add('fresh', { seat: PLAYER, version: 3, addressKey: 'k' }, Date.now());
       expect(storage.replyAddresses.count()).toBe(1);
     });

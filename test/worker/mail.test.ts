@@ -17,9 +17,9 @@ import { env } from 'cloudflare:workers';
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
-import { ADDRESS_MAILS_PER_HOUR, CONFIRMATIONS_PER_DAY } from '../../worker/notifications/mail/address.js';
+import { ADDRESS_MAILS_PER_HOUR, CONFIRMATIONS_PER_DAY } from '../../worker/model/limits.js';
 import { UNCONFIRMED_RETENTION_MS } from '../../worker/notifications/mail/address-object.js';
-import { TABLE_MAILS_PER_HOUR } from '../../worker/notifications/send-budget.js';
+import { TABLE_MAILS_PER_HOUR } from '../../worker/model/limits.js';
 import { deadlineName, oneLine } from '../../worker/notifications/mail/texts.js';
 import {
   addressKeyOf,

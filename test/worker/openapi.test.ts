@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { version } from '../../package.json';
-import { ViewSchema } from '../../worker/schemas.js';
+import { ViewSchema } from '../../worker/schemas/index.js';
 import { request } from './support.js';
 
 type Json = Record<string, unknown>;

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACTION_TYPES } from '../../shared/actions.js';
 import { CARD_CODES } from '../../shared/cards.js';
 import type { Seat } from '../../shared/options.js';
-import { ERROR_CODES } from '../../worker/errors.js';
+import { ERROR_CODES } from '../../worker/model/errors.js';
 import { OUTBOX_GIVE_UP_MS } from '../../worker/history/outbox.js';
 import { dataPointOf, LIMITER_NAMES } from '../../worker/ops/metrics.js';
 import { TableObject } from '../../worker/table/table-object.js';

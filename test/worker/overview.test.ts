@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import wranglerToml from '../../wrangler.toml?raw';
 import { cardCodesIn } from '../../shared/view.js';
-import { OVERVIEW_MAX_LINKS, type OverviewEntry, type TableSummary } from '../../worker/contract.js';
-import { OverviewSchema } from '../../worker/schemas.js';
+import { OVERVIEW_MAX_LINKS, type OverviewEntry, type TableSummary } from '../../worker/model/contract.js';
+import { OverviewSchema } from '../../worker/schemas/index.js';
 import { postAdmin } from './admin-support.js';
 import {
   createTable,

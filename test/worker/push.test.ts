@@ -12,9 +12,9 @@ import { evictDurableObject, runDurableObjectAlarm } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import { app } from '../../worker/app.js';
-import { MAX_PUSH_DEVICES } from '../../worker/notifications/push/subscriptions.js';
+import { MAX_PUSH_DEVICES } from '../../worker/model/limits.js';
 import type { PushPayload } from '../../worker/notifications/push/notices.js';
-import { TABLE_WEBHOOKS_PER_MINUTE } from '../../worker/notifications/send-budget.js';
+import { TABLE_WEBHOOKS_PER_MINUTE } from '../../worker/model/limits.js';
 import { decryptPush, newSubscriber, verifyVapid, type Subscriber } from '../push-crypto.js';
 import {
   confirmAt,

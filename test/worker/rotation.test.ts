@@ -13,7 +13,7 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'c
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import { AddressObject } from '../../worker/notifications/mail/address-object.js';
-import { HOLDER_TABLES, SEAT_TABLES } from '../../worker/table/storage/seat-tables.js';
+import { HOLDER_TABLES, SEAT_TABLES } from '../../worker/storage/seat-tables.js';
 import { newSubscriber } from '../push-crypto.js';
 import { command, headers, postAdmin, type AdminViewBody } from './admin-support.js';
 import {

@@ -9,10 +9,10 @@ import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
 import { onError } from '../../worker/app.js';
-import type { AppEnv } from '../../worker/app-env.js';
-import { ApiError } from '../../worker/errors.js';
+import type { AppEnv } from '../../worker/routes/app-env.js';
+import { ApiError } from '../../worker/model/errors.js';
 import { PERIOD_SECONDS, TABLE_RETRY_AFTER_SECONDS, unwrap } from '../../worker/routes/chain.js';
-import { failure, success } from '../../worker/table/outcome.js';
+import { failure, success } from '../../worker/published/outcome.js';
 import { createTable, expectError, randomIp, request, type CreatedTable } from './support.js';
 
 type Who = 'seat' | 'seat or spectator' | 'admin';

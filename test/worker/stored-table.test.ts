@@ -1,5 +1,5 @@
 /**
- * A table stored by the release before numbered migrations (worker/table/storage/migrations.ts)
+ * A table stored by the release before numbered migrations (worker/storage/migrations.ts)
  * is loaded by this one and played on. The fixture is that release's storage of a real table,
  * dumped table by table (test/worker/fixtures/table-before-migrations.json): three seats with an
  * address, a webhook, a vacation, a chat message, a pause, a replaced link, deliveries waiting,
@@ -9,7 +9,7 @@ import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { History } from '../../worker/history/writer.js';
-import { SCHEMA_VERSION, schemaVersion } from '../../worker/table/storage/migrations.js';
+import { SCHEMA_VERSION, schemaVersion } from '../../worker/storage/migrations.js';
 import stored from './fixtures/table-before-migrations.json';
 import { command, headers } from './admin-support.js';
 import { act, games, request, sql, tableStub, view, type CreatedTable, type TableView } from './support.js';

@@ -12,7 +12,7 @@ import type { Seat } from '../../shared/options.js';
 import type { GameRecord } from '../../shared/record.js';
 import { ACTIVE_SEAT_MINUTES } from '../../worker/notifications/presence.js';
 import { TableObject } from '../../worker/table/table-object.js';
-import type { PublishedGame, TableView } from '../../worker/table/published.js';
+import type { PublishedGame, TableView } from '../../worker/published/published.js';
 
 export type { PublishedGame, TableView };
 
@@ -40,7 +40,7 @@ export const request = (path: string, init?: RequestInit): Promise<Response> => 
 
 /**
  * A different client each time, so CREATE_LIMITER (20 per minute per client) never bites by
- * accident: a random IPv6 /64, the part of an IPv6 address a client is keyed on (worker/client-key.ts).
+ * accident: a random IPv6 /64, the part of an IPv6 address a client is keyed on (worker/routes/client-key.ts).
  */
 export const randomIp = (): string => `2001:db8:${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}::1`;
 

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GameRecord } from '../../shared/record.js';
 import { outboxRetryDelay, OUTBOX_GIVE_UP_MS } from '../../worker/history/outbox.js';
 import { SOCKET_LIMITS } from '../../worker/table/sockets/sockets.js';
-import { TableStorage } from '../../worker/table/storage/table-storage.js';
+import { TableStorage } from '../../worker/storage/table-storage.js';
 import {
   act,
   connect,

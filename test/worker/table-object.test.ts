@@ -10,7 +10,7 @@ import type { Seat } from '../../shared/options.js';
 import type { TableObject } from '../../worker/table/table-object.js';
 import { History } from '../../worker/history/writer.js';
 import { getRecord, recordKey } from '../../worker/history/records.js';
-import { hashToken } from '../../worker/table/tokens.js';
+import { hashToken } from '../../worker/model/tokens.js';
 import {
   act,
   createTable,

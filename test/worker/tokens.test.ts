@@ -1,12 +1,12 @@
 /**
- * Seat tokens derived from the server's key (worker/table/tokens.ts): the table keeps a
+ * Seat tokens derived from the server's key (worker/model/tokens.ts): the table keeps a
  * nonce and a hash per token, never the token, and can derive a seat's link again for a mail.
  */
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../shared/options.js';
-import { deriveToken, DEVELOPMENT_TOKEN_SECRET, hashToken, isLoopbackOrigin, tokenKey, TOKEN_PATTERN } from '../../worker/table/tokens.js';
+import { deriveToken, DEVELOPMENT_TOKEN_SECRET, hashToken, isLoopbackOrigin, tokenKey, TOKEN_PATTERN } from '../../worker/model/tokens.js';
 import { createTable, tableStub } from './support.js';
 
 const KEY = 'k'.repeat(32);

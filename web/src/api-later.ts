@@ -12,7 +12,7 @@ import type {
   OverviewEntry,
   RotatedLink,
   TableView,
-} from '../../worker/contract.js';
+} from '../../worker/model/contract.js';
 import type { Action } from '../../shared/actions.js';
 import { ApiError, call } from './api.js';
 

@@ -4,7 +4,7 @@
  * Here what a table page needs for its first cards; every other call (its moves too) is in
  * api-later.ts, which the pages and parts loaded later bring with them.
  */
-import type { ChatMessage, PublishedGame, TableView } from '../../worker/contract.js';
+import type { ChatMessage, PublishedGame, TableView } from '../../worker/model/contract.js';
 
 export type { ChatMessage, PublishedGame, TableView };
 

@@ -7,6 +7,7 @@
  */
 import type { FirstTextKey } from './texts/en.js';
 import type { LaterTextKey } from './texts/en-later.js';
+import type { Text } from './texts/text.js';
 
 export type Language = 'de' | 'en';
 export type TextKey = FirstTextKey | LaterTextKey;
@@ -53,17 +54,7 @@ export function isLoaded(lang: Language): boolean {
 
 export type Translate = (key: TextKey, params?: Record<string, string | number>) => string;
 
-/**
- * A text that depends on a count: one form per plural category of the language
- * (`Intl.PluralRules`), chosen by the number in `{n}`. German and English need `one` and
- * `other`; `other` is the fallback for any category a language lacks.
- */
-export interface Plural {
-  readonly one: string;
-  readonly other: string;
-}
-
-export type Text = string | Plural;
+export type { Plural, Text } from './texts/text.js';
 
 /** The form of `text` for the count `n` in `lang` (a plain string has only one). */
 export function pluralForm(text: Text, lang: Language, n: number | string | undefined): string {

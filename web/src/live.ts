@@ -5,7 +5,7 @@
  * that died silently (a phone changing networks). Moves go over the same connection while
  * it is open (no HTTP request per move), otherwise by POST.
  */
-import type { ClientMessage, ServerMessage } from '../../worker/contract.js';
+import type { ClientMessage, ServerMessage } from '../../worker/model/contract.js';
 import { ApiError, fetchView, type ChatMessage, type TableView } from './api.js';
 import { sendAction, type SentAction } from './api-later.js';
 import { LINK_REPLACED, type ConnectionState } from './live-state.js';

@@ -1,7 +1,7 @@
 /**
  * The names people chose, a table's and its seats', as the pages show them: each in a <bdi>,
  * which isolates its direction. A name written right to left keeps to itself, and a name
- * stored before the server refused bidi controls (worker/plain-text.ts) cannot turn around
+ * stored before the server refused bidi controls (worker/schemas/plain-text.ts) cannot turn around
  * the words beside it ("Sepp to play") or the rest of its line.
  */
 import type { ComponentChild, VNode } from 'preact';

@@ -3,8 +3,8 @@
  * unavailable (private mode, a sandboxed frame of an embedding site): then they last for the
  * page only.
  */
-import type { CardPattern } from './cards/index.js';
 import { browserLanguage, type Language } from './i18n.js';
+import type { CardPattern } from './card-pattern.js';
 
 export type Theme = 'light' | 'dark';
 

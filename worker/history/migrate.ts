@@ -8,7 +8,7 @@
  *
  * Only shard 0 has such rows: tables made before shards keep shard 0 (history/shards.ts).
  */
-import type { PublishedGame } from '../table/published.js';
+import type { PublishedGame } from '../published/published.js';
 import { putRecord } from './records.js';
 import { indexRowOf, INSERT_INDEX_ROW } from './writer.js';
 

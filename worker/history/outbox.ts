@@ -10,8 +10,8 @@
  * "History in D1 and dead letters").
  */
 import type { GameHistory, History, TableHistory } from './writer.js';
-import { reasonOf } from '../log-reasons.js';
-import { RetryQueue, type Queued } from '../retry-queue.js';
+import { reasonOf } from '../model/log-reasons.js';
+import { RetryQueue, type Queued } from '../storage/retry-queue.js';
 import type { OpsMetrics } from '../ops/metrics.js';
 
 /** A row that still fails this long after it was queued is given up on (a dead letter). */

@@ -5,7 +5,7 @@
  * parser in the Worker, and gzip takes JSON to about the notation's size (docs/benchmarks.md,
  * "History capacity").
  */
-import type { PublishedGame } from '../table/published.js';
+import type { PublishedGame } from '../published/published.js';
 
 /** Where a game's record is: derived from its index row (schema.ts), so the row stores no key. */
 export const recordKey = (tableId: string, series: number, dealIndex: number): string => `games/${tableId}/${series}/${dealIndex}.json.gz`;

@@ -8,8 +8,8 @@
  */
 import { LEVELS } from '../../shared/actions.js';
 import type { Settlement } from '../../shared/settlement.js';
-import type { GamesPage, GamesPageRequest } from '../table/games-page.js';
-import type { PublishedGame } from '../table/published.js';
+import type { GamesPage, GamesPageRequest } from '../published/games-page.js';
+import type { PublishedGame } from '../published/published.js';
 import { getRecord, putRecord, recordKey } from './records.js';
 
 export interface TableHistory {

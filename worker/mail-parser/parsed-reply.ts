@@ -1,6 +1,6 @@
 /**
  * What the mail parser Worker (worker/mail-parser/) answers the main Worker's email handler
- * (worker/notifications/mail/incoming.ts) about one raw reply: the one type both sides of the
+ * (worker/routes/mail-incoming.ts) about one raw reply: the one type both sides of the
  * service binding use. Only what the handler needs crosses: the From header's address, to
  * compare with the envelope's sender, and the move its first line says (or why it says none).
  */

@@ -6,19 +6,19 @@
  */
 import type { Seat } from '../../shared/options.js';
 import { isAllowedWebhookUrl } from './webhook-urls.js';
-import { type SeatEvent, type MailLanguage, mailsEachTurn, type Channel, type Notifications, type Settings, type TokenRow } from '../table/model.js';
-import { type Delivery, MAX_WAITING, retryDelay } from './delivery-queue.js';
-import { reasonOf } from '../log-reasons.js';
+import { type SeatEvent, type MailLanguage, mailsEachTurn, type Channel, type Notifications, type Settings, type TokenRow } from '../model/table.js';
+import { type Delivery, MAX_WAITING, retryDelay } from '../storage/delivery-queue.js';
+import { reasonOf } from '../model/log-reasons.js';
 import { confirmationMail } from './mail/confirmation-mail.js';
-import type { ConfirmationOutcome } from '../contract.js';
+import type { ConfirmationOutcome } from '../model/contract.js';
 import { askConfirmationGate, askMailGate, NoMailLinks, REFUSED, type Gate, type Permitted } from './mail/gate.js';
 import { mailFor, senderOf, unsubscribeHeaders, type Mail, type MailFacts } from './mail/texts.js';
-import { newReplyAddress, replyIdHash, replyPattern } from './mail/reply-addresses.js';
+import { newReplyAddress, replyIdHash, replyPattern } from '../storage/reply-addresses.js';
 import { replyAnswerMail, type ReplyAnswer } from './mail/reply-texts.js';
 import { ATTEMPT_TIMEOUT_MS, DeliveryFailed, ReceiverGone, newMessageId, postWebhook } from './webhook.js';
-import type { DeliveryLog, DeliveryOutcome } from './delivery-log.js';
-import type { TableStorage } from '../table/storage/table-storage.js';
-import { deriveToken, hashToken, linkOf, sameHash, tokenKey } from '../table/tokens.js';
+import type { DeliveryLog, DeliveryOutcome } from '../storage/delivery-log.js';
+import type { TableStorage } from '../storage/table-storage.js';
+import { deriveToken, hashToken, linkOf, sameHash, tokenKey } from '../model/tokens.js';
 import { PushRefused, sendPush, SubscriptionGone } from './push/send.js';
 import { vapidKeys } from './push/vapid.js';
 import { pushOptions, type PushPayload, type QueuedPush } from './push/notices.js';

@@ -6,10 +6,10 @@
  * where a seat has asked to be told, and what a change of address does to what waits.
  */
 import type { Seat } from '../../shared/options.js';
-import type { TableChat } from '../table/chat.js';
-import type { ConfirmationOutcome } from '../contract.js';
+import type { TableChat } from '../published/chat.js';
+import type { ConfirmationOutcome } from '../model/contract.js';
 import type { Deliveries } from './deliver.js';
-import { seatReminderAt, isHalted, runningVacation } from '../table/clock.js';
+import { seatReminderAt, isHalted, runningVacation } from '../published/clock.js';
 import { pendingSeats } from './who-is-told.js';
 import {
   type SeatEvent,
@@ -20,13 +20,13 @@ import {
   type Table,
   mailsEachTurn,
   type MailMode,
-} from '../table/model.js';
+} from '../model/table.js';
 import type { SeatPresence, TurnMailDecision } from './presence.js';
 import { CHAT_IN_MAIL, MAILED, type MailFacts } from './mail/texts.js';
 import { type WebhookBody } from './webhook.js';
-import { type TableStorage } from '../table/storage/table-storage.js';
-import type { TableView } from '../table/published.js';
-import type { PushSubscriptionRow } from './push/subscriptions.js';
+import { type TableStorage } from '../storage/table-storage.js';
+import type { TableView } from '../published/published.js';
+import type { PushSubscriptionRow } from '../storage/push-subscriptions.js';
 import { PUSHED, type QueuedPush } from './push/notices.js';
 
 export interface NotificationsRequest {
@@ -38,7 +38,7 @@ export interface NotificationsRequest {
   readonly pushRemove?: string;
   /** The language of the seat's mails (mail/texts.ts); left out: kept. */
   readonly lang?: MailLanguage;
-  /** What goes to the address (table/model.ts mailModeOf); left out: kept. */
+  /** What goes to the address (model/table.ts mailModeOf); left out: kept. */
   readonly mail?: MailMode;
 }
 

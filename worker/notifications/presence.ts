@@ -28,8 +28,8 @@
 import { ACTIVE_SEAT_MINUTES } from '../../shared/deadline.js';
 import type { Seat } from '../../shared/options.js';
 import { pendingSeats } from './who-is-told.js';
-import type { TableStorage } from '../table/storage/table-storage.js';
-import type { Table } from '../table/model.js';
+import type { TableStorage } from '../storage/table-storage.js';
+import type { Table } from '../model/table.js';
 
 export { ACTIVE_SEAT_MINUTES };
 

@@ -10,7 +10,7 @@
  * Names are judged as names: what a public name resolves to is the fetch's business (on
  * Cloudflare, a Worker's fetch cannot reach private addresses).
  */
-import { formatIPv4, ipv6Value, parseIPv4, parseIPv6 } from '../ip.js';
+import { formatIPv4, ipv6Value, parseIPv4, parseIPv6 } from '../model/ip.js';
 
 interface Range<T> {
   readonly cidr: string;

@@ -5,9 +5,9 @@
  * Nothing here logs; callers log only what failed, never a body (a seat's cards), a secret or a URL.
  */
 import type { Seat } from '../../shared/options.js';
-import { reasonOf } from '../log-reasons.js';
-import type { EventType } from '../table/model.js';
-import type { TableView } from '../table/published.js';
+import { reasonOf } from '../model/log-reasons.js';
+import type { EventType } from '../model/table.js';
+import type { TableView } from '../published/published.js';
 
 /** Each attempt gives up after this long. */
 export const ATTEMPT_TIMEOUT_MS = 10_000;

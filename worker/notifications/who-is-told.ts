@@ -19,7 +19,7 @@
  */
 import type { Seat } from '../../shared/options.js';
 import { seatsOwingMove, type SeriesState } from '../../shared/series.js';
-import { type SeatEvent } from '../table/model.js';
+import { type SeatEvent } from '../model/table.js';
 
 export { reminderAt } from '../../shared/deadline.js';
 /** The seats that owe a move now (shared/series.ts): these are reminded. */

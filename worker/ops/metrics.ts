@@ -3,7 +3,7 @@
  * Analytics Engine dataset bound as OPS_METRICS, written from the one place each kind of
  * event passes through: a table's commit (table/after-commit.ts), a refusal's answer (app.ts
  * `onError`; a socket's, table/sockets/sockets.ts), a delivery's outcome
- * (notifications/delivery-log.ts), a dead letter (history/outbox.ts), a rate limiter's refusal
+ * (storage/delivery-log.ts), a dead letter (history/outbox.ts), a rate limiter's refusal
  * (routes/chain.ts `charge`; an action over a socket, table/requests/seat-requests.ts).
  *
  * A point says what happened, never to whom: blob1 the event, blob2 and blob3 its words (a
@@ -12,7 +12,7 @@
  * allow only fixed words, and a value not of their shape (WORD) is written as "other".
  */
 import type { ActionType } from '../../shared/actions.js';
-import type { DeliveryOutcome, LoggedChannel } from '../notifications/delivery-log.js';
+import type { DeliveryOutcome, LoggedChannel } from '../storage/delivery-log.js';
 
 /** Who made an action: the seat's player, its bot, or the table for the seat (its deadline passed, its forced card). */
 export type ActionBy = 'seat' | 'bot' | 'timeout' | 'forced';

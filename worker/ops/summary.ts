@@ -4,7 +4,7 @@
  * tests answer its requests themselves: docs/operations.md). Needs the account's id
  * (OPS_ACCOUNT_ID) and an API token allowed to read its analytics (OPS_ANALYTICS_TOKEN).
  */
-import { ApiError } from '../errors.js';
+import { ApiError } from '../model/errors.js';
 
 /** The dataset wrangler.toml binds as OPS_METRICS (its `dataset`; test/worker/ops-summary.test.ts keeps the two the same). */
 export const OPS_DATASET = 'wallachen_ops';

@@ -6,14 +6,14 @@
  */
 import { Hono } from 'hono/tiny';
 import * as z from 'zod/mini';
-import { ApiError } from '../errors.js';
-import { frameOriginsOf } from '../frame-origins.js';
+import { ApiError } from '../model/errors.js';
+import { frameOriginsOf } from '../model/frame-origins.js';
 import { ADMIN_COMMANDS, READS, answerAs, unwrap, type Caller, type TableEnv, atTable } from './chain.js';
-import { AdminCommandSchema, AdminLinkSchema, AdminViewSchema, RotatedLinkSchema } from '../admin-schemas.js';
-import { adminLinkOf, deriveToken, hashToken, linkOf, newNonce, tokenKey } from '../table/tokens.js';
-import type { AdminCommand } from '../contract.js';
+import { AdminCommandSchema, AdminLinkSchema, AdminViewSchema, RotatedLinkSchema } from '../schemas/admin.js';
+import { adminLinkOf, deriveToken, hashToken, linkOf, newNonce, tokenKey } from '../model/tokens.js';
+import type { AdminCommand } from '../model/contract.js';
 import type { NewToken } from '../table/admin-commands.js';
-import type { LinkOwner } from '../table/model.js';
+import type { LinkOwner } from '../model/table.js';
 import { errors, json, security, TableParams, defineRoute, openapi } from './documented.js';
 
 export const admin = new Hono<TableEnv>();

@@ -19,13 +19,13 @@
  * The chain wraps the handler rather than being a route's `middleware`: a route's middleware
  * runs before its validators, and a refused body must not spend a limit.
  */
-import type { AppEnv } from '../app-env.js';
-import { clientKey } from '../client-key.js';
-import { ApiError } from '../errors.js';
+import type { AppEnv } from './app-env.js';
+import { clientKey } from './client-key.js';
+import { ApiError } from '../model/errors.js';
 import { opsMetrics, type LimiterName } from '../ops/metrics.js';
-import type { ViewSchema } from '../schemas.js';
-import type { Outcome } from '../table/outcome.js';
-import { TABLE_ID_PATTERN, TOKEN_PATTERN, hashToken } from '../table/tokens.js';
+import type { ViewSchema } from '../schemas/index.js';
+import type { Outcome } from '../published/outcome.js';
+import { TABLE_ID_PATTERN, TOKEN_PATTERN, hashToken } from '../model/tokens.js';
 import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
 import type * as z from 'zod/mini';
@@ -127,7 +127,7 @@ export type TableEnv = AppEnv & { Variables: { caller: Caller } };
  */
 /**
  * The seconds a 429 of the table says to wait: every limit the table keeps itself and answers
- * through an Outcome counts per minute (a seat's chat messages, table/chat.ts).
+ * through an Outcome counts per minute (a seat's chat messages, published/chat.ts).
  */
 export const TABLE_RETRY_AFTER_SECONDS = 60;
 
@@ -152,14 +152,14 @@ const typedAs = <S extends z.ZodMiniType, U extends 200 | 201>(response: Respons
 
 /**
  * `value` answered as the shape `schema` documents. It must be that shape but for readonly:
- * the API's types (contract.ts, table/published.ts) are readonly, which JSON does not carry.
+ * the API's types (contract.ts, published/published.ts) are readonly, which JSON does not carry.
  */
 export function answerAs<S extends z.ZodMiniType, U extends 200 | 201>(c: Context, _schema: S, value: Wire<z.infer<S>>, status: U): JsonAnswer<S, U> {
   return typedAs<S, U>(c.json(value, status));
 }
 
 /**
- * A view the table built as JSON text (table/published.ts), passed on as it is: parsing it to
+ * A view the table built as JSON text (published/published.ts), passed on as it is: parsing it to
  * serialize it again would cost every view answered. Typed as the View that ViewSchema
  * documents, which the table built it as.
  */
@@ -184,7 +184,7 @@ export const PERIOD_SECONDS = {
   NOTIFY_LIMITER: 60,
   ADMIN_LIMITER: 60,
   OPS_LIMITER: 60,
-  // Not a route's: the email handler's, per sender (notifications/mail/incoming.ts), refused at SMTP time.
+  // Not a route's: the email handler's, per sender (routes/mail-incoming.ts), refused at SMTP time.
   REPLY_LIMITER: 60,
 } as const satisfies Record<LimiterName, 10 | 60>;
 

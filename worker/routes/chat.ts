@@ -1,12 +1,12 @@
 /**
  * The table's chat (API.md, "Chat"; docs/tables.md, "Table chat"): a seat writes, seats and
  * spectators read. The handlers authenticate and forward; what a message may be, how often a
- * seat may write and what is kept, the table decides (table/chat.ts).
+ * seat may write and what is kept, the table decides (published/chat.ts).
  */
 import { Hono } from 'hono/tiny';
 import { CHAT_POSTS, READS, unwrap, type TableEnv, atTable } from './chain.js';
-import { ChatPageSchema, ChatPostedSchema, ChatPostSchema, ChatQuerySchema } from '../schemas.js';
-import { CHAT_LIMITS } from '../table/chat.js';
+import { ChatPageSchema, ChatPostedSchema, ChatPostSchema, ChatQuerySchema } from '../schemas/index.js';
+import { CHAT_LIMITS } from '../model/limits.js';
 import { json, refusal, security, TableParams, defineRoute, openapi } from './documented.js';
 
 export const chat = new Hono<TableEnv>();

@@ -5,8 +5,8 @@
  */
 import { Hono } from 'hono/tiny';
 import { READS, unwrap, type TableEnv, atTable } from './chain.js';
-import { DeliveriesSchema } from '../schemas.js';
-import { DELIVERY_LOG_SIZE } from '../notifications/delivery-log.js';
+import { DeliveriesSchema } from '../schemas/index.js';
+import { DELIVERY_LOG_SIZE } from '../model/limits.js';
 import { errors, json, security, TableParams, defineRoute, openapi } from './documented.js';
 
 export const deliveryLog = new Hono<TableEnv>();

@@ -1,7 +1,7 @@
 /**
  * The documented routes (API.md "The OpenAPI document"): each is declared once, as a route of
  * the OpenAPI document, and `openapi` both answers it (its schemas validate the request
- * first) and lists it for the document, which worker/openapi/document.ts makes from that list
+ * first) and lists it for the document, which worker/docs/document.ts makes from that list
  * at build time. And what they share in the document: who may call them (a link's bearer
  * token, or anyone: `security: []`), JSON content, the table id in the path, and their
  * refusals in the error shape, every 429 with the Retry-After the server sends.
@@ -12,8 +12,9 @@ import type { JSONParsed } from 'hono/utils/types';
 import { HTTPException } from 'hono/http-exception';
 import { validator } from 'hono/validator';
 import * as z from 'zod/mini';
-import { doc, ErrorSchema } from '../schemas.js';
-import { ApiError } from '../errors.js';
+import { doc, ErrorSchema } from '../schemas/index.js';
+import { ApiError } from '../model/errors.js';
+import { describeIssues } from '../schemas/issues.js';
 
 // ---------------------------------------------------------------- a route
 
@@ -102,13 +103,6 @@ export function openapi<R extends DocumentedRoute, E extends HonoEnv>(
 }
 
 // ---------------------------------------------------------------- its validators
-
-/** Each schema failure as "field.path: what is wrong", from `root` (a message's part) or the body. */
-export function describeIssues(issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[], root?: string): string {
-  return issues
-    .map((issue) => `${[...(root === undefined ? [] : [root]), ...issue.path.map(String)].join('.') || 'body'}: ${issue.message}`)
-    .join('; ');
-}
 
 /**
  * A schema's check of one part of the request: a failure is the API's 400 refusal, naming each

@@ -11,14 +11,14 @@
  */
 import { Hono } from 'hono/tiny';
 import * as z from 'zod/mini';
-import { doc, int } from '../schemas.js';
+import { doc, int } from '../schemas/index.js';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app-env.js';
-import type { EmbedPolicy } from '../contract.js';
-import { ApiError } from '../errors.js';
+import type { AppEnv } from './app-env.js';
+import type { EmbedPolicy } from '../model/contract.js';
+import { ApiError } from '../model/errors.js';
 import { READS, tableStub, limited } from './chain.js';
-import { DEFAULT_EMBED_POLICY } from '../table/storage/embed-rows.js';
-import { hashToken, TABLE_ID_PATTERN, TOKEN_PATTERN } from '../table/tokens.js';
+import { DEFAULT_EMBED_POLICY } from '../storage/embed-rows.js';
+import { hashToken, TABLE_ID_PATTERN, TOKEN_PATTERN } from '../model/tokens.js';
 import { errors, json, PUBLIC, refusal, defineRoute, openapi } from './documented.js';
 
 export const embed = new Hono<AppEnv>();

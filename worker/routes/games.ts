@@ -1,8 +1,9 @@
 /** The finished games of a table (API.md, RULES R10.1, R10.3): complete records, a page at a time. */
 import { Hono } from 'hono/tiny';
 import { READS, answerAs, unwrap, type TableEnv, atTable } from './chain.js';
-import { GamesQuerySchema, GamesSchema } from '../schemas.js';
-import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT, type GamesPageRequest } from '../table/games-page.js';
+import { GamesQuerySchema, GamesSchema } from '../schemas/index.js';
+import { type GamesPageRequest } from '../published/games-page.js';
+import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT } from '../model/limits.js';
 import { errors, json, security, TableParams, defineRoute, openapi } from './documented.js';
 
 export const games = new Hono<TableEnv>();

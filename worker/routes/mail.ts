@@ -18,9 +18,9 @@ import * as z from 'zod/mini';
 import type { Context, MiddlewareHandler } from 'hono';
 import { csrf } from 'hono/csrf';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppEnv } from '../app-env.js';
+import type { AppEnv } from './app-env.js';
 import { addressStub } from '../notifications/mail/address.js';
-import { reasonOf } from '../log-reasons.js';
+import { reasonOf } from '../model/log-reasons.js';
 import { targetOfLink, type LinkPurpose, type LinkTarget } from '../notifications/mail/links.js';
 import {
   confirmedPage,
@@ -32,8 +32,8 @@ import {
   unsubscribedPage,
   unsubscribePage,
 } from '../notifications/mail/pages.js';
-import { tokenKey } from '../table/tokens.js';
-import { doc, ErrorSchema } from '../schemas.js';
+import { tokenKey } from '../model/tokens.js';
+import { doc, ErrorSchema } from '../schemas/index.js';
 import { tableStub } from './chain.js';
 import { errors, json, PUBLIC, defineRoute, openapi } from './documented.js';
 

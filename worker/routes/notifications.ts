@@ -3,17 +3,17 @@
  * mode, its webhook, its push devices. Set with PUT, read with GET; the table keeps them.
  */
 import { Hono } from 'hono/tiny';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../model/errors.js';
 import { NOTIFICATION_CHANGES, READS, unwrap, type TableEnv, atTable } from './chain.js';
 import { addressStub, type AddressState } from '../notifications/mail/address.js';
 import { addressKey } from '../notifications/mail/links.js';
 import { validKeys } from '../notifications/push/ece.js';
 import { vapidKeys } from '../notifications/push/vapid.js';
-import { NotificationsAnswerSchema, NotificationsSchema } from '../schemas.js';
-import { mailModeOf, webhookStateOf } from '../table/model.js';
+import { NotificationsAnswerSchema, NotificationsSchema } from '../schemas/index.js';
+import { mailModeOf, webhookStateOf } from '../model/table.js';
 import { ACTIVE_SEAT_MINUTES } from '../notifications/presence.js';
 import type { SeatNotifications } from '../table/table-object.js';
-import { tokenKey } from '../table/tokens.js';
+import { tokenKey } from '../model/tokens.js';
 import { webhookUrlRefusal } from '../notifications/webhook-urls.js';
 import { errors, json, refusal, security, TableParams, defineRoute, openapi, type RouteContext } from './documented.js';
 

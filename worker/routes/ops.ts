@@ -8,11 +8,11 @@
  */
 import { Hono } from 'hono/tiny';
 import * as z from 'zod/mini';
-import { countParam, doc, int } from '../schemas.js';
+import { countParam, doc, int } from '../schemas/index.js';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app-env.js';
-import { ApiError } from '../errors.js';
-import { hashToken, sameHash, TABLE_ID_PATTERN } from '../table/tokens.js';
+import type { AppEnv } from './app-env.js';
+import { ApiError } from '../model/errors.js';
+import { hashToken, sameHash, TABLE_ID_PATTERN } from '../model/tokens.js';
 import { querySummary, windowOf, MAX_WINDOW_DAYS, RETENTION_DAYS, DEFAULT_WINDOW_HOURS } from '../ops/summary.js';
 import { limited, OPS_QUERIES, tableStub, type TableStub } from './chain.js';
 import { json, refusal, TableParams, defineRoute, openapi } from './documented.js';

@@ -5,12 +5,12 @@
  * table gets the error a single GET would, nothing more.
  */
 import { Hono } from 'hono/tiny';
-import { OVERVIEW_MAX_LINKS, type OverviewEntry } from '../contract.js';
-import type { AppEnv } from '../app-env.js';
+import { OVERVIEW_MAX_LINKS, type OverviewEntry } from '../model/contract.js';
+import type { AppEnv } from './app-env.js';
 import { READS, answerAs, tableStub, limited } from './chain.js';
-import { reasonOf } from '../log-reasons.js';
-import { OverviewRequestSchema, OverviewSchema } from '../schemas.js';
-import { hashToken, TABLE_ID_PATTERN, TOKEN_PATTERN } from '../table/tokens.js';
+import { reasonOf } from '../model/log-reasons.js';
+import { OverviewRequestSchema, OverviewSchema } from '../schemas/index.js';
+import { hashToken, TABLE_ID_PATTERN, TOKEN_PATTERN } from '../model/tokens.js';
 import { errors, json, PUBLIC, defineRoute, openapi } from './documented.js';
 
 export const overview = new Hono<AppEnv>();

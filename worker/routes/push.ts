@@ -4,9 +4,9 @@
  * pushes signed by this server for the subscription.
  */
 import { Hono } from 'hono/tiny';
-import type { AppEnv } from '../app-env.js';
-import { ApiError } from '../errors.js';
-import { PushKeySchema } from '../schemas.js';
+import type { AppEnv } from './app-env.js';
+import { ApiError } from '../model/errors.js';
+import { PushKeySchema } from '../schemas/index.js';
 import { vapidKeys } from '../notifications/push/vapid.js';
 import { json, PUBLIC, refusal, defineRoute, openapi } from './documented.js';
 

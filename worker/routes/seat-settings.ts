@@ -6,7 +6,7 @@
 import { Hono } from 'hono/tiny';
 import { ACTIONS, unwrap, viewAnswer, type TableEnv, atTable } from './chain.js';
 import { DEFAULT_VACATION_HOURS, MAX_VACATION_HOURS } from '../../shared/deadline.js';
-import { PreferencesSchema, VacationSchema, ViewSchema } from '../schemas.js';
+import { PreferencesSchema, VacationSchema, ViewSchema } from '../schemas/index.js';
 import { errors, json, refusal, security, TableParams, defineRoute, openapi } from './documented.js';
 
 export const seatSettings = new Hono<TableEnv>();

@@ -7,13 +7,13 @@
 import { Hono } from 'hono/tiny';
 import { validateDeal, type Deal } from '../../shared/deal.js';
 import { SEATS, validateOptions } from '../../shared/options.js';
-import type { AppEnv } from '../app-env.js';
-import { ApiError } from '../errors.js';
+import type { AppEnv } from './app-env.js';
+import { ApiError } from '../model/errors.js';
 import { shardForNewTable } from '../history/shards.js';
 import { TABLES_CREATED, unwrap, tableStub, limited } from './chain.js';
-import { CreatedTableSchema, CreateTableSchema } from '../schemas.js';
+import { CreatedTableSchema, CreateTableSchema } from '../schemas/index.js';
 import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS } from '../../shared/deadline.js';
-import { adminLinkOf, deriveToken, hashToken, linkOf, newNonce, newTableId, tokenKey, type TokenOwner } from '../table/tokens.js';
+import { adminLinkOf, deriveToken, hashToken, linkOf, newNonce, newTableId, tokenKey, type TokenOwner } from '../model/tokens.js';
 import { errors, json, PUBLIC, defineRoute, openapi } from './documented.js';
 
 export const tables = new Hono<AppEnv>();

@@ -5,10 +5,10 @@
  */
 import { Hono } from 'hono/tiny';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app-env.js';
-import { ApiError } from '../errors.js';
+import type { AppEnv } from './app-env.js';
+import { ApiError } from '../model/errors.js';
 import { ACTIONS, READS, SOCKETS_OPENED, unwrap, viewAnswer, type TableEnv, atTable } from './chain.js';
-import { ActionSchema, ViewSchema } from '../schemas.js';
+import { ActionSchema, ViewSchema } from '../schemas/index.js';
 import { errors, json, security, TableParams, defineRoute, openapi } from './documented.js';
 
 export const views = new Hono<TableEnv>();

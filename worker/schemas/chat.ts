@@ -1,9 +1,9 @@
-/** The table's chat (API.md, "Chat"; table/chat.ts). */
+/** The table's chat (API.md, "Chat"; published/chat.ts). */
 import * as z from 'zod/mini';
-import { CHAT_LIMITS } from '../table/chat.js';
+import { CHAT_LIMITS } from '../model/limits.js';
 import { SeatNumber, described, doc, int } from './common.js';
 
-// ---------------------------------------------------------------- the table's chat (API.md, "Chat"; table/chat.ts)
+// ---------------------------------------------------------------- the table's chat (API.md, "Chat"; published/chat.ts)
 
 export const ChatMessageSchema = doc(
   z.object({
@@ -29,7 +29,7 @@ export const ChatMessageSchema = doc(
 export const ChatPostSchema = doc(
   z.strictObject({
     text: doc(
-      // Refused early when surely too long; the exact count (code points, after trimming) is the table's (table/chat.ts).
+      // Refused early when surely too long; the exact count (code points, after trimming) is the table's (published/chat.ts).
       z.string().check(z.maxLength(CHAT_LIMITS.maxChars * 4, `text: at most ${CHAT_LIMITS.maxChars} characters`)),
       {
         description:

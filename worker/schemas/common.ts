@@ -5,8 +5,8 @@
  * The schemas are written in zod's mini build (`zod/mini`: functions and `.check(…)` rather
  * than methods), which is what the Worker validates requests with: a tenth of the size of the
  * full build. The OpenAPI document is made from these same modules at build time
- * (worker/openapi/document.ts), where `zod/mini` resolves to the full build with
- * zod-to-openapi (worker/openapi/zod-full.ts): one definition per shape, two builds of zod.
+ * (worker/docs/document.ts), where `zod/mini` resolves to the full build with
+ * zod-to-openapi (worker/docs/zod-full.ts): one definition per shape, two builds of zod.
  */
 import en from 'zod/v4/locales/en.js';
 import * as z from 'zod/mini';

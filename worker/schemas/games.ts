@@ -1,7 +1,7 @@
 /** Finished games (`GET …/games`, paged) and several tables at a glance (`POST /api/tables/overview`). */
 import * as z from 'zod/mini';
-import { OVERVIEW_MAX_LINKS } from '../contract.js';
-import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT } from '../table/games-page.js';
+import { OVERVIEW_MAX_LINKS } from '../model/contract.js';
+import { DEFAULT_GAMES_LIMIT, MAX_GAMES_LIMIT } from '../model/limits.js';
 import { RecordedAction } from './actions.js';
 import { Card, Level, SeatNumber, Suit, countParam, doc, int, orNull } from './common.js';
 import { RuleOptionsSchema } from './tables.js';

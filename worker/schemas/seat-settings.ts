@@ -1,10 +1,10 @@
 /** What a seat sets for itself: its notifications (mail, webhook, push), its vacation and preferences; its delivery log. */
 import * as z from 'zod/mini';
-import { CONFIRMATION_OUTCOMES } from '../contract.js';
-import { ADDRESS_MAILS_PER_HOUR, CONFIRMATION_INTERVAL_MS, CONFIRMATIONS_PER_DAY } from '../notifications/mail/address.js';
-import { TABLE_MAILS_PER_HOUR } from '../notifications/send-budget.js';
-import { DELIVERY_LOG_SIZE } from '../notifications/delivery-log.js';
-import { MAX_PUSH_DEVICES } from '../notifications/push/subscriptions.js';
+import { CONFIRMATION_OUTCOMES } from '../model/contract.js';
+import { ADDRESS_MAILS_PER_HOUR, CONFIRMATION_INTERVAL_MS, CONFIRMATIONS_PER_DAY } from '../model/limits.js';
+import { TABLE_MAILS_PER_HOUR } from '../model/limits.js';
+import { DELIVERY_LOG_SIZE } from '../model/limits.js';
+import { MAX_PUSH_DEVICES } from '../model/limits.js';
 import { MAX_VACATION_HOURS } from '../../shared/deadline.js';
 import { doc, int, orNull } from './common.js';
 import { MailLang, MailMode } from './tables.js';

@@ -1,11 +1,11 @@
 /** Creating a table (API.md, `POST /api/tables`): its options, seats and test deals, and the answer with the links. */
 import * as z from 'zod/mini';
 import { OPTION_LIMITS } from '../../shared/options.js';
-import { ADDRESS_MAILS_PER_HOUR, CONFIRMATIONS_PER_DAY } from '../notifications/mail/address.js';
-import { nameField } from '../plain-text.js';
-import { TABLE_MAILS_PER_HOUR } from '../notifications/send-budget.js';
+import { ADDRESS_MAILS_PER_HOUR, CONFIRMATIONS_PER_DAY } from '../model/limits.js';
+import { nameField } from './plain-text.js';
+import { TABLE_MAILS_PER_HOUR } from '../model/limits.js';
 import { DEFAULT_VACATION_HOURS, MAX_MOVE_DEADLINE_HOURS, MAX_VACATION_HOURS } from '../../shared/deadline.js';
-import { MAIL_MODES } from '../table/model.js';
+import { MAIL_MODES } from '../model/table.js';
 import { SeatNumber, described, doc, int } from './common.js';
 import { TEXT_LIMITS } from '../../shared/limits.js';
 

@@ -8,14 +8,14 @@ import { parseAction, type Action } from '../../shared/actions.js';
 import { actionsOf, isIndependentDecision } from '../../shared/game.js';
 import { applySeriesAction } from '../../shared/series.js';
 import { sameAction } from './action-ids.js';
-import { isEnded, isPaused } from './clock.js';
-import type { ActionRequest, AutoKind, Seat, Table } from './model.js';
+import { isEnded, isPaused } from '../published/clock.js';
+import type { ActionRequest, AutoKind, Seat, Table } from '../model/table.js';
 
 export type { ActionRequest };
-import { failure, success, type ErrorStatus, type Outcome } from './outcome.js';
-import type { TableView } from './published.js';
+import { failure, success, type ErrorStatus, type Outcome } from '../published/outcome.js';
+import type { TableView } from '../published/published.js';
 import { viewAt } from './replay.js';
-import type { TableStorage } from './storage/table-storage.js';
+import type { TableStorage } from '../storage/table-storage.js';
 import type { AfterCommit, Origin } from './after-commit.js';
 import type { TableStore } from './table-store.js';
 

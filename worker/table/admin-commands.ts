@@ -9,27 +9,19 @@
  * never a card, a hand, or a seat's address or webhook URL (R10.2).
  */
 import { stopsReadFrom } from '../../shared/deadline.js';
-import type { AdminCommand, AdminView } from '../contract.js';
+import type { AdminCommand, AdminView } from '../model/contract.js';
 
 export type { AdminView };
-import { clockStartOf, isEnded, isPaused } from './clock.js';
+import { clockStartOf, isEnded, isPaused } from '../published/clock.js';
 import type { Change, NewToken } from './changes/change.js';
 import { linkOf } from './changes/links.js';
-import { botLevelOf, SEATS, webhookStateOf, type LinkOwner, type SeatSettings, type Table, currentStart } from './model.js';
-import { failure, success, type Outcome } from './outcome.js';
-import type { TableStorage } from './storage/table-storage.js';
+import { botLevelOf, SEATS, webhookStateOf, type LinkOwner, type SeatSettings, type Table, currentStart } from '../model/table.js';
+import { failure, success, type Outcome } from '../published/outcome.js';
+import type { TableStorage } from '../storage/table-storage.js';
 import type { TableStore } from './table-store.js';
+import { MAX_PAUSES_PER_MOVE, MAX_SERIES } from '../model/limits.js';
 
 export type { LinkOwner, NewToken };
-
-/** The most series one table plays (README, "Security"). */
-export const MAX_SERIES = 100;
-
-/**
- * The most pauses a table keeps while one move is owed (README, "Security"): the next is
- * refused until a move is made. Enough to pause every night of the longest clock (720 h).
- */
-export const MAX_PAUSES_PER_MOVE = 50;
 
 export type { AdminCommand };
 

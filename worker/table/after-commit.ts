@@ -13,13 +13,13 @@
  * day, not on every move.
  */
 import type { HistoryOutbox } from '../history/outbox.js';
-import { eventsOfChange } from '../ops/change-events.js';
+import { eventsOfChange } from './changes/change-events.js';
 import type { OpsMetrics } from '../ops/metrics.js';
 import type { DigestSeats } from '../notifications/digest/digest-seats.js';
 import type { TableNotifications } from '../notifications/notify.js';
-import { retentionDueAt, nextVacationEnd } from './clock.js';
+import { retentionDueAt, nextVacationEnd } from '../published/clock.js';
 import type { Change } from './changes/change.js';
-import { SEATS, type Table } from './model.js';
+import { SEATS, type Table } from '../model/table.js';
 import type { AutoMoves } from './moves/auto-moves.js';
 import type { BotSeats } from './moves/bot-seats.js';
 import { CLOSE_LINK_REPLACED, type TableSockets } from './sockets/sockets.js';

@@ -9,12 +9,12 @@ import type { DigestSeats } from '../notifications/digest/digest-seats.js';
 import type { TableNotifications } from '../notifications/notify.js';
 import type { ActionPath } from './action-path.js';
 import type { AfterCommit } from './after-commit.js';
-import { retentionDueAt } from './clock.js';
-import type { Table } from './model.js';
+import { retentionDueAt } from '../published/clock.js';
+import type { Table } from '../model/table.js';
 import type { AutoMoves } from './moves/auto-moves.js';
 import type { BotSeats } from './moves/bot-seats.js';
 import type { TableSockets } from './sockets/sockets.js';
-import type { TableStorage } from './storage/table-storage.js';
+import type { TableStorage } from '../storage/table-storage.js';
 import type { TableStore } from './table-store.js';
 
 export interface AlarmParts {

@@ -11,9 +11,9 @@ import type { Result } from '../../shared/result.js';
 import { dealNextGame, startSeries, type SeriesState } from '../../shared/series.js';
 import { viewOf, type SeriesView } from '../../shared/view.js';
 import { replayLog, upgradedOptions } from './legacy-log.js';
-import { currentStart, type ActionRow, type AutoKind, type DealRow, type SeriesStart, type Table } from './model.js';
-import { autoKey, extras, publishedGame, statusOf, tableView, webhookState, type PublishedGame, type TableView } from './published.js';
-import type { TableStorage } from './storage/table-storage.js';
+import { currentStart, type ActionRow, type AutoKind, type DealRow, type SeriesStart, type Table } from '../model/table.js';
+import { autoKey, extras, publishedGame, statusOf, tableView, webhookState, type PublishedGame, type TableView } from '../published/published.js';
+import type { TableStorage } from '../storage/table-storage.js';
 
 /** The last series start that `holds` (the first series holds everything). */
 function lastStart(table: Table, holds: (start: SeriesStart) => boolean): SeriesStart {

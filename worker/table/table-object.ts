@@ -6,20 +6,20 @@
  * commits the change with what follows inside it (changes/) and does what follows outside.
  */
 import { DurableObject } from 'cloudflare:workers';
-import type { ConfirmationOutcome, EmbedPolicy } from '../contract.js';
+import type { ConfirmationOutcome, EmbedPolicy } from '../model/contract.js';
 import type { Deal } from '../../shared/deal.js';
-import type { DeliveryLogEntry } from '../notifications/delivery-log.js';
+import type { DeliveryLogEntry } from '../storage/delivery-log.js';
 import type { DigestToCarry } from '../notifications/digest/digest-seats.js';
 import type { DigestCarried } from '../notifications/mail/address-object.js';
 import type { NotificationsRequest } from '../notifications/notify.js';
 import type { ActionRequest } from './action-path.js';
 import type { AdminView, PlainCommand } from './admin-commands.js';
 import type { NewToken } from './changes/change.js';
-import type { ChatMessage, ChatPage } from './chat.js';
-import type { GamesPage, GamesPageRequest } from './games-page.js';
-import type { LinkOwner, Settings, TokenRow } from './model.js';
-import { failure, success, type Outcome } from './outcome.js';
-import type { TableSummary } from './published.js';
+import type { ChatMessage, ChatPage } from '../published/chat.js';
+import type { GamesPage, GamesPageRequest } from '../published/games-page.js';
+import type { LinkOwner, Settings, TokenRow } from '../model/table.js';
+import { failure, success, type Outcome } from '../published/outcome.js';
+import type { TableSummary } from '../published/published.js';
 import { AdminRequests } from './requests/admin-requests.js';
 import { ReplyRequests, type IncomingReply, type ReplyOutcome } from './requests/reply-requests.js';
 import { SeatRequests, type SeatNotifications } from './requests/seat-requests.js';

@@ -12,12 +12,12 @@
 import type { Seat } from '../../shared/options.js';
 import { applyChange, follow, type ChangeContext, type Effects, type Followers } from './changes/apply.js';
 import type { Change } from './changes/change.js';
-import { SEATS, type Draft, type Table } from './model.js';
-import { failure, success, type Outcome } from './outcome.js';
-import { tableView, type TableView, extras, webhookState } from './published.js';
+import { SEATS, type Draft, type Table } from '../model/table.js';
+import { failure, success, type Outcome } from '../published/outcome.js';
+import { tableView, type TableView, extras, webhookState } from '../published/published.js';
 import { firstSeries, replaySeries } from './replay.js';
-import type { TableStorage } from './storage/table-storage.js';
-import { sameHash } from './tokens.js';
+import type { TableStorage } from '../storage/table-storage.js';
+import { sameHash } from '../model/tokens.js';
 
 /** Who called, as the table knows it from the token: a seat's holder, a spectator, or the admin. */
 export type Caller =

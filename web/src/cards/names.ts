@@ -1,9 +1,9 @@
 import type { CardCode, Rank, Suit } from '../../../shared/cards.js';
 import type { Language } from '../i18n.js';
+import type { CardPattern } from '../card-pattern.js';
 import { frenchCards } from './french-cards.js';
 
-/** Bavarian deck or the French one (♣ ♠ ♥ ♦, A K Q J); only the pictures differ, never the game. */
-export type CardPattern = 'bavarian' | 'french';
+export type { CardPattern };
 
 /**
  * Suit names of Bavarian cards: Eichel, Gras, Herz, Schellen in German and acorns, leaves,

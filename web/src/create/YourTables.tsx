@@ -10,7 +10,7 @@ import { fetchOverview, type OverviewEntry } from '../api-later.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
 import { Name, withNames } from '../names.js';
-import { forgetTableHere } from '../forget-table.js';
+import { forgetTableHere } from './forget-table.js';
 import { openedLinks } from '../opened-links.js';
 import { formatTime } from '../table/format.js';
 import { AwaySwitch } from './AwaySwitch.js';

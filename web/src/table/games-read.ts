@@ -12,7 +12,7 @@ export const fetchGames = (tableId: string, token: string, page: { before?: numb
   return call(`/api/tables/${encodeURIComponent(tableId)}/games${query === '' ? '' : `?${query}`}`, { token });
 };
 
-/** The largest page `GET …/games` answers (API.md "History paging"; worker/table/games-page.ts). */
+/** The largest page `GET …/games` answers (API.md "History paging"; worker/published/games-page.ts). */
 const GAMES_PAGE_LIMIT = 100;
 
 /**

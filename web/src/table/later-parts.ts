@@ -4,7 +4,7 @@
  * of the game that ended, the score sheet, a spectator's oEmbed discovery, the seat's choice in the
  * ☰ menu, the place of "Claim the rest" (R7.12), and the service worker.
  */
-export { OembedDiscovery } from '../embed/oembed-discovery.js';
+export { OembedDiscovery } from './oembed-discovery.js';
 export { startServiceWorker } from '../pwa.js';
 export { AutoForcedToggle } from './AutoForced.js';
 export { ClaimSlot } from './ClaimSlot.js';

@@ -1,5 +1,5 @@
 /** The app's German texts for what a page loads after its first paint (web/src/i18n.ts, loadLaterTexts); every key of en-later.ts. */
-import type { Text } from '../i18n.js';
+import type { Text } from './text.js';
 import type { LaterTextKey } from './en-later.js';
 const deLater: Record<LaterTextKey, Text> = {
   noTrickOtherSide: 'Die Gegenseite hat noch keinen Stich gemacht.',

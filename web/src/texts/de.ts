@@ -1,5 +1,5 @@
 /** The app's German texts for a page's first paint, loaded only for a reader of German (web/src/i18n.ts); every key of en.ts. */
-import type { Text } from '../i18n.js';
+import type { Text } from './text.js';
 import type { FirstTextKey } from './en.js';
 
 const de: Record<FirstTextKey, Text> = {

@@ -50,7 +50,7 @@ export const enLater = {
   replayEnd: 'End',
   backToTable: 'Back to the table',
   seedCheck: 'Deal check: seed {seed}, commitment {commitment}',
-  // The API's error codes (worker/errors.ts ErrorCode, API.md "Errors"): pages show these, not the server's English message.
+  // The API's error codes (worker/model/errors.ts ErrorCode, API.md "Errors"): pages show these, not the server's English message.
   error_bad_request: 'The server could not accept this: something in it is missing or not valid.',
   error_stale_version: 'The table changed while you were choosing; here it is as it is now.',
   error_id_reused: 'This move was already sent as a different one. Reload the page and try again.',

@@ -9,13 +9,14 @@
  * the address of its seat, so it is the table that hands the mail to the EMAIL binding.
  */
 import type { Seat } from '../../../shared/options.js';
-import { reasonOf } from '../../log-reasons.js';
-import { addressStub, DIGEST_ENTRIES_PER_ADDRESS, type DigestAnswer } from '../mail/address.js';
+import { reasonOf } from '../../model/log-reasons.js';
+import { addressStub, type DigestAnswer } from '../mail/address.js';
+import { DIGEST_ENTRIES_PER_ADDRESS } from '../../model/limits.js';
 import type { DigestCarried } from '../mail/address-object.js';
 import type { DigestEntry } from './digest.js';
-import type { DeliveryLog } from '../delivery-log.js';
+import type { DeliveryLog } from '../../storage/delivery-log.js';
 import { pendingSeats } from '../who-is-told.js';
-import { mailModeOf, type Table } from '../../table/model.js';
+import { mailModeOf, type Table } from '../../model/table.js';
 import { senderOf, unsubscribeHeaders } from '../mail/texts.js';
 import { seatAddressKey } from '../mail/gate.js';
 

@@ -9,7 +9,7 @@
  */
 import type { Seat } from '../../../shared/options.js';
 import { inLanguage, isolated, mailText, quotedName, unsubscribeLines, type Mail } from '../mail/texts.js';
-import { type MailLanguage } from '../../table/model.js';
+import { type MailLanguage } from '../../model/table.js';
 
 /** The digest goes out once a day at this hour (UTC): the address's object sets its alarm for it. */
 export const DIGEST_HOUR_UTC = 7;

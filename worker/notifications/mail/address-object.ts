@@ -19,22 +19,13 @@
  * the tables it lists, which knows the address of its seat and sends it (TableObject.mailDigest).
  */
 import { DurableObject } from 'cloudflare:workers';
-import { reasonOf } from '../../log-reasons.js';
+import { reasonOf } from '../../model/log-reasons.js';
 import type { Seat } from '../../../shared/options.js';
-import { deriveToken, linkOf, tokenKey } from '../../table/tokens.js';
+import { deriveToken, linkOf, tokenKey } from '../../model/tokens.js';
 import { DIGEST_MIN_GAP_MS, digestMail, nextDigestAt, type DigestEntry, type DigestLine } from '../digest/digest.js';
 import { unsubscribeLink } from './links.js';
-import {
-  ADDRESS_MAILS_PER_HOUR,
-  CONFIRMATION_INTERVAL_MS,
-  CONFIRMATIONS_PER_DAY,
-  DIGEST_ENTRIES_PER_ADDRESS,
-  type AddressState,
-  type ConfirmationPermit,
-  type DigestAnswer,
-  type Permit,
-  type Refusal,
-} from './address.js';
+import { type AddressState, type ConfirmationPermit, type DigestAnswer, type Permit, type Refusal } from './address.js';
+import { ADDRESS_MAILS_PER_HOUR, CONFIRMATION_INTERVAL_MS, CONFIRMATIONS_PER_DAY, DIGEST_ENTRIES_PER_ADDRESS } from '../../model/limits.js';
 
 export {
   ADDRESS_MAILS_PER_HOUR,

@@ -4,26 +4,6 @@
  * built outside workerd (the OpenAPI document in Node) do not import the runtime.
  */
 
-/** At most this many mails to one address per hour, from all tables together, confirmations included. */
-export const ADDRESS_MAILS_PER_HOUR = 10;
-
-/**
- * At most this many confirmation mails to one address in any 24 hours, from all tables
- * together: a stranger who names one address at 50 new tables sends it this many mails a
- * day, not 50. A player rarely joins more new tables than this in a day; one who does
- * saves the address at the others the next day.
- */
-export const CONFIRMATIONS_PER_DAY = 3;
-
-/** One table asks one address to confirm at most once in this time (a seat saving its address again, say). */
-export const CONFIRMATION_INTERVAL_MS = 24 * 3_600_000;
-
-/**
- * At most this many entries wait in one address's daily digest (a table and seat where it
- * owes a move each); a table's entry beyond them is refused, and its seat's log says so.
- */
-export const DIGEST_ENTRIES_PER_ADDRESS = 50;
-
 /** The address as one table sees it: confirmed there, not (yet), or unsubscribed from every table. */
 export type AddressState = 'unconfirmed' | 'confirmed' | 'unsubscribed';
 

@@ -6,8 +6,8 @@
  * creator did not choose).
  */
 import { inLanguage, mailText, unsubscribeLines, type Mail } from './texts.js';
-import { type MailLanguage } from '../../table/model.js';
-import { CONFIRMATION_INTERVAL_MS, CONFIRMATIONS_PER_DAY } from './address.js';
+import { type MailLanguage } from '../../model/table.js';
+import { CONFIRMATION_INTERVAL_MS, CONFIRMATIONS_PER_DAY } from '../../model/limits.js';
 import type { AddressLinks } from './links.js';
 
 const HOURS = CONFIRMATION_INTERVAL_MS / 3_600_000;

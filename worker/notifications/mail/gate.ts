@@ -5,12 +5,14 @@
  * its limits over all tables). Each counts the mail it permits, and both give it back when
  * the mail is not sent after all.
  */
-import { addressStub, CONFIRMATIONS_PER_DAY, type ConfirmationRefusal, type Refusal } from './address.js';
+import { addressStub, type ConfirmationRefusal, type Refusal } from './address.js';
+import { CONFIRMATIONS_PER_DAY } from '../../model/limits.js';
 import { addressKey, addressLinks, type AddressLinks } from './links.js';
 import type { Seat } from '../../../shared/options.js';
-import type { Table } from '../../table/model.js';
-import { TABLE_MAILS_PER_HOUR, type SendBudget } from '../send-budget.js';
-import { tokenKey } from '../../table/tokens.js';
+import type { Table } from '../../model/table.js';
+import { type SendBudget } from '../../storage/send-budget.js';
+import { TABLE_MAILS_PER_HOUR } from '../../model/limits.js';
+import { tokenKey } from '../../model/tokens.js';
 
 /** Why a mail is not sent: the address's answer, or the table's own limit. */
 export type GateRefusal = Refusal | ConfirmationRefusal | 'table_limit';

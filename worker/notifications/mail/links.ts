@@ -16,7 +16,7 @@
  * one address: its sig covers the table's id, so it cannot be turned into another table's.
  * Unsubscribing is for every table at once: its link names none.
  */
-import { TABLE_ID_PATTERN } from '../../table/tokens.js';
+import { TABLE_ID_PATTERN } from '../../model/tokens.js';
 
 export type LinkPurpose = 'confirm' | 'unsubscribe';
 

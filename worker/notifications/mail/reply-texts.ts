@@ -4,7 +4,7 @@
  * mail. It goes to the seat's own address only, so it may name the seat's own move, its card
  * included (R10.2); never anything else of the game.
  */
-import type { MailLanguage } from '../../table/model.js';
+import type { MailLanguage } from '../../model/table.js';
 import { inLanguage, isolated, mailText, oneLine, quotedName, unsubscribeLines, type Mail } from './texts.js';
 
 /** What became of a reply: its move was played, or not, and why (a rule's refusal starts with its id, "R7.3: …"). */

@@ -5,7 +5,7 @@
  *
  * Nothing here logs; callers log only what failed, never a body, a token or an address.
  */
-import type { EventType, MailLanguage } from '../../table/model.js';
+import type { EventType, MailLanguage } from '../../model/table.js';
 
 /** Which events are mailed: each move owed, and the end of the table (not every game's end). */
 export const MAILED: ReadonlySet<EventType> = new Set(['turn', 'reminder', 'table_over']);

@@ -13,6 +13,7 @@
  * which event it is, which the push service could tell from the timing anyway).
  */
 import { concat, fromBase64url } from './base64url.js';
+import type { SubscriptionKeys } from '../../storage/push-subscriptions.js';
 
 /** RFC 8291 §4: a push message body is at most 4096 octets; the header takes 86, the tag 16, the delimiter 1. */
 export const MAX_PLAINTEXT_BYTES = 4096 - 86 - 16 - 1;
@@ -21,14 +22,6 @@ export const MAX_PLAINTEXT_BYTES = 4096 - 86 - 16 - 1;
 const RECORD_SIZE = 4096;
 
 const encoder = new TextEncoder();
-
-/** A subscription's keys as the browser gives them (PushSubscription.toJSON().keys). */
-export interface SubscriptionKeys {
-  /** The user agent's P-256 public key, uncompressed (65 octets), base64url. */
-  readonly p256dh: string;
-  /** The authentication secret (16 octets), base64url. */
-  readonly auth: string;
-}
 
 /** Whether keys have the lengths RFC 8291 gives them (a point on the curve is checked when it is used). */
 export function validKeys(keys: SubscriptionKeys): boolean {

@@ -6,7 +6,7 @@
  */
 import type { Seat } from '../../../shared/options.js';
 import type { PushOptions } from './send.js';
-import type { EventType } from '../../table/model.js';
+import type { EventType } from '../../model/table.js';
 import { MAILED } from '../mail/texts.js';
 
 /** Which events are pushed: those mailed (each move owed, reminders, the end of the table), not every game's end. */

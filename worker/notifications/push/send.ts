@@ -6,8 +6,9 @@
  * Redirects are not followed: the endpoint was checked, where it leads was not.
  */
 import { ATTEMPT_TIMEOUT_MS, DeliveryFailed } from '../webhook.js';
-import { reasonOf } from '../../log-reasons.js';
-import { encryptPush, type SubscriptionKeys } from './ece.js';
+import { reasonOf } from '../../model/log-reasons.js';
+import type { SubscriptionKeys } from '../../storage/push-subscriptions.js';
+import { encryptPush } from './ece.js';
 import { vapidAuthorization, type VapidKeys } from './vapid.js';
 
 /** The push service said the subscription no longer exists (404 or 410). */

@@ -11,7 +11,7 @@
  * pair, as tokens.ts does for its key; any other has no key: push is refused as not configured.
  */
 import { fromBase64url, toBase64url } from './base64url.js';
-import { isLoopbackOrigin } from '../../table/tokens.js';
+import { isLoopbackOrigin } from '../../model/tokens.js';
 
 /** The pair of local development: public, so only ever used for loopback origins. */
 export const DEVELOPMENT_VAPID_KEYS = {

@@ -4,7 +4,7 @@
  * (admin-commands.ts); written here to storage and memory together.
  */
 import { stopsReadFrom } from '../../../shared/deadline.js';
-import type { Draft } from '../model.js';
+import type { Draft } from '../../model/table.js';
 import type { Change, ChangeContext, Effects } from './change.js';
 import { replaceLink } from './links.js';
 

@@ -9,7 +9,7 @@
  * made and each game the change finished, and the seats are told what the change of the
  * series means for them (who-is-told.ts: whose turn it now is, the game or the table over).
  */
-import { type Draft, type Table, currentStart } from '../model.js';
+import { type Draft, type Table, currentStart } from '../../model/table.js';
 import type { TableNotifications } from '../../notifications/notify.js';
 import type { Change, ChangeContext, Effects } from './change.js';
 
@@ -21,7 +21,7 @@ import { applyNotices } from './notices.js';
 import { applySeat } from './seat.js';
 import { eventsOf } from '../../notifications/who-is-told.js';
 import type { HistoryOutbox } from '../../history/outbox.js';
-import { publishedGame } from '../published.js';
+import { publishedGame } from '../../published/published.js';
 
 export const noEffects = (): Effects => ({ views: false, revoked: [], queued: false });
 

@@ -9,10 +9,10 @@ import type { Action } from '../../../shared/actions.js';
 import type { Deal } from '../../../shared/deal.js';
 import type { SeriesState } from '../../../shared/series.js';
 import type { NotificationsRequest, TableNotifications } from '../../notifications/notify.js';
-import type { ChatMessage, EmbedPolicy } from '../../contract.js';
-import type { TableChat } from '../chat.js';
-import type { TableStorage } from '../storage/table-storage.js';
-import type { AutoKind, LinkOwner, Seat, SeatSettings, Settings, TokenRow, VacationRow } from '../model.js';
+import type { ChatMessage, EmbedPolicy } from '../../model/contract.js';
+import type { TableChat } from '../../published/chat.js';
+import type { TableStorage } from '../../storage/table-storage.js';
+import type { AutoKind, LinkOwner, Seat, SeatSettings, Settings, TokenRow, VacationRow } from '../../model/table.js';
 
 /** A link's new token, as the Worker made it (routes/admin.ts): the table keeps its hash and nonce only. */
 export interface NewToken {

@@ -5,10 +5,10 @@
 import { commitmentOf, newSeed } from '../../../shared/deal.js';
 import { actionsOf } from '../../../shared/game.js';
 import { dealNextGame, startSeries } from '../../../shared/series.js';
-import { SEATS, type DealRow, type Draft, type Seat, type Table, currentStart } from '../model.js';
-import { autoKey } from '../published.js';
+import { SEATS, type DealRow, type Draft, type Seat, type Table, currentStart } from '../../model/table.js';
+import { autoKey } from '../../published/published.js';
 import { dealOf, firstSeries, must } from '../replay.js';
-import type { TableStorage } from '../storage/table-storage.js';
+import type { TableStorage } from '../../storage/table-storage.js';
 import type { Change, ChangeContext, Effects } from './change.js';
 
 type GameChange = Extract<Change, { type: 'create' | 'action' | 'newSeries' }>;

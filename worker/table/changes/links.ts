@@ -14,9 +14,9 @@
  * the seat's; test/worker/rotation.test.ts fails for a table in neither list, so that a new
  * one is sorted when it is added.
  */
-import type { Draft, LinkOwner, Seat, Table, TokenRow } from '../model.js';
-import { HOLDER_TABLES } from '../storage/seat-tables.js';
-import type { TableStorage } from '../storage/table-storage.js';
+import type { Draft, LinkOwner, Seat, Table, TokenRow } from '../../model/table.js';
+import { HOLDER_TABLES } from '../../storage/seat-tables.js';
+import type { TableStorage } from '../../storage/table-storage.js';
 import type { NewToken } from './change.js';
 
 /** `owner`'s link of `table`, or undefined (a table made before it had one: then it cannot be replaced). */

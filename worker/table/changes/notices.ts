@@ -3,7 +3,7 @@
  * while their players were at the table, the moves owed when an address confirmed the table.
  * Queued by the notifications (notifications/notify.ts) inside the commit.
  */
-import type { Draft } from '../model.js';
+import type { Draft } from '../../model/table.js';
 import type { Change, ChangeContext, Effects } from './change.js';
 
 type NoticeChange = Extract<Change, { type: 'remind' | 'lookAtTurnMailsPutOff' | 'addressConfirmed' }>;

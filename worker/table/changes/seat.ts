@@ -3,7 +3,7 @@
  * settings, its webhook turned off by its receiver, its vacations and preferences, whether
  * its turn mail was read, its messages to the chat.
  */
-import { SEATS, type Draft, type Notifications, type Seat } from '../model.js';
+import { SEATS, type Draft, type Notifications, type Seat } from '../../model/table.js';
 import type { Change, ChangeContext, Effects } from './change.js';
 import { readTurnMail } from './game.js';
 

@@ -21,10 +21,10 @@ import type { Seat } from '../../../shared/options.js';
 import { seatsOwingMove } from '../../../shared/series.js';
 import type { OfferedAction } from '../../../shared/view.js';
 import type { BotSeats, SeatViews } from './bot-seats.js';
-import { seatClockAfter, seatDeadlineAt, type ClockFacts, isHalted } from '../clock.js';
+import { seatClockAfter, seatDeadlineAt, type ClockFacts, isHalted } from '../../published/clock.js';
 import { delayDraw, FORCED_DELAY, forcedDelay } from './forced-delay.js';
-import type { TableStorage } from '../storage/table-storage.js';
-import type { AutoKind, Table } from '../model.js';
+import type { TableStorage } from '../../storage/table-storage.js';
+import type { AutoKind, Table } from '../../model/table.js';
 
 export type { AutoKind };
 

@@ -15,8 +15,8 @@ import { chooseAction, type BotLevel, type BotMemory, type Rng } from '../../../
 import type { Seat } from '../../../shared/options.js';
 import type { SeriesView } from '../../../shared/view.js';
 import { sameAction } from '../action-ids.js';
-import { isHalted } from '../clock.js';
-import { botLevelOf, SEATS, type Table } from '../model.js';
+import { isHalted } from '../../published/clock.js';
+import { botLevelOf, SEATS, type Table } from '../../model/table.js';
 
 /** What a bot may be shown of the table: its own seat's views (table-store.ts, replay.ts). */
 export interface SeatViews {

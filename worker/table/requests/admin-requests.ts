@@ -2,12 +2,12 @@
  * What a table answers its admin (API.md "Table admin") and the Worker's embed pages: the
  * admin's commands and view, its links replaced, who may frame the table, what kind a link is.
  */
-import type { EmbedPolicy } from '../../contract.js';
+import type { EmbedPolicy } from '../../model/contract.js';
 import type { AdminView, PlainCommand } from '../admin-commands.js';
 import type { NewToken } from '../changes/change.js';
-import type { LinkOwner } from '../model.js';
-import { success, type Outcome } from '../outcome.js';
-import { DEFAULT_EMBED_POLICY } from '../storage/embed-rows.js';
+import type { LinkOwner } from '../../model/table.js';
+import { success, type Outcome } from '../../published/outcome.js';
+import { DEFAULT_EMBED_POLICY } from '../../storage/embed-rows.js';
 import type { TableParts } from '../table-parts.js';
 
 export class AdminRequests {

@@ -1,6 +1,6 @@
 /**
  * A move by reply to a turn mail (API.md "Mail", Moves by reply), as the Worker's `email`
- * handler hands it over (notifications/mail/incoming.ts): the reply address's random id,
+ * handler hands it over (routes/mail-incoming.ts): the reply address's random id,
  * the sender (the envelope's, which the handler checked against the From header) and the
  * move of the reply's first line, as the mail parser Worker read it (worker/mail-parser/). The table finds the mail by the id's hash (reply-addresses.ts), takes
  * the move only from the address that mail went to while it is still the seat's and confirms
@@ -14,12 +14,12 @@ import type { Result } from '../../../shared/result.js';
 import { addressStub } from '../../notifications/mail/address.js';
 import { seatAddressKey } from '../../notifications/mail/gate.js';
 import { addressKey } from '../../notifications/mail/links.js';
-import { replyIdHash, type ReplyAddressRow } from '../../notifications/mail/reply-addresses.js';
+import { replyIdHash, type ReplyAddressRow } from '../../storage/reply-addresses.js';
 import type { ReplyAnswer } from '../../notifications/mail/reply-texts.js';
 import { pendingSeats } from '../../notifications/who-is-told.js';
-import { isHalted } from '../clock.js';
-import { tokenKey } from '../tokens.js';
-import type { Table } from '../model.js';
+import { isHalted } from '../../published/clock.js';
+import { tokenKey } from '../../model/tokens.js';
+import type { Table } from '../../model/table.js';
 import type { TableParts } from '../table-parts.js';
 
 export interface IncomingReply {

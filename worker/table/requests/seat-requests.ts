@@ -3,19 +3,19 @@
  * notifications, vacations, preferences, the chat, a socket. Each finds its caller first
  * (table-store.ts `as`), then decides; a change goes through `after.commit` only.
  */
-import type { ConfirmationOutcome, ServerMessage } from '../../contract.js';
-import { reasonOf } from '../../log-reasons.js';
-import type { DeliveryLogEntry } from '../../notifications/delivery-log.js';
+import type { ConfirmationOutcome, ServerMessage } from '../../model/contract.js';
+import { reasonOf } from '../../model/log-reasons.js';
+import type { DeliveryLogEntry } from '../../storage/delivery-log.js';
 import { seatAddressKey } from '../../notifications/mail/gate.js';
 import type { NotificationsRequest } from '../../notifications/notify.js';
 import type { Accepted, ActionRequest } from '../action-path.js';
 import type { Change } from '../changes/change.js';
-import type { ChatMessage, ChatPage } from '../chat.js';
-import { vacationChange } from '../clock.js';
-import { pageOfGames, type GamesPage, type GamesPageRequest } from '../games-page.js';
-import { SEATS, type Notifications, type Seat, seriesFirstDeal } from '../model.js';
-import { failure, success, type Outcome } from '../outcome.js';
-import { tableSummary, type PublishedGame, type TableSummary, type TableView } from '../published.js';
+import type { ChatMessage, ChatPage } from '../../published/chat.js';
+import { vacationChange } from '../../published/clock.js';
+import { pageOfGames, type GamesPage, type GamesPageRequest } from '../../published/games-page.js';
+import { SEATS, type Notifications, type Seat, seriesFirstDeal } from '../../model/table.js';
+import { failure, success, type Outcome } from '../../published/outcome.js';
+import { tableSummary, type PublishedGame, type TableSummary, type TableView } from '../../published/published.js';
 import { finishedCount, finishedGames } from '../replay.js';
 import { SOCKET_LIMITS } from '../sockets/sockets.js';
 import type { TableParts } from '../table-parts.js';

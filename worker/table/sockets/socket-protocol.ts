@@ -7,10 +7,10 @@
  * same action, 409 `id_reused` for another), over a connection the web app keeps open
  * anyway (no HTTP request per move).
  */
-import { ActionSchema } from '../../schemas.js';
-import type { ErrorCode } from '../../errors.js';
-import { describeIssues } from '../../routes/documented.js';
-import type { ActionRequest } from '../model.js';
+import { ActionSchema } from '../../schemas/index.js';
+import type { ErrorCode } from '../../model/errors.js';
+import { describeIssues } from '../../schemas/issues.js';
+import type { ActionRequest } from '../../model/table.js';
 
 /** As for request bodies (app.ts MAX_BODY_BYTES). */
 export const MAX_MESSAGE_CHARS = 64 * 1024;

@@ -7,11 +7,11 @@
  * frame that came because another seat's private state changed (its webhook turned off, its
  * link replaced) would tell of that change by arriving at all (README, "Security").
  */
-import type { ServerMessage } from '../../contract.js';
+import type { ServerMessage } from '../../model/contract.js';
 import type { Seat } from '../../../shared/options.js';
-import type { ActionRequest } from '../model.js';
-import { failure, success, type Outcome } from '../outcome.js';
-import type { TableView } from '../published.js';
+import type { ActionRequest } from '../../model/table.js';
+import { failure, success, type Outcome } from '../../published/outcome.js';
+import type { TableView } from '../../published/published.js';
 import { parseClientMessage } from './socket-protocol.js';
 
 /** Limits on a table's sockets (README, "Limits"). */

@@ -1,0 +1,85 @@
+/**
+ * The Worker's `email` handler (worker/index.ts): replies to turn mails, routed here by
+ * Cloudflare Email Routing (docs/deploying.md), locally by `wrangler dev`'s
+ * `POST /cdn-cgi/handler/email`. API.md "Mail", Moves by reply.
+ *
+ * Before anything is read: the address must be a reply address of MAIL_REPLY_TO
+ * (reply-addresses.ts), the sender within REPLY_LIMITER (per sender address) and the
+ * message at most MAX_REPLY_BYTES; each is refused at SMTP time (`setReject`: the sending
+ * server tells its own user; this Worker mails no sender, ever). Then the mail parser Worker
+ * parses it (MAIL_PARSER, a service binding: worker/mail-parser/, which keeps the MIME parser
+ * out of this Worker's bundle), its From header must name the envelope's sender, and the
+ * move its first line says (or why it says none) goes to the table
+ * (table/requests/reply-requests.ts), which decides everything else. Logs say what became of a reply, never its text, an address or a link.
+ */
+import type { MoveByText } from '../../shared/move-name.js';
+import { parseAction } from '../../shared/actions.js';
+import { ok, type Result } from '../../shared/result.js';
+import { tableStub } from './chain.js';
+import type { ReplyOutcome } from '../table/requests/reply-requests.js';
+import { normalizeAddress } from '../notifications/mail/links.js';
+import { replyPattern, replyTargetOf } from '../storage/reply-addresses.js';
+import { opsMetrics } from '../ops/metrics.js';
+
+/** A reply larger than this is refused unread: a move is one line, and quoted mails with pictures stay well below it. */
+export const MAX_REPLY_BYTES = 1_048_576;
+
+/** What the handler did with a message, for its log line (and the tests). */
+export type Handled = ReplyOutcome | 'not_ours' | 'rate_limited' | 'too_large' | 'forged_from' | 'unreadable';
+
+/** A ParsedReply (worker/mail-parser/parsed-reply.ts) as the MAIL_PARSER binding's type gives it back. */
+type Parsed = Awaited<ReturnType<Env['MAIL_PARSER']['parse']>>;
+
+/**
+ * The move as the engine takes it: checked as every action from outside is (parseAction),
+ * which also gives a discard's cards back as their pair (RPC's types, workers-types'
+ * `Rpc.Stubify`, type a tuple that crossed as an array).
+ */
+function moveOf(move: Parsed['move']): Result<MoveByText> {
+  if (!move.ok) return { ok: false, error: move.error };
+  return move.value.type === 'claim' ? ok({ type: 'claim' }) : parseAction(move.value);
+}
+
+export async function receiveReply(message: ForwardableEmailMessage, env: Env): Promise<Handled> {
+  const pattern = replyPattern(env);
+  const target = pattern === null ? null : replyTargetOf(pattern, message.to);
+  if (target === null) {
+    message.setReject('no such address');
+    return 'not_ours';
+  }
+  const what = `table ${target.tableId}: a reply by mail`;
+  const { success } = await env.REPLY_LIMITER.limit({ key: normalizeAddress(message.from) });
+  if (!success) {
+    opsMetrics(env).count(['rate_limited', 'REPLY_LIMITER']);
+    console.warn(`${what} was refused: its sender sent too many replies this minute`);
+    message.setReject('too many replies; try again in a minute');
+    return 'rate_limited';
+  }
+  if (message.rawSize > MAX_REPLY_BYTES) {
+    console.warn(`${what} was refused: ${message.rawSize} bytes`);
+    message.setReject(`the reply is larger than ${MAX_REPLY_BYTES} bytes; write the move on the first line of a short reply`);
+    return 'too_large';
+  }
+  let parsed: Parsed;
+  try {
+    parsed = await env.MAIL_PARSER.parse(await new Response(message.raw).arrayBuffer());
+  } catch (error) {
+    // A message postal-mime cannot read, or a parser that is missing or failing: nothing is
+    // played and nobody is mailed; the error's kind only (its text may quote the message).
+    console.warn(`${what} could not be parsed (${error instanceof Error ? error.name : typeof error})`);
+    return 'unreadable';
+  }
+  // Email Routing checks the envelope's sender (SPF); the From header is what DKIM signs and DMARC aligns (docs/security.md).
+  const headerFrom = parsed.from;
+  if (headerFrom === null || normalizeAddress(headerFrom) !== normalizeAddress(message.from)) {
+    console.warn(`${what} was dropped: its From header is not its sender`);
+    return 'forged_from';
+  }
+  const outcome = await tableStub(env, target.tableId).replyByMail({
+    id: target.id,
+    from: message.from,
+    move: moveOf(parsed.move),
+  });
+  console.log(`${what}: ${outcome}`);
+  return outcome;
+}
