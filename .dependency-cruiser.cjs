@@ -110,7 +110,7 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['(^|/)node_modules/', '^worker/worker-configuration\\.d\\.ts$', '^scripts/api-types\\.ts$'] },
+    exclude: { path: ['(^|/)node_modules/', '^worker/worker-configuration\\.d\\.ts$', '^scripts/generated/'] },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
     moduleSystems: ['es6', 'cjs'],
   },

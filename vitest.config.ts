@@ -2,7 +2,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { mailParserWorker } from './scripts/mail-parser-build.js';
+import { mailParserWorker } from './scripts/build/mail-parser-build.js';
 import LongestFirst from './test/sequencer.js';
 
 // The tests run on the Node of the `node` devDependency, which every npm script runs on
@@ -150,7 +150,7 @@ export default defineConfig({
           include: ['test/worker/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'test/worker/history/**', ...WORKER_ALONE],
           setupFiles: ['test/worker/apply-migrations.ts', 'test/worker/restore-spies.ts'],
-          globalSetup: ['scripts/mail-parser-build.ts'],
+          globalSetup: ['scripts/build/mail-parser-build.ts'],
         },
       },
       {
@@ -164,7 +164,7 @@ export default defineConfig({
           name: 'worker-alone',
           include: WORKER_ALONE,
           setupFiles: ['test/worker/apply-migrations.ts'],
-          globalSetup: ['scripts/mail-parser-build.ts'],
+          globalSetup: ['scripts/build/mail-parser-build.ts'],
         },
       },
       {
@@ -183,7 +183,7 @@ export default defineConfig({
           name: 'worker-history',
           include: ['test/worker/history/**/*.test.ts'],
           setupFiles: ['test/worker/apply-migrations.ts'],
-          globalSetup: ['scripts/mail-parser-build.ts'],
+          globalSetup: ['scripts/build/mail-parser-build.ts'],
         },
       },
       {

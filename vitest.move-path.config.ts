@@ -5,7 +5,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { mailParserWorker } from './scripts/mail-parser-build.js';
+import { mailParserWorker } from './scripts/build/mail-parser-build.js';
 
 const TOKEN_SECRET = 'test-only-token-secret-0123456789abcdef';
 const migrations = await readD1Migrations(fileURLToPath(new URL('./drizzle', import.meta.url)));
@@ -23,7 +23,7 @@ export default defineConfig({
   test: {
     include: ['test/move-path/*.test.ts'],
     setupFiles: ['test/worker/apply-migrations.ts'],
-    globalSetup: ['scripts/mail-parser-build.ts'],
+    globalSetup: ['scripts/build/mail-parser-build.ts'],
     // The main Worker's sources; the mail parser is a Worker of its own, not on a move's path.
     coverage: {
       enabled: true,

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ACTION_TYPES, LEVELS, parseAction } from '../../shared/actions.js';
 import { CARD_CODES, SUITS } from '../../shared/cards.js';
-import { builtDocument } from '../../scripts/openapi-file.js';
+import { builtDocument } from '../../scripts/build/openapi-file.js';
 import { ActionSchema } from '../../worker/schemas/index.js';
 
 const document = JSON.parse(JSON.stringify(builtDocument('http://localhost:8787'))) as Schema & { components: { schemas: { Action: Schema } } };

@@ -1,8 +1,8 @@
 /**
- * The typed client of the API (API.md "The OpenAPI document"): scripts/api-types.ts is what
+ * The typed client of the API (API.md "The OpenAPI document"): scripts/generated/api-types.ts is what
  * openapi-typescript generates from the document of this revision, and what a client reads
  * through those types is what the engine and the web app know, without a cast: the reference
- * bot (scripts/bot.ts) keeps the views it reads by openapi-fetch as its memory, and sends a
+ * bot (scripts/dev/bot.ts) keeps the views it reads by openapi-fetch as its memory, and sends a
  * legal action back as it was offered. The type checks below are made by `npm run typecheck`.
  */
 import { readFileSync } from 'node:fs';
@@ -10,8 +10,8 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Action } from '../../shared/actions.js';
 import type { SeriesView } from '../../shared/view.js';
 import type { AdminView, TableSummary, TableView } from '../../worker/model/contract.js';
-import type { components } from '../../scripts/api-types.js';
-import { API_TYPES_FILE, apiTypes } from '../../scripts/openapi-types.js';
+import type { components } from '../../scripts/generated/api-types.js';
+import { API_TYPES_FILE, apiTypes } from '../../scripts/build/openapi-types.js';
 
 type Schemas = components['schemas'];
 

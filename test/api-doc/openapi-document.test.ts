@@ -5,13 +5,13 @@
  * and a type generator read as such. This runs in Node: the OpenAPI validator
  * (@seriousme/openapi-schema-validator) reads its JSON schemas from files and compiles them
  * with ajv (`new Function`), neither of which workerd allows. The document is the one the build
- * made (scripts/openapi-document.ts; openapi-built.test.ts: it is current), as the Worker
+ * made (scripts/build/openapi-document.ts; openapi-built.test.ts: it is current), as the Worker
  * serves it. (Whether the server's answers match it: test/worker/openapi-answers.test.ts.)
  */
 import { dereference, validate, type Schema } from '@cfworker/json-schema';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { builtDocument } from '../../scripts/openapi-file.js';
+import { builtDocument } from '../../scripts/build/openapi-file.js';
 
 type Json = Record<string, unknown>;
 interface Operation {

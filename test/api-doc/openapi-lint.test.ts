@@ -5,7 +5,7 @@
  */
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { builtDocument } from '../../scripts/openapi-file.js';
+import { builtDocument } from '../../scripts/build/openapi-file.js';
 
 const KEPT_WARNINGS = [
   // A WebSocket upgrade answers 101 Switching Protocols; there is no 2xx to document.

@@ -1,5 +1,5 @@
 /**
- * The browser project's global setup: one local `wrangler dev` (scripts/local-server.ts, with
+ * The browser project's global setup: one local `wrangler dev` (scripts/dev/local-server.ts, with
  * fixed deals allowed) for all browser tests, its address handed to them as `inject('baseUrl')`.
  * It serves the web app built into web/dist: `npm test` and `npm run test:browser` build it
  * first; without a build the tests would only see the Worker's 404s.
@@ -7,8 +7,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { launchChromiumServer } from '../../scripts/chromium.js';
-import { closeServer, startServer } from '../../scripts/local-server.js';
+import { launchChromiumServer } from '../../scripts/dev/chromium.js';
+import { closeServer, startServer } from '../../scripts/dev/local-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

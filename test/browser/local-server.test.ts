@@ -1,9 +1,9 @@
 /**
- * scripts/local-server.ts reads the port `wrangler dev --port 0` took from its output (see
+ * scripts/dev/local-server.ts reads the port `wrangler dev --port 0` took from its output (see
  * there why no port is picked in advance): the first "Ready on" line, colours or not.
  */
 import { expect, it } from 'vitest';
-import { readyUrl } from '../../scripts/local-server.js';
+import { readyUrl } from '../../scripts/dev/local-server.js';
 
 it('the address is read from wrangler’s first "Ready on" line, and is null before it', () => {
   expect(readyUrl('')).toBeNull();

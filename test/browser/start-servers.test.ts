@@ -1,9 +1,9 @@
 /**
- * Issue 25, bug 6: two local servers from one checkout. `npm start` (scripts/start.mjs) builds
+ * Issue 25, bug 6: two local servers from one checkout. `npm start` (scripts/dev/start.mjs) builds
  * the web app into a directory of its own and serves that; a second `npm start` on another
  * port builds beside it. The first server's page keeps its document (no reload) and goes on
  * working while and after the second starts: its lazily loaded pages still load, and every
- * path it served still answers. Both run from a copy of the project (scripts/local-server.ts
+ * path it served still answers. Both run from a copy of the project (scripts/dev/local-server.ts
  * `snapshot`), with local state of their own, so nothing of the real checkout is touched.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { answering, HOST, snapshot } from '../../scripts/local-server.js';
+import { answering, HOST, snapshot } from '../../scripts/dev/local-server.js';
 import { expectNoProblems, openPage, useChromium } from './support.js';
 
 const chromium = useChromium();
@@ -39,7 +39,7 @@ interface Started {
  */
 async function npmStart(name: string): Promise<Started> {
   const node = join(app, 'node_modules', 'node', 'bin', 'node');
-  const args = ['scripts/start.mjs', '--ip', HOST, '--port', '0', '--inspector-port', '0'];
+  const args = ['scripts/dev/start.mjs', '--ip', HOST, '--port', '0', '--inspector-port', '0'];
   args.push('--persist-to', join(dir, `state-${name}`), '--show-interactive-dev-session=false', '--log-level', 'info');
   const child = spawn(node, args, {
     cwd: app,

@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPENAPI_FILE } from '../../scripts/openapi-file.js';
-import { buildWorker, type BuiltWorker } from '../../scripts/worker-build.js';
+import { OPENAPI_FILE } from '../../scripts/build/openapi-file.js';
+import { buildWorker, type BuiltWorker } from '../../scripts/build/worker-build.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'worker-bundle-'));
 let built: BuiltWorker;

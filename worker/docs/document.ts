@@ -1,7 +1,7 @@
 /**
  * The OpenAPI document (API.md "The OpenAPI document"), made at build time from the routes
  * as the app answers them (routes/documented.ts) and their schemas: `npm run build` writes it
- * into the static assets (scripts/openapi-document.ts), and the Worker serves it from there
+ * into the static assets (scripts/build/openapi-document.ts), and the Worker serves it from there
  * (served.ts), so neither zod's full build nor zod-to-openapi is part of the Worker. Loaded
  * only with `zod/mini` resolved to zod-full.ts, which lets the schemas say what they document.
  */
@@ -22,7 +22,7 @@ export function openApiDocument(): OpenApiDocument {
   const registry = new OpenAPIRegistry();
   for (const { middleware: _middleware, ...route } of documentedRoutes(app)) {
     if (route.summary === undefined || route.description === undefined) {
-      throw new Error(`${route.method} ${route.path} has no summary or description: is OPENAPI_PROSE set (scripts/openapi-document.ts)?`);
+      throw new Error(`${route.method} ${route.path} has no summary or description: is OPENAPI_PROSE set (scripts/build/openapi-document.ts)?`);
     }
     registry.registerPath(asRouteConfig(route));
   }

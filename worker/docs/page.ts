@@ -1,7 +1,7 @@
 /**
  * /api/docs: a readable reference page rendered from the OpenAPI document, so it needs no
  * script at all (and none from another site). Rendered at build time with the document
- * (scripts/openapi-document.ts) into the static assets, which the Worker serves
+ * (scripts/build/openapi-document.ts) into the static assets, which the Worker serves
  * (worker/routes/served-document.ts): not part of the Worker's bundle.
  */
 import { html, raw } from 'hono/html';

@@ -1,7 +1,7 @@
 /**
  * The line of a reply that holds its move (API.md "Mail", Moves by reply): the first
  * non-empty line that is not quoted, of the plain text, or of an HTML-only reply's text.
- * Pure, so that the bench (scripts/bench.ts) runs the handler's own reading.
+ * Pure, so that the bench (scripts/bench/bench.ts) runs the handler's own reading.
  *
  * The text of an HTML-only reply is taken as far as a move needs it: what a mail program quotes (`<blockquote>`, Gmail's `gmail_quote`, Outlook's
  * reply header) and what is never shown (`<head>`, `<style>`, `<script>`) is left out, block

@@ -2,7 +2,7 @@
  * The OpenAPI document as /api/openapi.json serves it: the one made at build time
  * (document.ts) and kept with the static assets at OPENAPI_ASSET, with the origin it is read
  * from as its one server; and /api/docs, the page rendered from it at build time (worker/docs/page.ts,
- * scripts/openapi-document.ts), at DOCS_PAGE_ASSET. Under /api/, where the Worker runs first
+ * scripts/build/openapi-document.ts), at DOCS_PAGE_ASSET. Under /api/, where the Worker runs first
  * (wrangler.toml [assets]): nobody reads the assets but through this.
  */
 
