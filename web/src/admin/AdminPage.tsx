@@ -6,233 +6,26 @@
  * What became of a command ("Saved.", or why not) is said beside the control that sent it:
  * on a phone the top of the page is far from the button tapped.
  */
-import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api.js';
-import { adminCommand, fetchAdminView, rotateAdminLink, rotateLink, type AdminView, type RotatedLink } from '../api-later.js';
+import { adminCommand, fetchAdminView, rotateAdminLink, rotateLink, type AdminView } from '../api-later.js';
 import { replaceSavedLink } from '../create/saved-tables.js';
 import { useApp } from '../app-context.js';
-import { isolated, Name, withNames } from '../names.js';
+import { isolated, Name } from '../names.js';
 import { tokenFromLocation } from '../router.js';
 import { BadLink } from '../table/BadLink.js';
 import { EmbedSettings } from './EmbedSettings.js';
 import { OutcomeAt, type Outcome, type Place, type Run } from './Outcome.js';
 import { adminTranslator, type AdminTranslate } from './texts.js';
+import { OtherLinks, type LinkOwner } from './NewLinks.js';
+import { SeatForm } from './SeatForm.js';
 import { MAX_MOVE_DEADLINE_HOURS, MAX_VACATION_HOURS } from '../../../shared/deadline.js';
-import { TEXT_LIMITS } from '../../../shared/limits.js';
-
-type PlayerKind = 'person' | 'easy' | 'strong';
-
-const kindOf = (seat: AdminView['seats'][number]): PlayerKind => (seat.bot ? (seat.botLevel ?? 'strong') : 'person');
 
 function statusText(adm: AdminTranslate, view: AdminView): string {
   if (view.ended) return adm('adminEnded');
   if (view.paused) return adm('adminPaused');
   if (view.seriesOver) return adm('adminSeriesOver');
   return adm('adminRunning');
-}
-
-function noticesText(adm: AdminTranslate, seat: AdminView['seats'][number]): string {
-  const what = [
-    seat.mail ? adm('adminNoticeMail') : null,
-    seat.webhook === 'active' ? adm('adminNoticeWebhook') : seat.webhook === 'disabled' ? adm('adminNoticeWebhookOff') : null,
-  ].filter((w): w is string => w !== null);
-  return adm('adminNotices', { what: what.length === 0 ? adm('adminNoticeNone') : what.join(', ') });
-}
-
-/** Whose new link the page shows: a seat's, the spectators' or the admin's own. */
-type LinkOwner = RotatedLink['seat'] | 'admin';
-
-/** A new link, shown once, with a copy button (and the field selected where the clipboard is refused). */
-function NewLink({ owner, url, label }: { owner: LinkOwner; url: string; label: ComponentChildren }) {
-  const adm = adminTranslator(useApp().prefs.lang);
-  const [copied, setCopied] = useState(false);
-  const id = `new-link-${owner}`;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      (document.getElementById(id) as HTMLInputElement | null)?.select();
-    }
-  };
-  return (
-    <div class="share-link admin-new-link" data-new-link={owner}>
-      <label for={id}>{label}</label>
-      <input id={id} type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-      <button type="button" onClick={copy}>
-        {copied ? adm('adminCopied') : adm('adminCopy')}
-      </button>
-    </div>
-  );
-}
-
-function SeatForm({
-  view,
-  seat,
-  busy,
-  run,
-  rotate,
-  newLink,
-  outcome,
-}: {
-  view: AdminView;
-  seat: AdminView['seats'][number];
-  busy: boolean;
-  run: Run;
-  rotate: (owner: LinkOwner) => Promise<void>;
-  newLink: string | null;
-  outcome: Outcome | null;
-}) {
-  const adm = adminTranslator(useApp().prefs.lang);
-  const [name, setName] = useState(seat.name);
-  const [kind, setKind] = useState<PlayerKind>(kindOf(seat));
-  useEffect(() => setName(seat.name), [seat.name]);
-  useEffect(() => setKind(kindOf(seat)), [seat.bot, seat.botLevel]);
-  const n = seat.seat + 1;
-  const ended = view.ended;
-  return (
-    <li class="admin-seat" data-admin-seat={seat.seat}>
-      <form
-        class="admin-row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run({ type: 'seat', seat: seat.seat, name: name.trim() }, `seat${seat.seat}`);
-        }}
-      >
-        <label>
-          {adm('adminSeatName', { n })}
-          <input type="text" name="name" required maxLength={TEXT_LIMITS.seatName} value={name} onInput={(e) => setName(e.currentTarget.value)} />
-        </label>
-        <button
-          type="submit"
-          class="primary"
-          disabled={busy || ended || name.trim() === '' || name.trim() === seat.name}
-          data-admin-rename={seat.seat}
-        >
-          {adm('adminRename')}
-        </button>
-      </form>
-      <form
-        class="admin-row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          // A bot taking a person's place replaces the seat's link (API.md): the person is asked first.
-          if (!seat.bot && kind !== 'person' && !confirm(adm('adminBotConfirm', { name: isolated(seat.name) }))) return;
-          void run({ type: 'seat', seat: seat.seat, bot: kind === 'person' ? false : kind }, `seat${seat.seat}`).then((done) => {
-            // Nobody holds the link of a seat a bot played: a person taking it over needs a new one.
-            if (done && seat.bot && kind === 'person') void rotate(seat.seat);
-          });
-        }}
-      >
-        <label>
-          {adm('adminPlayer', { n })}
-          <select name="kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as PlayerKind)} data-admin-kind={seat.seat}>
-            <option value="person">{adm('adminPerson')}</option>
-            <option value="easy">{adm('adminEasy')}</option>
-            <option value="strong">{adm('adminStrong')}</option>
-          </select>
-        </label>
-        <button type="submit" class="primary" disabled={busy || ended || kind === kindOf(seat)} data-admin-seat-kind={seat.seat}>
-          {adm('adminApply')}
-        </button>
-      </form>
-      {seat.bot ? null : <p class="help">{noticesText(adm, seat)}</p>}
-      <div class="admin-row">
-        <button
-          type="button"
-          class="primary"
-          disabled={busy}
-          data-admin-rotate={seat.seat}
-          onClick={() => {
-            if (confirm(adm('adminRotateConfirm', { name: isolated(seat.name) }))) void rotate(seat.seat);
-          }}
-        >
-          {adm('adminRotate')}
-        </button>
-      </div>
-      <OutcomeAt at={`seat${seat.seat}`} outcome={outcome} />
-      {newLink !== null ? <NewLink owner={seat.seat} url={newLink} label={withNames(adm('adminNewLink'), { name: seat.name })} /> : null}
-    </li>
-  );
-}
-
-/** A button that replaces the spectators' or the admin's link, asking first; the new link below it once made. */
-function RotateRow(props: {
-  owner: 'spectator' | 'admin';
-  busy: boolean;
-  rotate: (owner: LinkOwner) => Promise<void>;
-  made: string | undefined;
-  outcome: Outcome | null;
-  texts: { button: string; confirm: string; help: string; made: string };
-}) {
-  const { owner, busy, rotate, made, outcome, texts } = props;
-  return (
-    <>
-      <div class="admin-row">
-        <button
-          type="button"
-          class="primary"
-          disabled={busy}
-          data-admin-rotate={owner}
-          onClick={() => {
-            if (confirm(texts.confirm)) void rotate(owner);
-          }}
-        >
-          {texts.button}
-        </button>
-        <p class="help">{texts.help}</p>
-      </div>
-      <OutcomeAt at={owner} outcome={outcome} />
-      {made === undefined ? null : <NewLink owner={owner} url={made} label={texts.made} />}
-    </>
-  );
-}
-
-/** New links for the spectators and for the admin (this page's own, which it then uses). */
-function OtherLinks({
-  busy,
-  rotate,
-  links,
-  outcome,
-}: {
-  busy: boolean;
-  rotate: (owner: LinkOwner) => Promise<void>;
-  links: ReadonlyMap<LinkOwner, string>;
-  outcome: Outcome | null;
-}) {
-  const adm = adminTranslator(useApp().prefs.lang);
-  return (
-    <section class="admin-links" aria-labelledby="admin-links-title">
-      <h2 id="admin-links-title">{adm('adminLinks')}</h2>
-      <RotateRow
-        owner="spectator"
-        busy={busy}
-        rotate={rotate}
-        made={links.get('spectator')}
-        outcome={outcome}
-        texts={{
-          button: adm('adminRotateSpectator'),
-          confirm: adm('adminRotateSpectatorConfirm'),
-          help: adm('adminRotateSpectatorHelp'),
-          made: adm('adminNewSpectatorLink'),
-        }}
-      />
-      <RotateRow
-        owner="admin"
-        busy={busy}
-        rotate={rotate}
-        made={links.get('admin')}
-        outcome={outcome}
-        texts={{
-          button: adm('adminRotateAdmin'),
-          confirm: adm('adminRotateAdminConfirm'),
-          help: adm('adminRotateAdminHelp'),
-          made: adm('adminNewAdminLink'),
-        }}
-      />
-    </section>
-  );
 }
 
 function OptionsForm({ view, busy, run, outcome }: { view: AdminView; busy: boolean; run: Run; outcome: Outcome | null }) {

@@ -3,208 +3,21 @@
  * rule folded under "More rules" (its summary names the rules in plain words), then the share
  * screen with the four links.
  */
-import type { ComponentChild } from 'preact';
 import { useState } from 'preact/hooks';
 import { DEFAULT_OPTIONS, OPTION_LIMITS } from '../../../shared/options.js';
 import { ApiError } from '../api.js';
 import { createTable } from '../api-later.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
-import { Name, withNames } from '../names.js';
-import { EmbedSnippet } from '../embed/EmbedSnippet.js';
-import { embedUrlOf } from '../router.js';
 import { rulesSummary, type SummarizedOptions } from './rules-summary.js';
 import { saveTable, type SavedTable } from './saved-tables.js';
-import { createTranslator, type CreateTextKey as TextKey, type CreateTranslate } from './texts.js';
+import type { CreateTranslate } from './texts.js';
 import { YourTables } from './YourTables.js';
+import { KIND_TEXT, SEAT_KINDS, ShareScreen, type SeatKind } from './ShareScreen.js';
+import { Choice, NumberField, Toggle } from './fields.js';
+import { useTexts } from './use-texts.js';
 import { DEFAULT_ON_TIMEOUT, DEFAULT_VACATION_HOURS, MAX_MOVE_DEADLINE_HOURS, MAX_VACATION_HOURS } from '../../../shared/deadline.js';
 import { TEXT_LIMITS } from '../../../shared/limits.js';
-
-/** The create page's own texts (./texts.ts), in the reader's language. */
-function useTexts(): CreateTranslate {
-  return createTranslator(useApp().prefs.lang);
-}
-
-function CopyLink({ url, label, copyName, hook }: { url: string; label: ComponentChild; copyName: string; hook: Record<string, string> }) {
-  const t = useTexts();
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      // No clipboard (an insecure origin, a refusing frame): select the link so it can be copied by hand.
-      const field = document.getElementById(`link-${copyName}`) as HTMLInputElement | null;
-      field?.select();
-      return;
-    }
-    setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
-  };
-  return (
-    <li class="share-link">
-      <label for={`link-${copyName}`}>{label}</label>
-      <input id={`link-${copyName}`} type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-      <button type="button" data-copy={copyName} onClick={copy}>
-        {copied ? t('copied') : t('copy')}
-      </button>
-      <a href={url} target="_blank" rel="noopener" {...hook}>
-        {t('open')}
-      </a>
-    </li>
-  );
-}
-
-/** An <iframe> of the embed page (read-only, the spectator's view): the one page any site may frame. */
-function EmbedCode({ url }: { url: string }) {
-  const t = useTexts();
-  const code = `<iframe src="${embedUrlOf(url)}" title="Wallachen" width="320" height="480" style="border:0"></iframe>`;
-  return (
-    <div class="embed-code">
-      <label for="embed-code">{t('embedCode')}</label>
-      <textarea id="embed-code" readOnly rows={3} value={code} onFocus={(e) => e.currentTarget.select()} />
-      <p class="help">{t('embedHelp')}</p>
-      <EmbedSnippet link={url} id="embed-script" />
-    </div>
-  );
-}
-
-/** Who plays a seat, as the form offers it: a person, or a bot of a level (API.md `seats[i].bot`). */
-type SeatKind = 'person' | 'easy' | 'strong';
-const SEAT_KINDS: readonly SeatKind[] = ['person', 'easy', 'strong'];
-const KIND_TEXT = { person: 'kindPerson', easy: 'kindEasy', strong: 'kindStrong' } as const;
-
-function ShareScreen({ table, kinds }: { table: SavedTable; kinds: readonly SeatKind[] }) {
-  const t = useTexts();
-  return (
-    <section class="share" aria-labelledby="share-title">
-      <h1 id="share-title">{t('shareTitle')}</h1>
-      <p>{t('shareIntro')}</p>
-      <ul class="share-links">
-        {table.seats.map((seat, i) => (
-          <CopyLink
-            key={i}
-            url={seat.url}
-            label={
-              kinds[i] === 'person' ? (
-                <Name name={seat.name} />
-              ) : (
-                withNames(t('botLink', { kind: t(KIND_TEXT[kinds[i] ?? 'person']) }), { name: seat.name })
-              )
-            }
-            copyName={`seat${i}`}
-            hook={{ 'data-seat-link': String(i) }}
-          />
-        ))}
-        <CopyLink url={table.spectatorUrl} label={t('spectatorLink')} copyName="spectator" hook={{ 'data-spectator-link': '' }} />
-        {table.adminUrl === undefined ? null : (
-          <CopyLink url={table.adminUrl} label={t('adminLink')} copyName="admin" hook={{ 'data-admin-link': '' }} />
-        )}
-      </ul>
-      {table.adminUrl === undefined ? null : <p class="help">{t('adminLinkHelp')}</p>}
-      <p class="muted">{t('shareKeep')}</p>
-      <EmbedCode url={table.spectatorUrl} />
-    </section>
-  );
-}
-
-function Toggle({ name, label, help, checked }: { name: string; label: TextKey; help: TextKey; checked: boolean }) {
-  const t = useTexts();
-  return (
-    <div class="option">
-      <label>
-        <input type="checkbox" name={name} defaultChecked={checked} aria-describedby={`${name}-help`} /> {t(label)}
-      </label>
-      <p id={`${name}-help`} class="help">
-        {t(help)}
-      </p>
-    </div>
-  );
-}
-
-function NumberField({
-  name,
-  label,
-  help,
-  helpText = help ? undefined : '',
-  value,
-  min,
-  max,
-}: {
-  name: string;
-  label: TextKey;
-  help?: TextKey;
-  /** A help text that depends on the field's value, instead of `help`. */
-  helpText?: string;
-  value: number | '';
-  min: number;
-  max: number;
-}) {
-  const t = useTexts();
-  const helpShown = helpText ?? (help ? t(help) : '');
-  return (
-    <div class="option">
-      <label>
-        {t(label)}{' '}
-        <input
-          type="number"
-          name={name}
-          defaultValue={String(value)}
-          min={min}
-          max={max}
-          step={1}
-          inputMode="numeric"
-          aria-describedby={helpShown ? `${name}-help` : undefined}
-        />
-      </label>
-      {helpShown ? (
-        <p id={`${name}-help`} class="help" aria-live={helpText ? 'polite' : undefined}>
-          {helpShown}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** A choice among a few values, with its line of explanation. */
-function Choice({
-  name,
-  label,
-  help,
-  value,
-  choices,
-  onChange,
-}: {
-  name: string;
-  label: TextKey;
-  help: TextKey;
-  value: string;
-  choices: readonly (readonly [string, TextKey])[];
-  onChange?: (value: string) => void;
-}) {
-  const t = useTexts();
-  return (
-    <div class="option">
-      <label>
-        {t(label)}{' '}
-        <select
-          name={name}
-          defaultValue={value}
-          aria-describedby={`${name}-help`}
-          onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
-        >
-          {choices.map(([choice, text]) => (
-            <option key={choice} value={choice}>
-              {t(text)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <p id={`${name}-help`} class="help">
-        {t(help)}
-      </p>
-    </div>
-  );
-}
 
 function optionsFrom(form: FormData): Record<string, unknown> {
   const flag = (name: string) => form.get(name) === 'on';
