@@ -258,7 +258,7 @@ export class Deliveries {
   }
 
   /**
-   * The own reply address (mail/reply-addresses.ts) of a mail that asks seat `seat` for the
+   * The own reply address (storage/reply-addresses.ts) of a mail that asks seat `seat` for the
    * move owed at `version`, kept with the key of the address it goes to; null when
    * MAIL_REPLY_TO is not set.
    */

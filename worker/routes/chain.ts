@@ -152,7 +152,7 @@ const typedAs = <S extends z.ZodMiniType, U extends 200 | 201>(response: Respons
 
 /**
  * `value` answered as the shape `schema` documents. It must be that shape but for readonly:
- * the API's types (contract.ts, published/published.ts) are readonly, which JSON does not carry.
+ * the API's types (model/contract.ts, published/published.ts) are readonly, which JSON does not carry.
  */
 export function answerAs<S extends z.ZodMiniType, U extends 200 | 201>(c: Context, _schema: S, value: Wire<z.infer<S>>, status: U): JsonAnswer<S, U> {
   return typedAs<S, U>(c.json(value, status));

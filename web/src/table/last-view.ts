@@ -5,7 +5,7 @@
  * answers). Kept in localStorage beside the opened links (opened-links.ts), for the few links
  * used last, and shown only for the very link it was read with: a view holds that seat's own
  * cards, which another link of the same table may not see (R10.2). Forgotten with the table
- * (forget-table.ts), when the table is gone, and when the link is refused.
+ * (create/forget-table.ts), when the table is gone, and when the link is refused.
  *
  * Each link's view has a key of its own, "wallachen.lastView.{tableId}.{token}", and a page
  * writes only its own: the pages of one device see each other's writes late (each has its own
@@ -27,7 +27,7 @@ export interface LastView {
   readonly view: TableView;
 }
 
-/** A table's keys start with this (a table id holds no dot; forget-table.ts counts on the same). */
+/** A table's keys start with this (a table id holds no dot; create/forget-table.ts counts on the same). */
 const tablePrefix = (tableId: string): string => `${PREFIX}${tableId}.`;
 const keyOf = (tableId: string, token: string): string => tablePrefix(tableId) + token;
 

@@ -15,7 +15,7 @@ import type { ActionRequest } from '../../model/table.js';
 /** As for request bodies (app.ts MAX_BODY_BYTES). */
 export const MAX_MESSAGE_CHARS = 64 * 1024;
 
-/** A client message (contract.ts ClientMessage) as the table takes it. */
+/** A client message (model/contract.ts ClientMessage) as the table takes it. */
 export type ParsedMessage =
   { readonly type: 'ping' } | { readonly type: 'view' } | { readonly type: 'action'; readonly id: string; readonly request: ActionRequest };
 
