@@ -4,7 +4,7 @@
 // and the tables and addresses a file made are its own only (support.ts: isOwnTable), so that
 // its collectors do not count what an earlier file's tables still send.
 import { afterAll, beforeAll, vi } from 'vitest';
-import { forgetOwn } from './support';
+import { forgetOwn } from './support.js';
 
 beforeAll(() => {
   forgetOwn();
