@@ -91,7 +91,7 @@ describe('the admin link', () => {
     expect(await expectError(postAdmin(table.tableId, table.admin.token, { type: 'seat', seat: 1, bot: 'hard' }), 400, 'bad_request')).toMatch(/bot/);
   });
 
-  it('refuses a new name with control, bidi or invisible characters, as at creation; the old name stays', async () => {
+  it('refuses a new name with control, bidi or invisible characters, one that shows nothing or piles up marks, as at creation; the old name stays', async () => {
     const table = await createAdminTable();
     const before = (await view(table.tableId, table.seats[0]!.token)).seats[1]!.name;
     for (const [name, why] of [
@@ -101,6 +101,11 @@ describe('the admin link', () => {
       ['Sepp\u200e', /^name: bidi/],
       ['Se\u200bpp', /^name: invisible/],
       ['Se\ufeffpp', /^name: invisible/],
+      ['\u3164', /^name: shows nothing/],
+      ['\u2800 \u115f\u1160 \uffa0', /^name: shows nothing/],
+      ['\u17b4', /^name: shows nothing/],
+      ['Sepp\u3164', /^name: invisible/],
+      [`Sepp${'\u0301'.repeat(20)}`, /^name: at most 3 combining marks/],
     ] as const) {
       expect(await expectError(postAdmin(table.tableId, table.admin.token, { type: 'seat', seat: 1, name }), 400, 'bad_request'), name).toMatch(why);
     }
@@ -214,6 +219,13 @@ describe('changing a seat', () => {
     const admin = await command(table, { type: 'seat', seat: 2, name: '  Sepp  ' });
     expect(admin.seats[2]!.name).toBe('Sepp');
     expect((await view(table.tableId, table.seats[0]!.token)).seats[2]!.name).toBe('Sepp');
+    // Marks as the scripts stack them (two on one letter in decomposed Vietnamese), and braille blanks trimmed as spaces.
+    for (const [name, kept] of [
+      ['Nguyễn'.normalize('NFD'), 'Nguyễn'.normalize('NFD')],
+      ['\u2800श्रीनिवास सिंह\u2800', 'श्रीनिवास सिंह'],
+    ]) {
+      expect((await command(table, { type: 'seat', seat: 1, name })).seats[1]!.name).toBe(kept);
+    }
   });
 
   it("puts a bot in a person's place, which moves by the alarm, the person's link replaced; and a person back with a new link", async () => {

@@ -195,6 +195,37 @@ describe('what a message may be', () => {
     expect((await read(table, table.spectator.token)).messages).toHaveLength(3);
   });
 
+  it('a message must show something: blanks, Hangul fillers, invisible characters and marks alone are refused', async () => {
+    const table = await createTable(tableFor(GAME));
+    const token = table.seats[2]!.token;
+    for (const blank of [
+      '\u3164',
+      '\u115f\u1160',
+      '\uffa0',
+      '\u2800\n\u2800',
+      '\u17b4\u17b5',
+      '\u200b',
+      '\u200d\u2060',
+      '\u0301',
+      ' \u3164 \u2800 ',
+    ]) {
+      expect(await expectError(postChat(table, token, blank), 400, 'bad_request'), JSON.stringify(blank)).toMatch(/^text: write something/);
+    }
+  });
+
+  it('at most 3 combining marks in a row on one character; marks as scripts stack them, joiners and braille blanks among other characters stay', async () => {
+    const table = await createTable(tableFor(GAME));
+    const token = table.seats[2]!.token;
+    // Joiners between the marks keep them on one character: counted as one row.
+    for (const pile of [`Gut gespielt${'\u0301'.repeat(20)}!`, 'Ha\u0315\u0316\u0317\u0318ha', `Ha${'\u0301\u200d'.repeat(4)}ha`]) {
+      expect(await expectError(postChat(table, token, pile), 400, 'bad_request'), JSON.stringify(pile)).toMatch(/^text: at most 3 combining marks/);
+    }
+    // What writers need stays: marks as their scripts stack them, an emoji's joiners, a braille picture's blanks.
+    for (const text of ['Chúc mừng Nguyễn!'.normalize('NFD'), 'बहुत अच्छा खेले, सिंह जी', 'יִשָּׂשכָר', '👨\u200d👩\u200d👧 gg', '\u2800⠎⠑⠏⠏\n⠏⠏\u2800']) {
+      expect((await write(table, 2, text)).text, JSON.stringify(text)).toBe(text);
+    }
+  });
+
   it(`at most ${CHAT_LIMITS.perSeatPerMinute} messages per seat and minute, counted by the table`, async () => {
     const table = await createTable(tableFor(GAME));
     for (let i = 1; i <= CHAT_LIMITS.perSeatPerMinute; i++) await write(table, 0, `message ${i}`);

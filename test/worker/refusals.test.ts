@@ -97,6 +97,33 @@ describe('400 bad_request', () => {
     ['a table name with a byte-order mark inside', { name: 'Stamm\ufefftisch' }, 'name: invisible'],
     ['a seat name with a soft hyphen', { seats: [{ name: 'Se\u00adpp' }, {}, {}] }, 'seats.0.name: invisible'],
     ['a seat name with half a character', { seats: [{ name: 'Sepp\ud800' }, {}, {}] }, 'seats.0.name: contains half a character'],
+    // A name must show something: the Hangul fillers, the braille blank, the Khmer inherent vowels and marks alone look blank.
+    ['a table name of Hangul fillers (U+3164)', { name: '\u3164\u3164\u3164' }, 'name: shows nothing'],
+    ['a seat name of the choseong filler (U+115F)', { seats: [{ name: '\u115f' }, {}, {}] }, 'seats.0.name: shows nothing'],
+    ['a seat name of the jungseong filler (U+1160)', { seats: [{}, { name: '\u1160' }, {}] }, 'seats.1.name: shows nothing'],
+    ['a seat name of the halfwidth Hangul filler (U+FFA0)', { seats: [{}, {}, { name: '\uffa0\uffa0' }] }, 'seats.2.name: shows nothing'],
+    ['a table name of braille blanks (U+2800), trimmed as spaces are', { name: '\u2800\u2800\u2800' }, 'name: Too small'],
+    ['a seat name of a Khmer inherent vowel (U+17B4)', { seats: [{ name: '\u17b4' }, {}, {}] }, 'seats.0.name: shows nothing'],
+    ['a seat name of a Khmer inherent vowel (U+17B5)', { seats: [{ name: '\u17b5\u17b5' }, {}, {}] }, 'seats.0.name: shows nothing'],
+    ['a seat name of blanks of every kind', { seats: [{ name: ' \u3164\u2800\u00a0\u115f\u3000\u1160 ' }, {}, {}] }, 'seats.0.name: shows nothing'],
+    ['a table name of combining marks alone', { name: '\u0301\u0302\u0303' }, 'name: shows nothing'],
+    // Fillers among letters make a name look like another ("Sepp"), as zero-width characters do.
+    ['a seat name with a Hangul filler after it', { seats: [{ name: 'Sepp\u3164' }, {}, {}] }, 'seats.0.name: invisible'],
+    ['a seat name with a Hangul filler inside', { seats: [{ name: 'Se\u115fpp' }, {}, {}] }, 'seats.0.name: invisible'],
+    ['a table name with a Khmer inherent vowel inside', { name: 'Stamm\u17b5tisch' }, 'name: invisible'],
+    // Combining marks: at most 3 in a row on one character, none first.
+    [
+      'a seat name with 20 acute accents on its last letter',
+      { seats: [{ name: `Sepp${'\u0301'.repeat(20)}` }, {}, {}] },
+      'seats.0.name: at most 3 combining marks',
+    ],
+    ['a table name with 4 marks on one letter', { name: 'Stamm\u0301\u0302\u0303\u0304tisch' }, 'name: at most 3 combining marks'],
+    [
+      'a seat name with marks above and below (zalgo)',
+      { seats: [{}, { name: 'V\u0315\u0316\u0317\u0318\u0319roni' }, {}] },
+      'seats.1.name: at most 3 combining marks',
+    ],
+    ['a seat name that begins with a combining mark', { seats: [{ name: '\u0301Sepp' }, {}, {}] }, 'seats.0.name: begins with a combining mark'],
     ['two seats', { seats: [{}, {}] }, 'seats'],
     ['a bad seat email', { seats: [{ email: 'not an address' }, {}, {}] }, 'seats.0.email'],
     ['an unknown field', { colour: 'red' }, 'colour'],
@@ -144,6 +171,27 @@ describe('400 bad_request', () => {
     const seen = await view(tableId, seats[0]!.token);
     expect(seen.name).toBe('Stammtisch אבג 7');
     expect(seen.seats.map((s) => s.name)).toEqual(names);
+  });
+
+  it('POST /api/tables takes names that stack marks as their scripts do (up to 3 in a row), and trims braille blanks as it trims spaces', async () => {
+    const created = async (body: { name: string; seats: string[] }) => {
+      const answer = await createWith({ name: body.name, seats: body.seats.map((name) => ({ name })) });
+      expect(answer.status, JSON.stringify(body)).toBe(201);
+      const { tableId, seats } = (await answer.json()) as CreatedTable;
+      const seen = await view(tableId, seats[0]!.token);
+      return [seen.name, ...seen.seats.map((s) => s.name)];
+    };
+    // Vietnamese precomposed and decomposed (e, U+0302, U+0303: two marks on one letter); Devanagari with vowel signs and a nasal sign.
+    const vietnamese = { name: 'Bàn của Nguyễn', seats: ['Nguyễn', 'Nguyễn'.normalize('NFD'), 'श्रीनिवास सिंह'] };
+    expect(await created(vietnamese)).toEqual([vietnamese.name, ...vietnamese.seats]);
+    // Pointed Hebrew (shin with dagesh, qamats and sin dot: three marks), a keycap emoji and a nukta (two), three accents on one letter;
+    // braille blanks at either end go as spaces do, inside they stay.
+    expect(await created({ name: '\u2800 Stammtisch \u2800⠎⠑⠏⠏ \u2800', seats: ['יִשָּׂשכָר', '\u2800#️⃣ ज़ैनब\u2800', 'Se\u0301\u0302\u0303pp'] })).toEqual([
+      'Stammtisch \u2800⠎⠑⠏⠏',
+      'יִשָּׂשכָר',
+      '#️⃣ ज़ैनब',
+      'Se\u0301\u0302\u0303pp',
+    ]);
   });
 
   it.each([

@@ -38,6 +38,8 @@ const IPV6: [cidr: string, inside: string[], outside: string[]][] = [
   ['::1/128', ['::1', '0000:0000:0000:0000:0000:0000:0000:0001'], []],
   ['::ffff:0:0/96', ['::ffff:0:0', '::ffff:8.8.8.8', '::ffff:ffff:ffff'], ['::fffe:ffff:ffff', '::1:0:0:0']],
   ['::/96', ['::2', '::8.8.8.8', '::ffff:ffff'], ['::1:0:0']],
+  // IPv4-translated (RFC 2765, RFC 6052): ::ffff:0:a.b.c.d, beside mapped (::ffff:a.b.c.d) but not inside it.
+  ['::ffff:0:0:0/96', ['::ffff:0:0:0', '::ffff:0:8.8.8.8', '::ffff:0:ffff:ffff'], ['::fffe:ffff:ffff:ffff', '::ffff:1:0:0']],
   ['64:ff9b::/96', ['64:ff9b::', '64:ff9b::8.8.8.8', '64:ff9b::ffff:ffff'], ['64:ff9a:ffff:ffff:ffff:ffff:ffff:ffff', '64:ff9b::1:0:0']],
   [
     '64:ff9b:1::/48',
@@ -52,6 +54,8 @@ const IPV6: [cidr: string, inside: string[], outside: string[]][] = [
     ['2000:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '2001:1::'],
   ],
   ['2001:2::/48', ['2001:2::', '2001:2:0:ffff:ffff:ffff:ffff:ffff'], ['2001:1:ffff:ffff:ffff:ffff:ffff:ffff', '2001:2:1::']],
+  ['2001:10::/28', ['2001:10::', '2001:1f:ffff:ffff:ffff:ffff:ffff:ffff'], ['2001:f:ffff:ffff:ffff:ffff:ffff:ffff']], // above it: ORCHIDv2
+  ['2001:20::/28', ['2001:20::', '2001:2f:ffff:ffff:ffff:ffff:ffff:ffff'], ['2001:30::']], // below it: ORCHID
   ['2001:db8::/32', ['2001:db8::', '2001:db8:ffff:ffff:ffff:ffff:ffff:ffff'], ['2001:db7:ffff:ffff:ffff:ffff:ffff:ffff', '2001:db9::']],
   ['3fff::/20', ['3fff::', '3fff:fff:ffff:ffff:ffff:ffff:ffff:ffff'], ['3ffe:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '3fff:1000::']],
   ['5f00::/16', ['5f00::', '5f00:ffff:ffff:ffff:ffff:ffff:ffff:ffff'], ['5eff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '5f01::']],
@@ -125,6 +129,45 @@ describe('IP literals', () => {
     expect(production('https://[64:ff9b::169.254.169.254]/x')).toMatch(/^64:ff9b::\/96 is NAT64.*169\.254\.0\.0\/16 is link-local/);
   });
 
+  it('IPv4-translated (::ffff:0:a.b.c.d) is refused in every form a URL accepts, naming the IPv4 address it leads to', () => {
+    // Each form is written differently and the URL parser writes it as it judges it: compressed, lower case, hex groups.
+    const forms: [url: string, host: string][] = [
+      ['https://[::ffff:0:7f00:1]/', '[::ffff:0:7f00:1]'],
+      ['https://[::ffff:0:127.0.0.1]/', '[::ffff:0:7f00:1]'],
+      ['https://[0:0:0:0:ffff:0:127.0.0.1]/', '[::ffff:0:7f00:1]'],
+      ['https://[0000:0000:0000:0000:FFFF:0000:7F00:0001]/', '[::ffff:0:7f00:1]'],
+      ['https://[::FFFF:0:7F00:1]:443/x', '[::ffff:0:7f00:1]'],
+      ['https://[0::ffff:0:7f00:1]/', '[::ffff:0:7f00:1]'],
+      ['https://[::ffff:0:a9fe:a9fe]/latest/meta-data', '[::ffff:0:a9fe:a9fe]'],
+      ['https://[::ffff:0:10.0.0.1]/', '[::ffff:0:a00:1]'],
+      ['https://[::ffff:0:0:0]/', '[::ffff:0:0:0]'],
+    ];
+    for (const [url, host] of forms) {
+      expect(new URL(url).hostname, url).toBe(host);
+      expect(production(url), url).toMatch(/^::ffff:0:0:0\/96 is IPv4-translated/);
+      expect(local(url), url).toMatch(/^::ffff:0:0:0\/96 is IPv4-translated/);
+      expect(isAllowedWebhookUrl(url, false), url).toBe(false);
+    }
+    expect(production('https://[::ffff:0:127.0.0.1]/')).toMatch(
+      /\(to 127\.0\.0\.1: 127\.0\.0\.0\/8 is loopback\): give a public IPv4 address as it is$/,
+    );
+    expect(production('https://[::ffff:0:a9fe:a9fe]/')).toMatch(/to 169\.254\.169\.254: 169\.254\.0\.0\/16 is link-local/);
+    // Refused whatever it leads to, as mapped is: a public IPv4 address is given as it is.
+    expect(production('https://[::ffff:0:8.8.8.8]/x')).toBe(
+      '::ffff:0:0:0/96 is IPv4-translated (SIIT, RFC 2765), a way to IPv4 addresses (to 8.8.8.8): give a public IPv4 address as it is',
+    );
+  });
+
+  it('the ORCHIDs (2001:10::/28, 2001:20::/28) are refused; the networks beside them in 2001::/23 that reach hosts are not', () => {
+    expect(production('https://[2001:10::1]/x')).toMatch(/^2001:10::\/28 is ORCHID/);
+    expect(production('https://[2001:0010:0000::1]/x')).toMatch(/^2001:10::\/28 is ORCHID/);
+    expect(production('https://[2001:1a:b:c:d:e:f:1]/x')).toMatch(/^2001:10::\/28 is ORCHID/);
+    expect(production('https://[2001:20::1]/x')).toMatch(/^2001:20::\/28 is ORCHIDv2/);
+    expect(production('https://[2001:2F:FFFF::1]/x')).toMatch(/^2001:20::\/28 is ORCHIDv2/);
+    // AMT (2001:3::/32) and AS112 (2001:4:112::/48) are globally reachable (IANA): judged like any address.
+    for (const url of ['https://[2001:3::1]/x', 'https://[2001:4:112::1]/x']) expect(production(url), url).toBeNull();
+  });
+
   it('6to4 (2002::/16) is judged by the IPv4 address it carries', () => {
     expect(production('https://[2002:a00:1::1]/x')).toMatch(
       /^2002::\/16 is 6to4 to the IPv4 address 10\.0\.0\.1: 10\.0\.0\.0\/8 is a private network$/,
@@ -152,9 +195,22 @@ describe('names', () => {
     ['https://nas.home.arpa/x', /^\*\.home\.arpa is for home networks$/],
     ['https://home.arpa/x', /^home\.arpa is for home networks$/],
     ['https://duckduckgogg42xjoc72x3sjasowoarfbgcmvfimaftt6twagswzczad.onion/x', /^\*\.onion is a Tor onion service$/],
-    ['https://intranet/x', /^intranet is a single-label name/],
-    ['https://intranet./x', /^intranet is a single-label name/],
+    ['https://printer/x', /^printer is a single-label name/],
+    ['https://printer./x', /^printer is a single-label name/],
     ['https://local/x', /^local is multicast DNS/],
+    // The names private networks use though no registry gave them out (RFC 6762, Appendix G), and localdomain.
+    ['https://router.lan/x', /^\*\.lan is for local networks/],
+    ['https://ROUTER.LAN./x', /^\*\.lan is for local networks/],
+    ['https://nas.home/x', /^\*\.home is for home networks/],
+    ['https://a.b.home/x', /^\*\.home is for home networks/],
+    ['https://jira.corp/x', /^\*\.corp is for private networks/],
+    ['https://hooks.example.corp/x', /^\*\.corp is for private networks/],
+    ['https://localhost.localdomain/x', /^\*\.localdomain is the local machine/],
+    ['https://printer.localdomain./x', /^\*\.localdomain is the local machine/],
+    ['https://wiki.intranet/x', /^\*\.intranet is for private networks/],
+    ['https://db.private/x', /^\*\.private is for private networks/],
+    ['https://home/x', /^home is for home networks/],
+    ['https://intranet/x', /^intranet is for private networks/],
   ])('%s is refused (localhost itself allowed with ALLOW_LOCAL_WEBHOOKS=on)', (url, why) => {
     expect(production(url)).toMatch(why);
     const loopback = new URL(url).hostname.replace(/\.$/, '') === 'localhost';
@@ -171,6 +227,15 @@ describe('names', () => {
       'https://onion.example.net/x',
       'https://xn--bcher-kva.example/x',
       'https://hooks.example.com./x',
+      'https://lan.example.com/x',
+      'https://home.example.com/x',
+      'https://example.corp.com/x',
+      'https://my.home.page.example/x',
+      'https://intranet.example.org/x',
+      'https://private.example.net/x',
+      'https://localdomain.example/x',
+      'https://lan.party/x',
+      'https://homelan.de/x',
     ]) {
       expect(production(url), url).toBeNull();
     }
@@ -238,7 +303,10 @@ describe('with ALLOW_LOCAL_WEBHOOKS=on (local development and tests)', () => {
       ['http://[::ffff:127.0.0.1]:8787/x', /^::ffff:0:0\/96 is IPv4-mapped/],
       ['http://[fe80::1]:8787/x', /^fe80::\/10/],
       ['http://app.localhost:3000/x', /^\*\.localhost is loopback$/],
-      ['http://intranet/x', /single-label/],
+      ['http://printer/x', /single-label/],
+      ['http://router.lan/x', /^\*\.lan is for local networks/],
+      ['http://localhost.localdomain:9000/x', /^\*\.localdomain/],
+      ['http://[::ffff:0:7f00:1]:8787/x', /^::ffff:0:0:0\/96 is IPv4-translated/],
       ['http://user:pw@localhost:9000/x', /user name or password/],
       ['ftp://127.0.0.1/x', /^must be an https or http URL$/],
       ['ws://localhost:9000/x', /^must be an https or http URL$/],
@@ -267,5 +335,25 @@ describe('PUT …/notifications', () => {
       await expectError(putNotifications(table.tableId, token, { webhookUrl: 'https://[::ffff:169.254.169.254]/x' }), 400, 'bad_request'),
     ).toMatch(/^webhookUrl: ::ffff:0:0\/96/);
     expect((await putNotifications(table.tableId, token, { webhookUrl: 'http://127.0.0.1:41234/hook' })).status).toBe(200); // the tests run with ALLOW_LOCAL_WEBHOOKS=on
+  });
+
+  it('refuses IPv4-translated and ORCHID addresses and the private top-level names, as a webhook and as a push endpoint', async () => {
+    const table = await createTable();
+    const put = (body: unknown) => expectError(putNotifications(table.tableId, table.seats[0]!.token, body), 400, 'bad_request');
+    const keys = { p256dh: 'BAAA', auth: 'AAAA' }; // never read: the endpoint is refused first
+    const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+    for (const [url, why] of [
+      ['https://[::ffff:0:7f00:1]/hook', '::ffff:0:0:0/96 is IPv4-translated'],
+      ['https://[0:0:0:0:ffff:0:169.254.169.254]/hook', '::ffff:0:0:0/96 is IPv4-translated'],
+      ['https://[2001:10::1]/hook', '2001:10::/28 is ORCHID'],
+      ['https://[2001:20::1]/hook', '2001:20::/28 is ORCHIDv2'],
+      ['https://router.lan/hook', '*.lan is for local networks'],
+      ['https://nas.home/hook', '*.home is for home networks'],
+      ['https://jira.corp/hook', '*.corp is for private networks'],
+      ['https://localhost.localdomain/hook', '*.localdomain is the local machine'],
+    ] as const) {
+      expect(await put({ webhookUrl: url }), url).toMatch(startsWith(`webhookUrl: ${why}`));
+      expect(await put({ push: { endpoint: url, keys } }), url).toMatch(startsWith(`push.endpoint: ${why}`));
+    }
   });
 });

@@ -52,8 +52,9 @@ export const REFUSED_IPV4: readonly Range<number>[] = [
 
 /**
  * IPv6 networks no webhook may go to (the special-purpose ones IANA marks as not globally
- * reachable, and the deprecated site-local). For those that embed an IPv4 address (mapped,
- * IPv4-compatible, NAT64) the refusal also judges that address. 6to4 (2002::/16) is not
+ * reachable, the deprecated site-local, IPv4-translated, and the ORCHIDs, which are
+ * identifiers, never a host's address). For those that embed an IPv4 address (mapped,
+ * translated, IPv4-compatible, NAT64) the refusal also judges that address. 6to4 (2002::/16) is not
  * refused as a whole: only when the IPv4 address it embeds would be. Teredo (2001::/32) is:
  * the address it leads to is scrambled into it, and no receiver needs one.
  */
@@ -61,12 +62,15 @@ export const REFUSED_IPV6: readonly Range<bigint>[] = [
   v6('::/128', 'is the unspecified address'),
   v6('::1/128', 'is loopback'),
   v6('::ffff:0:0/96', 'is IPv4-mapped', true),
+  v6('::ffff:0:0:0/96', 'is IPv4-translated (SIIT, RFC 2765), a way to IPv4 addresses', true),
   v6('::/96', 'is IPv4-compatible, a deprecated form', true),
   v6('64:ff9b::/96', 'is NAT64, a way to IPv4 addresses', true),
   v6('64:ff9b:1::/48', 'is local-use NAT64 (RFC 8215), translated inside a private network'),
   v6('100::/64', 'is discard-only'),
   v6('2001::/32', 'is Teredo, a tunnel to an IPv4 address it hides'),
   v6('2001:2::/48', 'is reserved for benchmarking'),
+  v6('2001:10::/28', 'is ORCHID, identifiers that no packet is routed to (RFC 4843, deprecated)'),
+  v6('2001:20::/28', 'is ORCHIDv2, identifiers that no packet is routed to (RFC 7343)'),
   v6('2001:db8::/32', 'is reserved for documentation'),
   v6('3fff::/20', 'is reserved for documentation'),
   v6('5f00::/16', 'is for segment routing inside a network'),
@@ -76,11 +80,23 @@ export const REFUSED_IPV6: readonly Range<bigint>[] = [
   v6('ff00::/8', 'is multicast'),
 ];
 
-/** Names that never lead to a public host (RFC 6761, RFC 8375, RFC 7686 and the like). */
+/**
+ * Names that never lead to a public host (RFC 6761, RFC 8375, RFC 7686 and the like), and
+ * the top-level names private networks use though no registry gave them out (RFC 6762,
+ * Appendix G: intranet, internal, private, corp, home, lan; and localdomain, the local
+ * machine's domain in many hosts files): none is delegated in the public DNS, so a name
+ * under one resolves only inside somebody's network.
+ */
 const LOCAL_NAMES: readonly [suffix: string, why: string][] = [
   ['localhost', 'is loopback'],
+  ['localdomain', 'is the local machine or network (hosts files)'],
   ['local', 'is multicast DNS, a local network'],
   ['internal', 'is for private networks'],
+  ['intranet', 'is for private networks (RFC 6762, Appendix G)'],
+  ['private', 'is for private networks (RFC 6762, Appendix G)'],
+  ['corp', 'is for private networks (RFC 6762, Appendix G)'],
+  ['home', 'is for home networks (RFC 6762, Appendix G)'],
+  ['lan', 'is for local networks (RFC 6762, Appendix G)'],
   ['home.arpa', 'is for home networks'],
   ['onion', 'is a Tor onion service'],
 ];

@@ -11,10 +11,15 @@
  * the text that follows them. The marks (LRM, RLM, ALM) stay: they reorder nothing beyond
  * their own message, and right-to-left writers need them; the page isolates every message
  * (`unicode-bidi: isolate`), and the mails drop them (notifications/mail/texts.ts oneLine).
+ * Refused too, as in a name: a message that shows nothing (blanks, Hangul fillers, invisible
+ * characters, marks alone), and more combining marks in a row than any script needs, which
+ * pile up over the messages above and below. Unlike a name, a message may hold invisible
+ * characters among others (the joiner of an emoji sequence) and a braille blank at either
+ * end (braille art): a message names nobody, so looking like another is no harm.
  */
 import type { Seat } from '../../shared/options.js';
 import type { ChatMessage } from '../model/contract.js';
-import { CONTROL, LONE_SURROGATE, REORDERING } from '../schemas/plain-text.js';
+import { CONTROL, LONE_SURROGATE, markPileRefusal, REORDERING, showsSomething } from '../schemas/plain-text.js';
 import { failure, success, type Outcome } from './outcome.js';
 import { CHAT_LIMITS } from '../model/limits.js';
 
@@ -35,6 +40,11 @@ export function chatText(given: string): { readonly text: string } | { readonly 
   if (CONTROL.test(text.replaceAll('\n', ''))) return { refusal: 'text: plain text only; control characters other than line breaks are refused' };
   if (REORDERING.test(text)) return { refusal: 'text: bidi embedding, override and isolate characters (U+202A–U+202E, U+2066–U+2069) are refused' };
   if (LONE_SURROGATE.test(text)) return { refusal: 'text: contains half a character (a lone surrogate)' };
+  // As a name's (plain-text.ts): a message of blanks, Hangul fillers, invisible characters or marks alone is nothing, and marks pile up over the messages around it.
+  if (!showsSomething(text))
+    return { refusal: 'text: write something (blanks, Hangul fillers, invisible characters and combining marks alone show nothing)' };
+  const pile = markPileRefusal(text);
+  if (pile !== null) return { refusal: `text: ${pile}` };
   return { text };
 }
 

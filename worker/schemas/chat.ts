@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { CHAT_LIMITS } from '../model/limits.js';
 import { SeatNumber, described, doc, int } from './common.js';
+import { MAX_MARKS_IN_A_ROW } from './plain-text.js';
 
 // ---------------------------------------------------------------- the table's chat (API.md, "Chat"; published/chat.ts)
 
@@ -34,7 +35,8 @@ export const ChatPostSchema = doc(
       {
         description:
           `1–${CHAT_LIMITS.maxChars} characters after trimming, counted in code points (an emoji is one). Plain text: line breaks are kept (CR LF becomes "\\n"); ` +
-          'other control characters, and the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which would reorder the text around the message, are refused with 400',
+          'other control characters, and the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which would reorder the text around the message, are refused with 400; ' +
+          `so is a message that shows nothing (whitespace, the braille blank U+2800, Hangul fillers, invisible characters and combining marks alone) and one with more than ${MAX_MARKS_IN_A_ROW} combining marks in a row`,
         example: 'Gut gespielt!',
       },
     ),
