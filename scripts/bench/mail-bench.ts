@@ -78,3 +78,38 @@ export async function measureReplyHandling(): Promise<{ medianMs: number; p99Ms:
   times.sort((a, b) => a - b);
   return { medianMs: median(times), p99Ms: times[Math.floor(times.length * 0.99)]!, bytes: raw.byteLength };
 }
+
+/** The shapes that took quadratic time before (issue 36): 480 KB of `<div` took 39 s to handle. */
+export const HOSTILE_SHAPES: Readonly<Record<string, string>> = {
+  div: '<div',
+  head: '<head>',
+  blockquote: '<blockquote',
+  comment: '<!--',
+  tag: '<a ',
+  lt: '<',
+};
+
+/** A message of at most `bytes` whose HTML part is `shape` again and again: alone, or beside a plain part (which postal-mime then reads to text itself). */
+export function hostileMessage(shape: string, bytes: number, beside: boolean): Uint8Array {
+  const headers = ['From: Vroni <vroni@example.com>', 'To: moves+x@wallachen.example', 'Subject: Re', 'MIME-Version: 1.0'];
+  // In lines of 76 characters, as mail is written (RFC 5322 allows 998): the parser reads whole lines.
+  const html = shape.repeat(Math.floor((bytes - 512) / shape.length / 1.03)).replace(/[^]{76}/g, '$&\r\n');
+  const lines = beside
+    ? [
+        ...headers,
+        'Content-Type: multipart/mixed; boundary="b"',
+        '',
+        '--b',
+        'Content-Type: text/plain',
+        '',
+        'pass',
+        '--b',
+        'Content-Type: text/html',
+        '',
+        html,
+        '--b--',
+        '',
+      ]
+    : [...headers, 'Content-Type: text/html; charset=utf-8', '', html, ''];
+  return new TextEncoder().encode(lines.join('\r\n'));
+}

@@ -133,12 +133,12 @@ export interface paths {
         };
         /**
          * Read notifications
-         * @description This seat's notification settings, as PUT answers them (without `confirmation`): its address and whether it confirmed this table (or unsubscribed from all), its mail mode, its webhook URL and secret and whether the receiver turned it off (410 Gone).
+         * @description This seat's notification settings, as PUT answers them (without `confirmation`): its address and whether it confirmed this table (or, having confirmed it, unsubscribed from all: an address this table never confirmed is unconfirmed here, whatever it did elsewhere), its mail mode, its webhook URL and secret and whether the receiver turned it off (410 Gone).
          */
         get: operations["getNotifications"];
         /**
          * Set notifications
-         * @description Where this seat is told that it is its turn. A field left out keeps its value; null removes it. An `email` given is asked to confirm this table at once (the table's first mail to it; nothing else goes from here until it does), and `confirmation` in the answer says whether that mail went or why not. Mail respects the player: no turn or reminder mail while the seat has the table open (a WebSocket with its link) or acted in the last 10 minutes; a turn mail held back so is sent once the seat has left the table (checked again at most every 10 minutes) if the move is still owed; and at most one unread turn mail per table until the seat visits (reads its view, opens a socket with its link, or acts). Webhooks are for programs and get every event. `mail` chooses what goes to the address: "turn" (default) as above, "digest" one mail a day at 07:00 UTC listing every table where the address owes a move (at most one a day, kept by the address, never a card), or "off" (nothing; the address stays stored). Pushes (`push`, API.md "Web push") follow the rule of mails for turns and reminders but not the unread rule; each carries `{type, tableId, seat, version, url}` for `turn`, `reminder` and `table_over`, encrypted (aes128gcm) and signed with VAPID; a device whose push service answers 404 or 410 is removed.
+         * @description Where this seat is told that it is its turn. A field left out keeps its value; null removes it. An `email` given is asked to confirm this table at once (the table's first mail to it; nothing else goes from here until it does), and `confirmation` in the answer says whether that mail went or why not. Mail respects the player: no turn or reminder mail while the seat has the table open (a WebSocket with its link) or acted in the last 10 minutes; a turn mail held back so is sent once the seat has left the table (checked again at most every 10 minutes) if the move is still owed; and at most one unread turn mail per table until the seat visits (reads its view, opens a socket with its link, or acts). Webhooks are for programs and get every event. `mail` chooses what goes to the address: "turn" (default) as above, "digest" one mail a day at 07:00 UTC listing every table where the address owes a move (at most one a day, kept by the address, never a card), or "off" (nothing; the address stays stored). Pushes (`push`, API.md "Web push") follow the rule of mails for turns and reminders but not the unread rule; each carries `{type, tableId, seat, version, url}` for `turn`, `reminder` and `table_over`, encrypted (aes128gcm) and signed with VAPID; `url` is the table page with the seat (`/t/{id}?seat={n}`), never the seat's token: the app opened from the notification finds the seat's link among those the device keeps. `pushRemove` with this device's endpoint stops its pushes and no other device's (what the app's "Forget" does); `push: null` removes every device of the seat; a device whose push service answers 404 or 410 is removed.
          */
         put: operations["setNotifications"];
         post?: never;
@@ -892,11 +892,11 @@ export interface components {
             };
         };
         CreateTable: {
-            /** @description 1–80 characters, trimmed; control characters, line breaks, bidi controls and marks, and invisible (format) characters such as zero-width ones are refused (400) */
+            /** @description 1–80 characters, trimmed; must show at least one visible character (whitespace, the braille blank U+2800, Hangul fillers, invisible characters and combining marks alone show nothing); control characters, line breaks, bidi controls and marks, and invisible characters (format characters such as zero-width ones, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, and U+17B4, U+17B5) are refused, and so are a combining mark first and more than 3 combining marks in a row (400) */
             name?: string;
             seats?: {
                 /**
-                 * @description 1–40 characters, trimmed; control characters, line breaks, bidi controls and marks, and invisible (format) characters such as zero-width ones are refused (400)
+                 * @description 1–40 characters, trimmed; must show at least one visible character (whitespace, the braille blank U+2800, Hangul fillers, invisible characters and combining marks alone show nothing); control characters, line breaks, bidi controls and marks, and invisible characters (format characters such as zero-width ones, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, and U+17B4, U+17B5) are refused, and so are a combining mark first and more than 3 combining marks in a row (400)
                  * @example Vroni
                  */
                 name?: string;
@@ -1175,12 +1175,12 @@ export interface components {
              */
             webhookState: "active" | "disabled" | null;
             /**
-             * @description The address at this table only: not confirmed here (nothing but this table's confirmation mail goes to it from here), confirmed here, or unsubscribed (from every table); null when none is set
+             * @description The address at this table only: not confirmed here (nothing but this table's confirmation mail goes to it from here), confirmed here, or unsubscribed (it confirmed this table, then unsubscribed from every table); null when none is set. An address this table never confirmed is unconfirmed here, whatever it did elsewhere (unsubscribed from everything included)
              * @enum {string|null}
              */
             emailState: "unconfirmed" | "confirmed" | "unsubscribed" | null;
             /**
-             * @description PUT with `email` only: what became of this table's confirmation mail to it. sent: sent now; confirmed: none needed, the address confirmed this table; unsubscribed: none, the address unsubscribed from every table; recently_sent: none, this table asked it less than 24 h ago; address_limit: none, the address had 3 confirmation mails in 24 h (or 10 mails this hour) over all tables; table_limit: none, this table sent 30 mails this hour; failed: it could not be handed over now (save again later)
+             * @description PUT with `email` only: what became of this table's confirmation mail to it. sent: handed over now (the answer does not wait for the mail service; a mail it refuses shows in the delivery log, and saving again asks again); an address that unsubscribed from every table without ever confirming this one is sent nothing, and this table is answered as for any address: it learns nothing of what the address did elsewhere; confirmed: none needed, the address confirmed this table; unsubscribed: none, the address confirmed this table, then unsubscribed from every table; recently_sent: none, this table asked it less than 24 h ago; address_limit: none, the address had 3 confirmation mails in 24 h (or 10 mails this hour) over all tables; table_limit: none, this table sent 30 mails this hour; failed: it could not be asked for now (save again later)
              * @enum {string}
              */
             confirmation?: "sent" | "confirmed" | "unsubscribed" | "recently_sent" | "address_limit" | "table_limit" | "failed";
@@ -1318,7 +1318,7 @@ export interface components {
             type: "seat";
             seat: components["schemas"]["Seat"];
             /**
-             * @description 1–40 characters, trimmed; control characters, line breaks, bidi controls and marks, and invisible (format) characters such as zero-width ones are refused (400)
+             * @description 1–40 characters, trimmed; must show at least one visible character (whitespace, the braille blank U+2800, Hangul fillers, invisible characters and combining marks alone show nothing); control characters, line breaks, bidi controls and marks, and invisible characters (format characters such as zero-width ones, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, and U+17B4, U+17B5) are refused, and so are a combining mark first and more than 3 combining marks in a row (400)
              * @example Vroni
              */
             name?: string;
@@ -1375,7 +1375,7 @@ export interface components {
         };
         ChatPost: {
             /**
-             * @description 1–500 characters after trimming, counted in code points (an emoji is one). Plain text: line breaks are kept (CR LF becomes "\n"); other control characters, and the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which would reorder the text around the message, are refused with 400
+             * @description 1–500 characters after trimming, counted in code points (an emoji is one). Plain text: line breaks are kept (CR LF becomes "\n"); other control characters, and the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which would reorder the text around the message, are refused with 400; so is a message that shows nothing (whitespace, the braille blank U+2800, Hangul fillers, invisible characters and combining marks alone) and one with more than 3 combining marks in a row
              * @example Gut gespielt!
              */
             text: string;

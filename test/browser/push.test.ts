@@ -4,7 +4,10 @@
  * subscription reaches the server; the server then pushes, for real over HTTP, to a local push
  * endpoint run here, which checks the VAPID JWT against GET /api/push/key and decrypts the
  * body with the subscription's keys; the service worker turns a push into a notification
- * that leads to the seat's link; and the app starts offline with the table as last seen.
+ * that leads to the table page naming the seat (never its token), where the device's own link
+ * of the seat takes its place; "Forget" under Your tables stops this device's pushes (and no
+ * other device's), and a push's link opened after it shows no seat; and the app starts
+ * offline with the table as last seen.
  *
  * The browser's own push service is not reachable here: the page's PushManager is stubbed
  * (page.addInitScript) to answer a subscription whose endpoint is the local push endpoint and
@@ -15,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { b64u, decryptPush, newSubscriber, verifyVapid, type Subscriber } from '../push-crypto.js';
-import { createTable, expectNoProblems, openPage, playThroughApi, readView, settingsLoaded, useChromium } from './support.js';
+import { createTable, expectNoProblems, openPage, playThroughApi, readView, settingsLoaded, useChromium, visitTable } from './support.js';
 
 const base = inject('baseUrl');
 const chromium = useChromium();
@@ -94,6 +97,26 @@ async function stubPush(context: BrowserContext, endpoint: string, subscriber: S
 
 const pushState = (page: Page) => page.locator('[data-push-state]').getAttribute('data-push-state');
 
+/** A push's url (worker/notifications/push/notices.ts pushUrlOf): the table page naming the seat, no token. */
+const pushUrl = (tableId: string, seat: number) => `${base}/t/${tableId}?seat=${seat}`;
+
+/** How many devices get `token`'s seat's pushes (GET …/notifications). */
+async function devicesOf(tableId: string, token: string): Promise<number> {
+  const res = await fetch(`${base}/api/tables/${tableId}/notifications`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { push: { devices: number } }).push.devices;
+}
+
+/** Subscribes a device to `token`'s seat through the API, as that device's page would. */
+async function subscribeThroughApi(tableId: string, token: string, endpoint: string, subscriber: Subscriber): Promise<void> {
+  const res = await fetch(`${base}/api/tables/${tableId}/notifications`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ push: { endpoint, keys: subscriber.keys } }),
+  });
+  expect(res.status).toBe(200);
+}
+
 it('"Notify me on this device" asks only when pressed, subscribes with the server\'s key; the local push endpoint gets a real push, signed and encrypted', async () => {
   const subscriber = await newSubscriber();
   const endpoint = `${pushOrigin}/push/${crypto.randomUUID()}`;
@@ -130,8 +153,11 @@ it('"Notify me on this device" asks only when pressed, subscribes with the serve
     payloads.push(JSON.parse(await decryptPush(push.body, subscriber)) as Record<string, unknown>);
   }
   const end = (await readView(base, created.tableId, created.seats[0]!.token)).version;
-  expect(payloads).toContainEqual({ type: 'table_over', tableId: created.tableId, seat: 0, version: end, url: created.seats[0]!.url });
-  for (const payload of payloads) expect(Object.keys(payload).sort()).toEqual(['seat', 'tableId', 'type', 'url', 'version']);
+  expect(payloads).toContainEqual({ type: 'table_over', tableId: created.tableId, seat: 0, version: end, url: pushUrl(created.tableId, 0) });
+  for (const payload of payloads) {
+    expect(Object.keys(payload).sort()).toEqual(['seat', 'tableId', 'type', 'url', 'version']);
+    expect(JSON.stringify(payload)).not.toContain(created.seats[0]!.token);
+  }
 
   // Turned off again: this device only, the others' count says so.
   const again = await openPage(context, created.seats[0]!.url, 'seat 0 again');
@@ -146,7 +172,7 @@ it('"Notify me on this device" asks only when pressed, subscribes with the serve
   expectNoProblems([again]);
 });
 
-it("the service worker shows a push as a notification that leads to the seat's link", async () => {
+it('the service worker shows a push as a notification that leads to the table page naming the seat', async () => {
   const context = await chromium.context('desktop');
   await context.grantPermissions(['notifications'], { origin: base });
   const created = await createTable(base, { name: 'notice' });
@@ -173,7 +199,7 @@ it("the service worker shows a push as a notification that leads to the seat's l
       if (ours) resolve(ours.registrationId);
     });
   });
-  const push = { type: 'turn', tableId: created.tableId, seat: 1, version: 0, url: created.seats[1]!.url };
+  const push = { type: 'turn', tableId: created.tableId, seat: 1, version: 0, url: pushUrl(created.tableId, 1) };
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: base, registrationId, data: JSON.stringify(push) });
   workerLog.push(`+${Date.now() - started} ms push delivered`);
 
@@ -201,7 +227,7 @@ it("the service worker shows a push as a notification that leads to the seat's l
     title: expect.stringMatching(/^Wallachen – (Your turn|Du bist dran)$/),
     body: expect.any(String),
     tag: `${created.tableId}-1`,
-    data: { url: created.seats[1]!.url },
+    data: { url: pushUrl(created.tableId, 1) },
     icon: expect.stringMatching(/^data:image\/png;base64,/),
   });
   expect(JSON.stringify(notice)).not.toMatch(/"[EGHS](A|K|O|U|10|9|8|7)"/);
@@ -223,10 +249,81 @@ it("the service worker shows a push as a notification that leads to the seat's l
 
   // A click opens the push's link; one that is not this app's opens the app's start instead.
   const targets = await worker.evaluate(
-    `[${JSON.stringify(created.seats[1]!.url)}, 'https://evil.example/phish', 'javascript:alert(1)'].map((url) => self.__wallachen.targetOf(url, self.location.origin))`,
+    `[${JSON.stringify(pushUrl(created.tableId, 1))}, 'https://evil.example/phish', 'javascript:alert(1)'].map((url) => self.__wallachen.targetOf(url, self.location.origin))`,
   );
-  expect(targets).toEqual([created.seats[1]!.url, `${base}/`, `${base}/`]);
+  expect(targets).toEqual([pushUrl(created.tableId, 1), `${base}/`, `${base}/`]);
   expectNoProblems([page]);
+});
+
+it("Forget under Your tables stops this device's pushes, no other device's; offline it says so and keeps the table; a push's link opened after it shows no seat", async () => {
+  const here = await newSubscriber();
+  const endpoint = `${pushOrigin}/push/${crypto.randomUUID()}`;
+  const phone = await newSubscriber();
+  const phoneEndpoint = `${pushOrigin}/push/${crypto.randomUUID()}`;
+  const context = await chromium.context('desktop');
+  await stubPush(context, endpoint, here);
+  const created = await createTable(base, {
+    name: 'forgotten',
+    options: { games: 1 },
+    seats: [{ name: 'Vroni' }, { name: 'Sepp' }, { name: 'Resi' }],
+  });
+  const { tableId } = created;
+  const seat0 = created.seats[0]!;
+  const page = await openPage(context, seat0.url, 'seat 0');
+  await page.locator('details.notifications > summary').click();
+  await expect.poll(() => pushState(page), { timeout: 5_000 }).toBe('off');
+  await page.locator('[data-push-toggle]').click();
+  await expect.poll(() => pushState(page), { timeout: 10_000 }).toBe('on');
+  await subscribeThroughApi(tableId, seat0.token, phoneEndpoint, phone); // the seat's other device
+  expect(await devicesOf(tableId, seat0.token)).toBe(2);
+
+  // A push's link, opened on this device, shows the seat through the link this device keeps.
+  await page.goto(pushUrl(tableId, 0));
+  await expect.poll(() => page.locator('[data-table][data-version]').getAttribute('data-seat'), { timeout: 10_000 }).toBe('0');
+  expect(page.url()).toBe(`${pushUrl(tableId, 0)}#${seat0.token}`);
+
+  await page.goto(`${base}/`);
+  const item = page.locator(`[data-your-table="${tableId}"]`);
+  await item.locator('[data-forget]').click();
+  await expect.poll(() => item.count(), { timeout: 10_000 }).toBe(0);
+  expect(await devicesOf(tableId, seat0.token), "this device's subscription removed, the phone's kept").toBe(1);
+
+  // The table plays to its end: its end is pushed to the phone, and nothing more to this device.
+  const before = received.length;
+  await playThroughApi(base, created, (views) => views[0]!.seriesOver);
+  const toPhone = async () => {
+    const pushes = [];
+    for (const r of received.slice(before).filter((r) => r.url === new URL(phoneEndpoint).pathname))
+      pushes.push(JSON.parse(await decryptPush(r.body, phone)) as Record<string, unknown>);
+    return pushes;
+  };
+  await expect.poll(async () => (await toPhone()).map((p) => p.type), { timeout: 15_000 }).toContain('table_over');
+  for (const payload of await toPhone()) expect(payload.url, 'no token in a push').toBe(pushUrl(tableId, 0));
+  expect(received.slice(before).filter((r) => r.url === new URL(endpoint).pathname)).toEqual([]);
+
+  // The same push's link on this device now: no seat, and a message saying why.
+  await page.goto(pushUrl(tableId, 0));
+  await page.locator('[data-error="seat_not_kept"]').waitFor({ timeout: 10_000 });
+  expect(await page.locator('[data-table]').count()).toBe(0);
+  expect(page.url()).toBe(pushUrl(tableId, 0));
+
+  // Offline, Forget cannot tell a table to stop: the table stays, with its link, and the page says so; online again, it goes.
+  const other = await createTable(base, { name: 'forgotten offline' });
+  await subscribeThroughApi(other.tableId, other.seats[2]!.token, endpoint, here);
+  await visitTable(page, other.seats[2]!.url, '2');
+  await page.goto(`${base}/`);
+  const otherItem = page.locator(`[data-your-table="${other.tableId}"]`);
+  await otherItem.waitFor({ timeout: 10_000 });
+  await context.setOffline(true);
+  await otherItem.locator('[data-forget]').click();
+  await otherItem.locator('[data-forget-failed]').waitFor({ timeout: 10_000 });
+  expect(await otherItem.locator('[data-forget-anyway]').isVisible()).toBe(true);
+  await context.setOffline(false);
+  expect(await devicesOf(other.tableId, other.seats[2]!.token)).toBe(1);
+  await otherItem.locator('[data-forget]').click();
+  await expect.poll(() => otherItem.count(), { timeout: 10_000 }).toBe(0);
+  expect(await devicesOf(other.tableId, other.seats[2]!.token)).toBe(0);
+  expectNoProblems([page], (_, problem) => /ERR_INTERNET_DISCONNECTED/.test(problem.text));
 });
 
 it('the installed app starts offline: the app shell from the service worker, the table as this device last saw it', async () => {

@@ -1,9 +1,10 @@
 /**
  * The service worker (web/public/sw.js) run in a sandbox with a stand-in for its global
  * scope: what a push becomes (a notification in the app's language, one per table and seat,
- * no detail of the game), and where a click on it leads (a window already showing the link is
- * focused, else the link opened; never an address outside the app). Chromium runs the real
- * thing in test/browser/push.test.ts, where a click on a notification cannot be simulated.
+ * no detail of the game), and where a click on it leads (a window opened from such a
+ * notification before is focused, else the push's address opened: the table page naming the
+ * seat, never its token; never an address outside the app). Chromium runs the real thing in
+ * test/browser/push.test.ts, where a click on a notification cannot be simulated.
  */
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
@@ -11,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 
 const SOURCE = readFileSync(new URL('../../web/public/sw.js', import.meta.url), 'utf8');
 const ORIGIN = 'https://wallachen.example';
-const LINK = `${ORIGIN}/t/k3h8q2m5x7c9v4b6#seat-token`;
+/** A push's url (worker/notifications/push/notices.ts): the table page naming the seat, without its token. */
+const LINK = `${ORIGIN}/t/k3h8q2m5x7c9v4b6?seat=1`;
 
 interface FakeWindow {
   url: string;
@@ -138,14 +140,16 @@ describe('a click on the notification', () => {
     },
   });
 
-  it('focuses a window already showing the link, else opens it; the notification closes', async () => {
-    const open = window(LINK);
+  it("focuses a window opened from such a notification before (the seat's token added after the #), else opens it; the notification closes", async () => {
+    // The page opened puts this device's link of the seat after the # (web/src/table/seat-link.ts).
+    const open = window(`${LINK}#seat-token`);
     const other = window(`${ORIGIN}/`);
-    const withWindow = serviceWorker({ windows: [other, open] });
+    const otherSeat = window(`${ORIGIN}/t/k3h8q2m5x7c9v4b6?seat=2#other-token`);
+    const withWindow = serviceWorker({ windows: [other, otherSeat, open] });
     const event = click(LINK);
     await withWindow.dispatch('notificationclick', event);
     expect(event.notification.closed).toBe(true);
-    expect([open.focused, other.focused, withWindow.opened]).toEqual([true, false, []]);
+    expect([open.focused, other.focused, otherSeat.focused, withWindow.opened]).toEqual([true, false, false, []]);
 
     const without = serviceWorker({ windows: [other] });
     await without.dispatch('notificationclick', click(LINK));

@@ -11,7 +11,8 @@ import { forgetTableHere } from '../../web/src/create/forget-table.js';
 import { openedLinks, rememberLink, type OpenedLink } from '../../web/src/opened-links.js';
 import { writeStored } from '../../web/src/prefs.js';
 import { recallView, rememberView } from '../../web/src/table/last-view.js';
-import { notePushHere, pushOnHere } from '../../web/src/table/push-device.js';
+import { notePushHere, pushOnHere } from '../../web/src/table/push-links.js';
+import { keptSeatToken, seatAsked } from '../../web/src/table/seat-link.js';
 import { overviewEntry } from './overview-entry.js';
 
 const created = (tableId: string, createdAt: string): SavedTable => ({
@@ -134,5 +135,34 @@ describe('forgetting a table on this device', () => {
     ])
       expect(storage.getItem(key), key).not.toBeNull();
     expect(storage.getItem('wallachen.prefs')).toBe('{"lang":"de"}');
+  });
+});
+
+describe("a push's link on this device (web/src/table/seat-link.ts)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('finds the link this device turned pushes on with as that seat, else a link whose last view is that seat; none once the table is forgotten', () => {
+    vi.stubGlobal('localStorage', memoryStorage());
+    for (const token of ['seat1-t1', 'spectator-t1', 'seat0-t2', 'old-t3', 'viewed-t3']) rememberLink(token.split('-')[1]!, token, 'a table');
+    notePushHere('t1', 'seat1-t1', true, 1);
+    notePushHere('t2', 'seat0-t2', true, 0);
+    // Noted before the seat was, and a link opened here without pushes: known by their last views.
+    notePushHere('t3', 'old-t3', true);
+    rememberView('t3', 'old-t3', { seat: 2 } as TableView);
+    rememberView('t3', 'viewed-t3', { seat: 1 } as TableView);
+    expect([keptSeatToken('t1', 1), keptSeatToken('t1', 0), keptSeatToken('t2', 0), keptSeatToken('t2', 1)]).toEqual([
+      'seat1-t1',
+      null,
+      'seat0-t2',
+      null,
+    ]);
+    expect([keptSeatToken('t3', 2), keptSeatToken('t3', 1), keptSeatToken('t3', 0)]).toEqual(['old-t3', 'viewed-t3', null]);
+    // Noted with its seat when the seat's page shows its pushes on (PushToggle.tsx): still on, and found by its seat.
+    notePushHere('t3', 'old-t3', true, 2);
+    expect([pushOnHere('t3', 'old-t3'), keptSeatToken('t3', 2)]).toEqual([true, 'old-t3']);
+    forgetTableHere('t1');
+    expect(keptSeatToken('t1', 1), 'forgotten: no link').toBeNull();
+    expect(keptSeatToken('t2', 0), 'another table keeps its own').toBe('seat0-t2');
+    expect([seatAsked('?seat=2'), seatAsked('?seat=3'), seatAsked('?seat=x'), seatAsked('')]).toEqual([2, null, null, null]);
   });
 });

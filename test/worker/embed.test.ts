@@ -2,7 +2,7 @@
  * Embedding (API.md "Embedding"): the Worker's frame-ancestors per table and per path, the
  * admin's frameOrigins and spectatorEmbeds, and oEmbed.
  */
-import { evictDurableObject } from 'cloudflare:test';
+import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { command, createAdminTable, postAdmin } from './admin-support.js';
 import { expectError, ORIGIN, randomIp, request, tableStub, type CreatedTable } from './support.js';
@@ -27,6 +27,15 @@ async function frameAncestors(path: string): Promise<string> {
 }
 
 const options = (table: CreatedTable, body: Record<string, unknown>) => command(table, { type: 'options', ...body });
+
+/** A well-formed table id (16 of a–z, 2–9) that no table was made with. */
+const neverMade = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => 'abcdefghijkmnpqrstuvwxyz23456789'[b % 32]).join('');
+
+/** The tables in the SQLite storage of table `tableId`'s object: none for a table never made. */
+const storedTables = (tableId: string) =>
+  runInDurableObject(tableStub(tableId), (_i, state) =>
+    state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'").toArray(),
+  );
 
 describe('frame-ancestors of the embed pages', () => {
   it("seat path: 'none' by default, the listed origins once set; spectator path: * unless spectatorEmbeds is false", async () => {
@@ -53,10 +62,19 @@ describe('frame-ancestors of the embed pages', () => {
 
   it('an unknown table answers as a table with default settings (its existence does not show); other paths are never framable', async () => {
     const table = await createAdminTable();
-    for (const id of ['abcdefghjkmnpqrs', 'not-a-table-id']) {
+    const unknown = neverMade();
+    for (const id of [unknown, 'not-a-table-id']) {
       expect(await frameAncestors(`/embed/${id}`)).toBe('*');
       expect(await frameAncestors(`/embed/${id}/seat`)).toBe("'none'");
     }
+    // The page itself, as for any table (it asks the API, which answers 404); nothing is stored for the id.
+    for (const path of [`/embed/${unknown}`, `/embed/${unknown}/seat`]) {
+      const res = await request(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toMatch(/^text\/html/);
+      await res.arrayBuffer();
+    }
+    expect(await storedTables(unknown)).toEqual([]);
     for (const path of [`/embed/${table.tableId}/seat/more`, `/embed/${table.tableId}/other`, '/api/health', `/oembed?url=x`]) {
       expect(await frameAncestors(path), path).toBe("'none'");
     }
@@ -191,6 +209,17 @@ describe('oEmbed', () => {
     await expectError(oembed(table.spectator.url), 401, 'unauthorized');
     const missing = await request('/oembed', { headers: { 'cf-connecting-ip': randomIp() } });
     expect(missing.status).toBe(400);
+  });
+
+  it('a well-formed link of a table that was never made: 404 in the error shape, whichever page it names, and no storage for it', async () => {
+    const tableId = neverMade();
+    const token = (await createAdminTable()).spectator.token; // a real token, of another table
+    for (const path of [`/t/${tableId}`, `/embed/${tableId}`, `/embed/${tableId}/seat`, `/admin/${tableId}`]) {
+      for (const extra of ['', '&format=json']) {
+        expect(await expectError(oembed(`${ORIGIN}${path}#${token}`, extra), 404, 'not_found'), path).toBe('no such table, or not one of its links');
+      }
+    }
+    expect(await storedTables(tableId)).toEqual([]);
   });
 
   it('is counted on the read limit per client', async () => {

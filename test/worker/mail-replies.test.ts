@@ -10,7 +10,9 @@ import { createExecutionContext, runDurableObjectAlarm, runInDurableObject } fro
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../shared/options.js';
 import worker from '../../worker/index.js';
-import { MAX_REPLY_BYTES } from '../../worker/routes/mail-incoming.js';
+import { MAX_PARSED_BYTES, MAX_REPLY_BYTES } from '../../worker/routes/mail-incoming.js';
+import { MAX_PARSED_BYTES as PARSER_KEEPS, parseReply } from '../../worker/mail-parser/parse-reply.js';
+import { htmlText, MAX_REPLY_TEXT } from '../../worker/mail-parser/html-text.js';
 import { REPLY_ADDRESS_DAYS, REPLY_ADDRESSES_PER_SEAT } from '../../worker/storage/reply-addresses.js';
 import { ANSWERS_PER_ADDRESS } from '../../worker/table/requests/reply-requests.js';
 import type { TableObject } from '../../worker/table/table-object.js';
@@ -42,6 +44,7 @@ interface SentMail {
   replyTo?: string;
   subject: string;
   text: string;
+  headers?: Record<string, string>;
 }
 
 let mails: SentMail[] = [];
@@ -140,6 +143,24 @@ function rawMessage(options: {
   ].join('\r\n');
 }
 
+/** The header fields of a raw message, unfolded, as Email Routing gives them (`message.headers`). */
+function headersOf(raw: string): Headers {
+  const block = raw.slice(0, raw.search(/\r?\n\r?\n/));
+  const headers = new Headers();
+  for (const field of block.split(/\r?\n(?![ \t])/)) {
+    const colon = field.indexOf(':');
+    if (colon > 0)
+      headers.append(
+        field.slice(0, colon).trim(),
+        field
+          .slice(colon + 1)
+          .replace(/\r?\n[ \t]+/g, ' ')
+          .trim(),
+      );
+  }
+  return headers;
+}
+
 /** Hands `raw` to the Worker's email handler as Email Routing does; answers why it was refused at SMTP time, or null. */
 async function deliver(raw: string, envelope: { from: string; to: string }, workerEnv: Env = env): Promise<string | null> {
   const bytes = new TextEncoder().encode(raw);
@@ -149,7 +170,7 @@ async function deliver(raw: string, envelope: { from: string; to: string }, work
     to: envelope.to,
     raw: new Blob([bytes]).stream(),
     rawSize: bytes.byteLength,
-    headers: new Headers(),
+    headers: headersOf(raw),
     canBeForwarded: false,
     setReject: (reason: string) => void (rejected = reason),
     forward: () => Promise.reject(new Error('not forwarded')),
@@ -471,7 +492,22 @@ describe('the mail parser Worker (MAIL_PARSER, worker/mail-parser/)', () => {
     expect(await deliver(rawMessage({ from: s.address, to: elsewhere, body: 'bid 6' }), { from: s.address, to: elsewhere }, watched)).toBe(
       'no such address',
     );
+    // Looked up before it is read: a reply address the table never made, and a stranger's reply to a real one, are dropped unread.
+    const unknown = `moves+${s.table.tableId}-${'a'.repeat(26)}@wallachen.example`;
+    expect(await deliver(rawMessage({ from: s.address, to: unknown, body: 'bid 6' }), { from: s.address, to: unknown }, watched)).toBeNull();
+    const stranger = newAddress('stranger');
+    expect(await deliver(rawMessage({ from: stranger, to, body: 'bid 6' }), { from: stranger, to }, watched)).toBeNull();
     expect(handed).toEqual([]);
+    expect(logged.filter((line) => line.includes('a reply by mail:'))).toEqual([
+      expect.stringMatching(/: unknown$/),
+      expect.stringMatching(/: not_the_seat$/),
+    ]);
+    // Of a reply within the 1 MiB, the parser is handed the first MAX_PARSED_BYTES only, cut nowhere else.
+    const long = rawMessage({ from: s.address, to, body: `Servus\r\n${'x'.repeat(MAX_REPLY_BYTES - 4096)}` });
+    expect(await deliver(long, { from: s.address, to }, watched)).toBeNull();
+    expect(handed.map((bytes) => bytes.byteLength)).toEqual([MAX_PARSED_BYTES]);
+    expect(new TextDecoder().decode(handed[0])).toBe(long.slice(0, MAX_PARSED_BYTES));
+    handed.length = 0;
     const raw = rawMessage({ from: s.address, to, body: 'bid 6' });
     expect(await deliver(raw, { from: s.address, to }, watched)).toBeNull();
     expect(handed.map((bytes) => new TextDecoder().decode(bytes))).toEqual([raw]);
@@ -480,27 +516,202 @@ describe('the mail parser Worker (MAIL_PARSER, worker/mail-parser/)', () => {
 });
 
 describe('REPLY_LIMITER', () => {
-  it('limits the replies per sender address before anything is read; a flood from a stranger sends no mail at all', async () => {
-    const [, limitText, periodText] = /name = "REPLY_LIMITER"[^[]*?limit = (\d+), period = (\d+)/.exec(wranglerToml)!;
-    const [limit, period] = [Number(limitText), Number(periodText)];
-    expect({ limit, period }).toEqual({ limit: 5, period: 60 });
-    const s = await seated(3);
-    const to = lastTurnMail(s.address).replyTo;
-    const stranger = newAddress('flood');
-    mails.length = 0;
+  const [, limitText, periodText] = /name = "REPLY_LIMITER"[^[]*?limit = (\d+), period = (\d+)/.exec(wranglerToml)!;
+  const [limit, period] = [Number(limitText), Number(periodText)];
+
+  /** Sends `count` replies made by `made`; how many were accepted at SMTP time (the others refused as too many). */
+  async function accepted(count: number, made: (i: number) => { from: string; to: string }): Promise<number> {
     const window = Math.floor(Date.now() / (period * 1000));
-    let accepted = 0;
-    for (let i = 0; i < 3 * limit; i++) {
-      const refused = await deliver(rawMessage({ from: stranger, to, body: 'bid 6' }), { from: stranger, to });
-      if (refused === null) accepted++;
+    let taken = 0;
+    for (let i = 0; i < count; i++) {
+      const envelope = made(i);
+      const refused = await deliver(rawMessage({ ...envelope, body: 'bid 6' }), envelope);
+      if (refused === null) taken++;
       else expect(refused).toBe('too many replies; try again in a minute');
     }
-    if (Math.floor(Date.now() / (period * 1000)) === window) expect(accepted).toBe(limit);
-    else expect(accepted).toBeLessThanOrEqual(2 * limit);
+    // A count that began in one window and ended in the next may take two windows' worth.
+    return Math.floor(Date.now() / (period * 1000)) === window ? taken : Math.ceil(taken / 2);
+  }
+
+  it('limits the replies per sender address before anything is read; a flood from a stranger sends no mail at all', async () => {
+    expect({ limit, period }).toEqual({ limit: 5, period: 60 });
+    const s = await seated(3);
+    const stranger = newAddress('flood');
+    mails.length = 0;
+    // Each to a reply address of its own, so that only the sender's budget can stop them.
+    const made = (i: number) => ({ from: stranger, to: `moves+${s.table.tableId}-${'abcdefghijkmnpqrstuvwxyz'[i]!.repeat(26)}@wallachen.example` });
+    expect(await accepted(3 * limit, made)).toBeLessThanOrEqual(limit);
     expect(mails).toEqual([]);
     expect(await versionOf(s)).toBe(3);
     // The seat's own address has a budget of its own.
     expect(await reply(s, 'bid 6')).toBeNull();
     expect(await versionOf(s)).toBe(4);
+  });
+
+  it('limits the replies per reply address too: senders are free to choose, 3 × the limit of them get no more through', async () => {
+    const s = await seated(3);
+    const [older, to] = sent.filter((m) => m.to === s.address && m.replyTo !== undefined).map((m) => m.replyTo!);
+    mails.length = 0;
+    expect(await accepted(3 * limit, () => ({ from: newAddress('sender'), to: to! }))).toBeLessThanOrEqual(limit);
+    expect(mails).toEqual([]);
+    expect(await versionOf(s)).toBe(3);
+    // Another reply address of the seat has a budget of its own: read, and answered (its mail's version is past).
+    expect(await deliver(rawMessage({ from: s.address, to: older!, body: 'bid 6' }), { from: s.address, to: older! })).toBeNull();
+    expect(answersTo(s.address).at(-1)!.text).toContain('the table has moved on');
+  });
+});
+
+/** An HTML-only reply of `body`, from `from` to `to`; with `mixed`, an HTML part beside a plain one ("pass"), which postal-mime reads to text itself. */
+function htmlReply(envelope: { from: string; to: string }, body: string, mixed = false): string {
+  if (!mixed) return rawMessage({ ...envelope, body, contentType: 'text/html; charset=utf-8' });
+  const parts = ['--b', 'Content-Type: text/plain', '', 'pass', '--b', 'Content-Type: text/html; charset=utf-8', '', body, '--b--'];
+  return rawMessage({ ...envelope, body: parts.join('\r\n'), contentType: 'multipart/mixed; boundary="b"' });
+}
+
+/** The shapes that took quadratic time (issue 36: 480 KB of `<div` took 39 s), each repeated to `bytes`. */
+const HOSTILE = ['<div', '<head>', '<blockquote', '<!--', '<a ', '<', '<style>', '<blockquote>', '<div class="gmail_quote"'];
+/** `shape` again and again, to at most `bytes`; in lines of 76 characters (`lines`), as mail is written, for a message: the parser reads whole lines. */
+const hostile = (shape: string, bytes: number, lines = false): string => {
+  const text = shape.repeat(Math.floor(bytes / shape.length / (lines ? 1.03 : 1)));
+  return lines ? text.replace(/[^]{76}/g, '$&\r\n') : text;
+};
+
+describe('a hostile reply cannot stall the service (issue 36)', () => {
+  // The old reading took 39 s for 480 KB; this one takes milliseconds. The bound only tells them apart, with room for a starved machine.
+  const IN_TIME_MS = 2_000;
+
+  it(`reads 1 MiB of HTML in any hostile shape in one pass, keeping at most ${MAX_REPLY_TEXT} characters`, () => {
+    for (const shape of HOSTILE) {
+      for (const html of [hostile(shape, MAX_REPLY_BYTES), `bid 6<br>${hostile(shape, MAX_REPLY_BYTES)}`, hostile(`${shape}>x`, MAX_REPLY_BYTES)]) {
+        const start = performance.now();
+        const text = htmlText(html);
+        expect(performance.now() - start, shape).toBeLessThan(IN_TIME_MS);
+        expect(text.length).toBeLessThanOrEqual(MAX_REPLY_TEXT);
+        if (html.startsWith('bid 6')) expect(text.split('\n')[0], shape).toBe('bid 6');
+      }
+    }
+  });
+
+  it('parses 1 MiB messages of each shape, HTML alone or beside a plain part, within the bound; the parser keeps to what the handler hands it', async () => {
+    expect(PARSER_KEEPS).toBe(MAX_PARSED_BYTES);
+    const envelope = { from: 'vroni@example.org', to: 'moves+x@wallachen.example' };
+    for (const shape of HOSTILE) {
+      for (const mixed of [false, true]) {
+        const raw = new TextEncoder().encode(htmlReply(envelope, hostile(shape, MAX_REPLY_BYTES - 2048, true), mixed));
+        const start = performance.now();
+        const parsed = await parseReply(raw);
+        expect(performance.now() - start, `${shape}${mixed ? ' beside plain' : ''}`).toBeLessThan(IN_TIME_MS);
+        expect(parsed.from).toBe(envelope.from);
+        if (mixed) expect(parsed.move).toEqual({ ok: true, value: { type: 'pass' } });
+      }
+    }
+  });
+
+  it('a reply of another table sent meanwhile is played at once, and the hostile one is answered as no move', async () => {
+    const [attacker, player] = [await seated(3), await seated(3)];
+    const attack = htmlReply({ from: attacker.address, to: lastTurnMail(attacker.address).replyTo }, hostile('<div', MAX_REPLY_BYTES - 2048, true));
+    const replied = reply(player, 'bid 6');
+    const attacked = deliver(attack, { from: attacker.address, to: lastTurnMail(attacker.address).replyTo });
+    const start = performance.now();
+    expect(await replied).toBeNull();
+    expect(performance.now() - start).toBeLessThan(IN_TIME_MS);
+    expect(await attacked).toBeNull();
+    expect(await versionOf(player)).toBe(4);
+    expect(await versionOf(attacker)).toBe(3);
+    expect(answersTo(attacker.address).at(-1)!.text).toContain('was not played');
+  });
+});
+
+describe('what a reply is read from (API.md "Mail": after a greeting and the attribution line)', () => {
+  it('a greeting, then the move; an attribution line and quoted moves are never read; bottom-posted too', async () => {
+    const greeted = await seated(3);
+    expect(await reply(greeted, ['Servus Sepp,', '', 'bid 6', '', 'Vroni'].join('\r\n'))).toBeNull();
+    expect(await versionOf(greeted)).toBe(4);
+    const bottom = await seated(3);
+    const body = ['Am Di., 1. Dez. 2026 um 20:00 Uhr schrieb Wallachen <noreply@wallachen.example>:', '> bid 9', '> bid 6', '', 'Hallo,', 'pass'];
+    expect(await reply(bottom, body.join('\r\n'))).toBeNull();
+    expect((await sql<{ action: string }>(bottom.table, 'SELECT action FROM actions WHERE version = 4'))[0]!.action).toBe(
+      JSON.stringify({ type: 'pass' }),
+    );
+  });
+
+  it('an original quoted without marks (Outlook) or a signature is never read: a turn mail lists moves', async () => {
+    for (const cut of ['-----Original Message-----', '________________________________', '-----Ursprüngliche Nachricht-----', '-- ']) {
+      const s = await seated(3);
+      expect(await reply(s, ['ich überleg noch', '', cut, 'From: Wallachen', 'pass', 'bid 6'].join('\r\n'))).toBeNull();
+      expect(await versionOf(s), cut).toBe(3);
+      expect(answersTo(s.address).at(-1)!.text).toContain('ich überleg noch');
+    }
+  });
+
+  it('HTML: nested quotes, Gmail’s quote, comments, entities, a "<" of text and a ">" in a quoted attribute', () => {
+    expect(htmlText('<blockquote>a<blockquote>b</blockquote>c</blockquote>d').replace(/\n/g, '')).toBe('d');
+    expect(htmlText('<div title="a>b">bid&nbsp;6</div><div class="gmail_quote">pass</div>').trim()).toBe('bid 6');
+    expect(htmlText('<!-- pass -->x &lt; y &toString; &#72;K')).toBe('\nx < y   HK');
+    expect(htmlText('<head><title>pass</title><body>Herz&nbsp;K&ouml;nig')).toBe('\nHerz König');
+    expect(htmlText("<div title=it's>hold</div>").trim()).toBe('hold');
+  });
+});
+
+describe('auto-responders, lists and bounces (RFC 3834, API.md "Mail")', () => {
+  it('every mail says it was sent by a program: Auto-Submitted auto-generated, auto-replied on answers to replies', async () => {
+    const s = await seated(3);
+    expect(await reply(s, 'bid 6')).toBeNull();
+    const own = sent.filter((m) => m.to === s.address);
+    const answers = answersTo(s.address);
+    expect(answers).toHaveLength(1);
+    for (const mail of own) expect(mail.headers?.['Auto-Submitted'], mail.subject).toBe(answers.includes(mail) ? 'auto-replied' : 'auto-generated');
+    expect(own.length).toBeGreaterThan(answers.length);
+  });
+
+  it('an out-of-office answer, a list’s mail or a bounce is dropped unanswered and unread, though its first line reads "pass"', async () => {
+    const markers: [string[], string?][] = [
+      [['Auto-Submitted: auto-replied']],
+      [['Auto-Submitted: Auto-Generated; owner-email="vroni@example.org"']],
+      [['Auto-Submitted: auto-notified']],
+      [['Precedence: bulk']],
+      [['Precedence: junk']],
+      [['Precedence: list']],
+      [['Precedence: auto_reply']],
+      [['X-Autoreply: yes']],
+      [['X-Autorespond: Out of office']],
+      [[], ''],
+      [[], '<>'],
+    ];
+    const s = await seated(3);
+    const to = lastTurnMail(s.address).replyTo;
+    const handed: ArrayBuffer[] = [];
+    const watched = { ...env, MAIL_PARSER: { parse: (raw: ArrayBuffer) => (handed.push(raw), env.MAIL_PARSER.parse(raw)) } } as unknown as Env;
+    mails.length = 0;
+    for (const [headers, envelopeFrom] of markers) {
+      const raw = rawMessage({ from: s.address, to, body: 'pass\r\n\r\nI am out of the office until Monday.', headers });
+      expect(await deliver(raw, { from: envelopeFrom ?? s.address, to }, watched), headers.join()).toBeNull();
+    }
+    expect(handed).toEqual([]);
+    expect(mails).toEqual([]);
+    expect(await versionOf(s)).toBe(3);
+    // A person's reply that says it is none is read.
+    expect(
+      await deliver(rawMessage({ from: s.address, to, body: 'pass', headers: ['Auto-Submitted: no'] }), { from: s.address, to }, watched),
+    ).toBeNull();
+    expect(await versionOf(s)).toBe(4);
+  });
+
+  it('a responder that answers every mail it gets ends after its first answer: no loop', async () => {
+    const s = await seated(3);
+    mails.length = 0;
+    // It answers the newest mail with a Reply-To, as RFC 3834 asks (auto-replied), once per mail it gets.
+    for (let round = 0; round < 3; round++) {
+      const mail = lastTurnMail(s.address);
+      const answer = rawMessage({
+        from: s.address,
+        to: mail.replyTo,
+        body: 'pass',
+        headers: ['Auto-Submitted: auto-replied', 'Precedence: auto_reply'],
+      });
+      expect(await deliver(answer, { from: s.address, to: mail.replyTo })).toBeNull();
+    }
+    expect(mails).toEqual([]);
+    expect(await versionOf(s)).toBe(3);
   });
 });

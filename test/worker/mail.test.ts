@@ -60,17 +60,21 @@ let mails: SentMail[] = [];
 let logged: string[] = [];
 /** The next mail to this address fails at the binding. */
 let failing: string | undefined;
+/** The binding holds mails to this address (taken, not yet answered) until `until` settles. */
+let holding: { address: string; until: Promise<void> } | undefined;
 
 beforeEach(() => {
   mails = [];
   logged = [];
   failing = undefined;
-  watchMail((mail: SentMail) => {
+  holding = undefined;
+  watchMail(async (mail: SentMail) => {
     if (mail.to === failing) {
       failing = undefined;
       throw new Error('the binding is down');
     }
     mails.push(mail);
+    if (mail.to === holding?.address) await holding.until;
   });
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
@@ -82,7 +86,11 @@ afterEach(async () => {
   vi.restoreAllMocks();
   for (const mail of mails) {
     const unsubscribe = `${ORIGIN}${await mailLinkPath(mail.to, 'unsubscribe')}`;
-    expect(mail.headers, mail.subject).toEqual({ 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(mail.headers, mail.subject).toEqual({
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'Auto-Submitted': 'auto-generated',
+    });
     expect(mail.text, mail.subject).toContain(unsubscribe);
     // RFC 3676 §4.3: "-- " sets the footer apart as the mail's signature, once.
     const lines = mail.text.split('\n');
@@ -130,6 +138,12 @@ const settingsOf = async (table: CreatedTable, seat: Seat) => {
   const res = await request(`/api/tables/${table.tableId}/notifications`, { headers: { authorization: `Bearer ${table.seats[seat]!.token}` } });
   expect(res.status).toBe(200);
   return (await res.json()) as { email: string | null; emailState: string | null; confirmation?: string };
+};
+/** The seat's delivery log (GET …/deliveries), newest first. */
+const deliveryLogOf = async (table: CreatedTable, seat: Seat) => {
+  const res = await request(`/api/tables/${table.tableId}/deliveries`, { headers: { authorization: `Bearer ${table.seats[seat]!.token}` } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { deliveries: { at: string; channel: string; event: string; outcome: string; detail?: string }[] }).deliveries;
 };
 /** Time cannot be moved on in workerd: dates the address's confirmation mails a day back, as if that day had passed. */
 const aDayPassesFor = async (address: string) =>
@@ -290,12 +304,36 @@ describe('the first mail from a table to an address asks it to confirm that tabl
     expect(mails).toEqual([]);
   });
 
-  it('the binding failing: the answer says "failed", nothing is counted, and saving again sends it', async () => {
+  it('the answer does not wait for the mail service: a binding that holds the confirmation mail holds up no answer', async () => {
+    const table = await tableWith({});
+    const address = newAddress('slow');
+    let release = () => {};
+    holding = { address, until: new Promise<void>((resolve) => (release = resolve)) };
+    const answer = put(table, FOREHAND, { email: address });
+    const late = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 2_000));
+    try {
+      expect(await Promise.race([answer, late])).toMatchObject({ emailState: 'unconfirmed', confirmation: 'sent' });
+      expect(mails.map((m) => m.to)).toEqual([address]); // handed over, the binding has not answered yet
+    } finally {
+      release();
+    }
+  });
+
+  it('the binding failing: the answer did not wait for it ("sent"), the log says it failed, nothing is counted, and saving again sends it', async () => {
     const table = await tableWith({});
     const address = newAddress('flaky');
     failing = address;
-    expect(await put(table, FOREHAND, { email: address })).toMatchObject({ confirmation: 'failed' });
+    expect(await put(table, FOREHAND, { email: address })).toMatchObject({ confirmation: 'sent' });
     expect(mails).toEqual([]);
+    // Once the binding refused it, the log says so (after the "sent" of the answer), and the permit was given back first.
+    const log = await eventually(async () => {
+      const entries = (await deliveryLogOf(table, FOREHAND)).slice(0, 2);
+      return entries[0]?.outcome === 'dropped' ? entries : undefined;
+    }, 'the failure in the log');
+    expect(log).toEqual([
+      expect.objectContaining({ channel: 'email', event: 'confirmation', outcome: 'dropped', detail: 'the mail could not be handed over' }),
+      expect.objectContaining({ channel: 'email', event: 'confirmation', outcome: 'sent' }),
+    ]);
     expect(await put(table, FOREHAND, { email: address })).toMatchObject({ confirmation: 'sent' });
     expect(mails).toHaveLength(1);
   });
@@ -455,10 +493,12 @@ describe('unsubscribing', () => {
     }
     expect(mails).toHaveLength(0);
     expect(dropped(/the address unsubscribed/)).toHaveLength(2);
-    // A new table cannot even ask it again, and its seat is told why.
+    // A table it had confirmed cannot even ask it again, and its seat is told why.
+    expect(await put(a, FOREHAND, { email: address })).toMatchObject({ emailState: 'unsubscribed', confirmation: 'unsubscribed' });
+    // Nor can a new table, which is told nothing of it: it sees an address that never confirmed it (below).
     const c = await tableWith({ 0: address });
     await delivered(c);
-    expect(await put(c, 0, { email: address })).toMatchObject({ emailState: 'unsubscribed', confirmation: 'unsubscribed' });
+    expect(await put(c, 0, { email: address })).toMatchObject({ emailState: 'unconfirmed', confirmation: 'recently_sent' });
     expect(mails).toHaveLength(0);
   });
 
@@ -510,6 +550,78 @@ describe('unsubscribing', () => {
     expect((await request(confirm, form(''))).status).toBe(403); // no Origin: no confirmation either
     expect((await request(unsubscribe, form('List-Unsubscribe=One-Click', { origin: 'https://evil.example' }))).status).toBe(403);
     expect(await stateAt(address, table)).toBe('unconfirmed');
+  });
+});
+
+describe('a stranger\'s table learns nothing of what an address did elsewhere (API.md "Mail")', () => {
+  /**
+   * One world: the address confirms a table of its own; in the second world it then
+   * unsubscribes (from every table), in the first not. Then a stranger makes tables with it
+   * and does all a seat and an admin can do with an address: what each request was answered,
+   * status, type and body, with what differs between any two runs (the address, times) put
+   * in words; and the mails that went to the address meanwhile.
+   */
+  async function world(unsubscribes: boolean): Promise<{ answers: string[]; mailed: SentMail[]; own: unknown }> {
+    const address = newAddress(unsubscribes ? 'left' : 'stayed');
+    const own = await tableWith({ [FOREHAND]: address });
+    await confirmAt(own, address);
+    if (unsubscribes) expect((await request(await mailLinkPath(address, 'unsubscribe'), form('List-Unsubscribe=One-Click'))).status).toBe(200);
+    const from = mails.length;
+    const answers: string[] = [];
+    const ids: string[] = [];
+    const said = async (what: string, answer: Promise<Response>) => {
+      const res = await answer;
+      let text = (await res.text()).replaceAll(address, '<address>').replace(/"at":"[^"]+"/g, '"at":"<time>"');
+      for (const [i, id] of ids.entries()) text = text.replaceAll(id, `<table ${i}>`);
+      answers.push(`${what}: ${res.status} ${res.headers.get('content-type')} ${text}`);
+    };
+    const auth = (table: CreatedTable, seat: Seat) => ({ headers: { authorization: `Bearer ${table.seats[seat]!.token}` } });
+    const notifications = (table: CreatedTable, seat: Seat) => request(`/api/tables/${table.tableId}/notifications`, auth(table, seat));
+    const deliveries = (table: CreatedTable, seat: Seat) => request(`/api/tables/${table.tableId}/deliveries`, auth(table, seat));
+    const admin = (table: CreatedTable) =>
+      request(`/api/tables/${table.tableId}/admin`, { headers: { authorization: `Bearer ${table.admin.token}` } });
+
+    // A table made with the address (its confirmation asked as it is made), then set again; its seat owes moves, mailed or not.
+    const made = await tableWith({ [FOREHAND]: address });
+    ids.push(made.tableId);
+    await delivered(made);
+    await said('made: GET notifications', notifications(made, FOREHAND));
+    await said('made: PUT the address again', putNotifications(made.tableId, made.seats[FOREHAND]!.token, { email: address }));
+    await playAway(made, GAME.actions.slice(0, 3), 0); // forehand must bid: its turn mail
+    await said('made: GET deliveries', deliveries(made, FOREHAND));
+    await said('made: GET admin', admin(made));
+    // A table whose seat sets the address: asked now, then again; the digest; the log.
+    const later = await tableWith({});
+    ids.push(later.tableId);
+    await said('later: PUT the address', putNotifications(later.tableId, later.seats[0]!.token, { email: address, lang: 'en' }));
+    await said('later: PUT it again', putNotifications(later.tableId, later.seats[0]!.token, { email: address }));
+    await said('later: PUT digest', putNotifications(later.tableId, later.seats[0]!.token, { mail: 'digest' }));
+    await said('later: PUT turn', putNotifications(later.tableId, later.seats[0]!.token, { mail: 'turn' }));
+    await said('later: GET notifications', notifications(later, 0));
+    await said('later: GET deliveries', deliveries(later, 0));
+    // A third: the address had its confirmations of the day (its own table's, then the two above).
+    const third = await tableWith({});
+    ids.push(third.tableId);
+    await said('third: PUT the address', putNotifications(third.tableId, third.seats[1]!.token, { email: address }));
+    await said('third: GET deliveries', deliveries(third, 1));
+    // And the seat removes it again.
+    await said('third: PUT no address', putNotifications(third.tableId, third.seats[1]!.token, { email: null }));
+    const ownState = ((await (await notifications(own, FOREHAND)).json()) as { emailState: string }).emailState;
+    return { answers, mailed: mails.slice(from).filter((m) => m.to === address), own: ownState };
+  }
+
+  it('two worlds alike but for the address unsubscribing at its own table: the stranger is answered byte for byte alike; the unsubscribed address gets nothing', async () => {
+    const stayed = await world(false);
+    const left = await world(true);
+    expect(stayed.answers.join('\n')).toContain('"emailState":"unconfirmed"');
+    expect(stayed.answers.join('\n')).toContain('"confirmation":"sent"');
+    expect(stayed.answers.join('\n')).toContain('"confirmation":"address_limit"');
+    expect(left.answers).toEqual(stayed.answers);
+    // Only the mails differ, which only the address sees: the stranger's two confirmations in the first world, nothing in the second.
+    expect(stayed.mailed.map((m) => m.subject)).toEqual([CONFIRM_SUBJECT, 'Wallachen: confirm notifications?']);
+    expect(left.mailed).toEqual([]);
+    // The table it had confirmed, and only that one, is told it unsubscribed.
+    expect([stayed.own, left.own]).toEqual(['confirmed', 'unsubscribed']);
   });
 });
 

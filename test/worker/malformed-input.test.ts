@@ -7,8 +7,10 @@
  * does not describe (the embed pages, the pages and files the static assets serve in
  * production), and the mail links and the operator's again with malformed segments of their own.
  */
+import { env } from 'cloudflare:workers';
+import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, createTable, randomIp, request, type CreatedTable } from './support.js';
+import { ORIGIN, createTable, mailLinkPath, newAddress, postJson, randomIp, request, tableStub, type CreatedTable } from './support.js';
 
 /** Path segments and query values that no client of ours sends. */
 const MALFORMED = [
@@ -246,5 +248,149 @@ describe('malformed input on every public route', () => {
       });
     }
     expect(await problemsOf(probes)).toEqual([]);
+  });
+});
+
+/** A well-formed table id (16 of a–z, 2–9) that no table was made with. */
+const neverMade = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => 'abcdefghijkmnpqrstuvwxyz23456789'[b % 32]).join('');
+
+/** A well-formed token (43 of base64url) of nobody's link. */
+const anyToken = (): string =>
+  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .slice(0, 43);
+
+/** The tables in the SQLite storage of table `tableId`'s object. */
+const storedTables = (tableId: string) =>
+  runInDurableObject(tableStub(tableId), (_i, state) =>
+    state.storage.sql
+      .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'")
+      .toArray()
+      .map((r) => r.name),
+  );
+
+/** What a table deleted after RETENTION_DAYS leaves in its object (TableStorage.markRetired): the one row that says so. */
+async function deletedTable(): Promise<string> {
+  const tableId = neverMade();
+  await runInDurableObject(tableStub(tableId), (_i, state) => {
+    state.storage.sql.exec('CREATE TABLE IF NOT EXISTS retired (at TEXT NOT NULL)');
+    state.storage.sql.exec('INSERT INTO retired (at) VALUES (?)', new Date().toISOString());
+  });
+  return tableId;
+}
+
+/**
+ * Every request that names table `tableId` by its id, keyed by its documented operation, each
+ * as a client would send it for a table that exists (a valid body, a well-formed token of its
+ * own, so that no per-link limit is shared): what reaches the table's object.
+ */
+function tableRequests(tableId: string): Record<string, Probe[]> {
+  const at = (rest: string) => `/api/tables/${tableId}${rest}`;
+  const bearer = (): [string, string] => ['authorization', `Bearer ${anyToken()}`];
+  const get = (path: string): Probe => ({ method: 'GET', path, headers: [bearer()] });
+  const send = (method: string, path: string, body: unknown): Probe => ({ method, path, headers: [bearer(), JSON_TYPE], body: JSON.stringify(body) });
+  const operator: [string, string] = ['authorization', `Bearer ${env.OPS_TOKEN}`];
+  return {
+    'GET /api/tables/{id}': [get(at(''))],
+    'POST /api/tables/{id}/actions': [
+      send('POST', at('/actions'), { type: 'pass' }),
+      send('POST', at('/actions'), { type: 'pass', id: 'a1', version: 0 }),
+    ],
+    'GET /api/tables/{id}/ws': [
+      { method: 'GET', path: at('/ws'), headers: [bearer(), ['upgrade', 'websocket']] },
+      {
+        method: 'GET',
+        path: at('/ws'),
+        headers: [
+          ['upgrade', 'websocket'],
+          ['sec-websocket-protocol', `wallachen, bearer.${anyToken()}`],
+        ],
+      },
+    ],
+    'GET /api/tables/{id}/games': [get(at('/games')), get(at('/games?limit=5&before=3'))],
+    'PUT /api/tables/{id}/notifications': [
+      send('PUT', at('/notifications'), { email: 'nobody@example.com' }),
+      send('PUT', at('/notifications'), { mail: 'digest' }),
+      send('PUT', at('/notifications'), { webhookUrl: null }),
+    ],
+    'GET /api/tables/{id}/notifications': [get(at('/notifications'))],
+    'POST /api/tables/{id}/vacation': [send('POST', at('/vacation'), { hours: 24 })],
+    'PUT /api/tables/{id}/preferences': [send('PUT', at('/preferences'), { autoForced: true })],
+    'POST /api/tables/{id}/admin': [
+      { type: 'pause' },
+      { type: 'rotate', seat: 1 },
+      { type: 'rotate', seat: 'spectator' },
+      { type: 'rotateAdmin' },
+      { type: 'seat', seat: 0, bot: 'easy' },
+      { type: 'seat', seat: 0, name: 'Vroni' },
+      { type: 'options', frameOrigins: ['https://club.example'] },
+      { type: 'options', spectatorEmbeds: false },
+      { type: 'end' },
+    ].map((command) => send('POST', at('/admin'), command)),
+    'GET /api/tables/{id}/admin': [get(at('/admin'))],
+    'POST /api/tables/{id}/chat': [send('POST', at('/chat'), { text: 'Servus' })],
+    'GET /api/tables/{id}/chat': [get(at('/chat')), get(at('/chat?after=1'))],
+    'GET /api/tables/{id}/deliveries': [get(at('/deliveries'))],
+    'GET /api/ops/tables/{id}/history': [{ method: 'GET', path: `/api/ops/tables/${tableId}/history`, headers: [operator] }],
+    'POST /api/ops/tables/{id}/history/replay': [{ method: 'POST', path: `/api/ops/tables/${tableId}/history/replay`, headers: [operator] }],
+  };
+}
+
+describe('a well-formed id of a table that was never made, or was deleted', () => {
+  it('every documented route that takes a table id answers 404 in the error shape, and wakes no storage for it', { timeout: 60_000 }, async () => {
+    const ids = { 'never made': neverMade(), deleted: await deletedTable() };
+    const documented = (await documentedRoutes()).filter((r) => r.path.includes('{id}')).map((r) => `${r.method} ${r.path}`);
+    const problems: string[] = [];
+    for (const [kind, tableId] of Object.entries(ids)) {
+      const requests = tableRequests(tableId);
+      // Each route that names a table is tried: a route added later must be added here.
+      expect(Object.keys(requests).sort(), 'the routes with {id}').toEqual([...documented].sort());
+      for (const [route, probes] of Object.entries(requests)) {
+        for (const probe of probes) {
+          const headers = new Headers(probe.headers);
+          headers.set('cf-connecting-ip', randomIp());
+          const res = await request(probe.path, { method: probe.method, headers, body: probe.body });
+          const text = await res.text();
+          const what = `${kind}: ${route} ${probe.body ?? ''}`;
+          if (res.status !== 404) {
+            problems.push(`${what}: ${res.status} ${text.slice(0, 200)}`);
+            continue;
+          }
+          const error = (JSON.parse(text) as { error?: { code?: string; message?: string } }).error;
+          const message = kind === 'deleted' ? /^this table was deleted on \d{4}-\d\d-\d\d after a long time without a move/ : /^no such table/;
+          if (Object.keys(JSON.parse(text) as object).join() !== 'error' || error?.code !== 'not_found' || !message.test(error.message ?? ''))
+            problems.push(`${what}: 404 ${text.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(await storedTables(ids['never made'])).toEqual([]);
+    expect(await storedTables(ids.deleted)).toEqual(['retired']);
+  });
+
+  it('the answers that name a table outside the table routes: the overview, the embed pages, a confirm link; none makes storage', async () => {
+    const tableId = neverMade();
+    // The overview answers each link as a single GET would: 404 not_found.
+    const overview = await postJson('/api/tables/overview', { links: [{ tableId, token: anyToken() }] }, { 'cf-connecting-ip': randomIp() });
+    expect(overview.status).toBe(200);
+    expect(await overview.json()).toEqual({ tables: [{ tableId, ok: false, error: { code: 'not_found', message: 'no such table' } }] });
+    // The embed pages are the app's page with the default policy (embed.test.ts): an id's existence does not show.
+    for (const path of [`/embed/${tableId}`, `/embed/${tableId}/seat`]) {
+      const res = await request(path, { headers: { 'cf-connecting-ip': randomIp() } });
+      await res.arrayBuffer();
+      expect(res.status, path).toBe(200);
+    }
+    // A signed confirm link naming the id: the page, and its button (the table, told, has nothing to mail).
+    const address = newAddress('nowhere');
+    const confirm = await mailLinkPath(address, 'confirm', tableId);
+    expect((await request(confirm)).status).toBe(200);
+    const pressed = await request(confirm, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+      body: '',
+    });
+    expect(pressed.status).toBe(200);
+    expect(await storedTables(tableId)).toEqual([]);
   });
 });

@@ -34,7 +34,6 @@ import {
   sql,
   tableFor,
   tableStub,
-  view,
   watchMail,
 } from './support.js';
 
@@ -181,7 +180,7 @@ describe('push subscriptions', () => {
 });
 
 describe('pushes', () => {
-  it("a turn goes to each of the seat's devices: VAPID-signed, aes128gcm, {type, tableId, seat, version, url} with the seat's link, no card", async () => {
+  it("a turn goes to each of the seat's devices: VAPID-signed, aes128gcm, {type, tableId, seat, version, url}, no card and no token", async () => {
     const [phone, laptop] = [await newDevice('phone'), await newDevice('laptop')];
     const received = await pushService([phone, laptop]);
     const table = await createTable(tableFor(GAME));
@@ -195,10 +194,12 @@ describe('pushes', () => {
     for (const push of received) {
       expect(Object.keys(push.payload).sort()).toEqual(['seat', 'tableId', 'type', 'url', 'version']);
       expect(push.payload).toMatchObject({ type: 'turn', tableId: table.tableId, seat: FOREHAND, version: 3 });
-      // The link opens the table as that seat.
-      expect(push.payload.url).toBe(table.seats[FOREHAND]!.url);
-      const token = new URL(push.payload.url).hash.slice(1);
-      expect((await view(table.tableId, token)).seat).toBe(FOREHAND);
+      // The table page naming the seat, never its link: a device that forgot the table (or the next
+      // user of a shared one) is not handed the token (web/src/table/seat-link.ts finds the link a device keeps).
+      expect(push.payload.url).toBe(`${ORIGIN}/t/${table.tableId}?seat=${FOREHAND}`);
+      expect(new URL(push.payload.url).hash).toBe('');
+      for (const token of [...table.seats.map((s) => s.token), table.spectator.token, table.admin.token])
+        expect(JSON.stringify(push.payload)).not.toContain(token);
       expect(push.headers).toMatchObject({ 'content-encoding': 'aes128gcm', ttl: '86400', urgency: 'normal', topic: `${table.tableId}-${FOREHAND}` });
       expect(JSON.stringify(push.payload)).not.toMatch(/"[EGHS](A|K|O|U|10|9|8|7)"/); // no card code
     }
@@ -212,7 +213,11 @@ describe('pushes', () => {
     await playAway(table, GAME.actions, 0);
     const over = received.filter((r) => r.payload.type === 'table_over');
     expect(over.map((r) => r.payload.seat).sort()).toEqual([0, 1, 2]);
-    for (const r of over) expect(r.headers).toMatchObject({ urgency: 'low', ttl: String(7 * 86_400) });
+    for (const r of over) {
+      expect(r.headers).toMatchObject({ urgency: 'low', ttl: String(7 * 86_400) });
+      expect(r.payload.url).toBe(`${ORIGIN}/t/${table.tableId}?seat=${r.payload.seat}`);
+      for (const { token } of table.seats) expect(JSON.stringify(r.payload)).not.toContain(token);
+    }
     expect(received.some((r) => (r.payload.type as string) === 'game_over')).toBe(false);
   });
 

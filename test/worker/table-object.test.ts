@@ -616,4 +616,84 @@ describe('unknown tables', () => {
     );
     expect(tables).toEqual([]);
   });
+
+  it("every call of the table's object, for a table never made or deleted: 404 (or the documented answer), never a throw, and no storage made", async () => {
+    const tableId = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => 'abcdefghijkmnpqrstuvwxyz23456789'[b % 32]).join('');
+    const neverMade = tableId();
+    const deleted = tableId();
+    // What a table deleted after RETENTION_DAYS leaves (TableStorage.markRetired).
+    await runInDurableObject(tableStub(deleted), (_i, state) => {
+      state.storage.sql.exec('CREATE TABLE retired (at TEXT NOT NULL)');
+      state.storage.sql.exec('INSERT INTO retired (at) VALUES (?)', new Date().toISOString());
+    });
+    const hash = await hashToken('A'.repeat(43));
+    const next = { hash: await hashToken('B'.repeat(43)), nonce: 'n' };
+    const notFound = { ok: false, status: 404, code: 'not_found', message: expect.stringMatching(/^(no such table|this table was deleted on )/) };
+    /** Each RPC method with what it must answer; one it lacks fails the test below (a method added later must be tried here). */
+    const calls: Record<string, [(stub: ReturnType<typeof tableStub>) => Promise<unknown>, unknown]> = {
+      view: [(t) => t.view(hash), notFound],
+      summary: [(t) => t.summary(hash), notFound],
+      act: [(t) => t.act(hash, { action: { type: 'pass' } }), notFound],
+      games: [(t) => t.games(hash, { limit: 10 }), notFound],
+      setNotifications: [(t) => t.setNotifications(hash, { email: 'nobody@example.com' }, 'whsec_x'), notFound],
+      notificationsOf: [(t) => t.notificationsOf(hash), notFound],
+      deliveries: [(t) => t.deliveries(hash), notFound],
+      vacation: [(t) => t.vacation(hash, 24), notFound],
+      setPreferences: [(t) => t.setPreferences(hash, true), notFound],
+      postChat: [(t) => t.postChat(hash, 'Servus'), notFound],
+      readChat: [(t) => t.readChat(hash, null), notFound],
+      adminCommand: [(t) => t.adminCommand(hash, { type: 'pause' }), notFound],
+      adminView: [(t) => t.adminView(hash), notFound],
+      rotateLink: [(t) => t.rotateLink(hash, 0, next), notFound],
+      adminOrigin: [(t) => t.adminOrigin(hash), notFound],
+      linkKind: [(t) => t.linkKind(hash), notFound],
+      deadLetters: [(t) => t.deadLetters(), notFound],
+      replayDeadLetters: [(t) => t.replayDeadLetters(), notFound],
+      // What the embed pages answer for any id: the default (an id's existence does not show).
+      embedPolicy: [(t) => t.embedPolicy(), { frameOrigins: [], spectatorEmbeds: true }],
+      // Told by the mail pages and the address's object, which expect nothing back from a table that is not there.
+      addressConfirmed: [(t) => t.addressConfirmed('0'.repeat(64)), undefined],
+      mailDigest: [(t) => t.mailDigest({ addressKey: '0'.repeat(64), subject: 's', text: 't', unsubscribe: 'https://x.example/u' }), 'not_here'],
+      replyCheck: [(t) => t.replyCheck('r'.repeat(24), 'nobody@example.com'), 'unknown'],
+      replyByMail: [
+        (t) =>
+          t.replyByMail({
+            id: 'r'.repeat(24),
+            from: 'nobody@example.com',
+            move: { ok: false, error: { code: 'bad_request', message: 'none' } },
+            line: null,
+          }),
+        'unknown',
+      ],
+      pendingHistory: [(t) => t.pendingHistory(), 0],
+      // A socket asked for: the 404 of GET …/ws.
+      fetch: [
+        async (t) => {
+          const res = await t.fetch('https://table/ws', { headers: { upgrade: 'websocket', 'x-token-hash': hash } });
+          return { status: res.status, body: await res.json() };
+        },
+        { status: 404, body: { error: { code: 'not_found', message: expect.stringMatching(/^(no such table|this table was deleted on )/) } } },
+      ],
+      alarm: [async (t) => runInDurableObject(t, (instance: TableObject) => instance.alarm()), undefined],
+    };
+    const methods = Object.getOwnPropertyNames(Object.getPrototypeOf(await runInDurableObject(tableStub(neverMade), (instance) => instance)));
+    // Not callable for an unknown table: making it, and the sockets' events (there is no socket).
+    const untried = ['constructor', 'create', 'sendEmail', 'webSocketMessage', 'webSocketClose'];
+    expect(methods.filter((m) => !untried.includes(m)).sort()).toEqual(Object.keys(calls).sort());
+    for (const id of [neverMade, deleted]) {
+      for (const [method, [call, answer]] of Object.entries(calls)) {
+        await expect(call(tableStub(id)), `${method} of ${id === deleted ? 'a deleted table' : 'a table never made'}`).resolves.toEqual(answer);
+      }
+    }
+    const stored = (id: string) =>
+      runInDurableObject(tableStub(id), (_i, state) =>
+        state.storage.sql
+          .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'")
+          .toArray()
+          .map((r) => r.name),
+      );
+    expect(await stored(neverMade)).toEqual([]);
+    expect(await stored(deleted)).toEqual(['retired']);
+    expect(await runInDurableObject(tableStub(neverMade), (_i, state) => state.storage.getAlarm())).toBeNull();
+  });
 });

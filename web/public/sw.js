@@ -2,9 +2,14 @@
  * The service worker of Wallachen online (registered by web/src/pwa.ts):
  *
  * - Pushes (API.md "Web push"): each push is `{type, tableId, seat, version, url}`, never a
- *   card; it becomes a notification in the language the app last ran in (the page tells this
+ *   card nor the seat's token: `url` is the table page naming the seat (`/t/{tableId}?seat=n`).
+ *   It becomes a notification in the language the app last ran in (the page tells this
  *   worker, kept in its own cache), one per table and seat (a newer one replaces it). A click
- *   focuses a window already showing that link, or opens it; only links of this app are opened.
+ *   focuses a window opened from such a notification before (its address, the token after
+ *   the `#` aside, is the push's), or opens the push's address; only addresses of this app are
+ *   opened. The page opened puts this device's own link of the seat in place
+ *   (web/src/table/seat-link.ts): this worker cannot read the links a device keeps, and a
+ *   device that forgot the table is shown no seat.
  * - The app shell: the page itself (index.html, which every route of the single-page app is)
  *   and every file a table page loads (BUILD.assets, written in by the build:
  *   web/service-worker-build.ts), installed at once, so that a table seen before opens
@@ -116,7 +121,8 @@ self.addEventListener('notificationclick', (event) => {
   const target = targetOf(event.notification.data && event.notification.data.url, self.location.origin);
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
-      const open = windows.find((w) => w.url === target);
+      // A page opened from a notification keeps its address and adds the seat's token after the # (seat-link.ts).
+      const open = windows.find((w) => w.url === target || w.url.split('#')[0] === target);
       if (open) return open.focus();
       return self.clients.openWindow(target);
     }),

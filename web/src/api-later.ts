@@ -41,7 +41,10 @@ export interface NotificationSettings {
   readonly webhookSecret?: string;
   /** disabled: the receiver answered 410 Gone; saving a webhook again turns it on. */
   readonly webhookState?: 'active' | 'disabled' | null;
-  /** At this table: unconfirmed, only this table's confirmation mail goes there until its link is followed; unsubscribed: from every table. */
+  /**
+   * At this table: unconfirmed, only this table's confirmation mail goes there until its link is followed (also for an address
+   * that unsubscribed elsewhere: a table is told nothing of it); unsubscribed: it confirmed this table, then unsubscribed from every table.
+   */
   readonly emailState?: 'unconfirmed' | 'confirmed' | 'unsubscribed' | null;
   /** PUT with an address only: what became of this table's confirmation mail to it. */
   readonly confirmation?: ConfirmationOutcome;

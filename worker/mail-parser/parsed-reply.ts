@@ -11,11 +11,17 @@ export interface ParsedReply {
   /** The address of the From header, as written; null: the message has none. */
   readonly from: string | null;
   /**
-   * The move of the reply's first line that is not quoted (reply-text.ts), read by
+   * The move of the reply's first own line that reads as one (reply-text.ts), read by
    * shared/move-text.ts; or its refusal, which quotes the forms understood. Whether the move
    * is allowed is the table's to decide.
    */
   readonly move: Result<MoveByText>;
+  /**
+   * The line the move was read from, or, when none reads as one, the first own line that is
+   * not an attribution (null: the reply has none): the answer quotes it to the seat, whose
+   * own words it are. Never logged.
+   */
+  readonly line: string | null;
 }
 
 /** The parser as the main Worker's MAIL_PARSER binding reaches it (RPC): worker/mail-parser/index.ts. */

@@ -100,10 +100,12 @@ export type ClientMessage =
 
 /**
  * What became of a table's confirmation mail when `PUT …/notifications` set an address
- * (API.md, "Mail"): sent now; or not, as the address confirmed this table already,
- * unsubscribed from every table, was asked by this table less than a day ago, had its limit
- * (confirmations a day, or mails an hour, over all tables), the table had its limit of mails
- * this hour, or it could not be handed over now.
+ * (API.md, "Mail"): sent now (handed over, not waited for; also what a table hears when the
+ * address unsubscribed from every table without ever confirming it, and nothing goes); or
+ * not, as the address confirmed this table already, unsubscribed after confirming it, was
+ * asked by this table less than a day ago, had its limit (confirmations a day, or mails an
+ * hour, over all tables), the table had its limit of mails this hour, or it could not be
+ * asked for now.
  */
 export const CONFIRMATION_OUTCOMES = ['sent', 'confirmed', 'unsubscribed', 'recently_sent', 'address_limit', 'table_limit', 'failed'] as const;
 export type ConfirmationOutcome = (typeof CONFIRMATION_OUTCOMES)[number];

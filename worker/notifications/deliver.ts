@@ -6,13 +6,14 @@
  */
 import type { Seat } from '../../shared/options.js';
 import { isAllowedWebhookUrl } from './webhook-urls.js';
-import { type SeatEvent, type MailLanguage, mailsEachTurn, type Channel, type Notifications, type Settings, type TokenRow } from '../model/table.js';
+import { type SeatEvent, mailsEachTurn, type Channel, type Notifications, type Settings, type TokenRow } from '../model/table.js';
 import { type Delivery, MAX_WAITING, retryDelay } from '../storage/delivery-queue.js';
 import { reasonOf } from '../model/log-reasons.js';
 import { confirmationMail } from './mail/confirmation-mail.js';
 import type { ConfirmationOutcome } from '../model/contract.js';
 import { askConfirmationGate, askMailGate, NoMailLinks, REFUSED, type Gate, type Permitted } from './mail/gate.js';
-import { mailFor, senderOf, unsubscribeHeaders, type Mail, type MailFacts } from './mail/texts.js';
+import type { AutoSubmitted } from './mail/auto-submitted.js';
+import { mailFor, mailHeaders, senderOf, type Mail, type MailFacts } from './mail/texts.js';
 import { newReplyAddress, replyIdHash, replyPattern } from '../storage/reply-addresses.js';
 import { replyAnswerMail, type ReplyAnswer } from './mail/reply-texts.js';
 import { ATTEMPT_TIMEOUT_MS, DeliveryFailed, ReceiverGone, newMessageId, postWebhook } from './webhook.js';
@@ -21,7 +22,7 @@ import type { TableStorage } from '../storage/table-storage.js';
 import { deriveToken, hashToken, linkOf, sameHash, tokenKey } from '../model/tokens.js';
 import { PushRefused, sendPush, SubscriptionGone } from './push/send.js';
 import { vapidKeys } from './push/vapid.js';
-import { pushOptions, type PushPayload, type QueuedPush } from './push/notices.js';
+import { pushOptions, pushUrlOf, type PushPayload, type QueuedPush } from './push/notices.js';
 
 /** An attempt holds its delivery back this long, so that a crash mid-attempt retries it later. */
 const ATTEMPT_LEASE_MS = ATTEMPT_TIMEOUT_MS + 5_000;
@@ -34,6 +35,13 @@ export interface Recipients {
 }
 
 /** A delivery that can no longer be made (the seat removed its address): dropped, not retried. */
+/** How a mail is handed over: `sameHolder` still holds the seat's link, its own `Reply-To`, and what it answers (auto-submitted.ts). */
+interface HandOver {
+  readonly sameHolder?: () => boolean;
+  readonly replyTo?: string | undefined;
+  readonly autoSubmitted?: AutoSubmitted;
+}
+
 class Undeliverable extends Error {
   override readonly name = 'Undeliverable';
 }
@@ -65,6 +73,8 @@ export class Deliveries {
     private readonly turnMailSent: (seat: Seat) => void,
     /** Each seat's last attempts, whatever the channel (delivery-log.ts). */
     private readonly log: DeliveryLog,
+    /** Lets work go on after the answer (the object's waitUntil): a confirmation mail's hand-over. */
+    private readonly background: (work: Promise<void>) => void,
   ) {}
 
   /**
@@ -139,7 +149,7 @@ export class Deliveries {
         const sent = await this.sendMail(recipients, row, holder, sameHolder);
         if (sent === 'confirmation') detail = 'a confirmation mail went in its place';
         else if (row.type === 'turn' && sameHolder()) this.turnMailSent(row.seat);
-      } else await this.sendPushTo(recipients, row, holder, sameHolder);
+      } else await this.sendPushTo(recipients, row, sameHolder);
       this.storage.deliveries.queue.done(row.id);
       this.attempted(row, sameHolder(), 'sent', detail);
     } catch (error) {
@@ -193,10 +203,11 @@ export class Deliveries {
 
   /**
    * To one device of the seat, if it is still subscribed (with its keys as they are now),
-   * encrypted for it and signed with the server's VAPID key (push/). The url is the seat's
-   * link, derived as for mails; the app's home page when it cannot be.
+   * encrypted for it and signed with the server's VAPID key (push/). The url is the table page
+   * with the seat, never its link (push/notices.ts pushUrlOf): the token stays off the device's
+   * notifications.
    */
-  private async sendPushTo(recipients: Recipients, row: Delivery, holder: TokenRow | undefined, sameHolder: () => boolean): Promise<void> {
+  private async sendPushTo(recipients: Recipients, row: Delivery, sameHolder: () => boolean): Promise<void> {
     const { endpoint, version } = JSON.parse(row.payload) as QueuedPush;
     const subscription = this.storage.push.find(row.seat, endpoint);
     if (subscription === undefined) throw new Undeliverable('the device is no longer subscribed');
@@ -205,8 +216,7 @@ export class Deliveries {
     if (origin === null) throw new Undeliverable('the table does not know its address, so no link can be sent');
     const vapid = vapidKeys(this.env, origin);
     if (!vapid.ok) throw new Undeliverable(vapid.message);
-    const url = (await this.linkFor(recipients.settings, row.seat, holder)) ?? `${origin}/`;
-    const payload: PushPayload = { type: row.type, tableId, seat: row.seat, version, url };
+    const payload: PushPayload = { type: row.type, tableId, seat: row.seat, version, url: pushUrlOf(origin, tableId, row.seat) };
     stillHeld(sameHolder);
     await sendPush(subscription, JSON.stringify(payload), vapid.keys, pushOptions(row.type, tableId, row.seat));
   }
@@ -240,7 +250,7 @@ export class Deliveries {
     if (gate.send === 'none') throw new Undeliverable(REFUSED[gate.reason]);
     const { unsubscribe } = gate.links;
     if (gate.send === 'confirmation') {
-      await this.handOver(gate, email, confirmationMail(gate.origin, gate.links, lang), sameHolder);
+      await this.handOver(gate, email, confirmationMail(gate.origin, gate.links, lang), { sameHolder });
       return 'confirmation';
     }
     const facts = JSON.parse(row.payload) as MailFacts;
@@ -249,7 +259,7 @@ export class Deliveries {
     const link = await this.linkFor(recipients.settings, row.seat, holder);
     const mail = mailFor(facts, link, { lang, unsubscribe, replyable: reply !== null });
     try {
-      await this.handOver(gate, email, mail, sameHolder, reply?.address);
+      await this.handOver(gate, email, mail, { sameHolder, replyTo: reply?.address });
     } catch (error) {
       if (reply !== null) this.storage.replyAddresses.remove(reply.hash); // never sent: nobody can reply to it
       throw error;
@@ -304,7 +314,7 @@ export class Deliveries {
     const link = await this.linkFor(settings, seat, holder);
     const mail = replyAnswerMail(answer, facts, link, { lang, unsubscribe: gate.links.unsubscribe, replyable: reply !== null });
     try {
-      await this.handOver(gate, own.email, mail, undefined, reply?.address);
+      await this.handOver(gate, own.email, mail, { replyTo: reply?.address, autoSubmitted: 'auto-replied' });
     } catch (error) {
       if (reply !== null) this.storage.replyAddresses.remove(reply.hash);
       console.warn(`${what} failed: ${reasonOf(error)}`);
@@ -317,45 +327,40 @@ export class Deliveries {
    * Asks `address`, just set as seat `seat`'s, to confirm this table: the confirmation mail
    * goes at once if the gate lets it (mail/gate.ts: the table's budget, the address's limits).
    * Not queued: the seat is answered what happened (PUT …/notifications), and one that failed
-   * is asked for again by saving the address again, not retried. Its log says it too.
+   * is asked for again by saving the address again, not retried. Its log says it too. The answer does not wait
+   * for the binding (a refusal is logged after), so a withheld mail (AddressObject.askConfirmation) is answered alike.
    */
   async askConfirmation(recipients: Recipients, seat: Seat, address: string): Promise<ConfirmationOutcome> {
     const { tableId, origin } = recipients.settings;
     const lang = recipients.notifications[seat]!.lang ?? recipients.settings.seats[seat]?.lang;
-    const outcome = await this.confirmation(tableId, origin, address, lang);
-    if (outcome === 'sent') this.log.record(seat, 'email', 'confirmation', 'sent', undefined, Date.now());
-    else if (outcome !== 'confirmed') {
-      // Never tried again, not even one the binding refused: the seat asks again (its answer said why).
-      const why = outcome === 'failed' ? 'the mail could not be handed over' : REFUSED[outcome];
+    const dropped = (why: string, error?: unknown) => {
       this.log.record(seat, 'email', 'confirmation', 'dropped', why, Date.now());
-      console.warn(`table ${tableId}: the confirmation mail to seat ${seat} was not sent: ${why}`);
-    }
-    return outcome;
-  }
-
-  private async confirmation(tableId: string, origin: string | null, address: string, lang: MailLanguage | undefined): Promise<ConfirmationOutcome> {
+      console.warn(`table ${tableId}: the confirmation mail to seat ${seat} was not sent: ${why}`, error === undefined ? '' : reasonOf(error));
+    };
     let gate: Awaited<ReturnType<typeof askConfirmationGate>>;
     try {
       gate = await askConfirmationGate(this.env, this.storage.mailBudget, tableId, origin, address);
     } catch (error) {
-      console.warn(`table ${tableId}: a confirmation mail could not be asked for: ${reasonOf(error)}`);
+      dropped('the mail could not be asked for', error);
       return 'failed';
     }
+    if (gate.send === 'none' && gate.reason !== 'confirmed') dropped(REFUSED[gate.reason]);
     if (gate.send === 'none') return gate.reason;
-    try {
-      await this.handOver(gate, address, confirmationMail(gate.origin, gate.links, lang));
-    } catch (error) {
-      console.warn(`table ${tableId}: a confirmation mail failed: ${reasonOf(error)}`);
-      return 'failed';
-    }
+    // Written either way: nothing the table does before it answers depends on whether the mail goes.
+    const mail = confirmationMail(gate.origin, gate.links, lang);
+    this.log.record(seat, 'email', 'confirmation', 'sent', undefined, Date.now());
+    if (gate.send === 'confirmation')
+      this.background(this.handOver(gate, address, mail).catch((error: unknown) => dropped('the mail could not be handed over', error)));
     return 'sent';
   }
 
   /**
-   * Hands a permitted mail to the EMAIL binding with the address's one-click unsubscribe
-   * headers; one that fails, or whose seat's link was replaced meanwhile (`sameHolder`), gives its permit back.
+   * Hands a permitted mail to the EMAIL binding with the headers of every mail (the address's
+   * one-click unsubscribe, `Auto-Submitted`); one that fails, or whose seat's link was
+   * replaced meanwhile (`sameHolder`), gives its permit back.
    */
-  private async handOver(gate: Permitted, to: string, mail: Mail, sameHolder: () => boolean = () => true, replyTo?: string): Promise<void> {
+  private async handOver(gate: Permitted, to: string, mail: Mail, how: HandOver = {}): Promise<void> {
+    const { sameHolder = () => true, replyTo, autoSubmitted = 'auto-generated' } = how;
     try {
       stillHeld(sameHolder);
       await this.sendEmail({
@@ -364,7 +369,7 @@ export class Deliveries {
         ...(replyTo === undefined ? {} : { replyTo }),
         subject: mail.subject,
         text: mail.text,
-        headers: unsubscribeHeaders(gate.links.unsubscribe),
+        headers: mailHeaders(gate.links.unsubscribe, autoSubmitted),
       });
     } catch (error) {
       await gate.release().catch(() => {}); // not sent: not counted (a lost release only counts one mail too many)

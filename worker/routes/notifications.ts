@@ -38,6 +38,8 @@ const putNotifications = defineRoute({
       '`mail` chooses what goes to the address: "turn" (default) as above, "digest" one mail a day at 07:00 UTC listing every table where the address owes a move ' +
       '(at most one a day, kept by the address, never a card), or "off" (nothing; the address stays stored). ' +
       'Pushes (`push`, API.md "Web push") follow the rule of mails for turns and reminders but not the unread rule; each carries `{type, tableId, seat, version, url}` for `turn`, `reminder` and `table_over`, encrypted (aes128gcm) and signed with VAPID; ' +
+      "`url` is the table page with the seat (`/t/{id}?seat={n}`), never the seat's token: the app opened from the notification finds the seat's link among those the device keeps. " +
+      "`pushRemove` with this device's endpoint stops its pushes and no other device's (what the app's \"Forget\" does); `push: null` removes every device of the seat; " +
       'a device whose push service answers 404 or 410 is removed.',
   }),
   security,
@@ -111,7 +113,7 @@ const getNotifications = defineRoute({
   ...(OPENAPI_PROSE && {
     summary: 'Read notifications',
     description:
-      "This seat's notification settings, as PUT answers them (without `confirmation`): its address and whether it confirmed this table (or unsubscribed from all), its mail mode, its webhook URL and secret and whether the receiver turned it off (410 Gone).",
+      "This seat's notification settings, as PUT answers them (without `confirmation`): its address and whether it confirmed this table (or, having confirmed it, unsubscribed from all: an address this table never confirmed is unconfirmed here, whatever it did elsewhere), its mail mode, its webhook URL and secret and whether the receiver turned it off (410 Gone).",
   }),
   security,
   request: { params: TableParams },

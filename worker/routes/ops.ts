@@ -14,7 +14,7 @@ import type { AppEnv } from './app-env.js';
 import { ApiError } from '../model/errors.js';
 import { hashToken, sameHash, TABLE_ID_PATTERN } from '../model/tokens.js';
 import { querySummary, windowOf, MAX_WINDOW_DAYS, RETENTION_DAYS, DEFAULT_WINDOW_HOURS } from '../ops/summary.js';
-import { limited, OPS_QUERIES, tableStub, type TableStub } from './chain.js';
+import { limited, OPS_QUERIES, tableStub, unwrap, type TableStub } from './chain.js';
 import { json, refusal, TableParams, defineRoute, openapi } from './documented.js';
 import { MAX_MIGRATE_BATCH, migrateBatch } from '../history/migrate.js';
 
@@ -88,7 +88,7 @@ openapi(
     request: { params: TableParams },
     responses: { 200: { description: 'The dead letters', ...json(DeadLettersSchema) }, ...opsRefusals },
   }),
-  async (c) => c.json({ deadLetters: await c.var.table.deadLetters() }, 200),
+  async (c) => c.json({ deadLetters: unwrap(await c.var.table.deadLetters()) }, 200),
 );
 
 openapi(
@@ -109,7 +109,7 @@ openapi(
       ...opsRefusals,
     },
   }),
-  async (c) => c.json({ replayed: await c.var.table.replayDeadLetters() }, 200),
+  async (c) => c.json({ replayed: unwrap(await c.var.table.replayDeadLetters()) }, 200),
 );
 
 // What follows says most of itself under OPENAPI_PROSE only: the document has it, the Worker has no use for it.

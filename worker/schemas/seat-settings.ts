@@ -96,18 +96,22 @@ export const NotificationsAnswerSchema = doc(
       OPENAPI_PROSE && {
         description:
           "The address at this table only: not confirmed here (nothing but this table's confirmation mail goes to it from here), confirmed here, " +
-          'or unsubscribed (from every table); null when none is set',
+          'or unsubscribed (it confirmed this table, then unsubscribed from every table); null when none is set. ' +
+          'An address this table never confirmed is unconfirmed here, whatever it did elsewhere (unsubscribed from everything included)',
       },
     ),
     confirmation: doc(
       z.optional(z.enum(CONFIRMATION_OUTCOMES)),
       OPENAPI_PROSE && {
         description:
-          "PUT with `email` only: what became of this table's confirmation mail to it. sent: sent now; confirmed: none needed, the address confirmed this table; " +
-          'unsubscribed: none, the address unsubscribed from every table; ' +
+          "PUT with `email` only: what became of this table's confirmation mail to it. " +
+          'sent: handed over now (the answer does not wait for the mail service; a mail it refuses shows in the delivery log, and saving again asks again); ' +
+          'an address that unsubscribed from every table without ever confirming this one is sent nothing, and this table is answered as for any address: it learns nothing of what the address did elsewhere; ' +
+          'confirmed: none needed, the address confirmed this table; ' +
+          'unsubscribed: none, the address confirmed this table, then unsubscribed from every table; ' +
           `recently_sent: none, this table asked it less than ${CONFIRMATION_INTERVAL_MS / 3_600_000} h ago; ` +
           `address_limit: none, the address had ${CONFIRMATIONS_PER_DAY} confirmation mails in 24 h (or ${ADDRESS_MAILS_PER_HOUR} mails this hour) over all tables; ` +
-          `table_limit: none, this table sent ${TABLE_MAILS_PER_HOUR} mails this hour; failed: it could not be handed over now (save again later)`,
+          `table_limit: none, this table sent ${TABLE_MAILS_PER_HOUR} mails this hour; failed: it could not be asked for now (save again later)`,
       },
     ),
     push: doc(

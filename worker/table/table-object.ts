@@ -164,6 +164,11 @@ export class TableObject extends DurableObject<Env> {
     await this.seats.addressConfirmed(addressKey);
   }
 
+  /** Whether a reply to reply address `id` from `from` could act, asked before it is parsed (the Worker's `email` handler). */
+  async replyCheck(id: string, from: string): Promise<'unknown' | 'not_the_seat' | 'ours'> {
+    return this.replies.check(id, from);
+  }
+
   /** A reply to one of this table's turn mails (the Worker's `email` handler): its move, if it is the seat's. */
   async replyByMail(reply: IncomingReply): Promise<ReplyOutcome> {
     return this.replies.reply(reply);
@@ -175,22 +180,24 @@ export class TableObject extends DurableObject<Env> {
     return table === null ? 'not_here' : this.parts.digest.carry(table, request, (message) => this.sendEmail(message));
   }
 
-  /** How many history writes wait in the outbox, dead letters included (for tests and monitoring). */
+  /** How many history writes wait in the outbox, dead letters included (for tests and monitoring); none where no table was made (or it was deleted). */
   pendingHistory(): number {
-    return this.parts.outbox.pending();
+    return this.parts.store.current() === null ? 0 : this.parts.outbox.pending();
   }
 
-  /** The history rows given up on (an operator's view: which, since when, why; never a payload). */
-  deadLetters(): ReturnType<TableParts['outbox']['deadLetters']> {
-    return this.parts.outbox.deadLetters();
+  /** The history rows given up on (an operator's view: which, since when, why; never a payload); 404 where no table was made. */
+  deadLetters(): Outcome<ReturnType<TableParts['outbox']['deadLetters']>> {
+    const made = this.parts.store.made();
+    return made.ok ? success(this.parts.outbox.deadLetters()) : made;
   }
 
-  /** Puts the dead letters back in line and writes them now; answers how many. */
-  replayDeadLetters(): number {
-    if (this.parts.store.current() === null) return 0;
+  /** Puts the dead letters back in line and writes them now; answers how many (404 where no table was made). */
+  replayDeadLetters(): Outcome<number> {
+    const made = this.parts.store.made();
+    if (!made.ok) return made;
     const revived = this.parts.outbox.revive(Date.now());
     if (revived > 0) this.parts.after.kick();
-    return revived;
+    return success(revived);
   }
 
   // ------------------------------------------------------------------ sockets (hibernation API) and the alarm

@@ -82,6 +82,7 @@ export function wireTable(ctx: DurableObjectState, env: Env, hooks: ObjectHooks)
     (seat: Seat) => void after.commit({ type: 'webhookGone', seat, at: new Date().toISOString() }),
     (seat: Seat) => void after.commit({ type: 'turnMailSent', seat, at: Date.now() }),
     deliveryLog,
+    (work) => ctx.waitUntil(work),
   );
   const presence = new SeatPresence(storage, (seat) => sockets.watching(seat));
   const notifications = new TableNotifications((table, seat) => store.viewFor(table, seat), storage, deliveries, presence, chat);

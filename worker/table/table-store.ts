@@ -189,19 +189,29 @@ export class TableStore {
     return caller.ok ? run(caller.value) : caller;
   }
 
+  /**
+   * The table, or the 404 of a table never made here (or deleted after its retention): what
+   * every call that reads the table's storage asks first, since a table that is not there
+   * has no storage to read (and a read must not make any).
+   */
+  made(): Outcome<Table> {
+    const table = this.current();
+    if (table !== null) return success(table);
+    const retired = this.storage.retiredAt();
+    if (retired !== null)
+      return failure(
+        404,
+        'not_found',
+        `this table was deleted on ${retired.slice(0, 10)} after a long time without a move; its finished games are kept`,
+      );
+    return failure(404, 'not_found', 'no such table');
+  }
+
   /** Whose `tokenHash` is (null: nobody's here), or why there is no table to ask. */
   private owner(tokenHash: string): Outcome<Caller | null> {
-    const table = this.current();
-    if (table === null) {
-      const retired = this.storage.retiredAt();
-      if (retired !== null)
-        return failure(
-          404,
-          'not_found',
-          `this table was deleted on ${retired.slice(0, 10)} after a long time without a move; its finished games are kept`,
-        );
-      return failure(404, 'not_found', 'no such table');
-    }
+    const made = this.made();
+    if (!made.ok) return made;
+    const table = made.value;
     // Compare with every stored hash, always, in constant time: no early exit to time.
     let caller: Caller | null = null;
     for (const { hash, seat, role } of table.tokens) {

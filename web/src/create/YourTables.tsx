@@ -10,7 +10,7 @@ import { fetchOverview, type OverviewEntry } from '../api-later.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
 import { Name, withNames } from '../names.js';
-import { forgetTableHere } from './forget-table.js';
+import { forgetTableHere, stopPushesHere } from './forget-table.js';
 import { openedLinks } from '../opened-links.js';
 import { formatTime } from '../table/format.js';
 import { AwaySwitch } from './AwaySwitch.js';
@@ -53,18 +53,25 @@ function TableFacts({ entry, away }: { entry: OverviewEntry | undefined; away: A
   );
 }
 
+/** Where a Forget is: asking the table to stop its pushes here, or failed to (the table is kept). */
+type Forgetting = 'stopping' | ApiError;
+
 function TableItem({
   table,
   entry,
   away,
+  forgetting,
   onForget,
+  onForgetAnyway,
 }: {
   table: DeviceTable;
   entry: OverviewEntry | undefined;
   away: Away | undefined;
+  forgetting: Forgetting | undefined;
   onForget: () => void;
+  onForgetAnyway: () => void;
 }) {
-  const { prefs } = useApp();
+  const { t: app, prefs } = useApp();
   const t = createTranslator(prefs.lang);
   const waiting = owesMove(entry);
   const name = entry?.ok ? entry.name : table.name;
@@ -105,9 +112,17 @@ function TableItem({
           </ul>
         </details>
       ) : null}
-      <button type="button" class="link" data-forget aria-label={t('forgetLabel', { name })} onClick={onForget}>
+      <button type="button" class="link" data-forget aria-label={t('forgetLabel', { name })} disabled={forgetting === 'stopping'} onClick={onForget}>
         {t('forget')}
       </button>
+      {forgetting instanceof ApiError ? (
+        <div class="error" role="alert" data-forget-failed>
+          <p>{t('forgetPushFailed', { reason: errorText(app, forgetting) })}</p>
+          <button type="button" class="link" data-forget-anyway aria-label={t('forgetAnywayLabel', { name })} onClick={onForgetAnyway}>
+            {t('forgetAnyway')}
+          </button>
+        </div>
+      ) : null}
     </li>
   );
 }
@@ -119,6 +134,7 @@ export function YourTables() {
   const [entries, setEntries] = useState<ReadonlyMap<string, OverviewEntry>>(new Map());
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [answered, setAnswered] = useState<ReadonlyMap<string, Away>>(new Map());
+  const [forgetting, setForgetting] = useState<ReadonlyMap<string, Forgetting>>(new Map());
   const takeEntries = (fresh: readonly OverviewEntry[]) => {
     setEntries((known) => new Map([...known, ...fresh.map((entry) => [entry.tableId, entry] as const)]));
     setAnswered((known) => new Map([...known].filter(([tableId]) => !fresh.some((entry) => entry.tableId === tableId))));
@@ -161,9 +177,18 @@ export function YourTables() {
   }, [waiting, app]);
 
   if (tables.length === 0) return null;
-  const forget = (tableId: string) => {
+  const forgetHere = (tableId: string) => {
     forgetTableHere(tableId);
     setTables((list) => list.filter((table) => table.tableId !== tableId));
+    setForgetting((known) => new Map([...known].filter(([id]) => id !== tableId)));
+  };
+  // The table stops pushing to this device first (forget-table.ts); if it cannot be told, the
+  // table stays, with its links to try again, and the reader may forget it here anyway.
+  const forget = async (tableId: string) => {
+    setForgetting((known) => new Map(known).set(tableId, 'stopping'));
+    const failure = await stopPushesHere(tableId);
+    if (failure === null) forgetHere(tableId);
+    else setForgetting((known) => new Map(known).set(tableId, failure));
   };
   return (
     <section class="your-tables" data-your-tables aria-labelledby="your-tables-title">
@@ -182,7 +207,9 @@ export function YourTables() {
             table={table}
             entry={entries.get(table.tableId)}
             away={answered.get(table.tableId)}
-            onForget={() => forget(table.tableId)}
+            forgetting={forgetting.get(table.tableId)}
+            onForget={() => void forget(table.tableId)}
+            onForgetAnyway={() => forgetHere(table.tableId)}
           />
         ))}
       </ul>

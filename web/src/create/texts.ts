@@ -115,6 +115,10 @@ const en = {
   allLinks: 'All links of this table',
   forget: 'Forget',
   forgetLabel: 'Forget “{name}” on this device',
+  forgetPushFailed:
+    'Not forgotten yet: the table could not be told to stop its notifications to this device ({reason}). Try again when you are online, or forget it anyway: its notifications would still come here (without its link).',
+  forgetAnyway: 'Forget anyway',
+  forgetAnywayLabel: 'Forget “{name}” on this device anyway',
   // issue 26 — the away switch
   awayTitle: 'Away? Stop your clock at all your tables',
   awayHelp:
@@ -282,6 +286,10 @@ const de: Record<CreateTextKey, Text> = {
   allLinks: 'Alle Links dieses Tisches',
   forget: 'Vergessen',
   forgetLabel: '„{name}“ auf diesem Gerät vergessen',
+  forgetPushFailed:
+    'Noch nicht vergessen: Dem Tisch ließ sich nicht sagen, dass er diesem Gerät keine Benachrichtigungen mehr schicken soll ({reason}). Versuch es noch einmal, wenn du online bist, oder vergiss ihn trotzdem: Seine Benachrichtigungen kämen dann weiter hierher (ohne seinen Link).',
+  forgetAnyway: 'Trotzdem vergessen',
+  forgetAnywayLabel: '„{name}“ auf diesem Gerät trotzdem vergessen',
   // issue 26 — the away switch
   awayTitle: 'Weg? Deine Uhr an allen Tischen anhalten',
   awayHelp:

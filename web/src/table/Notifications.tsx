@@ -14,6 +14,7 @@ import { notificationsChange, type NotificationFields } from './notifications-ch
 import { PushToggle } from './PushToggle.js';
 import { settingsTranslator, type SettingsTextKey, type SettingsTranslate } from './settings-texts.js';
 import { TEXT_LIMITS } from '../../../shared/limits.js';
+import type { Seat } from '../../../shared/options.js';
 
 type Field = 'email' | 'webhookUrl';
 type Fields = NotificationFields & { readonly mail: MailMode };
@@ -51,7 +52,7 @@ function emailLine(settings: NotificationSettings, confirmation: ConfirmationOut
   }
 }
 
-export function Notifications({ tableId, token }: { tableId: string; token: string }) {
+export function Notifications({ tableId, token, seat }: { tableId: string; token: string; seat: Seat }) {
   const { t, prefs } = useApp();
   const st = settingsTranslator(useApp().prefs.lang);
   /** What the server says is set: read when the page opens, then what each save answered. */
@@ -195,7 +196,7 @@ export function Notifications({ tableId, token }: { tableId: string; token: stri
             )
           ) : null}
         </div>
-        <PushToggle tableId={tableId} token={token} settings={current} onChange={show} />
+        <PushToggle tableId={tableId} token={token} seat={seat} settings={current} onChange={show} />
         <p class="help">{st('noticesQuiet', { minutes: ACTIVE_SEAT_MINUTES })}</p>
         <button type="submit" class="primary" disabled={busy || current === null}>
           {st('noticesSave')}

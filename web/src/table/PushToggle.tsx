@@ -9,7 +9,9 @@ import { ApiError } from '../api.js';
 import { saveNotifications, type NotificationSettings } from '../api-later.js';
 import { useApp } from '../app-context.js';
 import { errorText } from '../i18n.js';
-import { currentSubscription, notePushHere, permission, PermissionDenied, pushOnHere, pushSupported, subscribe } from './push-device.js';
+import type { Seat } from '../../../shared/options.js';
+import { currentSubscription, permission, PermissionDenied, pushSupported, subscribe } from './push-device.js';
+import { notePushHere, pushOnHere } from './push-links.js';
 import { settingsTranslator } from './settings-texts.js';
 
 type State = 'unsupported' | 'denied' | 'on' | 'off';
@@ -23,11 +25,13 @@ function initialState(tableId: string, token: string): State {
 export function PushToggle({
   tableId,
   token,
+  seat,
   settings,
   onChange,
 }: {
   tableId: string;
   token: string;
+  seat: Seat;
   settings: NotificationSettings | null;
   onChange: (settings: NotificationSettings) => void;
 }) {
@@ -37,9 +41,11 @@ export function PushToggle({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  // A device noted as on whose browser subscription is gone (site data cleared) is off.
+  // A device noted as on whose browser subscription is gone (site data cleared) is off. One noted
+  // before its seat was is noted again with it: a push's notification finds the link by its seat (seat-link.ts).
   useEffect(() => {
     if (state !== 'on') return;
+    notePushHere(tableId, token, true, seat);
     currentSubscription().then(
       (subscription) => subscription === null && setState('off'),
       () => {},
@@ -52,7 +58,7 @@ export function PushToggle({
     try {
       const push = await subscribe();
       onChange(await saveNotifications(tableId, token, { push }));
-      notePushHere(tableId, token, true);
+      notePushHere(tableId, token, true, seat);
       setState('on');
     } catch (err) {
       if (err instanceof PermissionDenied) setState(permission() === 'denied' ? 'denied' : 'off');

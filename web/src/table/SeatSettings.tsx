@@ -21,7 +21,7 @@ export default function SeatSettings({
   return (
     <>
       <Vacation view={view} tableId={tableId} token={token} onView={onView} />
-      <Notifications tableId={tableId} token={token} />
+      {view.seat === null ? null : <Notifications tableId={tableId} token={token} seat={view.seat} />}
     </>
   );
 }

@@ -1,14 +1,10 @@
 /**
  * This device's side of Web Push (API.md "Web push"): whether the browser can, the one
- * subscription a browser keeps per site (shared by every table this device gets pushes of),
- * and which of this device's links have it. Permission is asked only by subscribe(), which
+ * subscription a browser keeps per site (shared by every table this device gets pushes of);
+ * which of this device's links have it is kept by push-links.ts. Permission is asked only by subscribe(), which
  * the "Notify me on this device" button calls.
  */
 import { fetchPushKey, type PushSubscriptionFields } from '../api-later.js';
-import { readStored, writeStored } from '../prefs.js';
-
-/** The links (table and token) this device turned pushes on for. */
-const KEY = 'wallachen.pushLinks';
 
 export const pushSupported = (): boolean =>
   typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof PushManager !== 'undefined' && typeof Notification !== 'undefined';
@@ -16,29 +12,6 @@ export const pushSupported = (): boolean =>
 export type PushPermission = 'granted' | 'denied' | 'default';
 
 export const permission = (): PushPermission => Notification.permission;
-
-function links(): string[] {
-  try {
-    const list = JSON.parse(readStored(KEY) ?? '[]') as unknown;
-    return Array.isArray(list) ? list.filter((l): l is string => typeof l === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-const linkKey = (tableId: string, token: string) => `${tableId}#${token}`;
-
-export const pushOnHere = (tableId: string, token: string): boolean => links().includes(linkKey(tableId, token));
-
-export function notePushHere(tableId: string, token: string, on: boolean): void {
-  const others = links().filter((l) => l !== linkKey(tableId, token));
-  writeStored(KEY, JSON.stringify(on ? [linkKey(tableId, token), ...others].slice(0, 100) : others));
-}
-
-/** Forgets which links of `tableId` this device turned pushes on for. */
-export function forgetPushLinks(tableId: string): void {
-  writeStored(KEY, JSON.stringify(links().filter((l) => !l.startsWith(`${tableId}#`))));
-}
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));

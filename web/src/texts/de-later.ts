@@ -159,5 +159,8 @@ const deLater: Record<LaterTextKey, Text> = {
   error_rate_limited: 'Zu viele Anfragen in kurzer Zeit. Warte eine Minute und versuch es noch einmal.',
   error_internal_error: 'Der Server hat versagt. Dein Zug ist vielleicht nicht angekommen: versuch es gleich noch einmal.',
   linkReplaced: 'Dieser Link wurde vom Admin des Tisches ersetzt. Frag den Admin nach dem neuen.',
+  seatNotKept:
+    'Dieses Gerät kennt den Link dieses Platzes nicht (er wurde hier vergessen oder nie geöffnet), darum wird der Tisch nicht gezeigt. Öffne den Link, den du bekommen hast.',
+  seatNotKeptHome: 'Zu deinen Tischen auf diesem Gerät',
 };
 export default deLater;

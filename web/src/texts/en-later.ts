@@ -157,6 +157,9 @@ export const enLater = {
   error_rate_limited: 'Too many requests in a short time. Wait a minute and try again.',
   error_internal_error: 'The server failed. Your move may not have arrived: try again in a moment.',
   linkReplaced: "This link was replaced by the table's admin. Ask the admin for the new one.",
+  seatNotKept:
+    "This device does not keep this seat's link (it was forgotten here, or never opened here), so the table is not shown. Open the link you were given.",
+  seatNotKeptHome: 'To your tables on this device',
 } as const;
 export type LaterTextKey = keyof typeof enLater;
 export default enLater;

@@ -17,7 +17,7 @@ import type { DigestEntry } from './digest.js';
 import type { DeliveryLog } from '../../storage/delivery-log.js';
 import { pendingSeats } from '../who-is-told.js';
 import { mailModeOf, type Table } from '../../model/table.js';
-import { senderOf, unsubscribeHeaders } from '../mail/texts.js';
+import { mailHeaders, senderOf } from '../mail/texts.js';
 import { seatAddressKey } from '../mail/gate.js';
 
 /** After a failed hand-over, the table's alarm tries again this much later. */
@@ -180,7 +180,7 @@ export class DigestSeats {
         to,
         subject: request.subject,
         text: request.text,
-        headers: unsubscribeHeaders(request.unsubscribe),
+        headers: mailHeaders(request.unsubscribe, 'auto-generated'),
       });
     } catch (error) {
       for (const seat of seats) this.log.record(seat, 'digest', 'digest', 'failed', 'the mail could not be handed over', now);

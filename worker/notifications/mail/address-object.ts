@@ -24,7 +24,7 @@ import type { Seat } from '../../../shared/options.js';
 import { deriveToken, linkOf, tokenKey } from '../../model/tokens.js';
 import { DIGEST_MIN_GAP_MS, digestMail, nextDigestAt, type DigestEntry, type DigestLine } from '../digest/digest.js';
 import { unsubscribeLink } from './links.js';
-import { type AddressState, type ConfirmationPermit, type DigestAnswer, type Permit, type Refusal } from './address.js';
+import { type AddressState, type ConfirmationPermit, type ConfirmationRefusal, type DigestAnswer, type Permit, type Refusal } from './address.js';
 import { ADDRESS_MAILS_PER_HOUR, CONFIRMATION_INTERVAL_MS, CONFIRMATIONS_PER_DAY, DIGEST_ENTRIES_PER_ADDRESS } from '../../model/limits.js';
 
 export {
@@ -47,7 +47,8 @@ const SCHEMA = [
   // One row: the address's standing over all tables (STANDING) and when its last confirmation mail went out (ms, or null).
   `CREATE TABLE IF NOT EXISTS address (
      id INTEGER PRIMARY KEY CHECK (id = 1), state TEXT NOT NULL, confirmation_sent_at INTEGER)`,
-  // The tables whose mail the address confirmed, and when.
+  // The tables whose mail the address confirmed, and when. Kept when it unsubscribes (withdrawn, not forgotten): those tables
+  // alone are told so (stateAt); every other table sees an address that never confirmed it.
   `CREATE TABLE IF NOT EXISTS confirmed_tables (table_id TEXT PRIMARY KEY, at INTEGER NOT NULL)`,
   // The confirmation mails of the last 24 hours, by table (older rows are deleted as they fall out of it).
   `CREATE TABLE IF NOT EXISTS confirmations (at INTEGER NOT NULL, table_id TEXT NOT NULL)`,
@@ -66,6 +67,9 @@ const SCHEMA = [
  * (permit); "unconfirmed": neither.
  */
 type Standing = 'unconfirmed' | 'confirmed' | 'unsubscribed';
+
+/** A confirmation mail counted, or why not: what the address's limits say, before askConfirmation decides whether it goes. */
+type Taken = { readonly send: 'confirmation'; readonly at: number } | { readonly send: 'none'; readonly reason: ConfirmationRefusal };
 
 /** What a table answers when asked to send a digest: sent, the address is none of its digest seats' any more, or it failed. */
 export type DigestCarried = 'sent' | 'not_here' | 'failed';
@@ -100,7 +104,8 @@ export class AddressObject extends DurableObject<Env> {
     if (!this.hasSchema()) return { send: 'none', reason: 'unconfirmed' };
     this.ensureSchema();
     const { standing } = this.read();
-    if (standing === 'unsubscribed') return { send: 'none', reason: 'unsubscribed' };
+    // A table it never confirmed is refused as any unconfirmed table: it must not learn that the address unsubscribed elsewhere.
+    if (standing === 'unsubscribed') return { send: 'none', reason: this.confirmed(tableId) ? 'unsubscribed' : 'unconfirmed' };
     if (!this.confirmed(tableId)) {
       // Confirmed before confirmations were per table: that opens no table, but a table it was
       // set at then is not left silent without a word: its mail becomes its confirmation (within the limits).
@@ -116,19 +121,27 @@ export class AddressObject extends DurableObject<Env> {
 
   /**
    * A table asks whether it may send its confirmation mail now (a seat's address was set
-   * there): not to an address that unsubscribed or already confirmed that table, at most once
-   * per table in CONFIRMATION_INTERVAL_MS, at most CONFIRMATIONS_PER_DAY over all tables, and
-   * within the hourly limit. A permitted one is counted; `release` gives it back.
+   * there): not to an address that already confirmed that table (nor, once it unsubscribed,
+   * again to one of the tables it had confirmed), at most once per table in
+   * CONFIRMATION_INTERVAL_MS, at most CONFIRMATIONS_PER_DAY over all tables, and within the
+   * hourly limit. A permitted one is counted; `release` gives it back.
+   *
+   * An address that unsubscribed from every table gets no confirmation mail either, but a
+   * table it never confirmed must not learn that it unsubscribed elsewhere (API.md "Mail"):
+   * that table is answered as any address would answer it, counted alike, with `withheld` in
+   * place of `confirmation`: the table then sends nothing and tells its seat what it tells
+   * of a mail that went.
    */
   askConfirmation(request: { readonly tableId: string; readonly now: number }): ConfirmationPermit {
     const { tableId, now } = request;
     this.ensureSchema();
-    if (this.read().standing === 'unsubscribed') return { send: 'none', reason: 'unsubscribed' };
-    if (this.confirmed(tableId)) return { send: 'none', reason: 'confirmed' };
-    return this.takeConfirmation(tableId, now);
+    const unsubscribed = this.read().standing === 'unsubscribed';
+    if (this.confirmed(tableId)) return { send: 'none', reason: unsubscribed ? 'unsubscribed' : 'confirmed' };
+    const asked = this.takeConfirmation(tableId, now);
+    return unsubscribed && asked.send === 'confirmation' ? { send: 'withheld', at: asked.at } : asked;
   }
 
-  private takeConfirmation(tableId: string, now: number): ConfirmationPermit {
+  private takeConfirmation(tableId: string, now: number): Taken {
     this.sql.exec('DELETE FROM confirmations WHERE at <= ?', now - DAY_MS);
     const ofTable = this.sql.exec<Row>('SELECT MAX(at) AS at FROM confirmations WHERE table_id = ?', tableId).one().at as number | null;
     if (ofTable !== null && now - ofTable < CONFIRMATION_INTERVAL_MS) return { send: 'none', reason: 'recently_sent' };
@@ -313,32 +326,41 @@ export class AddressObject extends DurableObject<Env> {
 
   /**
    * The address holder pressed the button of a table's confirmation link: that table may
-   * mail it from now on. Also after unsubscribing: they asked again, for this table (an
-   * unsubscription withdrew every other table's confirmation).
+   * mail it from now on. Also after unsubscribing: they asked again, for this table (the
+   * unsubscription withdrew every other table's confirmation, which is now forgotten).
    */
   confirm(request: { readonly tableId: string }): AddressState {
     this.ensureSchema();
     this.sql.exec('INSERT INTO confirmed_tables (table_id, at) VALUES (?, ?) ON CONFLICT (table_id) DO NOTHING', request.tableId, Date.now());
     const { standing, confirmationSentAt } = this.read();
-    if (standing === 'unsubscribed') this.write('unconfirmed', confirmationSentAt);
+    if (standing === 'unsubscribed') {
+      this.sql.exec('DELETE FROM confirmed_tables WHERE table_id != ?', request.tableId);
+      this.write('unconfirmed', confirmationSentAt);
+    }
     return 'confirmed';
   }
 
-  /** No more mail of any table, confirmations included: every table's confirmation is withdrawn, the digest emptied. */
+  /**
+   * No more mail of any table, confirmations included: every table's confirmation is
+   * withdrawn (the tables stay listed, so that they alone say "unsubscribed"), the digest emptied.
+   */
   unsubscribe(): AddressState {
     this.ensureSchema();
     this.write('unsubscribed', this.read().confirmationSentAt);
-    this.sql.exec('DELETE FROM confirmed_tables');
     this.sql.exec('DELETE FROM digest');
     return 'unsubscribed';
   }
 
-  /** The address as table `tableId` sees it (emailState): confirmed there, not, or unsubscribed. Stores nothing. */
+  /**
+   * The address as table `tableId` sees it (emailState): confirmed there, not, or
+   * unsubscribed after it had confirmed there. A table it never confirmed sees "unconfirmed",
+   * whatever it did elsewhere (API.md "Mail"). Stores nothing.
+   */
   stateAt(request: { readonly tableId: string }): AddressState {
     if (!this.hasSchema()) return 'unconfirmed';
     this.ensureSchema();
-    if (this.read().standing === 'unsubscribed') return 'unsubscribed';
-    return this.confirmed(request.tableId) ? 'confirmed' : 'unconfirmed';
+    if (!this.confirmed(request.tableId)) return 'unconfirmed';
+    return this.read().standing === 'unsubscribed' ? 'unsubscribed' : 'confirmed';
   }
 
   private read(): { standing: Standing; confirmationSentAt: number | null } {

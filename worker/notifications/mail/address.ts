@@ -4,7 +4,10 @@
  * built outside workerd (the OpenAPI document in Node) do not import the runtime.
  */
 
-/** The address as one table sees it: confirmed there, not (yet), or unsubscribed from every table. */
+/**
+ * The address as one table sees it: confirmed there, not (yet), or unsubscribed from every
+ * table after it had confirmed that one (a table it never confirmed sees "unconfirmed").
+ */
 export type AddressState = 'unconfirmed' | 'confirmed' | 'unsubscribed';
 
 /** Why a table's mail may not go now. */
@@ -20,13 +23,19 @@ export type Permit = { readonly send: 'mail' | 'confirmation'; readonly at: numb
 
 /**
  * Why no confirmation mail goes when a table asks for one: the address confirmed this table
- * already, unsubscribed, was asked by this table within CONFIRMATION_INTERVAL_MS, or had its
- * limit (CONFIRMATIONS_PER_DAY, or ADDRESS_MAILS_PER_HOUR).
+ * already, unsubscribed after it had confirmed it, was asked by this table within
+ * CONFIRMATION_INTERVAL_MS, or had its limit (CONFIRMATIONS_PER_DAY, or ADDRESS_MAILS_PER_HOUR).
  */
 export type ConfirmationRefusal = 'confirmed' | 'unsubscribed' | 'recently_sent' | 'address_limit';
 
+/**
+ * What a table asking for its confirmation mail may do: send it (`confirmation`), or not
+ * (`none`, and why). `withheld`: the address unsubscribed from every table and never confirmed
+ * this one, so nothing goes; but it was counted as a confirmation mail, and the table answers
+ * as for one that went, so that no table learns what an address did elsewhere.
+ */
 export type ConfirmationPermit =
-  { readonly send: 'confirmation'; readonly at: number } | { readonly send: 'none'; readonly reason: ConfirmationRefusal };
+  { readonly send: 'confirmation' | 'withheld'; readonly at: number } | { readonly send: 'none'; readonly reason: ConfirmationRefusal };
 
 /** What became of a digest entry a table handed over: kept, refused as its table is not confirmed, or as the digest is full. */
 export type DigestAnswer = 'accepted' | 'unconfirmed' | 'full';

@@ -27,18 +27,29 @@ export const REFUSED: Record<GateRefusal, string> = {
   table_limit: `the table sent its limit of ${TABLE_MAILS_PER_HOUR} mails this hour`,
 };
 
-/** What the gate answers: the permit, or why not (`R`: the refusals of the question asked). */
-export type Gate<R extends GateRefusal = GateRefusal> = Permitted | { readonly send: 'none'; readonly reason: R };
+/**
+ * What a permit lets go: mail, the mail meant; confirmation, this table's confirmation mail
+ * (asked for, or in place of the mail); withheld, nothing, counted as a confirmation mail that
+ * went (an address that unsubscribed from every table, asked by a table it never confirmed:
+ * AddressObject.askConfirmation).
+ */
+export type Sent = 'mail' | 'confirmation' | 'withheld';
 
-export interface Permitted {
-  /** mail: the mail meant; confirmation: this table's confirmation mail (asked for, or in place of the mail). */
-  readonly send: 'mail' | 'confirmation';
-  /** Where the links point to: the table's origin. */
-  readonly origin: string;
-  readonly links: AddressLinks;
-  /** Gives the permit back: the mail could not be handed over. */
-  readonly release: () => Promise<void>;
-}
+/** What the gate answers: the permit, or why not (`R`: the refusals of the question asked; `S`: what its permits let go). */
+export type Gate<R extends GateRefusal = GateRefusal, S extends Sent = 'mail' | 'confirmation'> =
+  Permitted<S> | { readonly send: 'none'; readonly reason: R };
+
+/** A permit, one type per kind of send (so that checking `send` narrows it). */
+export type Permitted<S extends Sent = 'mail' | 'confirmation'> = S extends Sent
+  ? {
+      readonly send: S;
+      /** Where the links point to: the table's origin. */
+      readonly origin: string;
+      readonly links: AddressLinks;
+      /** Gives the permit back: the mail could not be handed over. */
+      readonly release: () => Promise<void>;
+    }
+  : never;
 
 /** A mail cannot be sent now, and should not be tried again (no link can be made). */
 export class NoMailLinks extends Error {
@@ -46,7 +57,7 @@ export class NoMailLinks extends Error {
 }
 
 type AddressStub = ReturnType<typeof addressStub>;
-type AddressAnswer<R> = { readonly send: 'mail' | 'confirmation'; readonly at: number } | { readonly send: 'none'; readonly reason: R };
+type AddressAnswer<S, R> = { readonly send: S; readonly at: number } | { readonly send: 'none'; readonly reason: R };
 
 /**
  * Asks both limits whether `tableId` (its links at `origin`) may send `address` its mail
@@ -68,17 +79,17 @@ export const askConfirmationGate = (
   tableId: string,
   origin: string | null,
   address: string,
-): Promise<Gate<ConfirmationRefusal | 'table_limit'>> =>
+): Promise<Gate<ConfirmationRefusal | 'table_limit', 'confirmation' | 'withheld'>> =>
   ask(env, budget, tableId, origin, address, (stub, now) => stub.askConfirmation({ tableId, now }));
 
-async function ask<R extends Refusal | ConfirmationRefusal>(
+async function ask<S extends Sent, R extends Refusal | ConfirmationRefusal>(
   env: Env,
   budget: SendBudget,
   tableId: string,
   origin: string | null,
   address: string,
-  question: (stub: AddressStub, now: number) => Promise<AddressAnswer<R>>,
-): Promise<Gate<R | 'table_limit'>> {
+  question: (stub: AddressStub, now: number) => Promise<AddressAnswer<S, R>>,
+): Promise<Gate<R | 'table_limit', S>> {
   if (origin === null) throw new NoMailLinks('the table keeps no origin to make the unsubscribe link with');
   const key = tokenKey(env, origin);
   if (!key.ok) throw new NoMailLinks(key.message);
@@ -86,14 +97,14 @@ async function ask<R extends Refusal | ConfirmationRefusal>(
   const now = Date.now();
   if (!budget.take(now)) return { send: 'none', reason: 'table_limit' };
   const stub = addressStub(env, links.key);
-  let permit: AddressAnswer<R>;
+  let permit: AddressAnswer<S, R>;
   try {
     permit = await question(stub, now);
   } catch (error) {
     budget.giveBack(now);
     throw error;
   }
-  if (permit.send === 'none') {
+  if ('reason' in permit) {
     budget.giveBack(now);
     return { send: 'none', reason: permit.reason };
   }
@@ -102,7 +113,7 @@ async function ask<R extends Refusal | ConfirmationRefusal>(
     budget.giveBack(now);
     await stub.release({ tableId, at });
   };
-  return { send: permit.send, origin, links, release };
+  return { send: permit.send, origin, links, release } as Permitted<S>;
 }
 
 /** The key of seat `seat`'s address (links.ts), or null: it has none, or the table no origin to derive it with. */

@@ -10,7 +10,8 @@ import { inLanguage, isolated, mailText, oneLine, quotedName, unsubscribeLines, 
 /** What became of a reply: its move was played, or not, and why (a rule's refusal starts with its id, "R7.3: …"). */
 export type ReplyAnswer =
   | { readonly kind: 'played'; readonly move: string }
-  | { readonly kind: 'refused'; readonly move: string | null; readonly reason: string }
+  /** `line`: the reply's line that was read, when it is no move (the seat's own words, quoted back to it only). */
+  | { readonly kind: 'refused'; readonly move: string | null; readonly line?: string | null; readonly reason: string }
   /** The mail's reply address acted before: a reply to it acts no more. */
   | { readonly kind: 'used' };
 
@@ -34,9 +35,10 @@ export function replyAnswerMail(
       break;
     case 'refused': {
       subject = { de: `Wallachen: nicht gespielt am Tisch ${table}`, en: `Wallachen: not played at ${table}` };
-      const what = answer.move === null ? '' : ` (${answer.move})`;
-      de.push(`deine Antwort${what} ist am Tisch ${quotedName(facts.tableName, 'de')} nicht gespielt worden:`);
-      en.push(`your reply${what} was not played at the table ${quotedName(facts.tableName, 'en')}:`);
+      const what = (lang: MailLanguage): string =>
+        answer.move !== null ? ` (${answer.move})` : answer.line ? ` ${quotedName(answer.line, lang)}` : '';
+      de.push(`deine Antwort${what('de')} ist am Tisch ${quotedName(facts.tableName, 'de')} nicht gespielt worden:`);
+      en.push(`your reply${what('en')} was not played at the table ${quotedName(facts.tableName, 'en')}:`);
       // The engine's reason is English (as every answer of the API); one line, whatever it holds.
       for (const lines of [de, en]) lines.push(`  ${oneLine(answer.reason, 300)}`);
       break;

@@ -5,6 +5,7 @@
  *
  * Nothing here logs; callers log only what failed, never a body, a token or an address.
  */
+import type { AutoSubmitted } from './auto-submitted.js';
 import type { EventType, MailLanguage } from '../../model/table.js';
 
 /** Which events are mailed: each move owed, and the end of the table (not every game's end). */
@@ -121,10 +122,14 @@ export const SIGNATURE_SEPARATOR = '-- ';
 export const mailText = (lines: readonly string[], footer: readonly string[]): string =>
   [...lines, '', SIGNATURE_SEPARATOR, ...footer, ''].join('\n');
 
-/** The headers of RFC 2369 and RFC 8058 that let a mail program unsubscribe with one click. */
-export const unsubscribeHeaders = (unsubscribe: string): Record<string, string> => ({
+/**
+ * The headers of every mail the service sends: RFC 2369's and RFC 8058's, which let a mail
+ * program unsubscribe with one click, and RFC 3834's `Auto-Submitted` (auto-submitted.ts).
+ */
+export const mailHeaders = (unsubscribe: string, autoSubmitted: AutoSubmitted): Record<string, string> => ({
   'List-Unsubscribe': `<${unsubscribe}>`,
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  'Auto-Submitted': autoSubmitted,
 });
 
 /** The unsubscribe lines that end every mail: this table in its settings, every table by the link. */

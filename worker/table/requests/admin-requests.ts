@@ -49,14 +49,18 @@ export class AdminRequests {
     return this.parts.store.current() === null ? DEFAULT_EMBED_POLICY : this.parts.storage.embedding.policy();
   }
 
-  /** What kind of link `tokenHash` is, for the oEmbed endpoint (routes/embed.ts), which must refuse a seat's or the admin's. */
+  /**
+   * What kind of link `tokenHash` is, for the oEmbed endpoint (routes/embed.ts), which must
+   * refuse a seat's or the admin's. The table's storage is read only once the link is found:
+   * a table never made (or deleted) has none to read, and answers 404 as every call does.
+   */
   linkKind(tokenHash: string): Outcome<{ kind: 'spectator' | 'seat' | 'admin'; name: string; spectatorEmbeds: boolean }> {
     const { store, storage } = this.parts;
-    const spectatorEmbeds = storage.embedding.policy().spectatorEmbeds;
+    const spectatorEmbeds = () => storage.embedding.policy().spectatorEmbeds;
     const admin = store.caller(tokenHash, 'admin');
-    if (admin.ok) return success({ kind: 'admin', name: admin.value.table.settings.name, spectatorEmbeds });
+    if (admin.ok) return success({ kind: 'admin', name: admin.value.table.settings.name, spectatorEmbeds: spectatorEmbeds() });
     return store.as(tokenHash, 'viewer', ({ table, seat }) =>
-      success({ kind: seat === null ? 'spectator' : 'seat', name: table.settings.name, spectatorEmbeds }),
+      success({ kind: seat === null ? 'spectator' : 'seat', name: table.settings.name, spectatorEmbeds: spectatorEmbeds() }),
     );
   }
 }

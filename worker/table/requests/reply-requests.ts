@@ -27,8 +27,10 @@ export interface IncomingReply {
   readonly id: string;
   /** The sender's address, checked against the From header by the Worker. */
   readonly from: string;
-  /** The move of the reply's first non-empty line that is not quoted, or why it is none (shared/move-text.ts). */
+  /** The move of the reply's first own line that reads as one, or why none does (shared/move-text.ts). */
   readonly move: Result<MoveByText>;
+  /** The line it was read from (worker/mail-parser/parsed-reply.ts): quoted to the seat when it is no move, never logged. */
+  readonly line: string | null;
 }
 
 /**
@@ -52,6 +54,18 @@ export class ReplyRequests {
     private readonly env: Env,
   ) {}
 
+  /**
+   * Whether a reply to `id` from `from` can act at all, asked before the message is read:
+   * the parser spends its time only on replies from the seat the mail went to. reply()
+   * asks again, since the table may change while the message is parsed.
+   */
+  async check(id: string, from: string): Promise<'unknown' | 'not_the_seat' | 'ours'> {
+    const table = this.parts.store.current();
+    const row = table === null ? undefined : this.parts.storage.replyAddresses.find(await replyIdHash(id), Date.now());
+    if (table === null || row === undefined) return 'unknown';
+    return (await this.fromTheSeat(table, row, from)) ? 'ours' : 'not_the_seat';
+  }
+
   async reply(reply: IncomingReply): Promise<ReplyOutcome> {
     const hash = await replyIdHash(reply.id);
     const before = this.parts.store.current();
@@ -64,7 +78,7 @@ export class ReplyRequests {
     const current = this.parts.storage.replyAddresses.find(hash, now);
     if (table === null || current === undefined || table.notifications[current.seat]!.email !== before.notifications[current.seat]!.email)
       return 'unknown';
-    const answer: ReplyAnswer = current.usedAt === null ? this.act(table, current, reply.move) : { kind: 'used' };
+    const answer: ReplyAnswer = current.usedAt === null ? this.act(table, current, reply) : { kind: 'used' };
     if (answer.kind === 'played') this.parts.storage.replyAddresses.use(hash, now);
     // Whatever comes to one reply address, the seat's mailbox gets ANSWERS_PER_ADDRESS answers at most.
     if (current.answers < ANSWERS_PER_ADDRESS) {
@@ -91,8 +105,8 @@ export class ReplyRequests {
   }
 
   /** The reply's move, with the mail's version, on the one path of every action (action-path.ts). */
-  private act(table: Table, row: ReplyAddressRow, parsed: Result<MoveByText>): ReplyAnswer {
-    if (!parsed.ok) return { kind: 'refused', move: null, reason: parsed.error.message };
+  private act(table: Table, row: ReplyAddressRow, { move: parsed, line }: IncomingReply): ReplyAnswer {
+    if (!parsed.ok) return { kind: 'refused', move: null, line, reason: parsed.error.message };
     const move = moveText(parsed.value);
     if (table.settings.seats[row.seat]!.bot) return { kind: 'refused', move, reason: 'a bot plays this seat now' };
     const outcome = this.parts.actions.act(table, row.seat, { action: parsed.value, version: row.version }, { byReply: true });
