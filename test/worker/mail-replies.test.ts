@@ -13,6 +13,7 @@ import worker from '../../worker/index.js';
 import { MAX_PARSED_BYTES, MAX_REPLY_BYTES } from '../../worker/routes/mail-incoming.js';
 import { MAX_PARSED_BYTES as PARSER_KEEPS, parseReply } from '../../worker/mail-parser/parse-reply.js';
 import { htmlText, MAX_REPLY_TEXT } from '../../worker/mail-parser/html-text.js';
+import { replyLines } from '../../worker/mail-parser/reply-text.js';
 import { REPLY_ADDRESS_DAYS, REPLY_ADDRESSES_PER_SEAT } from '../../worker/storage/reply-addresses.js';
 import { ANSWERS_PER_ADDRESS } from '../../worker/table/requests/reply-requests.js';
 import type { TableObject } from '../../worker/table/table-object.js';
@@ -656,6 +657,9 @@ describe('what a reply is read from (API.md "Mail": after a greeting and the att
     expect(htmlText('<!-- pass -->x &lt; y &toString; &#72;K')).toBe('\nx < y   HK');
     expect(htmlText('<head><title>pass</title><body>Herz&nbsp;K&ouml;nig')).toBe('\nHerz König');
     expect(htmlText("<div title=it's>hold</div>").trim()).toBe('hold');
+    // A plain part with nothing of its own: the HTML part is read.
+    expect(replyLines({ text: '\r\n', html: '<div>pass</div>' })).toEqual(['pass']);
+    expect(replyLines({ text: 'hold', html: '<div>pass</div>' })).toEqual(['hold']);
   });
 });
 

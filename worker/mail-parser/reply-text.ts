@@ -43,6 +43,11 @@ export function ownLines(text: string): string[] {
   return lines;
 }
 
-/** The own lines of a parsed reply (postal-mime's `text`, present when the reply has a plain part, else its `html`). */
-export const replyLines = (parsed: { readonly text?: string | undefined; readonly html?: string | undefined }): string[] =>
-  ownLines(parsed.text ?? htmlText(parsed.html ?? ''));
+/**
+ * The own lines of a parsed reply: of postal-mime's `text` (present when the reply has a plain
+ * part), else, or when that part has none (a mail program that sends an empty one), of its `html`.
+ */
+export function replyLines(parsed: { readonly text?: string | undefined; readonly html?: string | undefined }): string[] {
+  const plain = parsed.text === undefined ? [] : ownLines(parsed.text);
+  return plain.length > 0 || parsed.html === undefined ? plain : ownLines(htmlText(parsed.html));
+}
