@@ -643,7 +643,14 @@ describe('what a reply is read from (API.md "Mail": after a greeting and the att
   });
 
   it('an original quoted without marks (Outlook) or a signature is never read: a turn mail lists moves', async () => {
-    for (const cut of ['-----Original Message-----', '________________________________', '-----Ursprüngliche Nachricht-----', '-- ']) {
+    for (const cut of [
+      '-----Original Message-----',
+      '________________________________',
+      '-----Ursprüngliche Nachricht-----',
+      '-- ',
+      'Gesendet: Montag, 7. Dezember 2026 um 14:00 Uhr',
+      'From: Wallachen <noreply@wallachen.example>',
+    ]) {
       const s = await seated(3);
       expect(await reply(s, ['ich überleg noch', '', cut, 'From: Wallachen', 'pass', 'bid 6'].join('\r\n'))).toBeNull();
       expect(await versionOf(s), cut).toBe(3);
@@ -654,6 +661,8 @@ describe('what a reply is read from (API.md "Mail": after a greeting and the att
   it('HTML: nested quotes, Gmail’s quote, comments, entities, a "<" of text and a ">" in a quoted attribute', () => {
     expect(htmlText('<blockquote>a<blockquote>b</blockquote>c</blockquote>d').replace(/\n/g, '')).toBe('d');
     expect(htmlText('<div title="a>b">bid&nbsp;6</div><div class="gmail_quote">pass</div>').trim()).toBe('bid 6');
+    for (const marker of ['class="yahoo_quoted"', 'class="protonmail_quote"', 'id="divRplyFwdMsg"', 'id="appendonsend"'])
+      expect(htmlText(`hmm<div ${marker}>pass</div>`).trim(), marker).toBe('hmm');
     expect(htmlText('<!-- pass -->x &lt; y &toString; &#72;K')).toBe('\nx < y   HK');
     expect(htmlText('<head><title>pass</title><body>Herz&nbsp;K&ouml;nig')).toBe('\nHerz König');
     expect(htmlText("<div title=it's>hold</div>").trim()).toBe('hold');

@@ -62,8 +62,8 @@ const UNSHOWN: ReadonlyMap<string, RegExp> = new Map([
 ]);
 /** Elements whose start or end is a line's end in what a reader sees. */
 const BLOCKS = new Set(['br', 'p', 'div', 'li', 'tr', 'table', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'blockquote', 'pre']);
-/** A block after which everything is the quoted mail: Gmail's and Outlook's markers (in the tag's own text). */
-const QUOTE_MARKER = /gmail_quote|divRplyFwdMsg|id\s*=\s*["']?appendonsend/i;
+/** A block after which everything is the quoted mail: Gmail's, Yahoo's, Proton's and Outlook's markers (in the tag's own text). */
+const QUOTE_MARKER = /gmail_quote|yahoo_quoted|protonmail_quote|divRplyFwdMsg|id\s*=\s*["']?appendonsend/i;
 
 /** Where a tag, an end tag, a comment or a declaration starts. */
 const TAG_START = /<[a-z/!?]/gi;

@@ -5,8 +5,8 @@
  * (scripts/bench/mail-bench.ts) runs the parser's own reading.
  *
  * Own lines are the non-empty ones that are not quoted ("> …", RFC 3676), up to where the
- * quoted original starts without quote marks (Outlook's "-----Original Message-----" or its
- * rule of underscores) or the signature does ("-- "): a turn mail lists the moves it
+ * quoted original starts without quote marks (Outlook's "-----Original Message-----", its
+ * rule of underscores, a header block's "From: …") or the signature does ("-- "): a turn mail lists the moves it
  * takes, and none of them may be read from the original. parse-reply.ts takes the first own
  * line that reads as a move, so a greeting and the mail program's attribution line ("On …
  * wrote:") before it do not matter.
@@ -26,6 +26,9 @@ const QUOTED = /^\s*>/;
  */
 const ORIGINAL_STARTS = /^(-{2,}\s*(original message|ursprüngliche nachricht|forwarded message|weitergeleitete nachricht)\s*-{2,}|_{10,}|--)$/i;
 
+/** The header block some mail programs put above an original they do not quote (Outlook, GMX, web.de): "From: …", "Von: …", "Gesendet: …". */
+const ORIGINAL_HEADER = /^(from|von|sent|gesendet|date|datum):\s/i;
+
 /** The attribution line a mail program writes above a quote: "On … wrote:", "Am … schrieb …:". */
 export const isAttribution = (line: string): boolean => line.endsWith(':') && /\b(wrote|schrieb|writes|schreibt)\b/i.test(line);
 
@@ -35,7 +38,7 @@ export function ownLines(text: string): string[] {
   const kept = text.length > MAX_REPLY_TEXT ? text.slice(0, MAX_REPLY_TEXT) : text;
   for (const line of kept.split(/\r?\n/)) {
     const trimmed = line.replace(/[\s\u00a0\u200b\ufeff]+/gu, ' ').trim();
-    if (ORIGINAL_STARTS.test(trimmed)) break;
+    if (ORIGINAL_STARTS.test(trimmed) || ORIGINAL_HEADER.test(trimmed)) break;
     if (trimmed === '' || QUOTED.test(trimmed)) continue;
     lines.push(trimmed);
     if (lines.length === MAX_OWN_LINES) break;
