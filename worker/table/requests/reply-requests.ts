@@ -60,18 +60,22 @@ export class ReplyRequests {
    * asks again, since the table may change while the message is parsed.
    */
   async check(id: string, from: string): Promise<'unknown' | 'not_the_seat' | 'ours'> {
+    return (await this.sender(await replyIdHash(id), from)).verdict;
+  }
+
+  /** Whether reply address `hash` is kept here and `from` is the seat's confirmed address it went to; with the table asked about. */
+  private async sender(hash: string, from: string): Promise<{ verdict: 'ours'; table: Table } | { verdict: 'unknown' | 'not_the_seat' }> {
     const table = this.parts.store.current();
-    const row = table === null ? undefined : this.parts.storage.replyAddresses.find(await replyIdHash(id), Date.now());
-    if (table === null || row === undefined) return 'unknown';
-    return (await this.fromTheSeat(table, row, from)) ? 'ours' : 'not_the_seat';
+    const row = table === null ? undefined : this.parts.storage.replyAddresses.find(hash, Date.now());
+    if (table === null || row === undefined) return { verdict: 'unknown' };
+    return (await this.fromTheSeat(table, row, from)) ? { verdict: 'ours', table } : { verdict: 'not_the_seat' };
   }
 
   async reply(reply: IncomingReply): Promise<ReplyOutcome> {
     const hash = await replyIdHash(reply.id);
-    const before = this.parts.store.current();
-    const row = before === null ? undefined : this.parts.storage.replyAddresses.find(hash, Date.now());
-    if (before === null || row === undefined) return 'unknown';
-    if (!(await this.fromTheSeat(before, row, reply.from))) return 'not_the_seat';
+    const asked = await this.sender(hash, reply.from);
+    if (asked.verdict !== 'ours') return asked.verdict;
+    const before = asked.table;
     // The table as it is after the questions above; what follows is synchronous, so one reply of two at once acts.
     const table = this.parts.store.current();
     const now = Date.now();
