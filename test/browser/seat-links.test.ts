@@ -94,3 +94,35 @@ it('with French cards the cards are named as printed, in the page language; with
     .toEqual(['Ace of Clubs', 'Jack of Spades', 'Queen of Hearts']);
   expectNoProblems([page]);
 });
+
+it('choices made while the texts of one are still loading are all kept: French cards, then a language, neither undoes the other', async () => {
+  const table = await createTable(base, {});
+  const context = await chromium.context('phone');
+  // The English later texts (asked for once the first cards are shown) are held back: both
+  // choices wait for them, and both are made before they come.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await context.route(/\/assets\/en-later-[\w-]+\.js$/, async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  const page = await openPage(context, table.seats[0]!.url, 'seat 0');
+  await page.locator('[data-hand] [data-card]').first().waitFor({ timeout: 10_000 });
+  await expect.poll(() => asked.length, { message: 'the later texts are asked for after the first cards' }).toBeGreaterThan(0);
+  await openPrefsMenu(page);
+  await page.locator('[data-pattern-toggle]').check();
+  await page.locator('button[data-lang="en"]').click();
+  release();
+  await expect.poll(() => page.locator('html').getAttribute('lang'), { message: 'the language clicked' }).toBe('en');
+  await page.waitForLoadState('networkidle');
+  expect(
+    (await handOf(page)).every((c) => / of (Clubs|Spades|Hearts|Diamonds)$/.test(c.label)),
+    'still French cards',
+  ).toBe(true);
+  expect(await page.locator('[data-pattern-toggle]').isChecked(), 'the toggle says so').toBe(true);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('wallachen.prefs') ?? '{}') as { pattern?: string });
+  expect(stored.pattern, 'and so does the stored choice').toBe('french');
+  expectNoProblems([page]);
+});

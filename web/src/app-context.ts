@@ -7,7 +7,8 @@ import type { Prefs } from './prefs.js';
 export interface AppContextValue {
   readonly prefs: Prefs;
   readonly t: Translate;
-  readonly setPrefs: (prefs: Prefs) => void;
+  /** Changes the choices named in `change`; the page follows once their texts or cards are in. */
+  readonly setPrefs: (change: Partial<Prefs>) => void;
 }
 
 export const AppContext = createContext<AppContextValue | null>(null);

@@ -1,6 +1,6 @@
 /** The web app: one page per route, the reader's preferences in a context. */
 import { render } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { AppContext, useApp } from './app-context.js';
 import { AppLink } from './AppLink.js';
 import { isPatternLoaded } from './cards/french-cards.js';
@@ -79,7 +79,7 @@ function Header() {
         {pageMenu}
         <span class="lang-switch" role="group" aria-label={t('language')}>
           {(['de', 'en'] as const).map((lang) => (
-            <button type="button" data-lang={lang} aria-pressed={prefs.lang === lang} onClick={() => setPrefs({ ...prefs, lang })}>
+            <button type="button" data-lang={lang} aria-pressed={prefs.lang === lang} onClick={() => setPrefs({ lang })}>
               {lang.toUpperCase()}
             </button>
           ))}
@@ -89,7 +89,7 @@ function Header() {
             type="checkbox"
             data-theme-toggle
             checked={prefs.theme === 'dark'}
-            onChange={(e) => setPrefs({ ...prefs, theme: e.currentTarget.checked ? 'dark' : 'light' })}
+            onChange={(e) => setPrefs({ theme: e.currentTarget.checked ? 'dark' : 'light' })}
           />
           {t('themeDark')}
         </label>
@@ -98,7 +98,7 @@ function Header() {
             type="checkbox"
             data-pattern-toggle
             checked={prefs.pattern === 'french'}
-            onChange={(e) => setPrefs({ ...prefs, pattern: e.currentTarget.checked ? 'french' : 'bavarian' })}
+            onChange={(e) => setPrefs({ pattern: e.currentTarget.checked ? 'french' : 'bavarian' })}
           />
           {t('patternFrench')}
         </label>
@@ -146,23 +146,25 @@ function App() {
     if (firstLang.current) firstLang.current = false;
     else void import('./pwa.js').then((pwa) => pwa.tellServiceWorkerLanguage(prefs.lang), ignoreServiceWorker);
   }, [prefs.lang]);
-  const context = useMemo(
-    () => ({
-      prefs,
-      t: translator(prefs.lang),
-      setPrefs: (next: Prefs) => {
-        savePrefs(next);
-        // The other language's texts or the French cards are loaded only now; until they are, the page stays as it is.
-        if (isLoaded(next.lang) && isPatternLoaded(next.pattern)) setPrefsState(next);
-        else
-          void Promise.all([loadLanguage(next.lang), loadPattern(next.pattern)]).then(
-            () => setPrefsState(next),
-            (error: unknown) => console.warn('the texts or cards could not be loaded', error),
-          );
-      },
-    }),
-    [prefs],
-  );
+  // The choices asked for: each change is made to the newest of them, not to what the page shows,
+  // which follows only once a choice's texts or cards are in; else a choice made meanwhile (a
+  // language clicked while the French cards load) would undo the one still loading.
+  const wanted = useRef(prefs);
+  const setPrefs = useCallback((change: Partial<Prefs>) => {
+    const next = { ...wanted.current, ...change };
+    wanted.current = next;
+    savePrefs(next);
+    const show = () => {
+      if (wanted.current === next) setPrefsState(next);
+    };
+    // The other language's texts or the French cards are loaded only now; until they are, the page stays as it is.
+    if (isLoaded(next.lang) && isPatternLoaded(next.pattern)) show();
+    else
+      void Promise.all([loadLanguage(next.lang), loadPattern(next.pattern)]).then(show, (error: unknown) =>
+        console.warn('the texts or cards could not be loaded', error),
+      );
+  }, []);
+  const context = useMemo(() => ({ prefs, t: translator(prefs.lang), setPrefs }), [prefs]);
   // The embed page sits in another site's frame: no header, no navigation away. (A table
   // link's old `?embed` is ignored: /t/… may not be framed, so it is a normal page.)
   const embedded = route.page === 'embed';

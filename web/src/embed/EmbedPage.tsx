@@ -64,8 +64,8 @@ function contentHeight(): number {
 
 /** Tells the framing site what it may know: ready, this seat's turn, a game's end, the height. */
 function useHostEvents(tableId: string, view: TableView | null): void {
-  const { prefs, setPrefs } = useApp();
-  const bridge = useMemo(() => new HostBridge(tableId, (theme) => setPrefs({ ...prefs, theme })), [tableId]);
+  const { setPrefs } = useApp();
+  const bridge = useMemo(() => new HostBridge(tableId, (theme) => setPrefs({ theme })), [tableId]);
   useEffect(() => () => bridge.stop(), [bridge]);
   useEffect(() => {
     const observer = new ResizeObserver(() => bridge.send({ type: 'wallachen:resize', height: contentHeight() }));
