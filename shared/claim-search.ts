@@ -110,6 +110,8 @@ function trickVerdict(s: Search, winner: Seat): boolean | null {
       return declarerWon ? null : true;
     case 'declarerTakesNone':
       return declarerWon ? true : null;
+    case 'declarerTakesOne':
+      return declarerWon ? false : null;
     case 'defendersTakeOne':
       return declarerWon ? null : false;
   }
@@ -154,7 +156,7 @@ function candidates(s: Search, seat: Seat): Card[] {
     list.push(card);
   }
   // The counterexample needs the breaking side to win tricks: its seats try high cards first.
-  const declarerBreaks = s.p.goal !== 'declarerTakesAll';
+  const declarerBreaks = s.p.goal === 'declarerTakesNone' || s.p.goal === 'defendersTakeOne';
   return (seat === s.p.declarer) === declarerBreaks ? list.reverse() : list;
 }
 
@@ -164,7 +166,8 @@ function counterexample(s: Search): boolean {
   const start = s.trick.length === 0;
   let key = '';
   if (start) {
-    if (s.counts[s.leader] === 0) return s.p.goal === 'defendersTakeOne';
+    // Every card played without the trick the claim waits for: broken; without the one it excludes: it held.
+    if (s.counts[s.leader] === 0) return s.p.goal === 'defendersTakeOne' || s.p.goal === 'declarerTakesOne';
     if (declarerHoldsAllTops(s)) return false;
     key = `${s.mine},${s.unknown},${s.forbidden[s.hiddenA] & s.unknown},${s.forbidden[s.hiddenB] & s.unknown},${s.leader},${s.trump}`;
     if (s.safe.has(key)) return false;

@@ -6,7 +6,7 @@
 import { parseAction } from './actions.js';
 import { cardFromCode, type CardSet } from './cards.js';
 import { judgeClaim, type ClaimAnswer } from './claim-search.js';
-import { applyParsedAction, claimGoalOf, endByClaim, hasWinDuty, isSeat, type GameState } from './game.js';
+import { applyParsedAction, claimGoalOf, endByClaim, hasWinDuty, isSeat, refuseClaim, type GameState } from './game.js';
 import type { Seat } from './options.js';
 import { badRequest, illegal, ok, type Result } from './result.js';
 import { knowledgeOf } from './bots/worlds.js';
@@ -26,7 +26,8 @@ export const CLAIM_REFUSALS = {
   notPlaying: 'R7.12: a claim is possible only while the cards are played',
   spectator: 'R7.12: only a seat can claim',
   awaitingRe: 'R7.12: the declarer decides on re first (R8.2)',
-  notSure: 'R7.12: the claim is not sure from what you can see',
+  notSure: 'R7.12: the claim is not sure from all you have seen',
+  again: 'R7.12: your claim was refused in this trick; you may claim again from the next trick',
   undecided: `R7.12: the claim could not be decided within ${CLAIM_SEARCH_POSITIONS} positions; play on and claim again`,
 } as const;
 
@@ -37,6 +38,7 @@ export function claimAnswer(view: SeriesView): { answer: ClaimAnswer; nodes: num
   if (!view.options.claims) return { refusal: CLAIM_REFUSALS.off };
   if (view.phase !== 'play' || view.declarer === null || view.contract === null) return { refusal: CLAIM_REFUSALS.notPlaying };
   if (view.awaitingRe) return { refusal: CLAIM_REFUSALS.awaitingRe };
+  if (!view.mayClaim) return { refusal: CLAIM_REFUSALS.again };
   const k = knowledgeOf({ views: [view] })!;
   const contract = levelIndex(view.contract);
   const mine = maskOfCodes(view.hand);
@@ -71,9 +73,16 @@ export function claimRefusal(view: SeriesView): string | null {
   return judged.answer === 'sure' ? null : judged.answer === 'notSure' ? CLAIM_REFUSALS.notSure : CLAIM_REFUSALS.undecided;
 }
 
-/** The claiming seat's view of the game: all a claim may be judged by. */
-const claimerView = (game: GameState, seat: Seat): SeriesView =>
-  viewOf({ options: game.options, status: 'playing', balances: [0, 0, 0], pot: game.potBefore, potPaidBack: 0, game }, seat)!;
+/**
+ * All the claiming seat has seen of the game, as a view: R7.12 judges from every card played
+ * to every trick, whether or not R7.10 still lets the seat look at that trick (players count
+ * cards), so the view is built as if every trick stayed visible. Nothing else is added: what the
+ * seat never saw stays out (R10.2).
+ */
+export const claimerView = (game: GameState, seat: Seat): SeriesView => {
+  const remembered = { ...game, options: { ...game.options, trickHistory: 'all' as const } };
+  return viewOf({ options: game.options, status: 'playing', balances: [0, 0, 0], pot: game.potBefore, potPaidBack: 0, game: remembered }, seat)!;
+};
 
 /**
  * The game after `seat` takes `action` (both untrusted input), claims included, or a refusal
@@ -85,6 +94,17 @@ export function applyTurn(game: GameState, seat: unknown, action: unknown): Resu
   const parsed = parseAction(action);
   if (!parsed.ok) return parsed;
   if (parsed.value.type !== 'claim') return applyParsedAction(game, seat, parsed.value);
-  const refusal = claimRefusal(claimerView(game, seat));
-  return refusal === null ? ok(endByClaim(game, seat)) : illegal(refusal);
+  const view = claimerView(game, seat);
+  const judged = claimAnswer(view);
+  if ('refusal' in judged) return illegal(judged.refusal);
+  return ok(judged.answer === 'sure' ? endByClaim(game, seat) : refuseClaim(game, seat));
+}
+
+/**
+ * R7.12: the refusal of the claim `game` ends with, when its last action is a claim judged not
+ * sure. applyTurn records such a claim (every seat sees it, the record holds it), so a server
+ * answers the claimer with this refusal although the table changed.
+ */
+export function refusedClaim(game: GameState | null): string | null {
+  return game?.log?.refused === true ? CLAIM_REFUSALS.notSure : null;
 }

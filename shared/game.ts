@@ -51,6 +51,8 @@ export type Hands = readonly [CardSet, CardSet, CardSet];
 export interface LogEntry {
   readonly seat: Seat;
   readonly action: Action;
+  /** R7.12: a claim judged not sure: recorded and shown to every seat, nothing else changed. */
+  readonly refused?: true;
   readonly previous: LogEntry | null;
 }
 
@@ -436,24 +438,49 @@ function finishContract(next: Draft, endedEarly: boolean, declarerTricks = next.
  * remaining trick (in bettel none), a defender that the declarer takes no more (in mord: that
  * the defenders take one).
  */
-export type ClaimGoal = 'declarerTakesAll' | 'declarerTakesNone' | 'defendersTakeOne';
+export type ClaimGoal = 'declarerTakesAll' | 'declarerTakesNone' | 'declarerTakesOne' | 'defendersTakeOne';
 
 export function claimGoalOf(contract: number, declarer: Seat, seat: Seat): ClaimGoal {
   if (seat === declarer) return contract === LEVEL_BETTEL ? 'declarerTakesNone' : 'declarerTakesAll';
-  return contract === LEVEL_MORD ? 'defendersTakeOne' : 'declarerTakesNone';
+  return contract === LEVEL_MORD ? 'defendersTakeOne' : contract === LEVEL_BETTEL ? 'declarerTakesOne' : 'declarerTakesNone';
+}
+
+/**
+ * R7.12: whether `seat`'s claim was refused in the trick under way (the one begun or about to
+ * begin): that seat claims again only from the next trick.
+ */
+export function claimRefusedInTrick(game: GameState, seat: Seat): boolean {
+  let plays = 0;
+  for (let entry = game.log; entry !== null && plays <= game.trick.length; entry = entry.previous) {
+    if (entry.action.type === 'play') plays++;
+    else if (entry.refused === true && entry.seat === seat && plays <= game.trick.length) return true;
+  }
+  return false;
+}
+
+/** R7.12: whether `seat` may send a claim now (the server judges it): during play, not while re is owed, not twice in a trick. */
+export const mayClaim = (game: GameState, seat: Seat): boolean =>
+  game.phase === 'play' && game.options.claims && !game.awaitingRe && !claimRefusedInTrick(game, seat);
+
+/** R7.12: `seat`'s claim judged not sure: in the log (so every seat sees it, and the record holds it), nothing else changes. */
+export function refuseClaim(game: GameState, seat: Seat): GameState {
+  const next = copyOf(game);
+  next.log = { seat, action: CLAIM, refused: true, previous: game.log };
+  return next;
 }
 
 /**
  * R7.12, R9: the game ended by `seat`'s claim, settled as if played out so: a number game to its
- * tenth trick, bettel won, mord won by the declarer's claim or lost at the defenders' first trick
- * (R7.9). Only for a claim already judged sure (claims.ts); the tricks played stay as they were.
+ * tenth trick, bettel won by the declarer's claim or lost at its next trick by a defender's, mord
+ * won by the declarer's claim or lost at the defenders' first trick (R7.9). Only for a claim
+ * already judged sure (claims.ts); the tricks played stay as they were.
  */
 export function endByClaim(game: GameState, seat: Seat): GameState {
   const next = logged(game, seat, CLAIM);
   const goal = claimGoalOf(game.contract, game.declarer as Seat, seat);
   const taken = game.tricksTaken[game.declarer as Seat];
-  const declarerTricks = goal === 'declarerTakesAll' ? taken + 10 - game.completedTricks : taken;
-  finishContract(next, goal === 'defendersTakeOne', declarerTricks);
+  const declarerTricks = goal === 'declarerTakesAll' ? taken + 10 - game.completedTricks : goal === 'declarerTakesOne' ? taken + 1 : taken;
+  finishContract(next, goal === 'defendersTakeOne' || goal === 'declarerTakesOne', declarerTricks);
   return next;
 }
 
@@ -537,9 +564,18 @@ function discardPairs(hand: CardSet): Action[] {
   return pairs;
 }
 
+/** An action of the log: `refused` marks a claim judged not sure (R7.12). */
+export interface LoggedAction {
+  readonly seat: Seat;
+  readonly action: Action;
+  readonly refused?: true;
+}
+
 /** The accepted actions, oldest first. */
-export function actionsOf(game: GameState): { seat: Seat; action: Action }[] {
-  const actions: { seat: Seat; action: Action }[] = [];
-  for (let entry = game.log; entry !== null; entry = entry.previous) actions.push({ seat: entry.seat, action: entry.action });
+export function actionsOf(game: GameState): LoggedAction[] {
+  const actions: LoggedAction[] = [];
+  for (let entry = game.log; entry !== null; entry = entry.previous) {
+    actions.push(entry.refused === true ? { seat: entry.seat, action: entry.action, refused: true } : { seat: entry.seat, action: entry.action });
+  }
   return actions.reverse();
 }

@@ -21,7 +21,8 @@ export interface GameRecord {
   readonly options: TableOptions;
   readonly deal: Deal;
   /** `auto`: the table made this move for the seat (its deadline passed, or its only legal card); absent otherwise. */
-  readonly actions: readonly { readonly seat: Seat; readonly action: Action; readonly auto?: true }[];
+  /** `refused`: a claim judged not sure (R7.12); `auto`: a move the table made for its seat (worker). */
+  readonly actions: readonly { readonly seat: Seat; readonly action: Action; readonly refused?: true; readonly auto?: true }[];
   readonly doubles: readonly Seat[];
   readonly declarer: Seat | null;
   readonly bid: Level | null;

@@ -17,7 +17,15 @@ export interface TrickRecord {
 }
 
 export type GameResult =
-  { readonly kind: 'allPass' } | { readonly kind: 'contract'; readonly won: boolean; readonly declarerTricks: number; readonly endedEarly: boolean };
+  | { readonly kind: 'allPass' }
+  | {
+      readonly kind: 'contract';
+      readonly won: boolean;
+      readonly declarerTricks: number;
+      readonly endedEarly: boolean;
+      /** R7.12: the seat whose claim ended the game (settled as if played out so); absent when it was played out. */
+      readonly claimedBy?: Seat;
+    };
 
 /** The tricks of a game so far, completed ones only, oldest first. */
 export function tricksOf(game: GameState): TrickRecord[] {
@@ -47,5 +55,7 @@ export function resultOf(game: GameState): GameResult | null {
   const outcome = game.outcome;
   if (outcome === null) return null;
   if (outcome.kind === 'allPass') return { kind: 'allPass' };
-  return { kind: 'contract', won: outcome.won, declarerTricks: outcome.declarerTricks, endedEarly: outcome.endedEarly };
+  const result = { kind: 'contract', won: outcome.won, declarerTricks: outcome.declarerTricks, endedEarly: outcome.endedEarly } as const;
+  // A finished game's last action is a claim only when the claim ended it (a refused one changes nothing).
+  return game.log?.action.type === 'claim' && game.log.refused !== true ? { ...result, claimedBy: game.log.seat } : result;
 }

@@ -5,7 +5,7 @@
 import { LEVELS, type Action, type Level } from './actions.js';
 import { cardFromCode, codeOf, codesOf, popcount, SUITS, type CardCode, type Suit } from './cards.js';
 import { isForcedGame, redealsLeft } from './all-pass.js';
-import { actionsOf, fixesTrump, legalActions, multiplierOfGame, type GameState, type Phase } from './game.js';
+import { actionsOf, fixesTrump, legalActions, mayClaim, multiplierOfGame, type GameState, type Phase } from './game.js';
 import type { Seat, TableOptions } from './options.js';
 import { publicAction, type PublicAction } from './public-action.js';
 import type { Settlement } from './settlement.js';
@@ -107,6 +107,12 @@ export interface SeriesView {
   readonly stock: CardCode[] | null;
   readonly discards: CardCode[] | null;
   readonly legalActions: OfferedAction[];
+  /**
+   * R7.12: whether this seat may send `{"type": "claim"}` now (during play, not while re is
+   * owed, not again in a trick where its claim was refused). The server judges the claim; it is
+   * not in `legalActions`, which lists the moves of the game itself.
+   */
+  readonly mayClaim: boolean;
   /** Once the game is over. */
   readonly result: GameResult | null;
   readonly settlement: Settlement | null;
@@ -180,7 +186,7 @@ export function viewOf(series: ViewedSeries, seat: Seat | null): SeriesView | nu
     game.options.trickHistory === 'all' || trick === tricks.length + 1 || (lastTrick !== null && tricks[trick - 1] === lastTrick);
   const actions = actionsOf(game);
   let plays = 0;
-  for (const { seat: actor, action } of actions) {
+  for (const { seat: actor, action, refused } of actions) {
     if (action.type === 'play') {
       const trick = Math.floor(plays / 3) + 1;
       if (action.knock === true) knocks.push({ seat: actor, trick });
@@ -188,7 +194,7 @@ export function viewOf(series: ViewedSeries, seat: Seat | null): SeriesView | nu
       moves.push(playMove(actor, action, trick, trickShown(trick)));
       continue;
     }
-    const shown = publicAction(actor, action, !doubling || actor === seat);
+    const shown = publicAction(actor, action, !doubling || actor === seat, refused === true);
     if (shown !== null) {
       history.push(shown);
       moves.push(shown);
@@ -238,6 +244,7 @@ export function viewOf(series: ViewedSeries, seat: Seat | null): SeriesView | nu
     stock: isDeclarer ? codesOf(game.stock) : null, // the declarer has it from the pickup on
     discards: isDeclarer && game.discards !== 0 ? codesOf(game.discards) : null,
     legalActions: seat === null ? [] : offered(game, seat),
+    mayClaim: seat !== null && mayClaim(game, seat),
     result: resultOf(game),
     settlement: game.outcome?.settlement ?? null,
   };

@@ -580,7 +580,16 @@ export interface components {
             } | {
                 seat: components["schemas"]["Seat"];
                 /** @enum {string} */
-                type: "hold" | "pass" | "discard" | "kontra" | "claim";
+                type: "hold" | "pass" | "discard" | "kontra";
+            } | {
+                seat: components["schemas"]["Seat"];
+                /** @enum {string} */
+                type: "claim";
+                /**
+                 * @description R7.12: judged not sure; the game went on, and this seat claims again only from the next trick
+                 * @enum {boolean}
+                 */
+                refused?: true;
             } | {
                 seat: components["schemas"]["Seat"];
                 /** @enum {string} */
@@ -638,7 +647,21 @@ export interface components {
             } | {
                 seat: components["schemas"]["Seat"];
                 /** @enum {string} */
-                type: "hold" | "pass" | "discard" | "kontra" | "claim";
+                type: "hold" | "pass" | "discard" | "kontra";
+                /**
+                 * @description The table made this move for the seat: its deadline passed (onTimeout "bot"), or it was its only legal card and the seat opted in (autoForced). A forced card is marked only in the seat's own view until the game is over; a finished game's record marks both kinds
+                 * @enum {boolean}
+                 */
+                auto?: true;
+            } | {
+                seat: components["schemas"]["Seat"];
+                /** @enum {string} */
+                type: "claim";
+                /**
+                 * @description R7.12: judged not sure; the game went on, and this seat claims again only from the next trick
+                 * @enum {boolean}
+                 */
+                refused?: true;
                 /**
                  * @description The table made this move for the seat: its deadline passed (onTimeout "bot"), or it was its only legal card and the seat opted in (autoForced). A forced card is marked only in the seat's own view until the game is over; a finished game's record marks both kinds
                  * @enum {boolean}
@@ -673,6 +696,8 @@ export interface components {
             discards: components["schemas"]["Card"][] | null;
             /** @description The actions the caller may send now, each as it can be sent back (discarding once, as a count); empty when none */
             legalActions: components["schemas"]["OfferedAction"][];
+            /** @description R7.12: whether the caller may send {"type": "claim"} now: during play, not while re is owed, not again in a trick where its claim was refused. The server judges the claim from all the seat has seen */
+            mayClaim: boolean;
             result: components["schemas"]["Result"] | null;
             settlement: components["schemas"]["Settlement"] | null;
             /** @description SHA-256 of the secret seed of this deal; the seed is revealed in …/games */
@@ -837,6 +862,8 @@ export interface components {
             declarerTricks: number;
             /** @description R7.9: bettel or mord decided before the last trick */
             endedEarly: boolean;
+            /** @description R7.12: the seat whose claim ended the game, settled as if played out so */
+            claimedBy?: components["schemas"]["Seat"];
         };
         Settlement: {
             /** @description What each seat's balance changes by, seat 0 first */
@@ -1092,6 +1119,11 @@ export interface components {
             actions: {
                 seat: components["schemas"]["Seat"];
                 action: components["schemas"]["RecordedAction"];
+                /**
+                 * @description R7.12: a claim judged not sure; the game went on
+                 * @enum {boolean}
+                 */
+                refused?: true;
                 /**
                  * @description The table made this move for the seat: its deadline passed (onTimeout "bot"), or it was its only legal card and the seat opted in (autoForced). A forced card is marked only in the seat's own view until the game is over; a finished game's record marks both kinds
                  * @enum {boolean}

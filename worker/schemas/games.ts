@@ -40,7 +40,14 @@ export const GamesSchema = doc(
           ),
           options: RuleOptionsSchema,
           deal: DealtCards,
-          actions: z.array(z.object({ seat: SeatNumber, action: RecordedAction, auto: AutoFlag })),
+          actions: z.array(
+            z.object({
+              seat: SeatNumber,
+              action: RecordedAction,
+              refused: doc(z.optional(z.literal(true)), OPENAPI_PROSE && { description: 'R7.12: a claim judged not sure; the game went on' }),
+              auto: AutoFlag,
+            }),
+          ),
           doubles: z.array(SeatNumber),
           declarer: orNull(SeatNumber),
           bid: orNull(Level),

@@ -41,6 +41,7 @@ export const Result = doc(
       won: z.boolean(),
       declarerTricks: int(),
       endedEarly: doc(z.boolean(), OPENAPI_PROSE && { description: 'R7.9: bettel or mord decided before the last trick' }),
+      claimedBy: z.optional(described(SeatNumber, OPENAPI_PROSE && 'R7.12: the seat whose claim ended the game, settled as if played out so')),
     }),
   ]),
   'Result',
@@ -56,7 +57,15 @@ const PUBLIC_ACTIONS = [
     double: doc(z.nullable(z.boolean()), OPENAPI_PROSE && { description: "R3.1: null until all three decided, but in the deciding seat's own view" }),
   }),
   z.object({ seat: SeatNumber, type: z.literal('bid'), bid: Level }),
-  z.object({ seat: SeatNumber, type: z.enum(['hold', 'pass', 'discard', 'kontra', 'claim']) }),
+  z.object({ seat: SeatNumber, type: z.enum(['hold', 'pass', 'discard', 'kontra']) }),
+  z.object({
+    seat: SeatNumber,
+    type: z.literal('claim'),
+    refused: doc(
+      z.optional(z.literal(true)),
+      OPENAPI_PROSE && { description: 'R7.12: judged not sure; the game went on, and this seat claims again only from the next trick' },
+    ),
+  }),
   z.object({ seat: SeatNumber, type: z.literal('re'), re: doc(z.boolean(), OPENAPI_PROSE && { description: 'R8.2: re said, or declined' }) }),
   z.object({ seat: SeatNumber, type: z.literal('declare'), contract: Level }),
 ] as const;
@@ -183,6 +192,13 @@ export const ViewSchema = doc(
       z.array(OfferedActionSchema),
       OPENAPI_PROSE && {
         description: 'The actions the caller may send now, each as it can be sent back (discarding once, as a count); empty when none',
+      },
+    ),
+    mayClaim: doc(
+      z.boolean(),
+      OPENAPI_PROSE && {
+        description:
+          'R7.12: whether the caller may send {"type": "claim"} now: during play, not while re is owed, not again in a trick where its claim was refused. The server judges the claim from all the seat has seen',
       },
     ),
     result: orNull(Result),

@@ -6,6 +6,7 @@
  */
 import { parseAction, type Action } from '../../shared/actions.js';
 import { actionsOf, isIndependentDecision } from '../../shared/game.js';
+import { refusedClaim } from '../../shared/claims.js';
 import { applySeriesAction } from '../../shared/series.js';
 import { sameAction } from './action-ids.js';
 import { isEnded, isPaused } from '../published/clock.js';
@@ -114,6 +115,9 @@ export class ActionPath {
       },
       origin,
     );
+    // R7.12: a claim judged not sure is recorded (every seat sees it), and its claimer is refused.
+    const refused = action.type === 'claim' ? refusedClaim(committed.table.series.game) : null;
+    if (refused !== null) return failure(409, 'illegal_action', refused);
     const viewObject = this.store.viewFor(committed.table, seat);
     const view = JSON.stringify(viewObject);
     // Committed: the answer is kept for a retry while its game runs; a finished game's are let go.
