@@ -9,8 +9,8 @@
  * view no longer shows, a declarer's discards) with every such inference kept. So every
  * world counted is one the claimer cannot rule out, and the answer depends on nothing else.
  *
- * The search is bounded by a number of positions, never by time: the same position always
- * gets the same answer (R10.1: replaying a record reproduces the verdict).
+ * The search is complete and deterministic: the same position always gets the same answer
+ * (R10.1: replaying a record reproduces the verdict).
  */
 import { ABOVE, popcount, SUIT_MASKS, suitOf, type Card, type CardSet } from './cards.js';
 import type { ClaimGoal } from './game.js';
@@ -43,7 +43,7 @@ export interface ClaimPosition {
   readonly winDuty: boolean;
 }
 
-export type ClaimAnswer = 'sure' | 'notSure' | 'undecided';
+export type ClaimAnswer = 'sure' | 'notSure';
 
 /** The state of one search; plays are made and taken back in place. */
 interface Search {
@@ -60,13 +60,19 @@ interface Search {
   readonly hiddenA: Seat;
   readonly hiddenB: Seat;
   readonly unshown: number;
-  /** Positions at the start of a trick from which no counterexample exists. */
-  readonly safe: Set<string>;
+  /** Whether the side that breaks the claim is the declarer's (it must take a trick, or every trick). */
+  readonly declarerBreaks: boolean;
+  /** Positions at the start of a trick, and how many tricks from there are known to hold no counterexample. */
+  readonly safe: Map<string, number>;
+  /** Tricks from the current one that this pass looks into. */
+  horizon: number;
   nodes: number;
-  readonly budget: number;
 }
 
 const next = (seat: Seat, steps = 1): Seat => ((seat + steps) % 3) as Seat;
+
+/** Goals broken by a single trick (the breaking side takes one); the others are broken only by a whole play-out. */
+const brokenByOneTrick = (goal: ClaimGoal): boolean => goal === 'declarerTakesAll' || goal === 'declarerTakesNone';
 
 /**
  * R7.3–R7.5: what a seat that plays `card` to the trick shows it cannot hold: the led suit when
@@ -133,44 +139,101 @@ function declarerHoldsAllTops(s: Search): boolean {
   return true;
 }
 
-class OutOfBudget extends Error {}
+/**
+ * A cheap proof that the bettel declarer (claiming) takes no more trick: each of its cards lies
+ * under every unknown card of its suit. A defender's lead is then above whatever the declarer
+ * plays to it (no trumps in bettel), so a defender keeps the lead; and a card the declarer leads
+ * itself is headed, since the unknown cards are all in the defenders' hands (the declarer has
+ * seen the stock), one of them holds a higher card of that suit, and must follow (R7.3).
+ */
+function declarerHoldsAllLows(s: Search): boolean {
+  if (s.p.goal !== 'declarerTakesNone' || s.p.claimer !== s.p.declarer || s.trump !== NO_TRUMP || s.unshown !== 0) return false;
+  const onLead = s.leader === s.p.claimer;
+  for (let suit = 0; suit < 4; suit++) {
+    const mine = s.mine & SUIT_MASKS[suit]!;
+    if (mine === 0) continue;
+    const unknown = s.unknown & SUIT_MASKS[suit]!;
+    if (unknown === 0) {
+      if (onLead) return false;
+      continue;
+    }
+    if (31 - Math.clz32(mine) > 31 - Math.clz32(unknown & -unknown)) return false;
+  }
+  return true;
+}
 
-/** The seat's candidate cards now, best first for the side the counterexample needs. */
+/**
+ * The seat's candidate cards now, one of each set of equivalent cards, in the order most likely
+ * to break the claim first: the breaking side tries to take the trick, the other side to leave it.
+ */
 function candidates(s: Search, seat: Seat): Card[] {
   let cards: CardSet;
-  let live: CardSet;
-  if (seat === s.p.claimer) {
-    cards = legalCards(s.mine, s.trick, s.trump, s.p.winDuty);
-    live = s.mine | s.unknown;
-    for (const card of s.trick) live |= 1 << card;
-  } else {
-    cards = s.unknown & ~s.forbidden[seat];
-    live = cards; // unknown cards are alike only when next to each other: nothing else tells them apart
-  }
+  let live = s.mine | s.unknown;
+  for (const card of s.trick) live |= 1 << card;
+  const hidden = seat !== s.p.claimer;
+  const other = seat === s.hiddenA ? s.forbidden[s.hiddenB] : s.forbidden[s.hiddenA];
+  if (!hidden) cards = legalCards(s.mine, s.trick, s.trump, s.p.winDuty);
+  else cards = s.unknown & ~s.forbidden[seat];
   const list: Card[] = [];
   for (let rest = cards; rest !== 0; rest &= rest - 1) {
     const card = 31 - Math.clz32(rest & -rest);
     const above = live & ABOVE[card]!;
-    // The next live card up is the seat's own candidate too: the same play (the higher one stands for both).
-    if (seat === s.p.claimer ? (above & -above & cards) !== 0 : (cards & (1 << (card + 1)) & ABOVE[card]!) !== 0) continue;
+    const up = above & -above;
+    // The next card up still in play is the seat's candidate too: the same play (the higher one
+    // stands for both), when the one not played stays with this seat or where nobody shows it.
+    // (Were it with the other hidden seat, which of the two that seat holds would matter.)
+    if ((up & cards) !== 0 && (!hidden || (other & (up | (1 << card))) === (up | (1 << card)))) continue;
     list.push(card);
   }
-  // The counterexample needs the breaking side to win tricks: its seats try high cards first.
-  const declarerBreaks = s.p.goal === 'declarerTakesNone' || s.p.goal === 'defendersTakeOne';
-  return (seat === s.p.declarer) === declarerBreaks ? list.reverse() : list;
+  const breaker = (seat === s.p.declarer) === s.declarerBreaks;
+  if (s.trick.length === 0) return breaker ? list.reverse() : list;
+  // Which cards leave the trick to the breaking side (as trump stands now).
+  const holding: Card[] = [];
+  const leaving: Card[] = [];
+  for (const card of list) {
+    s.trick.push(card);
+    const winner = next(s.leader, trickWinnerIndex(s.trick, s.trump));
+    s.trick.pop();
+    ((winner === s.p.declarer) === s.declarerBreaks ? holding : leaving).push(card);
+  }
+  // The breaking side takes the trick with its highest card, else plays its lowest; the other
+  // side plays its highest card that leaves the trick to the breaking side, else its lowest.
+  return [...holding.reverse(), ...leaving];
 }
 
-/** Whether a counterexample exists from the current position. */
+/**
+ * A trick's start as the rest of the game sees it: per suit, the cards still in play in rank
+ * order, each as whose it may be (the claimer's, or unknown and which hidden seats may hold it).
+ * Cards played are gone and do not count, so positions reached by different plays whose
+ * remaining cards rank alike share one entry.
+ */
+function positionKey(s: Search): string {
+  const forbiddenA = s.forbidden[s.hiddenA];
+  const forbiddenB = s.forbidden[s.hiddenB];
+  let key = `${s.leader}${s.trumpOpen ? 'o' : s.trump}`;
+  for (let suit = 0; suit < 4; suit++) {
+    key += '|';
+    for (let card = suit * 8; card < suit * 8 + 8; card++) {
+      const bit = 1 << card;
+      if ((s.mine & bit) !== 0) key += 'm';
+      else if ((s.unknown & bit) !== 0)
+        key += (forbiddenA & bit) === 0 ? ((forbiddenB & bit) === 0 ? 'u' : 'a') : (forbiddenB & bit) === 0 ? 'b' : 'x';
+    }
+  }
+  return key;
+}
+
+/** Whether a counterexample exists from the current position, within the pass's horizon. */
 function counterexample(s: Search): boolean {
-  if (++s.nodes > s.budget) throw new OutOfBudget();
+  s.nodes++;
   const start = s.trick.length === 0;
   let key = '';
   if (start) {
-    // Every card played without the trick the claim waits for: broken; without the one it excludes: it held.
     if (s.counts[s.leader] === 0) return s.p.goal === 'defendersTakeOne' || s.p.goal === 'declarerTakesOne';
-    if (declarerHoldsAllTops(s)) return false;
-    key = `${s.mine},${s.unknown},${s.forbidden[s.hiddenA] & s.unknown},${s.forbidden[s.hiddenB] & s.unknown},${s.leader},${s.trump}`;
-    if (s.safe.has(key)) return false;
+    if (s.horizon === 0) return false;
+    if (declarerHoldsAllTops(s) || declarerHoldsAllLows(s)) return false;
+    key = positionKey(s);
+    if ((s.safe.get(key) ?? 0) >= Math.min(s.horizon, s.counts[s.leader])) return false;
   }
   const seat = next(s.leader, s.trick.length);
   const hidden = seat !== s.p.claimer;
@@ -182,11 +245,8 @@ function counterexample(s: Search): boolean {
       if (hidden) {
         s.forbidden[seat] = saved | shownVoids(s.trick, s.trump, s.p.winDuty, card);
         s.unknown &= ~(1 << card);
-        s.counts[seat]--;
-      } else {
-        s.mine &= ~(1 << card);
-        s.counts[seat]--;
-      }
+      } else s.mine &= ~(1 << card);
+      s.counts[seat]--;
       s.trumpOpen = false;
       s.trump = trump;
       const found = (!hidden || canShare(s)) && afterCard(s, card);
@@ -199,7 +259,7 @@ function counterexample(s: Search): boolean {
       if (found) return true;
     }
   }
-  if (start) s.safe.add(key);
+  if (start) s.safe.set(key, Math.max(s.safe.get(key) ?? 0, Math.min(s.horizon, s.counts[s.leader])));
   return false;
 }
 
@@ -216,7 +276,9 @@ function afterCard(s: Search, card: Card): boolean {
     else {
       const leader = s.leader;
       s.leader = winner;
+      s.horizon--;
       found = counterexample(s);
+      s.horizon++;
       s.leader = leader;
     }
     s.trick.push(...played);
@@ -226,10 +288,12 @@ function afterCard(s: Search, card: Card): boolean {
 }
 
 /**
- * Whether the claim of `p` holds however every seat plays and however the unknown cards lie;
- * 'undecided' when `budget` positions were not enough to tell.
+ * Whether the claim of `p` holds however every seat plays and however the unknown cards lie.
+ * Always decided: the search visits every position it must (each once at a trick's start), and
+ * looks first for a counterexample within the current trick, then within two, before it looks
+ * to the end, since a claim broken by one trick is most often broken soon.
  */
-export function judgeClaim(p: ClaimPosition, budget: number): { answer: ClaimAnswer; nodes: number } {
+export function judgeClaim(p: ClaimPosition): { answer: ClaimAnswer; nodes: number } {
   const hiddenA = next(p.claimer);
   const hiddenB = next(p.claimer, 2);
   const s: Search = {
@@ -245,14 +309,16 @@ export function judgeClaim(p: ClaimPosition, budget: number): { answer: ClaimAns
     hiddenA,
     hiddenB,
     unshown: popcount(p.unknown) - p.sizes[hiddenA] - p.sizes[hiddenB],
-    safe: new Set(),
+    declarerBreaks: p.goal === 'declarerTakesNone' || p.goal === 'defendersTakeOne',
+    safe: new Map(),
+    horizon: 0,
     nodes: 0,
-    budget,
   };
-  try {
-    return { answer: counterexample(s) ? 'notSure' : 'sure', nodes: s.nodes };
-  } catch (error) {
-    if (error instanceof OutOfBudget) return { answer: 'undecided', nodes: s.nodes };
-    throw error;
+  const tricksLeft = Math.max(...p.sizes);
+  const horizons = brokenByOneTrick(p.goal) ? [1, 2, tricksLeft].filter((h, i, all) => h <= tricksLeft && all.indexOf(h) === i) : [tricksLeft];
+  for (const horizon of horizons) {
+    s.horizon = horizon;
+    if (counterexample(s)) return { answer: 'notSure', nodes: s.nodes };
   }
+  return { answer: 'sure', nodes: s.nodes };
 }

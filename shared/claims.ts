@@ -3,23 +3,15 @@
  * A claim is judged from the claiming seat's view alone (R10.2, built by view.ts): its verdict,
  * and the words of a refusal, cannot depend on a card that seat may not see.
  */
-import { parseAction } from './actions.js';
+import { parseAction, type Level } from './actions.js';
 import { cardFromCode, type CardSet } from './cards.js';
-import { judgeClaim, type ClaimAnswer } from './claim-search.js';
+import { judgeClaim, type ClaimAnswer, type ClaimPosition } from './claim-search.js';
 import { applyParsedAction, claimGoalOf, endByClaim, hasWinDuty, isSeat, refuseClaim, type GameState } from './game.js';
 import type { Seat } from './options.js';
 import { badRequest, illegal, ok, type Result } from './result.js';
 import { knowledgeOf } from './bots/worlds.js';
-import { levelIndex, maskOfCodes, trumpIndex } from './bots/memory.js';
+import { levelIndex, maskOfCodes, trumpIndex, type BotMemory } from './bots/memory.js';
 import { viewOf, type SeriesView } from './view.js';
-
-/**
- * Positions a claim's search may visit before it gives up as undecided: the same count on every
- * machine, so a record's replay reaches the same verdict (R10.1). Measured (bench: claims.*):
- * ≈2.5 µs a position, so a claim gives up within ≈50 ms; of random positions with 2 to 6 tricks
- * left, 0.33 % were undecided (with 40,000 positions 0.28 %, at twice the worst time).
- */
-export const CLAIM_SEARCH_POSITIONS = 20_000;
 
 export const CLAIM_REFUSALS = {
   off: 'R7.12: claims are off at this table',
@@ -28,49 +20,56 @@ export const CLAIM_REFUSALS = {
   awaitingRe: 'R7.12: the declarer decides on re first (R8.2)',
   notSure: 'R7.12: the claim is not sure from all you have seen',
   again: 'R7.12: your claim was refused in this trick; you may claim again from the next trick',
-  undecided: `R7.12: the claim could not be decided within ${CLAIM_SEARCH_POSITIONS} positions; play on and claim again`,
 } as const;
 
-/** The search's answer for the claim `view`'s seat would make now, or the refusal that comes before any search. */
-export function claimAnswer(view: SeriesView): { answer: ClaimAnswer; nodes: number } | { refusal: string } {
+/**
+ * The search's answer for the claim the seat of `memory` (its views of this game, the newest
+ * last) would make now, or the refusal that comes before any search. The server passes the one
+ * view that holds all the seat has seen (claimerView); a bot passes the views it was given.
+ */
+export function claimAnswer(memory: BotMemory): { answer: ClaimAnswer; nodes: number } | { refusal: string } {
+  const view = memory.views.at(-1)!;
   const seat = view.seat;
   if (seat === null) return { refusal: CLAIM_REFUSALS.spectator };
   if (!view.options.claims) return { refusal: CLAIM_REFUSALS.off };
   if (view.phase !== 'play' || view.declarer === null || view.contract === null) return { refusal: CLAIM_REFUSALS.notPlaying };
   if (view.awaitingRe) return { refusal: CLAIM_REFUSALS.awaitingRe };
   if (!view.mayClaim) return { refusal: CLAIM_REFUSALS.again };
-  const k = knowledgeOf({ views: [view] })!;
-  const contract = levelIndex(view.contract);
+  return judgeClaim(claimPositionOf(memory, seat, view.declarer, view.contract));
+}
+
+/** What the claim search is given: all `memory` tells its seat of the rest of the game (claim-search.ts). */
+export function claimPositionOf(memory: BotMemory, seat: Seat, declarer: Seat, level: Level): ClaimPosition {
+  const view = memory.views.at(-1)!;
+  const k = knowledgeOf(memory)!;
+  const contract = levelIndex(level);
   const mine = maskOfCodes(view.hand);
   let unknown: CardSet = k.pool;
   const trick = view.trick.map((t) => cardFromCode(t.card)!);
   for (const card of trick) unknown &= ~(1 << card);
   const sizes = view.seats.map((s) => s.cards) as [number, number, number];
-  return judgeClaim(
-    {
-      claimer: seat,
-      declarer: view.declarer,
-      goal: claimGoalOf(contract, view.declarer, seat),
-      mine,
-      unknown,
-      sizes,
-      forbidden: [k.hidden[0].forbidden, k.hidden[1].forbidden, k.hidden[2].forbidden],
-      trick,
-      leader: view.trick[0]?.seat ?? view.turn!,
-      trump: trumpIndex(view.trump),
-      trumpOpen: view.nextCardFixesTrump,
-      trumpNamed: view.options.trump === 'named',
-      winDuty: hasWinDuty(contract, view.options),
-    },
-    CLAIM_SEARCH_POSITIONS,
-  );
+  return {
+    claimer: seat,
+    declarer,
+    goal: claimGoalOf(contract, declarer, seat),
+    mine,
+    unknown,
+    sizes,
+    forbidden: [k.hidden[0].forbidden, k.hidden[1].forbidden, k.hidden[2].forbidden],
+    trick,
+    leader: view.trick[0]?.seat ?? view.turn!,
+    trump: trumpIndex(view.trump),
+    trumpOpen: view.nextCardFixesTrump,
+    trumpNamed: view.options.trump === 'named',
+    winDuty: hasWinDuty(contract, view.options),
+  };
 }
 
-/** R7.12: why the claim of `view`'s seat would be refused now, from that view alone; null when it would be accepted. */
-export function claimRefusal(view: SeriesView): string | null {
-  const judged = claimAnswer(view);
+/** R7.12: why the claim of `memory`'s seat would be refused now, from its views alone; null when it would be accepted. */
+export function claimRefusal(memory: BotMemory): string | null {
+  const judged = claimAnswer(memory);
   if ('refusal' in judged) return judged.refusal;
-  return judged.answer === 'sure' ? null : judged.answer === 'notSure' ? CLAIM_REFUSALS.notSure : CLAIM_REFUSALS.undecided;
+  return judged.answer === 'sure' ? null : CLAIM_REFUSALS.notSure;
 }
 
 /**
@@ -95,7 +94,7 @@ export function applyTurn(game: GameState, seat: unknown, action: unknown): Resu
   if (!parsed.ok) return parsed;
   if (parsed.value.type !== 'claim') return applyParsedAction(game, seat, parsed.value);
   const view = claimerView(game, seat);
-  const judged = claimAnswer(view);
+  const judged = claimAnswer({ views: [view] });
   if ('refusal' in judged) return illegal(judged.refusal);
   return ok(judged.answer === 'sure' ? endByClaim(game, seat) : refuseClaim(game, seat));
 }

@@ -5,8 +5,7 @@
  * with the best average payment for its side: cards in play, and the bids, discard,
  * contract, kontra and re by the contracts' simulated values (contracts.ts).
  */
-import { CLAIM, DOUBLE_NO, DOUBLE_YES, KONTRA, LEVEL_BETTEL, NO_RE, RE, type Action } from '../actions.js';
-import { claimRefusal } from '../claims.js';
+import { DOUBLE_NO, DOUBLE_YES, KONTRA, LEVEL_BETTEL, NO_RE, RE, type Action } from '../actions.js';
 import { cardFromCode, cardsOf, codeOf, rankOf, SUITS, type Card, type CardSet, type Suit } from '../cards.js';
 import { applyParsedAction, NAMING_ACTIONS, type GameState } from '../game.js';
 import type { Seat } from '../options.js';
@@ -233,16 +232,6 @@ export const doublesOnPacket = (packet: CardSet): boolean => cardsOf(packet).som
 
 const double = (view: SeriesView): Action => (doublesOnPacket(handOf(view)) ? DOUBLE_YES : DOUBLE_NO);
 
-/**
- * R7.12: the bot claims the rest when its claim would be accepted, so that a game whose end is
- * sure does not take days of single cards. Asked from the sixth trick on, when claims become
- * likely: a refused claim search costs little (bench: claims.decisionP50Ms), but nothing at all
- * earlier, where a claim is almost never sure.
- */
-const CLAIM_FROM_TRICKS_LEFT = 5;
-const claimsNow = (view: SeriesView): boolean =>
-  view.options.claims && 10 - view.trickWinners.length <= CLAIM_FROM_TRICKS_LEFT && claimRefusal(view) === null;
-
 /** The worlds the product's strong bot judges by: drawn from what its seat knows, in proportion to how well they fit what the others did. */
 export const sampledWorlds: WorldSource = (_decision, k, count, rng) => inferredWorlds(k, count, rng);
 
@@ -266,7 +255,6 @@ export function strongAction(memory: BotMemory, rng: Rng, worldsOf: WorldSource 
       if (view.awaitingRe) return declarerProspects(memory, rng, worldsOf, 're', 0).chance >= 0.75 ? RE : NO_RE;
       // R8.1: a defender weighs kontra when its own card to the first trick is due, as players do.
       if (view.turn !== view.seat) return null;
-      if (claimsNow(view)) return CLAIM;
       if (
         view.legalActions.some((a) => a.type === 'kontra') &&
         holdsDefence(view) &&

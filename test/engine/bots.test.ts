@@ -24,9 +24,10 @@ const TABLES: Partial<TableOptions>[] = [
 ];
 
 /** Whether `action` is one of the view's legal actions (a discard: two different cards of the seat's hand). */
-function isLegal(view: SeriesView, action: ReturnType<typeof chooseAction>): boolean {
+function isLegal(views: readonly SeriesView[], action: ReturnType<typeof chooseAction>): boolean {
+  const view = views.at(-1)!;
   if (action === null) return true;
-  if (action.type === 'claim') return claimRefusal(view) === null; // R7.12: never listed
+  if (action.type === 'claim') return claimRefusal({ views }) === null; // R7.12: never listed; judged from all the bot saw
   if (action.type === 'discard') {
     const [a, b] = action.cards;
     return view.legalActions.some((l) => l.type === 'discard') && a !== b && view.hand!.includes(a) && view.hand!.includes(b);
@@ -54,7 +55,7 @@ describe('bots', () => {
         if (players[seat] !== level) return;
         const view = views.at(-1)!;
         phases.add(view.phase + (action.type === 're' || action.type === 'kontra' ? `:${action.type}` : ''));
-        expect(isLegal(view, action), `${JSON.stringify(action)} in ${view.phase}`).toBe(true);
+        expect(isLegal(views, action), `${JSON.stringify(action)} in ${view.phase}`).toBe(true);
       });
       for (const phase of ['doubling', 'auction', 'discard', 'declare', 'play']) expect(phases).toContain(phase);
     });

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LEVEL_BETTEL, LEVEL_MORD, LEVELS, type Action } from '../../shared/actions.js';
 import { randomMove, seededRng, type Rng } from '../../shared/bots.js';
-import { strongAction } from '../../shared/bots/strong.js';
+import { chooseAction } from '../../shared/bots/index.js';
 import { drawWorlds, knowledgeOf } from '../../shared/bots/worlds.js';
 import { applyTurn, CLAIM_REFUSALS, claimerView, claimRefusal, refusedClaim } from '../../shared/claims.js';
 import { shuffleDeal } from '../../shared/deal.js';
@@ -146,23 +146,25 @@ describe('R7.12: claims in hand-made endings', () => {
     expect(refusal(applyTurn(finished, 1, { type: 'claim', all: true })).code).toBe('bad_request');
   });
 
-  it('R7.12: the strong bot claims when its claim would be accepted, and plays on when not', () => {
-    const sure = gameAfter(TRUMPS_SCRIPT, base({ trickHistory: 'all' }), TRUMPS_DEAL);
-    expect(strongAction({ views: [viewOf(seriesOf(sure), 1)!] }, seededRng(1))).toEqual(CLAIM);
-    const unsure = gameAfter(TRUMPS_SCRIPT, base({ trickHistory: 'last' }), TRUMPS_DEAL);
-    expect(strongAction({ views: [viewOf(seriesOf(unsure), 1)!] }, seededRng(1))).toMatchObject({ type: 'play' });
+  it('R7.12: either bot claims as soon as its claim would be accepted, judged from all its views of the game; a defender’s bot plays on', () => {
+    const last = base({ trickHistory: 'last' });
+    const tokens = TRUMPS_SCRIPT.trim().split(/\s+/);
+    // Seat 1's views after every action, as the table gives a bot seat: the first trick's H8 is in the early ones only.
+    const seen = tokens.map((_, i) => viewOf(seriesOf(gameAfter(tokens.slice(0, i + 1).join(' '), last, TRUMPS_DEAL)), 1)!);
+    for (const level of ['easy', 'strong'] as const) {
+      expect(chooseAction(level, { views: seen }, seededRng(1)), level).toEqual(CLAIM);
+      // Given its last view only, a bot cannot know H8 is gone: it plays on (its claim would be judged as sure: never refused).
+      expect(chooseAction(level, { views: [seen.at(-1)!] }, seededRng(1)), level).toMatchObject({ type: 'play' });
+    }
     // Bots accept nothing on anyone's behalf: a defender's bot just plays its card.
-    expect(
-      strongAction({ views: [viewOf(seriesOf(gameAfter(`${TRUMPS_SCRIPT} 1:HA`, base({ trickHistory: 'all' }), TRUMPS_DEAL)), 2)!] }, seededRng(1)),
-    ).toMatchObject({
-      type: 'play',
-    });
+    const defence = viewOf(seriesOf(gameAfter(`${TRUMPS_SCRIPT} 1:HA`, base({ trickHistory: 'all' }), TRUMPS_DEAL)), 2)!;
+    expect(chooseAction('strong', { views: [defence] }, seededRng(1))).toMatchObject({ type: 'play' });
   });
 
   it('R7.12: a spectator’s view has no claim', () => {
     const game = gameAfter(TRUMPS_SCRIPT, base({ trickHistory: 'all' }), TRUMPS_DEAL);
-    expect(claimRefusal(viewOf(seriesOf(game), null)!)).toBe(CLAIM_REFUSALS.spectator);
-    expect(claimRefusal(viewOf(seriesOf(game), 1)!)).toBeNull();
+    expect(claimRefusal({ views: [viewOf(seriesOf(game), null)!] })).toBe(CLAIM_REFUSALS.spectator);
+    expect(claimRefusal({ views: [viewOf(seriesOf(game), 1)!] })).toBeNull();
   });
 });
 

@@ -110,7 +110,7 @@ export class BotSeats {
     } catch (error) {
       console.error(`table ${table.settings.tableId}: the ${level} bot of seat ${seat} failed to decide: ${String(error)}`);
     }
-    if (action === null || !offers(view, action)) {
+    if (action === null || !offers(views, action)) {
       if (action !== null)
         console.error(`table ${table.settings.tableId}: the ${level} bot of seat ${seat} chose ${JSON.stringify(action)}, not offered`);
       action = fallback(view);
@@ -119,9 +119,10 @@ export class BotSeats {
   }
 }
 
-/** Whether `action` is one the view offers (discarding: two cards of the hand; a claim, never listed, when the engine would accept it: R7.12). */
-function offers(view: SeriesView, action: Action): boolean {
-  if (action.type === 'claim') return claimRefusal(view) === null;
+/** Whether `action` is one the newest view offers (discarding: two cards of the hand; a claim, never listed, when the engine would accept it: R7.12). */
+function offers(views: SeriesView[], action: Action): boolean {
+  const view = views.at(-1)!;
+  if (action.type === 'claim') return claimRefusal({ views }) === null;
   if (action.type === 'discard') {
     const hand = view.hand ?? [];
     return view.legalActions.some((a) => a.type === 'discard') && action.cards[0] !== action.cards[1] && action.cards.every((c) => hand.includes(c));
