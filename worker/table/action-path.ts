@@ -3,6 +3,12 @@
  * seat, a bot's or the table's alarm: answer a retried client id from what was stored,
  * check the expected version, let the engine parse and apply it, and commit the change
  * (table-store.ts), which writes it and what follows from it in one transaction.
+ *
+ * One action is committed and still refused: a claim the engine judges not sure (R7.12). It
+ * is recorded (every seat sees it, and its seat claims again only from the next trick), so
+ * the table's version goes up, and its seat is answered 409 illegal_action with the refusal:
+ * its view is stale now (the table moved on), as after any 409. A retry of its id is answered
+ * the same 409, and its socket is pushed the new view like every other.
  */
 import { parseAction, type Action } from '../../shared/actions.js';
 import { actionsOf, isIndependentDecision } from '../../shared/game.js';
@@ -15,7 +21,7 @@ import type { ActionRequest, AutoKind, Seat, Table } from '../model/table.js';
 export type { ActionRequest };
 import { failure, success, type ErrorStatus, type Outcome } from '../published/outcome.js';
 import type { TableView } from '../published/published.js';
-import { viewAt } from './replay.js';
+import { answerAt } from './replay.js';
 import type { TableStorage } from '../storage/table-storage.js';
 import type { AfterCommit, Origin } from './after-commit.js';
 import type { TableStore } from './table-store.js';
@@ -30,6 +36,9 @@ export interface Accepted {
 /** What a kept answer is found by: the seat and its client id (ids are per seat). */
 const answerKey = (seat: Seat, id: string): string => `${seat} ${id}`;
 
+/** R7.12: the answer to a claim judged not sure, which was recorded all the same (above). */
+const claimRefused = (refusal: string): Outcome<Accepted> => failure(409, 'illegal_action', refusal);
+
 /**
  * API.md "version": in the doubling window a seat's first decision is taken whatever the
  * others decided meanwhile (R3.1), so a version of this window is not stale for it: any from
@@ -42,16 +51,21 @@ function windowDecision(table: Table, seat: Seat, parsed: ReturnType<typeof pars
   return version >= opened && version <= table.version;
 }
 
+/** `origin` but for the socket the change came over. */
+function withoutSender({ from: _from, ...rest }: Origin): Origin {
+  return rest;
+}
+
 const STATUS_OF_REFUSAL: Record<string, ErrorStatus> = { bad_request: 400, illegal_action: 422, not_your_turn: 422 };
 
 export class ActionPath {
   /**
    * The answers given to actions with a client id in the running game, by seat and id: a
-   * retry gets the same text without a replay. Kept in memory only (the table's storage
-   * never holds a view): lost on eviction, cleared when a game ends; a retry then is answered
-   * with the same view replayed from the log (replay.ts viewAt).
+   * retry gets the same answer without a replay (the view's text, or a recorded claim's
+   * refusal). Kept in memory only (the table's storage never holds a view): lost on eviction,
+   * cleared when a game ends; a retry then is answered the same from the log (replay.ts answerAt).
    */
-  private readonly answers = new Map<string, string>();
+  private readonly answers = new Map<string, Outcome<Accepted>>();
 
   constructor(
     private readonly store: TableStore,
@@ -83,9 +97,12 @@ export class ActionPath {
             `the action id ${JSON.stringify(request.id)} was already used by this seat for a different action; send a new action with a new id`,
           );
         }
-        // The answer kept for the running game, else (a finished game's, or after an eviction) the same view replayed from the log.
-        const kept = this.answers.get(answerKey(seat, request.id)) ?? earlier.response;
-        return success({ view: kept ?? JSON.stringify(viewAt(this.storage, table, seat, earlier.version)) });
+        // The answer kept for the running game, else (a finished game's, or after an eviction) the same answer replayed from the log.
+        const kept = this.answers.get(answerKey(seat, request.id));
+        if (kept !== undefined) return kept;
+        if (earlier.response !== null) return success({ view: earlier.response }); // stored by tables made before answers were kept in memory
+        const { view, refusal } = answerAt(this.storage, table, seat, earlier.version);
+        return refusal !== null ? claimRefused(refusal) : success({ view: JSON.stringify(view) });
       }
     }
     // After a retried id (answered as before): nothing new is taken while paused or after the end.
@@ -102,6 +119,8 @@ export class ActionPath {
     }
     const action: Action = parsed.value;
     const gamesBefore = table.series.records.length;
+    // R7.12: a claim judged not sure is recorded all the same (every seat sees it), and its claimer refused.
+    const refusal = action.type === 'claim' ? refusedClaim(result.value.game) : null;
     const committed = this.changes.commit(
       {
         type: 'action',
@@ -113,16 +132,19 @@ export class ActionPath {
         byReply,
         at: new Date().toISOString(),
       },
-      origin,
+      // A refused claim's socket gets no view in its answer: it is pushed the new one like the others.
+      refusal === null ? origin : withoutSender(origin),
     );
-    // R7.12: a claim judged not sure is recorded (every seat sees it), and its claimer is refused.
-    const refused = action.type === 'claim' ? refusedClaim(committed.table.series.game) : null;
-    if (refused !== null) return failure(409, 'illegal_action', refused);
-    const viewObject = this.store.viewFor(committed.table, seat);
-    const view = JSON.stringify(viewObject);
+    const answer = refusal !== null ? claimRefused(refusal) : this.accepted(committed.table, seat);
     // Committed: the answer is kept for a retry while its game runs; a finished game's are let go.
     if (committed.table.series.records.length !== gamesBefore) this.answers.clear();
-    if (request.id !== undefined) this.answers.set(answerKey(seat, request.id), view);
-    return success({ view, viewObject });
+    if (request.id !== undefined) this.answers.set(answerKey(seat, request.id), answer.ok ? success({ view: answer.value.view }) : answer);
+    return answer;
+  }
+
+  /** `seat`'s view of `table` as the answer to its accepted action. */
+  private accepted(table: Table, seat: Seat): Outcome<Accepted> {
+    const viewObject = this.store.viewFor(table, seat);
+    return success({ view: JSON.stringify(viewObject), viewObject });
   }
 }

@@ -5,6 +5,7 @@
  * view shows besides the series. Reads only: changes go through a commit (table-store.ts).
  */
 import { dealFromSeed, type Deal } from '../../shared/deal.js';
+import { refusedClaim } from '../../shared/claims.js';
 import { actionsOf } from '../../shared/game.js';
 import type { Seat } from '../../shared/options.js';
 import type { Result } from '../../shared/result.js';
@@ -99,10 +100,12 @@ export function seatViewsOfCurrentGame(storage: TableStorage, table: Table, seat
 }
 
 /**
- * The view `seat` had right after `version` (an action of a finished game, whose stored
- * answer was pruned), replayed from the log: the same view as answered then.
+ * What `seat` was answered for its action of `version` (one of a finished game, or of the
+ * running one after an eviction: answers are kept in memory only, action-path.ts), replayed
+ * from the log: the view it had right after it, and, when that action was a claim judged not
+ * sure (R7.12: recorded, and its claimer refused), the refusal it was answered instead.
  */
-export function viewAt(storage: TableStorage, table: Table, seat: Seat, version: number): TableView {
+export function answerAt(storage: TableStorage, table: Table, seat: Seat, version: number): { view: TableView; refusal: string | null } {
   const start = startOfVersion(table, version);
   const { deals, after } = boundsOf(table, start);
   const rows = storage.actions(after, version);
@@ -110,10 +113,12 @@ export function viewAt(storage: TableStorage, table: Table, seat: Seat, version:
   const { series, dealt, autoMoves } = replaySeries(table.settings.options, deals, rows, start.firstDeal);
   const deal = deals[dealt - 1]!;
   const at = rows.at(-1)?.at ?? table.settings.createdAt;
-  return tableView(table.settings, series, seat, version, deal, deal.dealtAt > at ? deal.dealtAt : at, webhookState(table, seat), {
+  const view = tableView(table.settings, series, seat, version, deal, deal.dealtAt > at ? deal.dealtAt : at, webhookState(table, seat), {
     ...extras(table, Date.now(), statusOf(table, start.series)),
     autoMoves,
   });
+  // A refused claim changes nothing but the log, so its game is still the one under way, ending with it.
+  return { view, refusal: rows.at(-1)?.action.type === 'claim' ? refusedClaim(series.game) : null };
 }
 
 /** How many games the table finished, in every series. */
