@@ -26,6 +26,7 @@ import {
   deliveriesDone,
   handMade,
   newAddress,
+  playActions,
   playAway,
   playersLeave,
   sql,
@@ -435,6 +436,38 @@ describe('what a reply cannot do', () => {
     // The same address still plays: the refusals did not use it.
     expect(await send('HA')).toBeNull();
     expect(await versionOf(s)).toBe(11);
+  });
+
+  it('R7.12: a claim by reply not sure from all the seat has seen is refused with the rule and recorded as every refused claim is; the answer asks for the move still owed', async () => {
+    // Seat 1 won the ninth trick and leads its last card, G8; GA, which takes it, it has not seen.
+    // Played before the address confirms (its hourly limit would stop the turn mails); confirmed, the lead owed is mailed.
+    const address = newAddress('vroni');
+    const table = await createTable(tableFor(GAME, { seats: SEATS.map((seat) => (seat === PLAYER ? { name: 'Vroni', email: address } : {})) }));
+    secrets.push(...table.seats.map((t) => t.token));
+    await playActions(table, GAME.actions.slice(0, 37), 0);
+    await playersLeave(table);
+    await confirmAt(table, address);
+    const s = { table, address };
+    mails.length = 0;
+    expect(await reply(s, 'claim')).toBeNull();
+    const [answer] = answersTo(s.address);
+    expect(answer!.subject).toContain('not played');
+    expect(answer!.text).toContain('your reply (claim) was not played');
+    expect(answer!.text).toContain(
+      'R7.12: the claim is not sure from all you have seen. Every seat sees that you claimed and were refused; you may claim again from the next trick.',
+    );
+    // Recorded: the version went up by one, and every seat sees the refused claim.
+    expect(await versionOf(s)).toBe(38);
+    expect(await sql<{ seat: number; action: string }>(s.table, 'SELECT seat, action FROM actions WHERE version = 38')).toEqual([
+      { seat: PLAYER, action: JSON.stringify({ type: 'claim' }) },
+    ]);
+    for (const link of [...s.table.seats, s.table.spectator]) {
+      expect((await view(s.table.tableId, link.token)).moves.at(-1)).toEqual({ seat: PLAYER, type: 'claim', refused: true });
+    }
+    // The answer carries a Reply-To for the lead still owed, at the table's new version: a card by reply plays.
+    expect(answer!.replyTo).toBeDefined();
+    expect(await reply(s, 'G8')).toBeNull();
+    expect(await versionOf(s)).toBe(39);
   });
 
   it('addresses that are not reply addresses, and replies too large, are refused at SMTP time, unread', async () => {

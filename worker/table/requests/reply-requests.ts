@@ -118,10 +118,20 @@ export class ReplyRequests {
     const reason =
       outcome.code === 'stale_version'
         ? 'the table has moved on since this mail was sent: nothing was played. Open the table to see where it stands, or reply to its newest mail.'
-        : outcome.message + namingHint(table, parsed.value, outcome.message);
+        : outcome.message + namingHint(table, parsed.value, outcome.message) + (isRecordedClaim(outcome) ? RECORDED_CLAIM : '');
     return { kind: 'refused', move, reason };
   }
 }
+
+/**
+ * R7.12: a claim judged not sure is recorded all the same, answered 409 (action-path.ts); its
+ * refusals that change nothing (claims off, not during play, twice in a trick) are 422.
+ */
+const isRecordedClaim = (outcome: { readonly status: number; readonly code: string }): boolean =>
+  outcome.status === 409 && outcome.code === 'illegal_action';
+
+/** What a seat whose claim by reply was refused is told besides the rule: the claim stands in the game's moves. */
+const RECORDED_CLAIM = '. Every seat sees that you claimed and were refused; you may claim again from the next trick.';
 
 /**
  * The engine's refusal of a lead without the trump it names (R7.2: refusals start with their
