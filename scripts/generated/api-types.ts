@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Act
-         * @description One action of the seat. Answers the new view, or why the rules refuse it. An `id` the seat sent before answers the first answer again when the action is the same (compared in canonical form: `{"type": "re", "re": true}` is `{"type": "re"}`, a discard's two cards in either order), and 409 id_reused when it is another action; ids are per seat.
+         * @description One action of the seat. Answers the new view, or why the rules refuse it. An `id` the seat sent before answers the first answer again when the action is the same (compared in canonical form: `{"type": "re", "re": true}` is `{"type": "re"}`, a discard's two cards in either order), and 409 id_reused when it is another action; ids are per seat. A claim judged not sure (R7.12) is recorded (the version goes up, every view shows `{"seat", "type": "claim", "refused": true}`, the seat claims again only from the next trick: `mayClaim`) and answered 409 illegal_action with the rule: read the view again.
          */
         post: operations["act"];
         delete?: never;
@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Watch live (WebSocket)
-         * @description Upgrades to a WebSocket that receives `{"type": "view", "view": …}` now and after every change. Authenticate with `Authorization: Bearer <token>`, or from a browser with the subprotocols `["wallachen", "bearer.<token>"]` (the server answers "wallachen"). Send `{"type": "ping"}` for a pong, `{"type": "view"}` for the view. A seat may also act over the socket: `{"type": "action", "action": <the body of POST …/actions, with an "id">}` is answered by `{"type": "answer", "id", "status": 200, "view"}` or `{"type": "answer", "id", "status", "error": {"code", "message"}}` with the statuses and codes of POST …/actions (the same checks, the same id applied once whichever way it came and refused with 409 id_reused for a different action, the same rate limit per link); the other sockets are pushed their views, the sender gets its view in the answer only. Each new message of the table's chat (POST …/chat) arrives on every socket as `{"type": "chat", "message": {"id", "seat", "text", "at"}}`.
+         * @description Upgrades to a WebSocket that receives `{"type": "view", "view": …}` now and after every change. Authenticate with `Authorization: Bearer <token>`, or from a browser with the subprotocols `["wallachen", "bearer.<token>"]` (the server answers "wallachen"). Send `{"type": "ping"}` for a pong, `{"type": "view"}` for the view. A seat may also act over the socket: `{"type": "action", "action": <the body of POST …/actions, with an "id">}` is answered by `{"type": "answer", "id", "status": 200, "view"}` or `{"type": "answer", "id", "status", "error": {"code", "message"}}` with the statuses and codes of POST …/actions (the same checks, the same id applied once whichever way it came and refused with 409 id_reused for a different action, the same rate limit per link); the other sockets are pushed their views, the sender gets its view in the answer only (after a refused claim, answered 409, it is pushed its view too). Each new message of the table's chat (POST …/chat) arrives on every socket as `{"type": "chat", "message": {"id", "seat", "text", "at"}}`.
          */
         get: operations["watch"];
         put?: never;
@@ -1771,7 +1771,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description stale_version: `version` is not the current version (a seat's first `double` in the doubling window is taken with any version since the deal); id_reused: this seat used the action `id` before for a different action; paused: the table's admin paused the table; table_ended: the admin ended it; conflict: the admin's command does not fit the table now */
+            /** @description stale_version: `version` is not the current version (a seat's first `double` in the doubling window is taken with any version since the deal); id_reused: this seat used the action `id` before for a different action; paused: the table's admin paused the table; table_ended: the admin ended it; conflict: the admin's command does not fit the table now; illegal_action: a claim judged not sure (R7.12), recorded all the same (the version went up, every view shows it refused) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2432,7 +2432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description stale_version: `version` is not the current version (a seat's first `double` in the doubling window is taken with any version since the deal); id_reused: this seat used the action `id` before for a different action; paused: the table's admin paused the table; table_ended: the admin ended it; conflict: the admin's command does not fit the table now */
+            /** @description stale_version: `version` is not the current version (a seat's first `double` in the doubling window is taken with any version since the deal); id_reused: this seat used the action `id` before for a different action; paused: the table's admin paused the table; table_ended: the admin ended it; conflict: the admin's command does not fit the table now; illegal_action: a claim judged not sure (R7.12), recorded all the same (the version went up, every view shows it refused) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -48,7 +48,9 @@ const postAction = defineRoute({
     description:
       'One action of the seat. Answers the new view, or why the rules refuse it. An `id` the seat sent before answers the first answer again ' +
       'when the action is the same (compared in canonical form: `{"type": "re", "re": true}` is `{"type": "re"}`, a discard\'s two cards in either order), ' +
-      'and 409 id_reused when it is another action; ids are per seat.',
+      'and 409 id_reused when it is another action; ids are per seat. ' +
+      'A claim judged not sure (R7.12) is recorded (the version goes up, every view shows `{"seat", "type": "claim", "refused": true}`, the seat claims again only from the next trick: `mayClaim`) ' +
+      'and answered 409 illegal_action with the rule: read the view again.',
   }),
   security,
   request: { params: TableParams, body: { ...json(ActionSchema), required: true } },
@@ -91,7 +93,7 @@ const webSocket = defineRoute({
       'A seat may also act over the socket: `{"type": "action", "action": <the body of POST …/actions, with an "id">}` is answered by ' +
       '`{"type": "answer", "id", "status": 200, "view"}` or `{"type": "answer", "id", "status", "error": {"code", "message"}}` with the statuses and codes ' +
       'of POST …/actions (the same checks, the same id applied once whichever way it came and refused with 409 id_reused for a different action, the same rate limit per link); ' +
-      'the other sockets are pushed their views, the sender gets its view in the answer only. ' +
+      'the other sockets are pushed their views, the sender gets its view in the answer only (after a refused claim, answered 409, it is pushed its view too). ' +
       'Each new message of the table\'s chat (POST …/chat) arrives on every socket as `{"type": "chat", "message": {"id", "seat", "text", "at"}}`.',
   }),
   middleware: [upgradeOnly],
