@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Watch live (WebSocket)
-         * @description Upgrades to a WebSocket that receives `{"type": "view", "view": …}` now and after every change. Authenticate with `Authorization: Bearer <token>`, or from a browser with the subprotocols `["wallachen", "bearer.<token>"]` (the server answers "wallachen"). Send `{"type": "ping"}` for a pong, `{"type": "view"}` for the view. A seat may also act over the socket: `{"type": "action", "action": <the body of POST …/actions, with an "id">}` is answered by `{"type": "answer", "id", "status": 200, "view"}` or `{"type": "answer", "id", "status", "error": {"code", "message"}}` with the statuses and codes of POST …/actions (the same checks, the same id applied once whichever way it came and refused with 409 id_reused for a different action, the same rate limit per link); the other sockets are pushed their views, the sender gets its view in the answer only (after a refused claim, answered 409, it is pushed its view too). Each new message of the table's chat (POST …/chat) arrives on every socket as `{"type": "chat", "message": {"id", "seat", "text", "at"}}`.
+         * @description Upgrades to a WebSocket that receives `{"type": "view", "view": …}` now and after every change. Authenticate with `Authorization: Bearer <token>`, or from a browser with the subprotocols `["wallachen", "bearer.<token>"]` (the server answers "wallachen"). Send `{"type": "ping"}` for a pong, `{"type": "view"}` for the view. A seat may also act over the socket: `{"type": "action", "action": <the body of POST …/actions, with an "id">}` is answered by `{"type": "answer", "id", "status": 200, "view"}` or `{"type": "answer", "id", "status", "error": {"code", "message"}}` with the statuses and codes of POST …/actions (the same checks, the same id applied once whichever way it came and refused with 409 id_reused for a different action, the same rate limit per link); the other sockets are pushed their views, the sender gets its view in the answer only (after a refused claim, answered 422, it is pushed its view too). Each new message of the table's chat (POST …/chat) arrives on every socket as `{"type": "chat", "message": {"id", "seat", "text", "at"}}`.
          */
         get: operations["watch"];
         put?: never;
@@ -1771,7 +1771,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description stale_version: `version` is not the current version (a seat's first `double` in the doubling window is taken with any version since the deal); id_reused: this seat used the action `id` before for a different action; paused: the table's admin paused the table; table_ended: the admin ended it; conflict: the admin's command does not fit the table now; illegal_action: a claim judged not sure (R7.12), recorded all the same (the version went up, every view shows it refused) */
+            /** @description stale_version: `version` is not the current version (a seat's first `double` in the doubling window is taken with any version since the deal); id_reused: this seat used the action `id` before for a different action; paused: the table's admin paused the table; table_ended: the admin ended it; conflict: the admin's command does not fit the table now; a version only refused claims (R7.12) followed is not stale */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1798,7 +1798,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description illegal_action or not_your_turn: the rules forbid it; the message names the rule */
+            /** @description illegal_action or not_your_turn: the rules forbid it; the message names the rule. A claim judged not sure (R7.12) is recorded all the same (the version went up, every view shows it refused) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2432,7 +2432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description stale_version: `version` is not the current version (a seat's first `double` in the doubling window is taken with any version since the deal); id_reused: this seat used the action `id` before for a different action; paused: the table's admin paused the table; table_ended: the admin ended it; conflict: the admin's command does not fit the table now; illegal_action: a claim judged not sure (R7.12), recorded all the same (the version went up, every view shows it refused) */
+            /** @description stale_version: `version` is not the current version (a seat's first `double` in the doubling window is taken with any version since the deal); id_reused: this seat used the action `id` before for a different action; paused: the table's admin paused the table; table_ended: the admin ended it; conflict: the admin's command does not fit the table now; a version only refused claims (R7.12) followed is not stale */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -131,6 +131,40 @@ describe('R7.12: claims in hand-made endings', () => {
     expect(verdict(game, 1)).toBe('sure');
   });
 
+  it('R7.12, R10.1: a refused claim is recorded — every seat and the spectator see it, the record and its text hold it, the replay refuses it again — and its seat claims again only from the next trick', () => {
+    const game = gameAfter(DEFENCE_SCRIPT, base({ trickHistory: 'all' }), DEFENCE_DEAL);
+    const refused = must(claim(game, 1)); // low trumps against higher ones: not sure
+    expect(refusedClaim(refused)).toBe(CLAIM_REFUSALS.notSure);
+    expect(refused.phase).toBe('play');
+    for (const seat of [0, 1, 2, null] as const) {
+      const view = viewOf(seriesOf(refused), seat)!;
+      expect(view.moves.at(-1), `seat ${seat}`).toEqual({ seat: 1, type: 'claim', refused: true });
+      expect(view.mayClaim, `seat ${seat}`).toBe(seat === 0 || seat === 2);
+    }
+    // Again in the same trick: refused before any judging, and not recorded.
+    expect(refusal(claim(refused, 1))).toEqual({ code: 'illegal_action', message: CLAIM_REFUSALS.again });
+    // Seat 1 leads the trick under way (it took the last one with HK); only the next trick frees it.
+    let after = refused;
+    for (const action of ['1:HA', '2:H8', '0:SU'] as const) {
+      const [seat, card] = action.split(':');
+      expect(viewOf(seriesOf(after), 1)!.mayClaim, `before ${action}`).toBe(false);
+      after = must(applyTurn(after, Number(seat), { type: 'play', card }));
+    }
+    expect(viewOf(seriesOf(after), 1)!.mayClaim).toBe(true);
+    const ended = must(claim(after, 0)); // seat 0 holds S10 over the declarer's S8: the declarer takes no more
+    const record = recordOf(ended);
+    expect(record.actions.filter((a) => a.action.type === 'claim')).toEqual([
+      { seat: 1, action: CLAIM, refused: true },
+      { seat: 0, action: CLAIM },
+    ]);
+    expect(record.result).toMatchObject({ claimedBy: 0 });
+    expect(recordOf(must(replayGame(record)))).toEqual(record);
+    expect(must(parseRecord(formatRecord(record)))).toEqual(record);
+    // A record that says the claim was accepted where the replay refuses it is not the game's.
+    const forged = { ...record, actions: record.actions.map((a) => (a.refused === true ? { seat: a.seat, action: a.action } : a)) };
+    expect(validateRecord(JSON.parse(JSON.stringify(forged))).ok).toBe(false);
+  });
+
   it('R7.12: option claims off — refused whatever the cards', () => {
     const game = gameAfter(TRUMPS_SCRIPT, base({ trickHistory: 'all', claims: false }), TRUMPS_DEAL);
     expect(refusal(claim(game, 1))).toEqual({ code: 'illegal_action', message: CLAIM_REFUSALS.off });

@@ -9,7 +9,7 @@
  * REFUSED: eight tricks on, the declarer holds HA EA and the one trump left, H7, is a
  * defender's. As the cards lie (that defender still holds E8) the claim would hold; from what
  * the declarer has seen, that defender may as well hold no eichel and trump its EA: refused,
- * and recorded (409 illegal_action, the version up by one, `{seat, type: "claim", refused:
+ * and recorded (422 illegal_action, the version up by one, `{seat, type: "claim", refused:
  * true}` in every view's moves and in the record), once per trick (`mayClaim`). The refusal
  * and the declarer's views after it are the same in a world that differs only in cards the
  * declarer has not seen.
@@ -196,14 +196,14 @@ describe('R7.12: a sure claim through the public API', () => {
 });
 
 describe('R7.12: a claim not sure from all its seat has seen is refused, recorded, and shown to every seat', () => {
-  it('answers 409 with the refusal, the version goes up by one, every view shows the refused claim; once per trick (mayClaim); a retried id gets the same 409, after an eviction too; the record holds it', async () => {
+  it('answers 422 with the refusal, the version goes up by one, every view shows the refused claim; once per trick (mayClaim); a retried id gets the same 422, after an eviction too; the record holds it', async () => {
     const table = await refusedAt();
     const others = await Promise.all([connect(table.tableId, table.seats[0]!.token), connect(table.tableId, table.spectator.token)]);
     for (const socket of others) await socket.next(); // the view on connecting
     expect((await view(table.tableId, table.seats[1]!.token)).mayClaim).toBe(true);
 
     const refused = await send(table, 1, { type: 'claim', id: 'claim-9', version: NINTH });
-    expect(refused.status, refused.body).toBe(409);
+    expect(refused.status, refused.body).toBe(422);
     expect(JSON.parse(refused.body)).toEqual(refusalBody(NOT_SURE));
     const after = await allViews(table);
     for (const [i, v] of after.entries()) {
@@ -235,7 +235,8 @@ describe('R7.12: a claim not sure from all its seat has seen is refused, recorde
     expect((await view(table.tableId, table.seats[1]!.token)).version).toBe(NINTH + 1);
 
     // Still in the trick once its first card lies; from the next trick on seat 1 may claim again.
-    let answer = await act(table.tableId, table.seats[1]!.token, { type: 'play', card: 'HA', version: NINTH + 1 });
+    // The card carries the version from before the refused claim: only refused claims followed it, so it is not stale.
+    let answer = await act(table.tableId, table.seats[1]!.token, { type: 'play', card: 'HA', version: NINTH });
     expect(answer.mayClaim).toBe(false);
     expect((await send(table, 1, { type: 'claim' })).body).toBe(again.body);
     await act(table.tableId, table.seats[2]!.token, { type: 'play', card: 'GO', version: NINTH + 2 });
@@ -271,13 +272,13 @@ describe('R7.12: a claim not sure from all its seat has seen is refused, recorde
     expect(pushed.type).toBe('view');
     expect(pushed.view).toMatchObject({ version: NINTH + 1, mayClaim: false });
     expect(pushed.view!.moves.at(-1)).toEqual({ seat: 1, type: 'claim', refused: true });
-    const answer = { type: 'answer', id: 'by-socket', status: 409, error: { code: 'illegal_action', message: NOT_SURE } };
+    const answer = { type: 'answer', id: 'by-socket', status: 422, error: { code: 'illegal_action', message: NOT_SURE } };
     expect(await claimer.next()).toEqual(answer);
     claimer.ws.send(JSON.stringify({ type: 'action', action: { type: 'claim', id: 'by-socket', version: NINTH } }));
     expect(await claimer.next()).toEqual(answer);
     // The same id by POST: ids are the seat's, whichever way they came.
     expect(await send(table, 1, { type: 'claim', id: 'by-socket', version: NINTH })).toEqual({
-      status: 409,
+      status: 422,
       body: JSON.stringify(refusalBody(NOT_SURE)),
     });
     expect((await view(table.tableId, table.seats[1]!.token)).version).toBe(NINTH + 1);
@@ -297,7 +298,7 @@ describe('R7.12: a claim not sure from all its seat has seen is refused, recorde
       const played = untabled(await act(table.tableId, table.seats[1]!.token, { type: 'play', card: 'HA', version: NINTH + 1 }));
       views.push([after, played]);
     }
-    expect(answers[0]!.status).toBe(409);
+    expect(answers[0]!.status).toBe(422);
     expect(JSON.parse(answers[0]!.body)).toEqual(refusalBody(NOT_SURE));
     expect(answers[2]).toEqual(answers[0]);
     expect(answers[3]).toEqual(answers[1]);
@@ -338,7 +339,7 @@ describe('R7.12: a claim not sure from all its seat has seen is refused, recorde
     await playActions(table, [play(1, 'HA'), play(2, 'GO'), play(0, 'H7')], NINTH + 1);
     await call(1, 'POST', actions, { type: 'claim' });
     await call(null, 'GET', `/api/tables/${table.tableId}/games`);
-    expect(exchanges.map((e) => e.status)).toEqual([409, 422, 200, 200, 200, 200, 200]);
+    expect(exchanges.map((e) => e.status)).toEqual([422, 422, 200, 200, 200, 200, 200]);
     expect(exchanges.flatMap((e) => [...check.problems(e), ...check.looseness(e)])).toEqual([]);
   });
 });

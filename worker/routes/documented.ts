@@ -191,11 +191,10 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'not_found: no such table',
   409:
     "stale_version: `version` is not the current version (a seat's first `double` in the doubling window is taken with any version since the deal); id_reused: this seat used the action `id` before for a different action; " +
-    "paused: the table's admin paused the table; table_ended: the admin ended it; conflict: the admin's command does not fit the table now; " +
-    'illegal_action: a claim judged not sure (R7.12), recorded all the same (the version went up, every view shows it refused)',
+    "paused: the table's admin paused the table; table_ended: the admin ended it; conflict: the admin's command does not fit the table now; a version only refused claims (R7.12) followed is not stale",
   413: 'payload_too_large: the body is over 64 KB',
   415: 'unsupported_media_type: the body must be application/json',
-  422: 'illegal_action or not_your_turn: the rules forbid it; the message names the rule',
+  422: 'illegal_action or not_your_turn: the rules forbid it; the message names the rule. A claim judged not sure (R7.12) is recorded all the same (the version went up, every view shows it refused)',
   426: 'upgrade_required: this endpoint speaks WebSocket only',
   429: 'rate_limited: too many requests; retry after the Retry-After seconds',
   503: 'not_configured: the server lacks its TOKEN_SECRET (an operator must set it)',

@@ -93,7 +93,7 @@ const webSocket = defineRoute({
       'A seat may also act over the socket: `{"type": "action", "action": <the body of POST …/actions, with an "id">}` is answered by ' +
       '`{"type": "answer", "id", "status": 200, "view"}` or `{"type": "answer", "id", "status", "error": {"code", "message"}}` with the statuses and codes ' +
       'of POST …/actions (the same checks, the same id applied once whichever way it came and refused with 409 id_reused for a different action, the same rate limit per link); ' +
-      'the other sockets are pushed their views, the sender gets its view in the answer only (after a refused claim, answered 409, it is pushed its view too). ' +
+      'the other sockets are pushed their views, the sender gets its view in the answer only (after a refused claim, answered 422, it is pushed its view too). ' +
       'Each new message of the table\'s chat (POST …/chat) arrives on every socket as `{"type": "chat", "message": {"id", "seat", "text", "at"}}`.',
   }),
   middleware: [upgradeOnly],

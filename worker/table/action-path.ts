@@ -6,9 +6,11 @@
  *
  * One action is committed and still refused: a claim the engine judges not sure (R7.12). It
  * is recorded (every seat sees it, and its seat claims again only from the next trick), so
- * the table's version goes up, and its seat is answered 409 illegal_action with the refusal:
- * its view is stale now (the table moved on), as after any 409. A retry of its id is answered
- * the same 409, and its socket is pushed the new view like every other.
+ * the table's version goes up, and its seat is answered 422 illegal_action with the refusal,
+ * as API.md answers every refused action (and as a refused claim always was). A retry of its id
+ * is answered the same, and its socket is pushed the new view like every other. A version
+ * that only refused claims followed is not stale: nothing a move depends on changed (a turn
+ * mail's reply is not refused because a defender claimed meanwhile).
  */
 import { parseAction, type Action } from '../../shared/actions.js';
 import { actionsOf, isIndependentDecision } from '../../shared/game.js';
@@ -37,7 +39,17 @@ export interface Accepted {
 const answerKey = (seat: Seat, id: string): string => `${seat} ${id}`;
 
 /** R7.12: the answer to a claim judged not sure, which was recorded all the same (above). */
-const claimRefused = (refusal: string): Outcome<Accepted> => failure(409, 'illegal_action', refusal);
+const claimRefused = (refusal: string): Outcome<Accepted> => failure(422, 'illegal_action', refusal);
+
+/** Whether every action since `version` is a refused claim (R7.12): that version is as good as the current one. */
+function onlyRefusedClaimsSince(table: Table, version: number): boolean {
+  const game = table.series.game;
+  const since = table.version - version;
+  if (game === null || since <= 0) return false;
+  let entry = game.log;
+  for (let i = 0; i < since; i++, entry = entry.previous) if (entry === null || entry.refused !== true) return false;
+  return true;
+}
 
 /**
  * API.md "version": in the doubling window a seat's first decision is taken whatever the
@@ -109,7 +121,12 @@ export class ActionPath {
     if (isEnded(table)) return failure(409, 'table_ended', "the table's admin ended this table: it can be read, not played");
     if (isPaused(table)) return failure(409, 'paused', 'the table is paused by its admin; play goes on when the admin resumes it');
     const parsed = parseAction(request.action);
-    if (request.version !== undefined && request.version !== table.version && !windowDecision(table, seat, parsed, request.version)) {
+    if (
+      request.version !== undefined &&
+      request.version !== table.version &&
+      !windowDecision(table, seat, parsed, request.version) &&
+      !onlyRefusedClaimsSince(table, request.version)
+    ) {
       return failure(409, 'stale_version', `the table is at version ${table.version}, not ${request.version}; reload and try again`);
     }
     const result = parsed.ok ? applySeriesAction(table.series, seat, parsed.value) : parsed;

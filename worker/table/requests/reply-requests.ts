@@ -8,6 +8,7 @@
  * action-path.ts), and answers the seat by mail once per reply, to the seat's address only.
  * A sender who is not the seat gets nothing, and nobody else is told anything.
  */
+import { CLAIM_REFUSALS } from '../../../shared/claims.js';
 import { namesTrump } from '../../../shared/game.js';
 import { moveText, type MoveByText } from '../../../shared/move-name.js';
 import type { Result } from '../../../shared/result.js';
@@ -124,11 +125,11 @@ export class ReplyRequests {
 }
 
 /**
- * R7.12: a claim judged not sure is recorded all the same, answered 409 (action-path.ts); its
- * refusals that change nothing (claims off, not during play, twice in a trick) are 422.
+ * R7.12: a claim judged not sure is recorded all the same (action-path.ts); its other refusals
+ * (claims off, not during play, twice in a trick) change nothing.
  */
-const isRecordedClaim = (outcome: { readonly status: number; readonly code: string }): boolean =>
-  outcome.status === 409 && outcome.code === 'illegal_action';
+const isRecordedClaim = (outcome: { readonly code: string; readonly message: string }): boolean =>
+  outcome.code === 'illegal_action' && outcome.message === CLAIM_REFUSALS.notSure;
 
 /** What a seat whose claim by reply was refused is told besides the rule: the claim stands in the game's moves. */
 const RECORDED_CLAIM = '. Every seat sees that you claimed and were refused; you may claim again from the next trick.';
