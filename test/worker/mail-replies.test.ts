@@ -448,6 +448,7 @@ describe('what a reply cannot do', () => {
     await playersLeave(table);
     await confirmAt(table, address);
     const s = { table, address };
+    const turnMail = lastTurnMail(s.address).replyTo;
     mails.length = 0;
     expect(await reply(s, 'claim')).toBeNull();
     const [answer] = answersTo(s.address);
@@ -464,10 +465,13 @@ describe('what a reply cannot do', () => {
     for (const link of [...s.table.seats, s.table.spectator]) {
       expect((await view(s.table.tableId, link.token)).moves.at(-1)).toEqual({ seat: PLAYER, type: 'claim', refused: true });
     }
-    // The answer carries a Reply-To for the lead still owed, at the table's new version: a card by reply plays.
+    // The answer carries a Reply-To for the lead still owed, at the table's new version; and the
+    // turn mail's own address, from before the claim, still plays: only a refused claim followed it.
     expect(answer!.replyTo).toBeDefined();
-    expect(await reply(s, 'G8')).toBeNull();
+    expect(turnMail).not.toBe(answer!.replyTo);
+    expect(await deliver(rawMessage({ from: s.address, to: turnMail, body: 'G8' }), { from: s.address, to: turnMail })).toBeNull();
     expect(await versionOf(s)).toBe(39);
+    expect(answersTo(s.address).filter((m) => m.subject.includes('not played'))).toHaveLength(1);
   });
 
   it('addresses that are not reply addresses, and replies too large, are refused at SMTP time, unread', async () => {
