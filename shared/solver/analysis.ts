@@ -61,9 +61,12 @@ export function* analyseSteps(record: AnalysisRecord): Generator<CardCost, GameA
   let game = start.value;
   let perfectTricks: number | null = null;
   const cards: CardCost[] = [];
-  for (const [actionIndex, { seat, action }] of record.actions.entries()) {
-    // R7.12: a claim ends the game (the record's last action); the cards it spared are not played.
-    if (action.type === 'claim') break;
+  for (const [actionIndex, { seat, action, refused }] of record.actions.entries()) {
+    // R7.12: an accepted claim ends the game (the record's last action); the cards it spared are not played. A refused one changed nothing.
+    if (action.type === 'claim') {
+      if (refused === true) continue;
+      break;
+    }
     if (action.type === 'play') {
       if (perfectTricks === null) perfectTricks = solve(game);
       const plays = evaluatePlays(game);

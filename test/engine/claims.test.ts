@@ -158,6 +158,8 @@ describe('R7.12: claims in hand-made endings', () => {
       { seat: 0, action: CLAIM },
     ]);
     expect(record.result).toMatchObject({ claimedBy: 0 });
+    // The replay page's analysis reads every card up to the accepted claim, past the refused one.
+    expect(analyseGame(record)!.cards).toHaveLength(27);
     expect(recordOf(must(replayGame(record)))).toEqual(record);
     expect(must(parseRecord(formatRecord(record)))).toEqual(record);
     // A record that says the claim was accepted where the replay refuses it is not the game's.
