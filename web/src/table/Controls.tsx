@@ -3,7 +3,7 @@
  * offered: the page never decides a rule, the engine on the server does.
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import type { Action, Level } from '../../../shared/actions.js';
 import { SUITS, type CardCode, type Suit } from '../../../shared/cards.js';
 import type { TableView } from '../api.js';
@@ -11,6 +11,7 @@ import { useApp } from '../app-context.js';
 import { cardName, suitName, SuitIcon } from '../cards/index.js';
 import { withNames } from '../names.js';
 import { CardButton } from './CardView.js';
+import { ClaimPlace } from './ClaimPlace.js';
 import { keyOf, type Armed } from './confirm.js';
 import { levelName, seatName } from './format.js';
 import { Guidance } from './Guidance.js';
@@ -242,9 +243,14 @@ export function Controls({
   setKnock,
   trump,
   setTrump,
-}: HandProps & { setKnock: (on: boolean) => void; setTrump: (suit: Suit | null) => void }) {
+  claim,
+}: HandProps & { setKnock: (on: boolean) => void; setTrump: (suit: Suit | null) => void; claim?: ComponentChildren }) {
   const { t, prefs } = useApp();
   const legal = view.legalActions;
+  // "Claim the rest" during a seat's play (R7.12, Dock.tsx), after "Play a card": its line is
+  // there whoever's turn it is, so that the hand below does not move when a turn comes or a claim is made.
+  const claimPlace = claim === undefined ? null : <ClaimPlace view={view} claim={claim} />;
+  const sectionClass = `controls${claimPlace === null ? '' : ' claiming'}`;
   useEffect(() => {
     // A new game or phase: an old choice must not carry over.
     setChosen([]);
@@ -255,14 +261,17 @@ export function Controls({
     setKnock(false);
   }, [view.version]);
   if (legal.length === 0) {
-    if (!view.awaitingRe) return null;
+    if (!view.awaitingRe && claimPlace === null) return null;
     // The other seats (and spectators) see that the game waits for the declarer.
     return (
-      <section class="controls" aria-label={t(`phase_${view.phase}`)}>
-        <p class="prompt" data-awaiting-re={view.declarer}>
-          {withNames(t('kontraSaid'), { name: seatName(view, view.kontra!) })}{' '}
-          {withNames(t('waitingForRe'), { name: seatName(view, view.declarer!) })}
-        </p>
+      <section class={sectionClass} aria-label={t(`phase_${view.phase}`)}>
+        {view.awaitingRe ? (
+          <p class="prompt" data-awaiting-re={view.declarer}>
+            {withNames(t('kontraSaid'), { name: seatName(view, view.kontra!) })}{' '}
+            {withNames(t('waitingForRe'), { name: seatName(view, view.declarer!) })}
+          </p>
+        ) : null}
+        {claimPlace}
       </section>
     );
   }
@@ -276,7 +285,7 @@ export function Controls({
   const common = { view, act, pending, armed };
   const discard: Action | null = chosen.length === 2 ? { type: 'discard', cards: [chosen[0]!, chosen[1]!] } : null;
   return (
-    <section class="controls" aria-label={t(`phase_${view.phase}`)}>
+    <section class={sectionClass} aria-label={t(`phase_${view.phase}`)}>
       <Guidance view={view} />
       {view.phase === 'doubling' ? (
         <>
@@ -358,6 +367,7 @@ export function Controls({
       ) : has('play') ? (
         <p class="prompt play-prompt">{t('playPrompt')}</p>
       ) : null}
+      {claimPlace}
       {knockAllowed ? (
         <label class="toggle knock">
           <input type="checkbox" data-knock checked={knock} onChange={(e) => setKnock(e.currentTarget.checked)} />
@@ -387,12 +397,4 @@ export function Controls({
       ) : null}
     </section>
   );
-}
-
-/** The choice of two cards to discard, the knock switch and the trump to name, live with the page. */
-export function useChoices() {
-  const [chosen, setChosen] = useState<CardCode[]>([]);
-  const [knock, setKnock] = useState(false);
-  const [trump, setTrump] = useState<Suit | null>(null);
-  return { chosen, setChosen, knock, setKnock, trump, setTrump };
 }

@@ -1,16 +1,18 @@
 /**
  * The own seat's place to act: why the last move was refused (where the move was made), the
- * controls legal now, the own hand, and below them what becomes of a move — selected and
- * waiting for a second tap (confirm.ts), or made offline and waiting for the connection. Those
+ * controls legal now (during play with "Claim the rest", R7.12), the own hand, and below them
+ * what becomes of a move — selected and waiting for a second tap (confirm.ts), or made offline and waiting for the connection. Those
  * notes sit below the hand so that nothing above it moves between the first tap and the second.
  */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { isMoveOwed, type Action } from '../../../shared/actions.js';
 import type { TableView } from '../api.js';
 import { keyOf, needsConfirmation, useConfirmSettings, type Armed } from './confirm.js';
-import { Controls, Hand, useChoices } from './Controls.js';
+import { useChoices } from './choices.js';
+import { Controls, Hand } from './Controls.js';
 import { DockFoot } from './DockFoot.js';
-import { ActionRefused } from './TableStatus.js';
+import { ActionRefused, isClaimRefusal } from './TableStatus.js';
 import type { TableState } from './useTable.js';
 
 export function Dock({
@@ -19,6 +21,7 @@ export function Dock({
   tableId,
   hidden = false,
   loading = false,
+  claim,
 }: {
   view: TableView;
   table: TableState;
@@ -27,6 +30,12 @@ export function Dock({
   hidden?: boolean;
   /** The game that just ended is still being read. */
   loading?: boolean;
+  /**
+   * "Claim the rest" (R7.12), a part loaded after the first cards (null until then): the table
+   * page's only, not the embed's. The controls' line keeps its place during the whole play of
+   * a seat, from the first paint on (Controls.tsx), so that nothing moves when it comes.
+   */
+  claim?: ComponentChildren;
 }) {
   const choices = useChoices();
   const [confirm, setConfirm] = useConfirmSettings(tableId, view.seat);
@@ -64,13 +73,16 @@ export function Dock({
     setArmed(null);
     void table.act(action, label);
   };
+  const claimPlace = claim !== undefined && view.seat !== null && view.phase === 'play' && view.options.claims;
   const busy = table.pending || table.queued?.state === 'waiting' || table.queued?.state === 'sending';
   const props = { view, act, pending: busy, armed, ...choices };
+  const controls = { ...props, claim: claimPlace ? claim : undefined };
 
   return (
     <div class="dock" data-dock ref={dock} hidden={hidden} aria-busy={loading}>
-      <ActionRefused table={table} />
-      <Controls {...props} />
+      {/* A refused claim is said beside the claim (ClaimSlot.tsx). */}
+      <ActionRefused table={table} shownElsewhere={claimPlace ? isClaimRefusal : undefined} />
+      <Controls {...controls} />
       <Hand {...props} />
       {view.seat === null ? null : <DockFoot table={table} confirm={confirm} setConfirm={setConfirm} armed={armed} disarm={() => setArmed(null)} />}
     </div>

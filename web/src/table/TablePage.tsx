@@ -133,8 +133,14 @@ export function TablePage({ tableId }: { tableId: string }) {
         {/* A seat's next hand and controls wait for it to move on; a spectator's dock holds only what the game waits for. */}
         {/* Paused or ended by the admin: the controls stay in view, disabled (the server refuses them too). */}
         <fieldset class="dock-lock" disabled={dockLocked(view, table)}>
-          <Dock view={view} table={table} tableId={tableId} hidden={view.seat !== null && (showResult || resultPending)} loading={resultPending} />
-          {later ? <later.ClaimSlot view={view} table={table} /> : null}
+          <Dock
+            view={view}
+            table={table}
+            tableId={tableId}
+            hidden={view.seat !== null && (showResult || resultPending)}
+            loading={resultPending}
+            claim={later ? <later.ClaimSlot view={view} table={table} /> : null}
+          />
         </fieldset>
       </div>
       {/* The score sheet adds up the series being played only (games of earlier series stay in …/games). */}

@@ -105,6 +105,7 @@ const de: Record<FirstTextKey, Text> = {
   level_bettel: 'Bettel',
   level_mord: 'Mord',
   playPrompt: 'Spiel eine Karte aus',
+  claimRest: 'Rest beanspruchen',
   playCard: '{card} spielen',
   chooseCard: '{card} wählen',
   deadline: 'Zug fällig bis',

@@ -104,6 +104,8 @@ export const en = {
   level_bettel: 'Bettel',
   level_mord: 'Mord',
   playPrompt: 'Play a card',
+  // R7.12: the control's label, shown (held, invisible) before its part comes, so that nothing moves then (Controls.tsx).
+  claimRest: 'Claim the rest',
   playCard: 'play {card}',
   chooseCard: 'choose {card}',
   deadline: 'Move due by',
