@@ -125,6 +125,16 @@ describe('the move log', () => {
     expect(said(logLines(de, logView(s, null), suits.de))).toEqual(['Anna: doppelt', 'Bert: doppelt nicht', 'Cilli: doppelt']);
   });
 
+  it('R7.12: a refused claim is told as refused to every seat and spectator; a claim that ended the game, as a claim', () => {
+    const view = logView(forcedGame(4), 2);
+    const refused = { ...view, moves: [...view.moves, { seat: 1, type: 'claim', refused: true }] } as LogView;
+    for (const seat of [0, 1, 2, null] as const)
+      expect(said(logLines(en, { ...refused, seat }, suits.en)).at(-1)).toBe('Bert claimed the rest: refused');
+    expect(said(logLines(de, refused, suits.de)).at(-1)).toBe('Bert hat den Rest beansprucht: abgelehnt');
+    const ended = { ...view, moves: [...view.moves, { seat: 1, type: 'claim' }] } as LogView;
+    expect(said(logLines(en, ended, suits.en)).at(-1)).toBe('Bert claims the rest of the game');
+  });
+
   it('puts each name in a line of its own <Name> (a <bdi> on the page), never into the text around it', () => {
     const lines = logLines(en, logView(forcedGame(7), 2), suits.en);
     const namesIn = (line: Line) => line.text.filter((part) => typeof part !== 'string').map((part) => part as VNode<{ name: string }>);

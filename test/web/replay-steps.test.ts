@@ -82,6 +82,24 @@ describe('replay steps', () => {
     expect(JSON.stringify(said)).not.toMatch(/"cards"/);
   });
 
+  it('R7.12: a refused claim is said as refused at its step, and changes no card', () => {
+    const record = playedGame(777, { doubling: true, kontra: true });
+    const at = record.actions.findIndex(({ action }) => action.type === 'play') + 1;
+    const claimed = {
+      ...record,
+      actions: [
+        ...record.actions.slice(0, at),
+        { seat: 0 as Seat, action: { type: 'claim' as const }, refused: true as const },
+        ...record.actions.slice(at),
+      ],
+    };
+    const before = snapshotAt(record, at);
+    const after = snapshotAt(claimed, at + 1);
+    expect(after.said.at(-1)).toEqual({ seat: 0, type: 'claim', refused: true });
+    expect({ ...after, said: after.said.slice(0, -1) }).toEqual(before);
+    expect(snapshotAt(claimed, claimed.actions.length).hands).toEqual(snapshotAt(record, record.actions.length).hands);
+  });
+
   it("R8.2, R10.3: at the end of a game the replay says what the game's view says, re and no re included", () => {
     const seen = new Set<string>();
     for (let seed = 1; seed <= 300; seed++) {

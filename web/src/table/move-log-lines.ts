@@ -52,7 +52,8 @@ export function saidText(
     case 'discard':
       return withNames(t(`said_${entry.type}`), name);
     case 'claim':
-      return withNames(t('said_claim'), name);
+      // R7.12: a claim judged not sure is shown to every seat; the game went on.
+      return withNames(t(entry.refused === true ? 'said_claimRefused' : 'said_claim'), name);
   }
 }
 

@@ -26,7 +26,7 @@ export function snapshotAt(game: Pick<GameRecord, 'deal' | 'actions' | 'tricks'>
   let tricksDone = 0;
   let winner: Seat | null = null;
   const said: PublicAction[] = [];
-  for (const { seat, action } of game.actions.slice(0, step)) {
+  for (const { seat, action, refused } of game.actions.slice(0, step)) {
     if (action.type === 'play') {
       if (winner !== null) trick = [];
       winner = null;
@@ -37,7 +37,8 @@ export function snapshotAt(game: Pick<GameRecord, 'deal' | 'actions' | 'tricks'>
       hands[seat] = [...hands[seat]!, ...stock].filter((c) => !action.cards.includes(c));
       stock = [];
     }
-    const line = publicAction(seat, action, true); // a finished game: every double is public (R10.3)
+    // A finished game: every double is public (R10.3); a refused claim is told as refused (R7.12).
+    const line = publicAction(seat, action, true, refused === true);
     if (line !== null) said.push(line);
   }
   return { hands, stock, trick, winner, said };

@@ -10,6 +10,7 @@ const deLater: Record<LaterTextKey, Text> = {
   historyKontra: 'Kontra und Re',
   historyClaim: 'Rest beansprucht',
   said_claim: '{name} beansprucht den Rest des Spiels',
+  said_claimRefused: '{name} hat den Rest beansprucht: abgelehnt',
   claimMeansAll: 'Du machst jeden restlichen Stich.',
   claimMeansNone: 'Du machst keinen Stich mehr.',
   claimMeansDeclarerNone: '{name} macht keinen Stich mehr.',

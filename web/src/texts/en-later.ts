@@ -12,6 +12,7 @@ export const enLater = {
   historyKontra: 'Kontra and Re',
   historyClaim: 'Claim',
   said_claim: '{name} claims the rest of the game',
+  said_claimRefused: '{name} claimed the rest: refused',
   // R7.12: what a claim says, for the seat that makes it (ClaimSlot.tsx); {name} is the declarer.
   claimMeansAll: 'You take every trick left.',
   claimMeansNone: 'You take no more tricks.',
