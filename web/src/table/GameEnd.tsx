@@ -1,7 +1,8 @@
 /**
  * The end of a game as the table shows it until the player moves on: the last trick still on
  * the table, a banner saying who won what and who pays, the settlement's arithmetic (the
- * engine's own figures, shared/settlement.ts) and the payments, then the whole record (R10.3).
+ * engine's own figures, shared/settlement.ts) and the payments, then the whole record (R10.3);
+ * after a claim (R7.12), who claimed and the cards left then.
  * Part of the page's flow where the trick lies, so it covers nothing.
  */
 import { Fragment } from 'preact';
@@ -17,7 +18,8 @@ import type { Translate } from '../i18n.js';
 import { Name, withNames, type Named } from '../names.js';
 import { CardImage } from './CardView.js';
 import { levelName, placesOf } from './format.js';
-import { DealHands, Payments, replayPath } from './Summary.js';
+import { snapshotAt } from './replay-steps.js';
+import { DealHands, Payments, replayPath, sortedCodes } from './Summary.js';
 import './result.css';
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
@@ -37,12 +39,64 @@ export function resultSentence(t: Translate, game: PublishedGame, name: (seat: n
   const figures = figuresOf(game)!;
   const outcome = t(result.won ? 'resultWonWord' : 'resultLostWord');
   const level = levelName(t, game.contract!);
-  const took = figures.flat
-    ? t('resultFlat', { level, n: result.declarerTricks, outcome })
-    : t('resultNumber', { level, n: result.declarerTricks, outcome });
+  const said = { level, n: result.declarerTricks, outcome };
+  // R7.12: a claim ended the game ("Sepp claimed the rest: 10 of 6 announced: won"); the declarer's own claim names it once.
+  const claimer = result.claimedBy;
+  const own = claimer !== undefined && claimer === game.declarer;
+  const took = figures.flat ? t(own ? 'resultFlatOwn' : 'resultFlat', said) : t(own ? 'resultNumberOwn' : 'resultNumber', said);
   const pays = result.won ? t('resultEachPays', { amount: figures.perDefender }) : t('resultDeclarerPays', { amount: figures.perDefender });
-  const early = result.endedEarly ? ` (${t('resultEarly', { n: game.tricks.length })})` : '';
-  return withNames(`${took}${early} — ${pays}`, { name: name(game.declarer!) });
+  // Decided before the last trick (R7.9): a claim says so itself.
+  const early = result.endedEarly && claimer === undefined ? ` (${t('resultEarly', { n: game.tricks.length })})` : '';
+  const sentence = withNames(`${took}${early} — ${pays}`, { name: name(game.declarer!) });
+  if (claimer === undefined) return sentence;
+  return [
+    <Fragment key="claim">{withNames(t('resultClaimedBy'), { name: name(claimer) })}</Fragment>,
+    ': ',
+    <Fragment key="result">{sentence}</Fragment>,
+  ];
+}
+
+/**
+ * R7.12: what was left when a claim ended the game, from its record (R10.3): each hand (the deal
+ * without the cards played, the declarer's with the stock taken up and its discards put away)
+ * and the cards of the trick begun, if any.
+ */
+function ClaimLeft({ game, name }: { game: PublishedGame; name: (seat: number) => string }) {
+  const { t } = useApp();
+  if (game.result?.kind !== 'contract' || game.result.claimedBy === undefined) return null;
+  const left = snapshotAt(game, game.actions.length);
+  const onTable = left.winner === null ? left.trick : [];
+  return (
+    <section class="claim-left" data-claim-left aria-labelledby={`claim-left-${game.dealIndex}`}>
+      <h3 id={`claim-left-${game.dealIndex}`}>{t('claimLeft')}</h3>
+      <ul class="summary-hands">
+        {left.hands.map((hand, seat) => (
+          <li key={seat} data-claim-hand={seat}>
+            <span class="hand-owner">
+              <Name name={name(seat)} />
+            </span>
+            <span class="card-row">
+              {sortedCodes(hand, game.trump).map((code) => (
+                <CardImage key={code} code={code} class="small" />
+              ))}
+            </span>
+          </li>
+        ))}
+        {onTable.length > 0 ? (
+          <li data-claim-trick>
+            <span class="hand-owner">{t('claimLeftTrick')}</span>
+            <span class="card-row">
+              {onTable.map((played) => (
+                <span key={played.card} class="claim-played">
+                  <CardImage code={played.card} class="small" /> <Name name={name(played.seat)} />
+                </span>
+              ))}
+            </span>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
 }
 
 function Arithmetic({ game, figures, name }: { game: PublishedGame; figures: SettlementFigures; name: (seat: number) => string }) {
@@ -162,6 +216,7 @@ export function GameEnd({
         {resultSentence(t, game, name)}
       </p>
       {isForcedGame(game.declarer, game.actions) ? <p class="muted">{withNames(t('resultForced'), { name: name(game.declarer!) })}</p> : null}
+      <ClaimLeft game={game} name={name} />
       {figures !== null && game.settlement !== null ? <Arithmetic game={game} figures={figures} name={name} /> : null}
       <p class="result-actions">
         <button type="button" class="primary" data-next-game onClick={onNext}>

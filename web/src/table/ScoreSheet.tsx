@@ -8,7 +8,7 @@ import type { PublishedGame, TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { AppLink } from '../AppLink.js';
 import { useMedia } from '../media.js';
-import { Name } from '../names.js';
+import { Name, withNames } from '../names.js';
 import { levelName, seatName } from './format.js';
 import { replayPath } from './Summary.js';
 
@@ -124,7 +124,24 @@ function ScoreRow({ row, view, tableId, narrow, withPot }: { row: Row; view: Tab
     t('scoreAllPass')
   );
   const tricks = result?.kind === 'contract' ? result.declarerTricks : '—';
-  const outcome = result?.kind === 'contract' ? t(result.won ? 'resultWonWord' : 'resultLostWord') : '—';
+  const claimer = result?.kind === 'contract' ? result.claimedBy : undefined;
+  // R7.12: a game a claim ended says who claimed.
+  const claimed =
+    claimer === undefined ? null : (
+      <span class="running" data-score-claimed={claimer}>
+        {' '}
+        ({withNames(t('scoreClaimedBy'), { name: seatName(view, claimer) })})
+      </span>
+    );
+  const outcome =
+    result?.kind === 'contract' ? (
+      <>
+        {t(result.won ? 'resultWonWord' : 'resultLostWord')}
+        {claimed}
+      </>
+    ) : (
+      '—'
+    );
   const hooks = {
     'data-score-declarer': played ? game.declarer! : '',
     'data-score-tricks': result?.kind === 'contract' ? result.declarerTricks : '',

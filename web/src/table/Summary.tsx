@@ -55,7 +55,12 @@ export function GameSummary({
           {withNames(t(result.won ? 'summaryWon' : 'summaryLost', { level: levelName(t, game.contract), n: result.declarerTricks }), {
             name: name(game.declarer),
           })}{' '}
-          {result.endedEarly ? t('summaryEarly') : ''} {game.multiplier > 1 ? `${t('multiplier')} ×${game.multiplier}.` : ''}
+          {result.claimedBy !== undefined
+            ? withNames(t('summaryClaimed'), { name: name(result.claimedBy) })
+            : result.endedEarly
+              ? t('summaryEarly')
+              : ''}{' '}
+          {game.multiplier > 1 ? `${t('multiplier')} ×${game.multiplier}.` : ''}
         </p>
       ) : null}
       {children}

@@ -19,6 +19,13 @@ const deLater: Record<LaterTextKey, Text> = {
   claimConfirm: 'Noch einmal tippen zum Beanspruchen: {means} Ist das nach allem, was du gesehen hast, sicher, endet das Spiel jetzt.',
   claimRefused:
     'Abgelehnt: nach allem, was du gesehen hast, ist das nicht sicher. Spiel weiter; ab dem nächsten Stich kannst du wieder beanspruchen.',
+  claimLeft: 'Noch in den Händen, als der Rest beansprucht wurde',
+  claimLeftTrick: 'Auf dem Tisch',
+  resultClaimedBy: '{name} hat den Rest beansprucht',
+  resultNumberOwn: { one: '{n} Stich, {level} angesagt: {outcome}', other: '{n} Stiche, {level} angesagt: {outcome}' },
+  resultFlatOwn: { one: '{level} mit {n} Stich: {outcome}', other: '{level} mit {n} Stichen: {outcome}' },
+  summaryClaimed: '{name} hat den Rest des Spiels beansprucht.',
+  scoreClaimedBy: 'Rest beansprucht von {name}',
   summaryTitle: 'Spiel {n}: die Abrechnung',
   summaryAllPass: 'Alle haben weiter gesagt: jeder hat ins Haferl gezahlt, es wurde neu gegeben.',
   summaryWon: { one: '{name} hat {level} gespielt und mit {n} Stich gewonnen.', other: '{name} hat {level} gespielt und mit {n} Stichen gewonnen.' },
