@@ -1,11 +1,10 @@
 /** The web app: one page per route, the reader's preferences in a context. */
 import { render } from 'preact';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { AppContext, useApp } from './app-context.js';
 import { AppLink } from './AppLink.js';
-import { isPatternLoaded } from './cards/french-cards.js';
 import { loadPattern } from './cards/pattern-loader.js';
-import { isLoaded, loadLanguage, translator } from './i18n.js';
+import { loadLanguage, translator } from './i18n.js';
 import { lazyPage, PageLoading } from './lazy.js';
 import type { OtherRoute } from './other-pages.js';
 import { usePageMenu } from './page-menu.js';
@@ -120,8 +119,11 @@ function Page({ route, hash }: { route: Route; hash: string }) {
   }
 }
 
+/** The reader's newest choices asked for (App's setPrefs). */
+let wanted: Prefs;
+
 function App() {
-  const [prefs, setPrefsState] = useState<Prefs>(loadPrefs);
+  const [prefs, setPrefsState] = useState<Prefs>(() => (wanted = loadPrefs()));
   const [route, setRoute] = useState<Route>(() => routeOf(location.pathname));
   // The fragment holds the link's token: a link that differs only after the # (another seat of
   // the same table) does not reload the page, so the page follows it here.
@@ -146,25 +148,25 @@ function App() {
     if (firstLang.current) firstLang.current = false;
     else void import('./pwa.js').then((pwa) => pwa.tellServiceWorkerLanguage(prefs.lang), ignoreServiceWorker);
   }, [prefs.lang]);
-  // The choices asked for: each change is made to the newest of them, not to what the page shows,
-  // which follows only once a choice's texts or cards are in; else a choice made meanwhile (a
-  // language clicked while the French cards load) would undo the one still loading.
-  const wanted = useRef(prefs);
-  const setPrefs = useCallback((change: Partial<Prefs>) => {
-    const next = { ...wanted.current, ...change };
-    wanted.current = next;
-    savePrefs(next);
-    const show = () => {
-      if (wanted.current === next) setPrefsState(next);
-    };
-    // The other language's texts or the French cards are loaded only now; until they are, the page stays as it is.
-    if (isLoaded(next.lang) && isPatternLoaded(next.pattern)) show();
-    else
-      void Promise.all([loadLanguage(next.lang), loadPattern(next.pattern)]).then(show, (error: unknown) =>
-        console.warn('the texts or cards could not be loaded', error),
-      );
-  }, []);
-  const context = useMemo(() => ({ prefs, t: translator(prefs.lang), setPrefs }), [prefs]);
+  const context = useMemo(
+    () => ({
+      prefs,
+      t: translator(prefs.lang),
+      // Each change is made to the newest choice asked for, not to what the page shows, which
+      // follows only once that choice's texts or cards are in (at once when they are); else a
+      // choice made meanwhile (a language clicked while the French cards load) would undo the
+      // one still loading.
+      setPrefs: (change: Partial<Prefs>) => {
+        const next = (wanted = { ...wanted, ...change });
+        savePrefs(next);
+        void Promise.all([loadLanguage(next.lang), loadPattern(next.pattern)]).then(
+          () => wanted === next && setPrefsState(next),
+          (error: unknown) => console.warn('the texts or cards could not be loaded', error),
+        );
+      },
+    }),
+    [prefs],
+  );
   // The embed page sits in another site's frame: no header, no navigation away. (A table
   // link's old `?embed` is ignored: /t/… may not be framed, so it is a normal page.)
   const embedded = route.page === 'embed';

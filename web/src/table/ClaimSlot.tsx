@@ -14,7 +14,6 @@ import { useApp } from '../app-context.js';
 import { errorText, type ErrorLike, type TextKey, type Translate } from '../i18n.js';
 import { isolated, withNames } from '../names.js';
 import { seatName } from './format.js';
-import { isClaimRefusal } from './TableStatus.js';
 import type { TableState } from './useTable.js';
 
 /** What the seat claims (R7.12), in words: the declarer, a defender; in bettel and mord the goals turn around. */
@@ -43,7 +42,8 @@ export function ClaimSlot({ view, table }: { view: TableView; table: TableState 
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
   }, [armed]);
-  const refused = table.error !== null && isClaimRefusal(table.error) ? table.error : null;
+  // Every refusal of a claim names its rule (R7.12); ActionRefused leaves them to this place.
+  const refused = table.error?.code === 'illegal_action' && table.error.message.startsWith('R7.12') ? table.error : null;
   const busy = table.pending || table.queued?.state === 'waiting' || table.queued?.state === 'sending';
   // Names open in the texts ({name}: the declarer) are put in as isolated names.
   const declarer = { name: view.declarer === null ? '' : seatName(view, view.declarer) };

@@ -12,7 +12,7 @@ import { keyOf, needsConfirmation, useConfirmSettings, type Armed } from './conf
 import { useChoices } from './choices.js';
 import { Controls, Hand } from './Controls.js';
 import { DockFoot } from './DockFoot.js';
-import { ActionRefused, isClaimRefusal } from './TableStatus.js';
+import { ActionRefused } from './TableStatus.js';
 import type { TableState } from './useTable.js';
 
 export function Dock({
@@ -81,7 +81,7 @@ export function Dock({
   return (
     <div class="dock" data-dock ref={dock} hidden={hidden} aria-busy={loading}>
       {/* A refused claim is said beside the claim (ClaimSlot.tsx). */}
-      <ActionRefused table={table} shownElsewhere={claimPlace ? isClaimRefusal : undefined} />
+      <ActionRefused table={table} claims={claimPlace} />
       <Controls {...controls} />
       <Hand {...props} />
       {view.seat === null ? null : <DockFoot table={table} confirm={confirm} setConfirm={setConfirm} armed={armed} disarm={() => setArmed(null)} />}

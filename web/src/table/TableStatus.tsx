@@ -1,6 +1,6 @@
 /** What a table page shows before it has a view: loading (with the network error, if any); and why an action was refused. */
 import { useApp } from '../app-context.js';
-import { errorText, type ErrorLike } from '../i18n.js';
+import { errorText } from '../i18n.js';
 import type { TableState } from './useTable.js';
 
 /** While the first view is on its way; `className` adds the page's own class (e.g. "embed"). */
@@ -18,22 +18,14 @@ export function TableLoading({ table, className = '' }: { table: TableState; cla
   );
 }
 
-/** R7.12: a claim refused (every refusal of a claim names the rule): said where the claim was made (ClaimSlot.tsx). */
-export const isClaimRefusal = (error: ErrorLike): boolean => error.code === 'illegal_action' && error.message.startsWith('R7.12');
-
 /**
  * Why the last action was refused, in the reader's language, until it is closed (the table
- * page and the seat embed alike); not a refusal that `shownElsewhere` says another place tells.
+ * page and the seat embed alike); with `claims`, not a claim's refusal (every one names R7.12):
+ * that is said beside the claim (ClaimSlot.tsx).
  */
-export function ActionRefused({
-  table,
-  shownElsewhere,
-}: {
-  table: Pick<TableState, 'error' | 'clearError'>;
-  shownElsewhere?: (error: ErrorLike) => boolean;
-}) {
+export function ActionRefused({ table, claims }: { table: Pick<TableState, 'error' | 'clearError'>; claims?: boolean }) {
   const { t } = useApp();
-  if (!table.error || shownElsewhere?.(table.error) === true) return null;
+  if (!table.error || (claims && table.error.message.startsWith('R7.12'))) return null;
   return (
     <p class="error" role="alert" data-error>
       {errorText(t, table.error)}{' '}
