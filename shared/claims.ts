@@ -3,7 +3,8 @@
  * A claim is judged from the claiming seat's view alone (R10.2, built by view.ts): its verdict,
  * and the words of a refusal, cannot depend on a card that seat may not see.
  */
-import { parseAction, type Level } from './actions.js';
+import type { Level } from './actions.js';
+import { parseAction } from './parse-action.js';
 import { cardFromCode, type CardSet } from './cards.js';
 import { judgeClaim, type ClaimAnswer, type ClaimPosition } from './claim-search.js';
 import { applyParsedAction, claimGoalOf, endByClaim, hasWinDuty, isSeat, refuseClaim, type GameState } from './game.js';

@@ -14,10 +14,10 @@ import {
   LEVEL_MORD,
   LEVELS,
   NO_RE,
-  parseAction,
   RE,
   type Action,
 } from './actions.js';
+import { parseAction } from './parse-action.js';
 import { redealsLeft } from './all-pass.js';
 import { applyAuction, auctionActions, startAuction, type AuctionState } from './auction.js';
 import {

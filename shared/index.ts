@@ -9,6 +9,7 @@ export * from './deal.js';
 export * from './game.js';
 export * from './notation.js';
 export * from './options.js';
+export * from './parse-action.js';
 export * from './play.js';
 export * from './public-action.js';
 export * from './record.js';

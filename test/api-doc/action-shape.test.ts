@@ -9,7 +9,8 @@
 import { dereference, validate, type Schema } from '@cfworker/json-schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ACTION_TYPES, LEVELS, parseAction } from '../../shared/actions.js';
+import { ACTION_TYPES, LEVELS } from '../../shared/actions.js';
+import { parseAction } from '../../shared/parse-action.js';
 import { CARD_CODES, SUITS } from '../../shared/cards.js';
 import { builtDocument } from '../../scripts/build/openapi-file.js';
 import { ActionSchema } from '../../worker/schemas/index.js';

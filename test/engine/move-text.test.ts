@@ -1,6 +1,6 @@
 /** Moves by reply mail (API.md "Mail", Moves by reply): every form API.md lists, in German and English, and what is not a move. */
 import { describe, expect, it } from 'vitest';
-import { parseAction } from '../../shared/actions.js';
+import { parseAction } from '../../shared/parse-action.js';
 import { moveText } from '../../shared/move-name.js';
 import { parseMoveText } from '../../shared/move-text.js';
 

@@ -17,7 +17,7 @@
  * say what became of a reply, never its text, an address or a link.
  */
 import type { MoveByText } from '../../shared/move-name.js';
-import { parseAction } from '../../shared/actions.js';
+import { parseAction } from '../../shared/parse-action.js';
 import { ok, type Result } from '../../shared/result.js';
 import { tableStub } from './chain.js';
 import type { ReplyOutcome } from '../table/requests/reply-requests.js';

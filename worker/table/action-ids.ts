@@ -9,7 +9,7 @@
  * "re": true}` is `{"type": "re"}`, `"knock": false` is no knock, and a discard of the same
  * two cards in the other order is the same discard (R6.1 puts a set of 2 cards away).
  */
-import { parseAction } from '../../shared/actions.js';
+import { parseAction } from '../../shared/parse-action.js';
 
 /** The canonical text of an action, or null for input the engine refuses (it is no action). */
 export function canonicalAction(input: unknown): string | null {

@@ -12,7 +12,8 @@
  * that only refused claims followed is not stale: nothing a move depends on changed (a turn
  * mail's reply is not refused because a defender claimed meanwhile).
  */
-import { parseAction, type Action } from '../../shared/actions.js';
+import type { Action } from '../../shared/actions.js';
+import { parseAction } from '../../shared/parse-action.js';
 import { actionsOf, isIndependentDecision } from '../../shared/game.js';
 import { refusedClaim } from '../../shared/claims.js';
 import { applySeriesAction } from '../../shared/series.js';
