@@ -5,7 +5,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
 import type { Action, Level } from '../../../shared/actions.js';
-import { SUITS, type CardCode, type Suit } from '../../../shared/cards.js';
+import type { CardCode, Suit } from '../../../shared/cards.js';
 import type { TableView } from '../api.js';
 import { useApp } from '../app-context.js';
 import { cardName, suitName, SuitIcon } from '../cards/index.js';
@@ -57,11 +57,11 @@ function playsOf(view: TableView): Map<CardCode, CardPlays> {
   return plays;
 }
 
-/** The suits `legalActions` lets the seat name as trump with its card (empty unless it names trump now). */
+/** The suits `legalActions` lets the seat name as trump with its card (empty unless it names trump now), in SUITS' order: E G H S, the alphabet's. */
 function namableSuits(plays: Map<CardCode, CardPlays>): Suit[] {
   const suits = new Set<Suit>();
   for (const entry of plays.values()) for (const suit of entry.trumps) suits.add(suit);
-  return SUITS.filter((suit) => suits.has(suit));
+  return [...suits].sort();
 }
 
 /** The action a click on `code` sends: with the trump named, the knock if switched on, or the plain play; null when not offered. */
