@@ -5,19 +5,18 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LEVEL_BETTEL, LEVEL_MORD, LEVELS, type Action } from '../../shared/actions.js';
-import { randomMove, seededRng, type Rng } from '../../shared/bots.js';
+import { seededRng } from '../../shared/bots.js';
 import { chooseAction } from '../../shared/bots/index.js';
 import { drawWorlds, knowledgeOf } from '../../shared/bots/worlds.js';
 import { applyTurn, CLAIM_REFUSALS, claimerView, claimRefusal, refusedClaim } from '../../shared/claims.js';
-import { shuffleDeal } from '../../shared/deal.js';
-import { applyAction, legalActions, newGame, type GameState } from '../../shared/game.js';
+import { applyAction, legalActions, type GameState } from '../../shared/game.js';
 import { formatRecord, parseRecord } from '../../shared/notation.js';
 import type { Seat, TableOptions } from '../../shared/options.js';
 import { recordOf, replayGame, validateRecord } from '../../shared/record.js';
 import { analyseGame } from '../../shared/solver/analysis.js';
 import { viewOf } from '../../shared/view.js';
-import { deal, gameAfter, must, options, refusal, seriesOf, wordsFrom } from './support.js';
+import { randomEnding } from './endings.js';
+import { deal, gameAfter, must, refusal, seriesOf } from './support.js';
 
 const CLAIM = { type: 'claim' } as const;
 const claim = (game: GameState, seat: Seat) => applyTurn(game, seat, CLAIM);
@@ -205,35 +204,6 @@ describe('R7.12: claims in hand-made endings', () => {
 });
 
 // ---------------------------------------------------------------- properties over random games
-
-function randomOptions(rng: Rng): TableOptions {
-  const histories = ['last', 'all', 'opponents'] as const;
-  return options({
-    doubling: false,
-    kontra: false,
-    trump: rng(2) === 0 ? 'led' : 'named',
-    winDutyInBettel: rng(2) === 0,
-    trickHistory: histories[rng(3)]!,
-  });
-}
-
-/** A random game played at random until `tricksLeft` tricks remain (the current one included) with `inTrick` cards down; null if it ended first. */
-function randomEnding(rng: Rng, tricksLeft: number, inTrick: number): GameState | null {
-  let game = newGame(randomOptions(rng), shuffleDeal(wordsFrom(rng)), rng(3) as Seat);
-  while (game.phase !== 'finished' && !(game.phase === 'play' && 10 - game.completedTricks === tricksLeft && game.trick.length === inTrick)) {
-    if (game.phase === 'declare') {
-      // Bettel and mord are rare at random: announce them often (random play ends most of them early).
-      const allowed = legalActions(game, game.declarer as Seat) as Extract<Action, { type: 'declare' }>[];
-      const pick = rng(4);
-      const wanted = allowed.find((a) => LEVELS.indexOf(a.contract) === (pick === 0 ? LEVEL_BETTEL : pick === 1 ? LEVEL_MORD : -1));
-      game = must(applyAction(game, game.declarer, wanted ?? allowed[rng(allowed.length)]!));
-      continue;
-    }
-    const move = randomMove(game, rng)!;
-    game = must(applyAction(game, move.seat, move.action));
-  }
-  return game.phase === 'play' ? game : null;
-}
 
 /** Every legal play-out's settlement from `game` (every card of every seat, every trump it may name). */
 function playOutSettlements(game: GameState, into: Set<string>): void {
