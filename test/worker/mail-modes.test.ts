@@ -17,6 +17,7 @@ import { digestMail, type DigestEntry } from '../../worker/notifications/digest/
 import { type DeliveryLog } from '../../worker/storage/delivery-log.js';
 import { DELIVERY_LOG_SIZE } from '../../worker/model/limits.js';
 import {
+  cardsInText,
   addressStubOf,
   anHourPassesFor,
   confirmAt,
@@ -71,8 +72,6 @@ afterEach(async () => {
     });
   }
 });
-
-const cardsInText = (text: string) => cardCodesIn(text.split(/[^A-Za-z0-9]+/));
 
 const put = async (table: CreatedTable, seat: Seat, body: unknown) => {
   const res = await putNotifications(table.tableId, table.seats[seat]!.token, body);

@@ -20,6 +20,7 @@ import type { EventType } from '../../worker/model/table.js';
 import type { WebhookBody } from '../../worker/notifications/webhook.js';
 import { TABLE_WEBHOOKS_PER_MINUTE } from '../../worker/model/limits.js';
 import {
+  cardsInText,
   act,
   anHourPassesFor,
   confirmAt,
@@ -142,7 +143,6 @@ const owesMove = (v: TableView) => v.legalActions.some((a) => a.type !== 'kontra
 const ofType = (posts: Post[], type: EventType) => posts.filter((p) => p.body.type === type);
 
 /** The words of a text that are card codes ("H10", "EA", …): a mail must have none. */
-const cardsInText = (text: string) => cardCodesIn(text.split(/[^A-Za-z0-9]+/));
 
 describe('webhooks', () => {
   it("a whole game: turn to exactly the seat that must act now, signed, with only that seat's view; then game_over and table_over", async () => {

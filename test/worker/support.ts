@@ -8,6 +8,7 @@ import { expect, vi } from 'vitest';
 import type { Action } from '../../shared/actions.js';
 import type { CardCode } from '../../shared/cards.js';
 import { parseRecord } from '../../shared/notation.js';
+import { cardCodesIn } from '../../shared/view.js';
 import type { Seat } from '../../shared/options.js';
 import type { GameRecord } from '../../shared/record.js';
 import { ACTIVE_SEAT_MINUTES } from '../../worker/notifications/presence.js';
@@ -366,6 +367,13 @@ export function knowable(record: GameRecord, seat: Seat | null, done: number): S
   for (const { action } of actions) if (action.type === 'play') known.add(action.card);
   return known;
 }
+
+/**
+ * The card codes a mail's or a page's text names as words. Links and addresses are left out
+ * first: a link's token or a reply address is random text that names a card now and then
+ * ("…-S8-…"), which says nothing of any card.
+ */
+export const cardsInText = (text: string): Set<CardCode> => cardCodesIn(text.replace(/https?:\/\/\S+|\S+@\S+/g, ' ').split(/[^A-Za-z0-9]+/));
 
 /** Fails unless every card named anywhere in `value` is one `allowed` holds. */
 export function expectOnlyCards(found: Set<CardCode>, allowed: Set<CardCode>, what: string): void {
