@@ -1,7 +1,7 @@
 /**
  * R7.12 claims, and the one entry point for a seat's action that knows them (`applyTurn`).
- * A claim is judged from the claiming seat's view alone (R10.2, built by view.ts): its verdict,
- * and the words of a refusal, cannot depend on a card that seat may not see.
+ * A claim is judged from all the claiming seat has seen (`claimerView`, built by view.ts, R10.2):
+ * its verdict, and the words of a refusal, cannot depend on a card that seat has not seen.
  */
 import type { Level } from './actions.js';
 import { parseAction } from './parse-action.js';
