@@ -1,10 +1,12 @@
 /**
  * The text of an HTML-only reply, as far as a move needs it (API.md "Mail", Moves by reply):
- * what a mail program quotes (`<blockquote>`, Gmail's `gmail_quote`, Outlook's reply header)
- * and what is never shown (`<head>`, `<style>`, `<script>`, `<title>`, comments) is left out,
- * block boundaries become line ends, tags go, and character references are decoded: every
+ * what a mail program quotes (`<blockquote>`, Gmail's, Yahoo's and Proton's quote `<div>`) and
+ * what is never shown (`<head>`, `<style>`, `<script>`, `<title>`, comments) is left out, and
+ * so is everything after Outlook's reply header (its original follows unquoted); block
+ * boundaries become line ends, tags go, and character references are decoded: every
  * numeric one, and the named ones a card's name or a move may hold (umlauts, ß, spaces,
- * dashes). postal-mime gives the HTML only when a reply has no plain-text part.
+ * dashes). A quoted part ends, and what follows it is read: a bottom-posted reply's move
+ * stands below it. postal-mime gives the HTML only when a reply has no plain-text part.
  *
  * One pass from left to right that never looks at a character twice: every search starts
  * where the last one ended, and a construct left open (a tag without `>`, a comment or
@@ -62,8 +64,10 @@ const UNSHOWN: ReadonlyMap<string, RegExp> = new Map([
 ]);
 /** Elements whose start or end is a line's end in what a reader sees. */
 const BLOCKS = new Set(['br', 'p', 'div', 'li', 'tr', 'table', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'blockquote', 'pre']);
-/** A block after which everything is the quoted mail: Gmail's, Yahoo's, Proton's and Outlook's markers (in the tag's own text). */
-const QUOTE_MARKER = /gmail_quote|yahoo_quoted|protonmail_quote|divRplyFwdMsg|id\s*=\s*["']?appendonsend/i;
+/** A `<div>` that holds the quoted mail, to its end: Gmail's, Yahoo's and Proton's markers (in the tag's own text). */
+const QUOTE_MARKER = /gmail_quote|yahoo_quoted|protonmail_quote/i;
+/** A `<div>` after which everything is the quoted mail: Outlook's markers, above an original it does not quote. */
+const ORIGINAL_MARKER = /divRplyFwdMsg|id\s*=\s*["']?appendonsend/i;
 
 /** Where a tag, an end tag, a comment or a declaration starts. */
 const TAG_START = /<[a-z/!?]/gi;
@@ -102,22 +106,30 @@ function afterEnd(html: string, end: RegExp, from: number): number {
   return tagEnd(html, found.index);
 }
 
-/** The text of `html` as a reader sees it above the quoted mail, at most MAX_REPLY_TEXT units. */
-export function htmlText(html: string): string {
+/**
+ * The text of `html` as a reader sees it without the quoted mail, at most MAX_REPLY_TEXT units.
+ * `quoteMark` stands where a quoted part was: nothing, or a line of its own (reply-text.ts
+ * passes ">", as plain text quotes, so that a signature ends where the quote starts).
+ */
+export function htmlText(html: string, quoteMark = ''): string {
   const out: string[] = [];
   let length = 0;
   const emit = (text: string): void => {
     out.push(text);
     length += text.length;
   };
+  const mark = quoteMark === '' ? '\n' : `\n${quoteMark}\n`;
   let quoteDepth = 0;
+  /** Open `<div>`s of a quote `<div>` (QUOTE_MARKER), itself included: it is quoted to where they all end. */
+  let quoteDivs = 0;
+  const quoted = (): boolean => quoteDepth > 0 || quoteDivs > 0;
   let i = 0;
   while (i < html.length && length < MAX_REPLY_TEXT) {
     // A "<" that starts no tag ("a < b") is text, as in a browser.
     TAG_START.lastIndex = i;
     const open = TAG_START.exec(html)?.index ?? -1;
     const textEnd = open < 0 ? html.length : open;
-    if (quoteDepth === 0 && textEnd > i) emit(decodeReferences(html.slice(i, Math.min(textEnd, i + MAX_REPLY_TEXT - length + 16))));
+    if (!quoted() && textEnd > i) emit(decodeReferences(html.slice(i, Math.min(textEnd, i + MAX_REPLY_TEXT - length + 16))));
     if (open < 0) break;
     if (html.startsWith('<!--', open)) {
       const close = html.indexOf('-->', open + 4);
@@ -141,11 +153,19 @@ export function htmlText(html: string): string {
       emit('\n');
       continue;
     }
-    if (!closing && name === 'div' && QUOTE_MARKER.test(html.slice(open, end))) break;
-    if (name === 'blockquote') {
+    if (name === 'div' && quoteDivs > 0) {
+      quoteDivs += closing ? -1 : 1;
+      if (quoteDivs === 0 && quoteDepth === 0) emit('\n');
+    } else if (name === 'div' && !closing && !quoted() && ORIGINAL_MARKER.test(html.slice(open, end))) {
+      break;
+    } else if (name === 'div' && !closing && !quoted() && QUOTE_MARKER.test(html.slice(open, end))) {
+      quoteDivs = 1;
+      emit(mark);
+    } else if (name === 'blockquote') {
+      if (!closing && !quoted()) emit(mark);
       quoteDepth = closing ? Math.max(0, quoteDepth - 1) : quoteDepth + 1;
-      emit('\n');
-    } else if (quoteDepth === 0 && BLOCKS.has(name)) {
+      if (!quoted()) emit('\n');
+    } else if (!quoted() && BLOCKS.has(name)) {
       emit('\n');
     }
   }

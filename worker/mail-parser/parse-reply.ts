@@ -1,24 +1,14 @@
 /**
  * One reply, as raw RFC 822 bytes, parsed as MIME (postal-mime: every charset and transfer
  * encoding a mail program writes, multipart or not) down to what the email handler needs
- * (parsed-reply.ts): the From address and the move of the reply's first own line that reads
- * as one (reply-text.ts), or, when none does, why its first line is none. Pure, so that the
- * bench (scripts/bench/mail-bench.ts) runs the parser's own reading.
+ * (parsed-reply.ts): the From address, and the move of the reply's own lines (reply-text.ts)
+ * that move-line.ts finds, or why there is none. Pure, so that the bench
+ * (scripts/bench/mail-bench.ts) runs the parser's own reading.
  */
 import PostalMime from 'postal-mime';
-import { parseMoveText } from '../../shared/move-text.js';
+import { moveOfLines } from './move-line.js';
 import type { ParsedReply } from './parsed-reply.js';
-import { isAttribution, replyLines } from './reply-text.js';
-
-/** The move of the first of `lines` that reads as one; else the refusal of the first that is not an attribution. */
-export function moveOfLines(lines: readonly string[]): Pick<ParsedReply, 'move' | 'line'> {
-  for (const line of lines) {
-    const move = parseMoveText(line);
-    if (move.ok) return { move, line };
-  }
-  const line = lines.find((own) => !isAttribution(own)) ?? null;
-  return { move: parseMoveText(line ?? ''), line };
-}
+import { replyLines } from './reply-text.js';
 
 /**
  * What of a message is parsed: its first 64 KiB, the headers and the top of the first text
