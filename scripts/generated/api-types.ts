@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * The caller's view
-         * @description What this seat (or a spectator) may see now (RULES R10.2), with the actions it may send.
+         * @description What this seat (or a spectator) may see now (RULES R10.2), with the actions it may send. A seat's page sends the language it shows as `lang`: the seat's mails follow it (GET …/notifications shows their `lang`).
          */
         get: operations["getView"];
         put?: never;
@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Watch live (WebSocket)
-         * @description Upgrades to a WebSocket that receives `{"type": "view", "view": …}` now and after every change. Authenticate with `Authorization: Bearer <token>`, or from a browser with the subprotocols `["wallachen", "bearer.<token>"]` (the server answers "wallachen"). Send `{"type": "ping"}` for a pong, `{"type": "view"}` for the view. A seat may also act over the socket: `{"type": "action", "action": <the body of POST …/actions, with an "id">}` is answered by `{"type": "answer", "id", "status": 200, "view"}` or `{"type": "answer", "id", "status", "error": {"code", "message"}}` with the statuses and codes of POST …/actions (the same checks, the same id applied once whichever way it came and refused with 409 id_reused for a different action, the same rate limit per link); the other sockets are pushed their views, the sender gets its view in the answer only (after a refused claim, answered 422, it is pushed its view too). Each new message of the table's chat (POST …/chat) arrives on every socket as `{"type": "chat", "message": {"id", "seat", "text", "at"}}`.
+         * @description Upgrades to a WebSocket that receives `{"type": "view", "view": …}` now and after every change. Authenticate with `Authorization: Bearer <token>`, or from a browser with the subprotocols `["wallachen", "bearer.<token>"]` (the server answers "wallachen"). Send `{"type": "ping"}` for a pong, `{"type": "view"}` for the view. A seat may also act over the socket: `{"type": "action", "action": <the body of POST …/actions, with an "id">}` is answered by `{"type": "answer", "id", "status": 200, "view"}` or `{"type": "answer", "id", "status", "error": {"code", "message"}}` with the statuses and codes of POST …/actions (the same checks, the same id applied once whichever way it came and refused with 409 id_reused for a different action, the same rate limit per link); the other sockets are pushed their views, the sender gets its view in the answer only (after a refused claim, answered 422, it is pushed its view too). Each new message of the table's chat (POST …/chat) arrives on every socket as `{"type": "chat", "message": {"id", "seat", "text", "at"}}`. `lang`: the language the page shows, as for GET /api/tables/{id}: a seat's mails follow it.
          */
         get: operations["watch"];
         put?: never;
@@ -133,7 +133,7 @@ export interface paths {
         };
         /**
          * Read notifications
-         * @description This seat's notification settings, as PUT answers them (without `confirmation`): its address and whether it confirmed this table (or, having confirmed it, unsubscribed from all: an address this table never confirmed is unconfirmed here, whatever it did elsewhere), its mail mode, its webhook URL and secret and whether the receiver turned it off (410 Gone).
+         * @description This seat's notification settings, as PUT answers them (without `confirmation`): its address and whether it confirmed this table (or, having confirmed it, unsubscribed from all: an address this table never confirmed is unconfirmed here, whatever it did elsewhere), its mail mode and the language its mails are written in (`lang`), its webhook URL and secret and whether the receiver turned it off (410 Gone).
          */
         get: operations["getNotifications"];
         /**
@@ -1221,6 +1221,8 @@ export interface components {
                 /** @description How many devices of this seat get pushes */
                 devices: number;
             };
+            /** @description The language this seat's mails are written in now (null: German and English both): the one it last gave, by PUT's `lang` or by the page it plays on (`lang` of GET /api/tables/{id} and of its WebSocket), else the seat's `lang` at POST /api/tables */
+            lang: components["schemas"]["MailLanguage"] | null;
             mail: components["schemas"]["MailMode"];
         };
         /**
@@ -1246,6 +1248,7 @@ export interface components {
              * @description Removes this device's subscription (its endpoint); an unknown endpoint changes nothing
              */
             pushRemove?: string;
+            /** @description The language of this seat's mails. The page the seat plays on sets it too (`lang` of GET /api/tables/{id} and of its WebSocket): the newer of the two counts */
             lang?: components["schemas"]["MailLanguage"];
             mail?: components["schemas"]["MailMode"];
         };
@@ -1653,7 +1656,10 @@ export interface operations {
     };
     getView: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The language the page shows (the web app sends its own). A seat's link: its mails are written in this language from now on, as if PUT …/notifications had set it (the newer counts; the same language again changes nothing); a spectator's link: ignored. Any value but "de" or "en" is refused with 400 */
+                lang?: "de" | "en";
+            };
             header?: never;
             path: {
                 id: string;
@@ -1669,6 +1675,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["View"];
+                };
+            };
+            /** @description bad_request: `lang` is neither "de" nor "en" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized: no or malformed `Authorization: Bearer <token>` */
@@ -1822,7 +1837,10 @@ export interface operations {
     };
     watch: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The language the page shows (the web app sends its own). A seat's link: its mails are written in this language from now on, as if PUT …/notifications had set it (the newer counts; the same language again changes nothing); a spectator's link: ignored. Any value but "de" or "en" is refused with 400 */
+                lang?: "de" | "en";
+            };
             header?: never;
             path: {
                 id: string;
@@ -1837,6 +1855,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description bad_request: `lang` is neither "de" nor "en" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description unauthorized: no or malformed `Authorization: Bearer <token>` */
             401: {

@@ -20,7 +20,7 @@ async function holdIncoming(page: Page): Promise<{ hold(): void; actionSent: Pro
   const held: (string | Buffer)[] = [];
   let sent: () => void = () => {};
   const actionSent = new Promise<void>((resolve) => (sent = resolve));
-  await page.routeWebSocket(/\/api\/tables\/[^/]+\/ws$/, (ws) => {
+  await page.routeWebSocket(/\/api\/tables\/[^/]+\/ws(\?.*)?$/, (ws) => {
     const server = ws.connectToServer();
     ws.onMessage((message) => {
       server.send(message);

@@ -231,7 +231,7 @@ describe('what must be known now is in view on every size', () => {
 
 /** Every action a page of `context` sends over its socket is answered as refused (409 conflict): a refusal the page did not cause. */
 async function refuseEveryAction(context: BrowserContext): Promise<void> {
-  await context.routeWebSocket(/\/api\/tables\/[^/]+\/ws$/, (ws) => {
+  await context.routeWebSocket(/\/api\/tables\/[^/]+\/ws(\?.*)?$/, (ws) => {
     const server = ws.connectToServer();
     ws.onMessage((message) => {
       const frame = typeof message === 'string' ? (JSON.parse(message) as { type?: string; action?: { id?: string } }) : null;

@@ -31,7 +31,7 @@ const keptViews = (page: Page): Promise<{ tableId: string; token: string; versio
 async function seeLive(context: BrowserContext, url: string): Promise<number> {
   let hearing = true;
   const page = await openPage(context, url, 'first visit', undefined, (opening) =>
-    opening.routeWebSocket(/\/api\/tables\/[^/]+\/ws$/, (ws) => {
+    opening.routeWebSocket(/\/api\/tables\/[^/]+\/ws(\?.*)?$/, (ws) => {
       const server = ws.connectToServer();
       server.onMessage((message) => hearing && ws.send(message));
     }),
@@ -44,15 +44,22 @@ async function seeLive(context: BrowserContext, url: string): Promise<number> {
   return version;
 }
 
+/** The reads of table `tableId`'s view, whatever their query (the page's `?lang=`: docs/api.md "The page's language"). */
+const viewReads =
+  (tableId: string) =>
+  (url: URL): boolean =>
+    url.origin === base && url.pathname === `/api/tables/${tableId}`;
+
 /** Holds every read of the table's view by the pages of `context` until `release`. */
 async function holdReads(context: BrowserContext, table: CreatedTable): Promise<{ release: () => Promise<void>; held: Route[] }> {
   const held: Route[] = [];
-  await context.route(`${base}/api/tables/${table.tableId}`, (route) => void held.push(route));
+  const reads = viewReads(table.tableId);
+  await context.route(reads, (route) => void held.push(route));
   return {
     held,
     release: async () => {
       await Promise.all(held.map((route) => route.continue()));
-      await context.unroute(`${base}/api/tables/${table.tableId}`);
+      await context.unroute(reads);
     },
   };
 }
@@ -116,7 +123,7 @@ it('a forgotten table is not shown from the device any more; nor is a table gone
   await again.locator('[data-table][data-version]').waitFor({ timeout: 10_000 });
 
   // The table is gone: the server answers 404 (as for a table never created).
-  await context.route(`${base}/api/tables/${gone.tableId}`, (route) =>
+  await context.route(viewReads(gone.tableId), (route) =>
     route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: { code: 'not_found', message: 'no such table' } }) }),
   );
   const page = await context.newPage();
@@ -132,7 +139,7 @@ it("a link refused (401: the admin replaced it) loses its kept view; the table's
   const table = await createTable(base, { name: 'replaced' });
   await seeLive(context, table.seats[0]!.url);
   await seeLive(context, table.seats[1]!.url);
-  await context.route(`${base}/api/tables/${table.tableId}`, (route, request) =>
+  await context.route(viewReads(table.tableId), (route, request) =>
     request.headers()['authorization'] === `Bearer ${table.seats[0]!.token}`
       ? route.fulfill({
           status: 401,

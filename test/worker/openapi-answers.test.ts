@@ -498,6 +498,8 @@ describe('every refusal validates against the document', () => {
       await expectCall(400, 'GET', tablePath(table, '/chat?after=x'), { token: seat.token });
       await expectCall(400, 'GET', tablePath(table, '/games?limit=0'), { token: seat.token });
       await expectCall(400, 'GET', tablePath(table, '/games?before=-1'), { token: seat.token });
+      await expectCall(400, 'GET', tablePath(table, '?lang=fr'), { token: seat.token });
+      await expectCall(400, 'GET', tablePath(table, '/ws?lang=fr'), { token: seat.token, headers: { upgrade: 'websocket' } });
       await expectCall(400, 'POST', tablePath(table, '/admin'), { token: table.admin.token, json: { type: 'rotate', seat: 3 } });
       await expectCall(400, 'POST', tablePath(table, '/admin'), {
         token: table.admin.token,

@@ -501,6 +501,7 @@ describe('notifications', () => {
       webhookState: null,
       emailState: 'unconfirmed',
       mail: 'turn',
+      lang: null,
       push: { devices: 0 },
     }); // from the seat's email
     expect(await read(sepp, { email: 'sepp@example.com' })).toEqual({
@@ -510,6 +511,7 @@ describe('notifications', () => {
       emailState: 'unconfirmed',
       confirmation: 'sent', // this table's confirmation mail went to it (mail.test.ts)
       mail: 'turn',
+      lang: null,
       push: { devices: 0 },
     });
 
@@ -523,6 +525,7 @@ describe('notifications', () => {
       webhookState: 'active',
       emailState: null,
       mail: 'turn',
+      lang: null,
       push: { devices: 0 },
     });
     expect(await read(vroni, { webhookUrl: 'https://other.example.org/hook' })).toEqual({
@@ -532,6 +535,7 @@ describe('notifications', () => {
       webhookState: 'active',
       emailState: null,
       mail: 'turn',
+      lang: null,
       push: { devices: 0 },
     });
     expect(await read(vroni, {})).toEqual({
@@ -541,6 +545,7 @@ describe('notifications', () => {
       webhookState: 'active',
       emailState: null,
       mail: 'turn',
+      lang: null,
       push: { devices: 0 },
     });
     expect(await read(vroni, { webhookUrl: null })).toEqual({
@@ -549,6 +554,7 @@ describe('notifications', () => {
       webhookState: null,
       emailState: null,
       mail: 'turn',
+      lang: null,
       push: { devices: 0 },
     });
 

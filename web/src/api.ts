@@ -5,6 +5,7 @@
  * api-later.ts, which the pages and parts loaded later bring with them.
  */
 import type { ChatMessage, PublishedGame, TableView } from '../../worker/model/contract.js';
+import { pageLanguage } from './prefs.js';
 
 export type { ChatMessage, PublishedGame, TableView };
 
@@ -46,4 +47,6 @@ export async function call<T>(path: string, init: RequestInit & { token?: string
   return body as T;
 }
 
-export const fetchView = (tableId: string, token: string): Promise<TableView> => call(`/api/tables/${encodeURIComponent(tableId)}`, { token });
+/** The caller's view, told the language the page shows (`lang`): a seat's mails follow it. */
+export const fetchView = (tableId: string, token: string, lang = pageLanguage()): Promise<TableView> =>
+  call(`/api/tables/${encodeURIComponent(tableId)}?lang=${lang}`, { token });

@@ -9,6 +9,7 @@ import type { ClientMessage, ServerMessage } from '../../worker/model/contract.j
 import { ApiError, fetchView, type ChatMessage, type TableView } from './api.js';
 import { sendAction, type SentAction } from './api-later.js';
 import { LINK_REPLACED, type ConnectionState } from './live-state.js';
+import { pageLanguage } from './prefs.js';
 
 export interface LiveHandlers {
   readonly onView: (view: TableView) => void;
@@ -118,7 +119,8 @@ export class LiveTable {
       return;
     }
     this.setState('connecting');
-    const url = new URL(`/api/tables/${encodeURIComponent(this.tableId)}/ws`, location.href);
+    // The language the page shows: a seat's mails follow it (a switch is told at once: SeatSettings.tsx).
+    const url = new URL(`/api/tables/${encodeURIComponent(this.tableId)}/ws?lang=${pageLanguage()}`, location.href);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     // Browsers cannot set headers on a WebSocket: the token travels as a subprotocol.
     const socket = new WebSocket(url, ['wallachen', `bearer.${this.token}`]);

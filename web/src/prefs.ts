@@ -73,8 +73,17 @@ export function savePrefs(prefs: Prefs): void {
   writeStored(KEY, JSON.stringify(prefs));
 }
 
+let shown: Language | undefined;
+
+/**
+ * The language the page shows (applyToDocument), or before it shows one the reader's choice it
+ * is loading: what the server is told with the view and the socket (api.ts, live.ts), as a
+ * seat's mails follow the page it plays on (API.md extension, docs/api.md).
+ */
+export const pageLanguage = (): Language => shown ?? loadPrefs().lang;
+
 /** Applies what the document itself carries: the language (screen readers, hyphenation) and the theme. */
 export function applyToDocument(prefs: Prefs): void {
-  document.documentElement.lang = prefs.lang;
+  document.documentElement.lang = shown = prefs.lang;
   document.documentElement.dataset.theme = prefs.theme;
 }

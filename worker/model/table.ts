@@ -108,7 +108,7 @@ export interface Notifications {
   readonly email: string | null;
   readonly webhookUrl: string | null;
   readonly webhookSecret: string | null;
-  /** The language of the seat's mails when it set one with its address; else the seat's from the settings. */
+  /** The language the seat last gave: with PUT …/notifications, or by the page it plays on (`?lang=`); else the settings' (notifications/mail/mail-language.ts). */
   readonly lang?: MailLanguage | null;
   /** When the webhook's receiver answered 410 Gone (ISO): nothing is posted to it until the seat sets a webhook again. */
   readonly webhookDisabledAt?: string | null;

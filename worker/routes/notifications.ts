@@ -88,7 +88,7 @@ openapi(
 
 /** A seat's notifications as PUT and GET answer them: the addresses, and the state of each (the address's at this table only). */
 async function settingsAnswer(env: Env, tableId: string, n: SeatNotifications, origin: string | null) {
-  const { email, webhookUrl, webhookSecret } = n;
+  const { email, webhookUrl, webhookSecret, lang = null } = n;
   const webhookState = webhookStateOf(n);
   let emailState: AddressState | null = null;
   const key = origin === null ? null : tokenKey(env, origin);
@@ -100,6 +100,7 @@ async function settingsAnswer(env: Env, tableId: string, n: SeatNotifications, o
     webhookState,
     emailState,
     mail: mailModeOf(n),
+    lang,
     push: { devices: n.pushDevices },
   };
 }
@@ -113,7 +114,7 @@ const getNotifications = defineRoute({
   ...(OPENAPI_PROSE && {
     summary: 'Read notifications',
     description:
-      "This seat's notification settings, as PUT answers them (without `confirmation`): its address and whether it confirmed this table (or, having confirmed it, unsubscribed from all: an address this table never confirmed is unconfirmed here, whatever it did elsewhere), its mail mode, its webhook URL and secret and whether the receiver turned it off (410 Gone).",
+      "This seat's notification settings, as PUT answers them (without `confirmation`): its address and whether it confirmed this table (or, having confirmed it, unsubscribed from all: an address this table never confirmed is unconfirmed here, whatever it did elsewhere), its mail mode and the language its mails are written in (`lang`), its webhook URL and secret and whether the receiver turned it off (410 Gone).",
   }),
   security,
   request: { params: TableParams },

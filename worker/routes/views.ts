@@ -8,12 +8,15 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env.js';
 import { ApiError } from '../model/errors.js';
 import { ACTIONS, READS, SOCKETS_OPENED, unwrap, viewAnswer, type TableEnv, atTable } from './chain.js';
-import { ActionSchema, ViewSchema } from '../schemas/index.js';
-import { errors, json, security, TableParams, defineRoute, openapi } from './documented.js';
+import { ActionSchema, PageQuerySchema, ViewSchema } from '../schemas/index.js';
+import { errors, json, refusal, security, TableParams, defineRoute, openapi } from './documented.js';
 
 export const views = new Hono<TableEnv>();
 
 // ---------------------------------------------------------------- GET /api/tables/{id}
+
+/** The page's language (`?lang=`, schemas/seat-settings.ts PageQuerySchema) is "de" or "en", or left out; the words are the document's alone. */
+const LANG_REFUSED = refusal(400, OPENAPI_PROSE ? 'bad_request: `lang` is neither "de" nor "en"' : '');
 
 const getView = defineRoute({
   method: 'get',
@@ -21,11 +24,13 @@ const getView = defineRoute({
   operationId: 'getView',
   ...(OPENAPI_PROSE && {
     summary: "The caller's view",
-    description: 'What this seat (or a spectator) may see now (RULES R10.2), with the actions it may send.',
+    description:
+      'What this seat (or a spectator) may see now (RULES R10.2), with the actions it may send. ' +
+      "A seat's page sends the language it shows as `lang`: the seat's mails follow it (GET …/notifications shows their `lang`).",
   }),
   security,
-  request: { params: TableParams },
-  responses: { 200: { description: "The caller's view", ...json(ViewSchema) }, ...errors(401, 403, 404, 429) },
+  request: { params: TableParams, query: PageQuerySchema },
+  responses: { 200: { description: "The caller's view", ...json(ViewSchema) }, 400: LANG_REFUSED, ...errors(401, 403, 404, 429) },
 });
 
 openapi(
@@ -33,7 +38,7 @@ openapi(
   getView,
   atTable(getView, { needs: 'viewer', limit: READS }, async (c) => {
     const { table, tokenHash } = c.var.caller;
-    return viewAnswer(c, unwrap(await table.view(tokenHash)));
+    return viewAnswer(c, unwrap(await table.view(tokenHash, c.req.valid('query').lang)));
   }),
 );
 
@@ -94,12 +99,13 @@ const webSocket = defineRoute({
       '`{"type": "answer", "id", "status": 200, "view"}` or `{"type": "answer", "id", "status", "error": {"code", "message"}}` with the statuses and codes ' +
       'of POST …/actions (the same checks, the same id applied once whichever way it came and refused with 409 id_reused for a different action, the same rate limit per link); ' +
       'the other sockets are pushed their views, the sender gets its view in the answer only (after a refused claim, answered 422, it is pushed its view too). ' +
-      'Each new message of the table\'s chat (POST …/chat) arrives on every socket as `{"type": "chat", "message": {"id", "seat", "text", "at"}}`.',
+      'Each new message of the table\'s chat (POST …/chat) arrives on every socket as `{"type": "chat", "message": {"id", "seat", "text", "at"}}`. ' +
+      "`lang`: the language the page shows, as for GET /api/tables/{id}: a seat's mails follow it.",
   }),
   middleware: [upgradeOnly],
   security,
-  request: { params: TableParams },
-  responses: { 101: { description: 'Switching protocols' }, ...errors(401, 403, 404, 426, 429) },
+  request: { params: TableParams, query: PageQuerySchema },
+  responses: { 101: { description: 'Switching protocols' }, 400: LANG_REFUSED, ...errors(401, 403, 404, 426, 429) },
 });
 
 openapi(
@@ -122,6 +128,8 @@ openapi(
       const { table, tokenHash } = c.var.caller;
       // The headers of an incoming request are immutable in workerd: the table gets the hash in a request of its own.
       const headers = new Headers({ upgrade: 'websocket', 'x-token-hash': tokenHash });
+      const { lang } = c.req.valid('query');
+      if (lang !== undefined) headers.set('x-page-lang', lang);
       if (protocolsOf(c.req.header('sec-websocket-protocol')).includes('wallachen')) headers.set('x-websocket-protocol', 'wallachen');
       return table.fetch('https://table/ws', { headers });
     },

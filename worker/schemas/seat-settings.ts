@@ -6,7 +6,7 @@ import { TABLE_MAILS_PER_HOUR } from '../model/limits.js';
 import { DELIVERY_LOG_SIZE } from '../model/limits.js';
 import { MAX_PUSH_DEVICES } from '../model/limits.js';
 import { MAX_VACATION_HOURS } from '../../shared/deadline.js';
-import { doc, int, orNull } from './common.js';
+import { described, doc, int, orNull } from './common.js';
 import { MailLang, MailMode } from './tables.js';
 import { TEXT_LIMITS } from '../../shared/limits.js';
 
@@ -67,8 +67,13 @@ export const NotificationsSchema = doc(
         description: "Removes this device's subscription (its endpoint); an unknown endpoint changes nothing",
       },
     ),
-    // mail mode (M)
-    lang: z.optional(MailLang),
+    lang: z.optional(
+      described(
+        MailLang,
+        OPENAPI_PROSE &&
+          "The language of this seat's mails. The page the seat plays on sets it too (`lang` of GET /api/tables/{id} and of its WebSocket): the newer of the two counts",
+      ),
+    ),
     // mail mode (M)
     mail: z.optional(MailMode),
   }),
@@ -120,6 +125,14 @@ export const NotificationsAnswerSchema = doc(
       }),
       OPENAPI_PROSE && {
         description: "This seat's push subscriptions: only how many (a page knows its own endpoint; no other device's is shown)",
+      },
+    ),
+    lang: doc(
+      orNull(MailLang),
+      OPENAPI_PROSE && {
+        description:
+          "The language this seat's mails are written in now (null: German and English both): the one it last gave, by PUT's `lang` or by the page it plays on " +
+          "(`lang` of GET /api/tables/{id} and of its WebSocket), else the seat's `lang` at POST /api/tables",
       },
     ),
     // mail mode (M)
@@ -189,3 +202,20 @@ export const PreferencesSchema = doc(
   }),
   'Preferences',
 );
+
+/**
+ * The query of a link's view and socket (GET /api/tables/{id}, …/ws): the language the page
+ * shows. A seat's mails follow the page it plays on (notifications/mail/mail-language.ts).
+ */
+export const PageQuerySchema = z.object({
+  lang: doc(
+    z.optional(MailLang),
+    OPENAPI_PROSE && {
+      param: { name: 'lang', in: 'query' },
+      description:
+        "The language the page shows (the web app sends its own). A seat's link: its mails are written in this language from now on, " +
+        'as if PUT …/notifications had set it (the newer counts; the same language again changes nothing); a spectator\'s link: ignored. Any value but "de" or "en" is refused with 400',
+      example: 'de',
+    },
+  ),
+});

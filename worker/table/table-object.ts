@@ -17,7 +17,7 @@ import type { AdminView, PlainCommand } from './admin-commands.js';
 import type { NewToken } from './changes/change.js';
 import type { ChatMessage, ChatPage } from '../published/chat.js';
 import type { GamesPage, GamesPageRequest } from '../published/games-page.js';
-import type { LinkOwner, Settings, TokenRow } from '../model/table.js';
+import type { LinkOwner, MailLanguage, Settings, TokenRow } from '../model/table.js';
 import { failure, success, type Outcome } from '../published/outcome.js';
 import type { TableSummary } from '../published/published.js';
 import { AdminRequests } from './requests/admin-requests.js';
@@ -65,9 +65,9 @@ export class TableObject extends DurableObject<Env> {
 
   // ------------------------------------------------------------------ a seat's or the spectators' link (requests/seat-requests.ts)
 
-  /** The caller's view, as JSON text: the Worker passes it on without parsing it again. */
-  view(tokenHash: string): Outcome<string> {
-    return this.seats.view(tokenHash);
+  /** The caller's view, as JSON text: the Worker passes it on without parsing it again; `lang`: the language of a seat's page. */
+  view(tokenHash: string, lang?: MailLanguage): Outcome<string> {
+    return this.seats.view(tokenHash, lang);
   }
 
   /** What the overview lists of this table for the caller, from its own view. */

@@ -19,6 +19,7 @@ import { pendingSeats } from '../who-is-told.js';
 import { mailModeOf, type Table } from '../../model/table.js';
 import { mailHeaders, senderOf } from '../mail/texts.js';
 import { seatAddressKey } from '../mail/gate.js';
+import { mailLanguage } from '../mail/mail-language.js';
 
 /** After a failed hand-over, the table's alarm tries again this much later. */
 export const DIGEST_RETRY_MS = 60_000;
@@ -79,7 +80,7 @@ export class DigestSeats {
       seatName: settings.seats[seat]!.name,
       since: before?.since ?? Date.parse(table.lastChangeAt),
       deadline: this.deadlineOf(table, seat),
-      lang: own.lang ?? settings.seats[seat]!.lang ?? null,
+      lang: mailLanguage(table, seat) ?? null,
       origin: settings.origin,
       nonce: table.tokens.find((t) => t.seat === seat)?.nonce ?? null,
     };

@@ -12,7 +12,7 @@ import type { NotificationsRequest, TableNotifications } from '../../notificatio
 import type { ChatMessage, EmbedPolicy } from '../../model/contract.js';
 import type { TableChat } from '../../published/chat.js';
 import type { TableStorage } from '../../storage/table-storage.js';
-import type { AutoKind, LinkOwner, Seat, SeatSettings, Settings, TokenRow, VacationRow } from '../../model/table.js';
+import type { AutoKind, LinkOwner, MailLanguage, Seat, SeatSettings, Settings, TokenRow, VacationRow } from '../../model/table.js';
 
 /** A link's new token, as the Worker made it (routes/admin.ts): the table keeps its hash and nonce only. */
 export interface NewToken {
@@ -70,8 +70,8 @@ export type Change =
   | { readonly type: 'lookAtTurnMailsPutOff'; readonly now: number }
   /** The address of `seats` confirmed this table: what they owe is mailed now. */
   | { readonly type: 'addressConfirmed'; readonly seats: readonly Seat[] }
-  /** The seat looked at the table: its turn mail is read. */
-  | { readonly type: 'visited'; readonly seat: Seat }
+  /** The seat looked at the table: its turn mail is read; `lang`: its page shows another language than its mails' (mail-language.ts), kept. */
+  | { readonly type: 'visited'; readonly seat: Seat; readonly lang?: MailLanguage }
   /** A turn mail reached the seat's address: none more until it visits. */
   | { readonly type: 'turnMailSent'; readonly seat: Seat; readonly at: number }
   /** A message of a seat to the table's chat (chat.ts). */

@@ -1,7 +1,7 @@
 /**
  * What a seat changes for itself, or what happens to one seat (change.ts): its notification
  * settings, its webhook turned off by its receiver, its vacations and preferences, whether
- * its turn mail was read, its messages to the chat.
+ * its turn mail was read (and the language of the page it read it on), its messages to the chat.
  */
 import { SEATS, type Draft, type Notifications, type Seat } from '../../model/table.js';
 import type { Change, ChangeContext, Effects } from './change.js';
@@ -53,9 +53,16 @@ export function applySeat({ storage, chat, notifications }: ChangeContext, draft
       effects.queued = true; // a forced card owed now is played by the alarm, after its delay
       return;
     }
-    case 'visited':
-      readTurnMail(storage, draft, change.seat);
+    case 'visited': {
+      const { seat, lang } = change;
+      readTurnMail(storage, draft, seat);
+      if (lang === undefined) return;
+      // The page's language is the seat's mails' from now on; the digest's next sync takes it to the seat's entry.
+      const next: Notifications = { ...draft.notifications[seat]!, lang };
+      storage.seats.saveNotifications(seat, next);
+      draft.notifications = withSeat(draft.notifications, seat, next);
       return;
+    }
     case 'turnMailSent':
       storage.seats.markTurnMailUnread(change.seat, change.at);
       draft.unreadTurnMail = new Set([...draft.unreadTurnMail, change.seat]);

@@ -7,13 +7,14 @@ import type { ConfirmationOutcome, ServerMessage } from '../../model/contract.js
 import { reasonOf } from '../../model/log-reasons.js';
 import type { DeliveryLogEntry } from '../../storage/delivery-log.js';
 import { seatAddressKey } from '../../notifications/mail/gate.js';
+import { mailLanguage } from '../../notifications/mail/mail-language.js';
 import type { NotificationsRequest } from '../../notifications/notify.js';
 import type { Accepted, ActionRequest } from '../action-path.js';
 import type { Change } from '../changes/change.js';
 import type { ChatMessage, ChatPage } from '../../published/chat.js';
 import { vacationChange } from '../../published/clock.js';
 import { pageOfGames, type GamesPage, type GamesPageRequest } from '../../published/games-page.js';
-import { SEATS, type Notifications, type Seat, seriesFirstDeal } from '../../model/table.js';
+import { SEATS, type MailLanguage, type Notifications, type Seat, seriesFirstDeal, type Table } from '../../model/table.js';
 import { failure, success, type Outcome } from '../../published/outcome.js';
 import { tableSummary, type PublishedGame, type TableSummary, type TableView } from '../../published/published.js';
 import { finishedCount, finishedGames } from '../replay.js';
@@ -21,7 +22,7 @@ import { SOCKET_LIMITS } from '../sockets/sockets.js';
 import type { TableParts } from '../table-parts.js';
 import type { CallerFor } from '../table-store.js';
 
-/** A seat's notification settings as its link reads them: the stored ones, and how many devices get pushes. */
+/** A seat's notification settings as its link reads them: the stored ones, `lang` the language its mails are written in now (mail-language.ts; null: both), and how many devices get pushes. */
 export type SeatNotifications = Notifications & { readonly pushDevices: number };
 
 export class SeatRequests {
@@ -34,10 +35,13 @@ export class SeatRequests {
     return this.parts.after.commit(change, { from });
   }
 
-  /** The caller's view, as JSON text: the Worker passes it on without parsing it again. A seat reading it has read its turn mail. */
-  view(tokenHash: string): Outcome<string> {
+  /**
+   * The caller's view, as JSON text: the Worker passes it on without parsing it again. A seat
+   * reading it has read its turn mail; `lang`: the language its page shows (`?lang=`).
+   */
+  view(tokenHash: string, lang?: MailLanguage): Outcome<string> {
     return this.parts.store.as(tokenHash, 'viewer', ({ table, seat }) => {
-      if (seat !== null) this.visited(seat);
+      if (seat !== null) this.visited(seat, lang);
       return success(JSON.stringify(this.parts.store.viewFor(table, seat)));
     });
   }
@@ -77,8 +81,8 @@ export class SeatRequests {
     const tokenHash = request.headers.get('x-token-hash') ?? '';
     const opened = this.parts.store.as(tokenHash, 'viewer', ({ table, seat }) => {
       const socket = this.parts.sockets.open(seat, tokenHash, this.parts.store.viewFor(table, seat), request.headers.get('x-websocket-protocol'));
-      // A page opened with the seat's link: the seat is at the table and has read its turn mail.
-      if (socket.ok && seat !== null) this.visited(seat);
+      // A page opened with the seat's link: the seat is at the table and has read its turn mail, on a page in this language.
+      if (socket.ok && seat !== null) this.visited(seat, (request.headers.get('x-page-lang') as MailLanguage | null) ?? undefined);
       return socket;
     });
     if (opened.ok) return opened.value;
@@ -116,7 +120,7 @@ export class SeatRequests {
     const set = async (seat: Seat) => {
       const { table } = this.commit({ type: 'notifications', seat, request, newSecret });
       const confirmation = typeof request.email === 'string' ? await this.parts.notifications.askConfirmation(table, seat) : null;
-      return success({ ...this.settingsOf(table.notifications[seat]!, seat), ...(confirmation === null ? {} : { confirmation }) });
+      return success({ ...this.settingsOf(table, seat), ...(confirmation === null ? {} : { confirmation }) });
     };
     return this.parts.store.as(tokenHash, 'person', ({ seat }) => set(seat), 'notifications');
   }
@@ -126,13 +130,13 @@ export class SeatRequests {
     return this.parts.store.as(
       tokenHash,
       'seat',
-      ({ table, seat }) => success({ notifications: this.settingsOf(table.notifications[seat]!, seat), origin: table.settings.origin }),
+      ({ table, seat }) => success({ notifications: this.settingsOf(table, seat), origin: table.settings.origin }),
       'notifications',
     );
   }
 
-  private settingsOf(notifications: Notifications, seat: Seat): SeatNotifications {
-    return { ...notifications, pushDevices: this.parts.storage.push.count(seat) };
+  private settingsOf(table: Table, seat: Seat): SeatNotifications {
+    return { ...table.notifications[seat]!, lang: mailLanguage(table, seat) ?? null, pushDevices: this.parts.storage.push.count(seat) };
   }
 
   /** The address with key `addressKey` confirmed this table (routes/mail.ts): its seats that owe a move are mailed it now, their digest entries handed over again. */
@@ -200,8 +204,14 @@ export class SeatRequests {
     return this.parts.store.as(tokenHash, 'viewer', ({ table }) => page(table.settings.chat));
   }
 
-  /** A seat looked at the table (its view, or a socket with its link): its turn mail is read. */
-  private visited(seat: Seat): void {
-    if (this.parts.store.current()!.unreadTurnMail.has(seat)) this.commit({ type: 'visited', seat });
+  /**
+   * A seat looked at the table (its view, or a socket with its link): its turn mail is read.
+   * Its page's `lang`, when given and not its mails' language now (mail-language.ts), becomes
+   * theirs; the same language writes nothing, nor does a bot's seat, which reads no mail.
+   */
+  private visited(seat: Seat, lang: MailLanguage | undefined): void {
+    const table = this.parts.store.current()!;
+    const told = lang !== undefined && lang !== mailLanguage(table, seat) && !table.settings.seats[seat]!.bot;
+    if (told || table.unreadTurnMail.has(seat)) this.commit({ type: 'visited', seat, lang: told ? lang : undefined });
   }
 }
