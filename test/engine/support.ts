@@ -1,13 +1,16 @@
 /** Helpers for engine tests: fixed deals and short action scripts. */
 import { expect } from 'vitest';
-import type { Action } from '../../shared/actions.js';
-import { cardFromCode, codesOf, type CardCode, type Suit } from '../../shared/cards.js';
+import { cardFromCode, codesOf } from '../../shared/cards.js';
 import { validateDeal, type Deal, type RandomSource } from '../../shared/deal.js';
 import { applyAction, newGame, type GameState } from '../../shared/game.js';
 import { validateOptions, type Seat, type TableOptions } from '../../shared/options.js';
 import type { Refusal, Result } from '../../shared/result.js';
 import type { Rng } from '../../shared/bots.js';
 import { applySeriesAction, type SeriesState } from '../../shared/series.js';
+import { actionFor } from './script-actions.js';
+
+/** A script word as an action (script-actions.ts). */
+export { actionFor };
 
 /** The value of a Result that must be ok; fails the test with the refusal's message otherwise. */
 export function must<T>(result: Result<T>): T {
@@ -34,24 +37,6 @@ export function deal(hand0: string, hand1: string, hand2: string, stock: string)
  * GO GU, seat 2 all Schellen and G10 G9; the stock is G8 G7.
  */
 export const SUIT_DEAL = deal('EA EK EO EU E10 E9 E8 E7 GA GK', 'HA HK HO HU H10 H9 H8 H7 GO GU', 'SA SK SO SU S10 S9 S8 S7 G10 G9', 'G8 G7');
-
-/**
- * Reads one script token as the action it means in the game's current phase:
- * `double`/`no`, a bid or contract word, `hold`, `pass`, `kontra`, `re`, `no-re`, `C1,C2`
- * (discard), a card code (play), a card code with `!` (play and knock) or with `=S`
- * (play naming trump S, option trump "named").
- */
-export function actionFor(game: GameState, word: string): Action {
-  if (word === 'double' || word === 'no') return { type: 'double', double: word === 'double' };
-  if (word === 'hold' || word === 'pass' || word === 'kontra' || word === 're') return { type: word };
-  if (word === 'no-re') return { type: 're', re: false };
-  if (word.includes(',')) return { type: 'discard', cards: word.split(',') as [CardCode, CardCode] };
-  if (game.phase === 'declare') return { type: 'declare', contract: word as never };
-  if (game.phase === 'auction') return { type: 'bid', bid: word as never };
-  if (word.endsWith('!')) return { type: 'play', card: word.slice(0, -1) as CardCode, knock: true };
-  const [card, trump] = word.split('=');
-  return trump === undefined ? { type: 'play', card: card as CardCode } : { type: 'play', card: card as CardCode, trump: trump as Suit };
-}
 
 /** Applies a script of `seat:word` tokens (see actionFor); every action must be accepted. */
 export function run(game: GameState, script: string): GameState {

@@ -80,6 +80,8 @@ interface Mail {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
+  /** The HTML part of a mail that shows the table (API.md "Mail": the turn mail is the table). */
+  readonly html?: string;
 }
 
 const hookOf = (name: string) => `https://hooks.example.com/hidden/${name}`;
@@ -102,7 +104,7 @@ async function listen(statusOf: (url: string) => number = () => 204): Promise<vo
     received.webhooks.push({ url: request.url, body: JSON.parse(await request.text()) });
     return new Response(null, { status: statusOf(request.url) });
   });
-  watchMail(({ to, subject, text }: Mail) => void received.mails.push({ to, subject, text }));
+  watchMail(({ to, subject, text, html }: Mail) => void received.mails.push({ to, subject, text, ...(html === undefined ? {} : { html }) }));
 }
 
 /** Takes out of `list` the entries that `mine` picks, in order. */
@@ -143,6 +145,13 @@ async function framesOf(socket: Socket): Promise<unknown[]> {
   }
 }
 
+/** A mail's text or HTML with what differs per table by construction taken out: the seat's link, the deadline's minute, the reply address. */
+const perWorld = (text: string, world: World): string =>
+  text
+    .replaceAll(world.table.seats[0]!.url, '<the seat link>')
+    .replace(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/g, '<the deadline> UTC')
+    .replace(/moves\+[a-z0-9-]+(@|%40)/g, 'moves+<the reply address>$1');
+
 /** Everything seat 0 and the spectator can observe of a world since the last call, per-table fields removed. */
 async function observe(world: World) {
   await delivered(world.table);
@@ -155,7 +164,8 @@ async function observe(world: World) {
     // A mail is told to its table by the seat link in it.
     mails: takeOut(received.mails, (m) => m.text.includes(world.table.seats[0]!.url)).map((mail) => ({
       ...mail,
-      text: mail.text.replaceAll(world.table.seats[0]!.url, '<the seat link>').replace(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/g, '<the deadline> UTC'),
+      text: perWorld(mail.text, world),
+      ...(mail.html === undefined ? {} : { html: perWorld(mail.html, world) }),
     })),
   };
   return withoutPerTable(observed) as typeof observed;
@@ -240,6 +250,11 @@ async function playWindow(worlds: readonly World[], order: readonly Seat[], deci
     return observed;
   };
   const start = await compare('the deal');
+  // The deal's turn mail shows seat 0 the table (its packet, the moves it may make), alike in both worlds, its HTML part too.
+  expect(
+    start.mails.map((m) => /Your cards|Deine Karten/.test(m.text) && m.html !== undefined),
+    'the deal’s turn mail shows the table',
+  ).toContain(true);
   expect(start.seat0Frames).toHaveLength(1); // the view sent on connecting
   expect(start.spectatorFrames).toHaveLength(1);
 

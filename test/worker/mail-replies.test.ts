@@ -16,10 +16,14 @@ import { htmlText, MAX_REPLY_TEXT } from '../../worker/mail-parser/html-text.js'
 import { replyLines } from '../../worker/mail-parser/reply-text.js';
 import { REPLY_ADDRESS_DAYS, REPLY_ADDRESSES_PER_SEAT } from '../../worker/storage/reply-addresses.js';
 import { ANSWERS_PER_ADDRESS } from '../../worker/table/requests/reply-requests.js';
+import { ANSWER_HOLD_MS } from '../../worker/notifications/deliver.js';
 import type { TableObject } from '../../worker/table/table-object.js';
 import wranglerToml from '../../wrangler.toml?raw';
+import { deliver, rawMessage } from './mail-support.js';
 import {
   act,
+  isolated,
+  answersHeldGo,
   confirmAt,
   type CreatedTable,
   createTable,
@@ -114,78 +118,19 @@ function lastTurnMail(address: string): SentMail & { replyTo: string } {
 async function toLead(options: Record<string, unknown> = {}): Promise<Seated> {
   const s = await seated(8, options);
   expect(await reply(s, 'discard E7 S7')).toBeNull();
-  expect(lastTurnMail(s.address).text).toContain('It is your move: reply to this mail');
+  expect(lastTurnMail(s.address).text).toContain('Your move. Reply to this mail with one of these on the first line:');
   expect(await reply(s, 'declare 7')).toBeNull();
   expect(await versionOf(s)).toBe(10);
   return s;
 }
 
-/** A reply as a mail program writes it: headers, then a body of one part (or as given). */
-function rawMessage(options: {
-  from: string;
-  to: string;
-  body: string;
-  contentType?: string;
-  encoding?: '7bit' | '8bit' | 'quoted-printable';
-  headers?: string[];
-}): string {
-  return [
-    `From: Vroni <${options.from}>`,
-    `To: <${options.to}>`,
-    'Subject: Re: Wallachen: your turn',
-    `Message-ID: <${crypto.randomUUID()}@mail.example.org>`,
-    'Date: Tue, 1 Dec 2026 21:00:00 +0000',
-    'MIME-Version: 1.0',
-    ...(options.headers ?? []),
-    `Content-Type: ${options.contentType ?? 'text/plain; charset=utf-8'}`,
-    `Content-Transfer-Encoding: ${options.encoding ?? '8bit'}`,
-    '',
-    options.body,
-    '',
-  ].join('\r\n');
-}
-
-/** The header fields of a raw message, unfolded, as Email Routing gives them (`message.headers`). */
-function headersOf(raw: string): Headers {
-  const block = raw.slice(0, raw.search(/\r?\n\r?\n/));
-  const headers = new Headers();
-  for (const field of block.split(/\r?\n(?![ \t])/)) {
-    const colon = field.indexOf(':');
-    if (colon > 0)
-      headers.append(
-        field.slice(0, colon).trim(),
-        field
-          .slice(colon + 1)
-          .replace(/\r?\n[ \t]+/g, ' ')
-          .trim(),
-      );
-  }
-  return headers;
-}
-
-/** Hands `raw` to the Worker's email handler as Email Routing does; answers why it was refused at SMTP time, or null. */
-async function deliver(raw: string, envelope: { from: string; to: string }, workerEnv: Env = env): Promise<string | null> {
-  const bytes = new TextEncoder().encode(raw);
-  let rejected: string | null = null;
-  const message = {
-    from: envelope.from,
-    to: envelope.to,
-    raw: new Blob([bytes]).stream(),
-    rawSize: bytes.byteLength,
-    headers: headersOf(raw),
-    canBeForwarded: false,
-    setReject: (reason: string) => void (rejected = reason),
-    forward: () => Promise.reject(new Error('not forwarded')),
-    reply: () => Promise.reject(new Error('never answered to the sender')),
-  } as unknown as ForwardableEmailMessage;
-  await worker.email(message, workerEnv);
-  return rejected;
-}
-
 /** Replies `body` (plain text) to the newest turn mail, from `from` (the seat's address unless given). */
 async function reply(seated: Seated, body: string, from = seated.address): Promise<string | null> {
   const to = lastTurnMail(seated.address).replyTo;
-  return deliver(rawMessage({ from, to, body }), { from, to });
+  const refused = await deliver(rawMessage({ from, to, body }), { from, to });
+  // The answer to a move played waits for a turn mail to say it (deliver.ts holdAnswer); these tests read it at once.
+  await answersHeldGo(seated.table);
+  return refused;
 }
 
 const answersTo = (address: string) => mails.filter((m) => m.to === address && /played|not played|already used|gespielt|verwendet/.test(m.subject));
@@ -202,7 +147,7 @@ describe('the Reply-To of turn mails', () => {
       expect(replyTo).toMatch(new RegExp(`^moves\\+${table.tableId}-[a-z2-9]{26}@wallachen\\.example$`));
       expect(replyTo).not.toContain(table.seats[PLAYER]!.token);
     }
-    expect(turnMails[1]!.text).toContain('You can also reply to this mail: your move on the first line');
+    expect(turnMails[1]!.text).toContain('Your move. Reply to this mail with one of these on the first line:');
     // The table keeps the ids' hashes only.
     const rows = await sql<{ hash: string; version: number; seat: number }>(
       table,
@@ -253,7 +198,7 @@ describe('a reply from the seat plays its move, with the mail version, and is an
     ]);
     expect(mails.map((m) => m.to)).toEqual([s.address]);
     const [answer] = mails;
-    expect(answer!.subject).toBe('Wallachen: no double gespielt am Tisch Wallachen / no double played at Wallachen');
+    expect(answer!.subject).toBe('Wallachen: nicht doppeln gespielt am Tisch Wallachen / no double played at Wallachen');
     expect(answer!.text).toContain('your reply was played at the table');
     expect(answer!.text).toContain(': no double.');
     expect(answer!.text).toContain(s.table.seats[PLAYER]!.url);
@@ -267,6 +212,39 @@ describe('a reply from the seat plays its move, with the mail version, and is an
     const record = await sql<{ seat: number; action: string }>(s.table, 'SELECT seat, action FROM actions WHERE version = 4');
     expect(record).toEqual([{ seat: PLAYER, action: JSON.stringify({ type: 'bid', bid: '6' }) }]);
     expect(answersTo(s.address).map((m) => m.text.includes(': bid 6.'))).toEqual([true]);
+  });
+
+  it(`a move played by reply with no move owed next: its answer waits ${ANSWER_HOLD_MS / 1000} s, and a turn mail coming meanwhile says it instead (one mail, not two)`, async () => {
+    const s = await seated(3);
+    const to = lastTurnMail(s.address).replyTo;
+    mails.length = 0;
+    expect(await deliver(rawMessage({ from: s.address, to, body: 'bid 6' }), { from: s.address, to })).toBeNull();
+    await deliveriesDone(s.table);
+    expect(mails, 'the answer waits').toEqual([]);
+    expect(await sql(s.table, "SELECT seat FROM deliveries WHERE type = 'answer'")).toEqual([{ seat: PLAYER }]);
+    // Seat 2 bids 7: the move is PLAYER's again, and its turn mail says the bid played by reply.
+    await playersLeave(s.table);
+    await act(s.table.tableId, s.table.seats[2]!.token, { type: 'bid', bid: '7', version: 4 });
+    await deliveriesDone(s.table);
+    expect(mails.map((m) => m.subject)).toEqual(['Wallachen: Du bist dran / your turn at Wallachen']);
+    expect(mails[0]!.text).toContain('Deine Antwort ist gespielt: 6.');
+    expect(mails[0]!.text).toContain('Your reply was played: bid 6.');
+    expect(await sql(s.table, "SELECT seat FROM deliveries WHERE type = 'answer'")).toEqual([]);
+    // No turn mail comes: once its time has come, the answer goes alone.
+    const again = await seated(3);
+    const before = answersTo(again.address).length;
+    expect(
+      await deliver(rawMessage({ from: again.address, to: lastTurnMail(again.address).replyTo, body: 'pass' }), {
+        from: again.address,
+        to: lastTurnMail(again.address).replyTo,
+      }),
+    ).toBeNull();
+    await answersHeldGo(again.table);
+    expect(
+      answersTo(again.address)
+        .slice(before)
+        .map((m) => m.subject),
+    ).toEqual(['Wallachen: weiter gespielt am Tisch Wallachen / pass played at Wallachen']);
   });
 
   it('a reply reads the turn mail but is no visit to the table: when the move comes back, its turn mail goes at once', async () => {
@@ -292,6 +270,7 @@ describe('a reply from the seat plays its move, with the mail version, and is an
     expect(answersTo(s.address).at(-1)!.text).toContain('was not played');
     const herz = rawMessage({ from: s.address, to, body: 'Herz=20Sau', encoding: 'quoted-printable' });
     expect(await deliver(herz, { from: s.address, to })).toBeNull();
+    await answersHeldGo(s.table);
     expect(await versionOf(s)).toBe(11);
     expect((await sql<{ action: string }>(s.table, 'SELECT action FROM actions WHERE version = 11'))[0]!.action).toBe(
       JSON.stringify({ type: 'play', card: 'HA' }),
@@ -398,6 +377,7 @@ describe('what a reply cannot do', () => {
     const to = lastTurnMail(s.address).replyTo;
     const raw = rawMessage({ from: s.address, to, body: 'bid 6' });
     expect(await deliver(raw, { from: s.address, to })).toBeNull();
+    await answersHeldGo(s.table);
     expect(await versionOf(s)).toBe(4);
     // Seat 2 bids 7: PLAYER is to hold or pass again; the same reply again, and again.
     await playersLeave(s.table);
@@ -453,7 +433,7 @@ describe('what a reply cannot do', () => {
     expect(await reply(s, 'claim')).toBeNull();
     const [answer] = answersTo(s.address);
     expect(answer!.subject).toContain('not played');
-    expect(answer!.text).toContain('your reply (claim) was not played');
+    expect(answer!.text).toContain(`your reply "${isolated('claim')}" was not played`);
     expect(answer!.text).toContain(
       'R7.12: the claim is not sure from all you have seen. Every seat sees that you claimed and were refused; you may claim again from the next trick.',
     );
@@ -677,6 +657,29 @@ describe('what a reply is read from (API.md "Mail": after a greeting and the att
     expect((await sql<{ action: string }>(bottom.table, 'SELECT action FROM actions WHERE version = 4'))[0]!.action).toBe(
       JSON.stringify({ type: 'pass' }),
     );
+  });
+
+  it('German words and a bare level play (issue 38): weiter passes, 6 bids', async () => {
+    for (const [line, action] of [
+      ['weiter', { type: 'pass' }],
+      ['6', { type: 'bid', bid: '6' }],
+    ] as const) {
+      const s = await seated(3);
+      expect(await reply(s, ['Hallo,', '', line].join('\r\n'))).toBeNull();
+      expect((await sql<{ action: string }>(s.table, 'SELECT action FROM actions WHERE version = 4'))[0]!.action, line).toBe(JSON.stringify(action));
+    }
+  });
+
+  it('a line with more than the move is refused with that line quoted back, and no line below it is read (issue 38)', async () => {
+    const s = await seated(3);
+    expect(await reply(s, ['Servus Sepp,', 'bid 6 bitte', 'pass'].join('\r\n'))).toBeNull();
+    expect(await versionOf(s)).toBe(3);
+    const answer = answersTo(s.address).at(-1)!.text;
+    expect(answer).toContain('bid 6 bitte');
+    expect(answer).toContain('not one move: the line holds bid 6 and other words');
+    // Refused, the address is not used: the move alone plays.
+    expect(await reply(s, 'bid 6')).toBeNull();
+    expect(await versionOf(s)).toBe(4);
   });
 
   it('an original quoted without marks (Outlook) or a signature is never read: a turn mail lists moves', async () => {

@@ -562,7 +562,7 @@ describe('mail', () => {
   const linksIn = (mail: SentMail) => [...mail.text.matchAll(/https:\/\/\S+/g)].map((m) => m[0]);
   const unsubscribeOf = (mail: SentMail) => mail.headers?.['List-Unsubscribe']?.slice(1, -1);
 
-  it("a turn mail through the EMAIL binding: the seat's link (its token authenticates as that seat), German and English, no card", async () => {
+  it("a turn mail through the EMAIL binding: the seat's link (its token authenticates as that seat), German and English, the seat's own cards only", async () => {
     const mails = mailbox();
     const EMAILS = newEmails();
     const table = await createTable(tableFor(GAME, { name: 'Stammtisch Ost', seats: NAMES.map((name, seat) => ({ name, email: EMAILS[seat] })) }));
@@ -587,7 +587,8 @@ describe('mail', () => {
       const token = links[0]!.split('#')[1]!;
       expect((await view(table.tableId, token)).seat).toBe(seat);
       const withoutLinks = mail.text.replaceAll(links[0]!, '').replaceAll(unsubscribe, '');
-      expect(cardsInText(withoutLinks)).toEqual(new Set());
+      // The turn mail is the table (API.md "Mail"): it shows the seat's hand, here its packet of the doubling (R3.1), and no other card.
+      expect(cardsInText(withoutLinks)).toEqual(knowable(GAME, seat, 0));
       expect(cardsInText(mail.subject)).toEqual(new Set());
     }
 
@@ -597,7 +598,7 @@ describe('mail', () => {
     expect(mails.map((m) => m.to)).toEqual([EMAILS[FOREHAND]]);
   });
 
-  it("no mail for every game's end; one at the table's end, with the final standing and no card", async () => {
+  it("no mail for every game's end; one at the table's end, with the final standing and no card; turn mails only cards the seat may know", async () => {
     const mails = mailbox();
     const sepp = newAddress('sepp');
     const table = await createTable(
@@ -620,8 +621,9 @@ describe('mail', () => {
       expect(ends[0]!.text).toContain(`  ${isolated(name)}: ${balance > 0 ? '+' : ''}${balance}`);
     }
     expect(ends[0]!.text).toContain(`See every game: ${table.seats[1]!.url}`);
-    for (const mail of mails)
-      expect(cardsInText(mail.text.replaceAll(table.seats[1]!.url, '').replaceAll(unsubscribeOf(mail)!, ''))).toEqual(new Set());
+    expect(cardsInText(ends[0]!.text.replaceAll(table.seats[1]!.url, '').replaceAll(unsubscribeOf(ends[0]!)!, ''))).toEqual(new Set());
+    // Each turn mail at its moment: hidden-worlds.test.ts; over the game, none names a card seat 1 never saw.
+    for (const mail of mails) expectOnlyCards(cardsInText(mail.text), knowable(GAME, 1, GAME.actions.length), 'a turn mail');
   });
 
   it('the real local binding takes the mails (no failure, nothing left waiting); logs never show an address', async () => {
@@ -864,6 +866,7 @@ describe("a seat's settings as GET …/notifications answers them", () => {
       webhookUrl: null,
       webhookState: null,
       mail: 'turn',
+      lang: null,
       push: { devices: 0 },
     });
     for (const seat of [1, 2]) {
@@ -873,6 +876,7 @@ describe("a seat's settings as GET …/notifications answers them", () => {
         webhookUrl: null,
         webhookState: null,
         mail: 'turn',
+        lang: null,
         push: { devices: 0 },
       });
     }
@@ -888,6 +892,7 @@ describe("a seat's settings as GET …/notifications answers them", () => {
       webhookUrl: null,
       webhookState: null,
       mail: 'turn',
+      lang: 'en',
       push: { devices: 0 },
     });
     expect((await putNotifications(table.tableId, table.seats[0]!.token, { email: null })).status).toBe(200);
@@ -897,6 +902,7 @@ describe("a seat's settings as GET …/notifications answers them", () => {
       webhookUrl: null,
       webhookState: null,
       mail: 'turn',
+      lang: 'en',
       push: { devices: 0 },
     });
   });

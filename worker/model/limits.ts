@@ -43,8 +43,21 @@ export const CONFIRMATION_INTERVAL_MS = 24 * 3_600_000;
  */
 export const DIGEST_ENTRIES_PER_ADDRESS = 50;
 
-/** At most this many mails per table per hour, confirmations included. */
+/** At most this many mails per table per hour, confirmations included (mails a reply earned not counted: EARNED_MAILS_PER_REPLY). */
 export const TABLE_MAILS_PER_HOUR = 30;
+
+/**
+ * A reply from a seat's confirmed address earns the mails it causes, outside the hourly
+ * limits (ADDRESS_MAILS_PER_HOUR, TABLE_MAILS_PER_HOUR): its answer and the seat's next turn
+ * mail, so that a game played briskly by mail is not stopped half way. At most this many are
+ * owed to one address by one table at a time (a second reply before they went earns none
+ * more), each for an hour; only the confirmed address's own replies earn any, so nothing a
+ * stranger can send does.
+ */
+export const EARNED_MAILS_PER_REPLY = 2;
+
+/** However many replies earn them, at most this many earned mails go to one address in an hour, from all tables together. */
+export const EARNED_MAILS_PER_HOUR = 60;
 
 /** At most this many webhook attempts per table per minute (retries included); more wait for the next minute. */
 export const TABLE_WEBHOOKS_PER_MINUTE = 60;

@@ -6,23 +6,28 @@
  */
 import type { Seat } from '../../shared/options.js';
 import { isAllowedWebhookUrl } from './webhook-urls.js';
-import { type SeatEvent, mailsEachTurn, type Channel, type Notifications, type Settings, type TokenRow } from '../model/table.js';
-import { type Delivery, MAX_WAITING, retryDelay } from '../storage/delivery-queue.js';
+import { mailsEachTurn, type Channel, type Notifications, type Settings, type TokenRow } from '../model/table.js';
+import { type Delivery, type DeliveryType, MAX_WAITING, retryDelay } from '../storage/delivery-queue.js';
 import { reasonOf } from '../model/log-reasons.js';
 import { confirmationMail } from './mail/confirmation-mail.js';
+import { mailLanguage } from './mail/mail-language.js';
 import type { ConfirmationOutcome } from '../model/contract.js';
-import { askConfirmationGate, askMailGate, NoMailLinks, REFUSED, type Gate, type Permitted } from './mail/gate.js';
+import { askConfirmationGate, askMailGate, NoMailLinks, REFUSED, writtenOrReleased, type Gate, type Permitted } from './mail/gate.js';
+import { seatLinkFor } from './mail/seat-link.js';
 import type { AutoSubmitted } from './mail/auto-submitted.js';
-import { mailFor, mailHeaders, senderOf, type Mail, type MailFacts } from './mail/texts.js';
-import { newReplyAddress, replyIdHash, replyPattern } from '../storage/reply-addresses.js';
-import { replyAnswerMail, type ReplyAnswer } from './mail/reply-texts.js';
+import { mailHeaders, senderOf, type Mail, type MailFacts } from './mail/texts.js';
+import type { ReplyAnswer } from './mail/reply-texts.js';
+import type { WrittenMail } from './mail/mail-writer.js';
+import type { TablePicture } from './mail/table-picture.js';
 import { ATTEMPT_TIMEOUT_MS, DeliveryFailed, ReceiverGone, newMessageId, postWebhook } from './webhook.js';
 import type { DeliveryLog, DeliveryOutcome } from '../storage/delivery-log.js';
 import type { TableStorage } from '../storage/table-storage.js';
-import { deriveToken, hashToken, linkOf, sameHash, tokenKey } from '../model/tokens.js';
 import { PushRefused, sendPush, SubscriptionGone } from './push/send.js';
 import { vapidKeys } from './push/vapid.js';
 import { pushOptions, pushUrlOf, type PushPayload, type QueuedPush } from './push/notices.js';
+
+/** The answer to a move played by reply waits this long for a turn mail to say it instead (holdAnswer). */
+export const ANSWER_HOLD_MS = 120_000;
 
 /** An attempt holds its delivery back this long, so that a crash mid-attempt retries it later. */
 const ATTEMPT_LEASE_MS = ATTEMPT_TIMEOUT_MS + 5_000;
@@ -89,7 +94,7 @@ export class Deliveries {
   }
 
   /** Queues one message for a seat's channel, inside the caller's transaction; drops the oldest beyond MAX_WAITING. */
-  queue(tableId: string, seat: Seat, channel: Channel, type: SeatEvent['type'], payload: string, now: number): void {
+  queue(tableId: string, seat: Seat, channel: Channel, type: DeliveryType, payload: string, now: number): void {
     this.storage.deliveries.add({ messageId: newMessageId(), seat, channel, type, payload }, now);
     const dropped = this.storage.deliveries.trim(seat, channel, MAX_WAITING);
     if (dropped > 0) console.warn(`table ${tableId}: seat ${seat}'s ${channel} fails; dropped its ${dropped} oldest waiting deliveries`);
@@ -145,7 +150,11 @@ export class Deliveries {
     try {
       let detail: string | undefined;
       if (row.channel === 'webhook') await this.sendWebhook(recipients, row, sameHolder);
-      else if (row.channel === 'email') {
+      else if (row.channel === 'email' && row.type === 'answer') {
+        // Held back (holdAnswer) and no turn mail came meanwhile to say it: the answer goes alone, once, never retried.
+        if (!(await this.answerReply(recipients, row.seat, JSON.parse(row.payload) as ReplyAnswer, null)))
+          throw new Undeliverable('the answer to a reply could not be sent');
+      } else if (row.channel === 'email') {
         const sent = await this.sendMail(recipients, row, holder, sameHolder);
         if (sent === 'confirmation') detail = 'a confirmation mail went in its place';
         else if (row.type === 'turn' && sameHolder()) this.turnMailSent(row.seat);
@@ -216,6 +225,7 @@ export class Deliveries {
     if (origin === null) throw new Undeliverable('the table does not know its address, so no link can be sent');
     const vapid = vapidKeys(this.env, origin);
     if (!vapid.ok) throw new Undeliverable(vapid.message);
+    if (row.type === 'answer') throw new Undeliverable('answers go by mail only');
     const payload: PushPayload = { type: row.type, tableId, seat: row.seat, version, url: pushUrlOf(origin, tableId, row.seat) };
     stillHeld(sameHolder);
     await sendPush(subscription, JSON.stringify(payload), vapid.keys, pushOptions(row.type, tableId, row.seat));
@@ -235,11 +245,11 @@ export class Deliveries {
     sameHolder: () => boolean,
   ): Promise<'mail' | 'confirmation'> {
     const own = recipients.notifications[row.seat]!;
-    const { email, lang: chosen } = own;
+    const { email } = own;
     if (email === null) throw new Undeliverable('the seat has no mail address any more');
     if (!mailsEachTurn(own)) throw new Undeliverable('the seat chose the daily digest or no mail since');
     const { tableId, origin } = recipients.settings;
-    const lang = chosen ?? recipients.settings.seats[row.seat]?.lang;
+    const lang = mailLanguage(recipients, row.seat);
     let gate: Gate;
     try {
       gate = await askMailGate(this.env, this.storage.mailBudget, tableId, origin, email);
@@ -255,10 +265,12 @@ export class Deliveries {
     }
     const facts = JSON.parse(row.payload) as MailFacts;
     const asksMove = (facts.type === 'turn' || facts.type === 'reminder') && facts.version !== undefined;
-    const reply = asksMove ? await this.replyAddressFor(tableId, row.seat, facts.version!, gate.links.key) : null;
-    const link = await this.linkFor(recipients.settings, row.seat, holder);
-    const mail = mailFor(facts, link, { lang, unsubscribe, replyable: reply !== null });
+    const reply = asksMove ? await this.storage.replyAddresses.issue(this.env, tableId, row.seat, facts.version!, gate.links.key) : null;
+    const link = await seatLinkFor(this.env, recipients.settings, row.seat, holder);
     try {
+      const mail = await writtenOrReleased(gate, () =>
+        this.env.MAIL_PARSER.writeMail(facts, link, { lang, unsubscribe, replyTo: reply?.address ?? null }),
+      );
       await this.handOver(gate, email, mail, { sameHolder, replyTo: reply?.address });
     } catch (error) {
       if (reply !== null) this.storage.replyAddresses.remove(reply.hash); // never sent: nobody can reply to it
@@ -268,17 +280,13 @@ export class Deliveries {
   }
 
   /**
-   * The own reply address (storage/reply-addresses.ts) of a mail that asks seat `seat` for the
-   * move owed at `version`, kept with the key of the address it goes to; null when
-   * MAIL_REPLY_TO is not set.
+   * The answer to a move seat `seat` played by reply, when it owes no move at once: held back
+   * ANSWER_HOLD_MS in the queue, so that the turn mail that often follows within seconds (the
+   * bots', or a quick player's, moves) says it instead (notify.ts takes it out then). Inside
+   * the caller's storage; the caller sets the alarm.
    */
-  private async replyAddressFor(tableId: string, seat: Seat, version: number, addressKey: string): Promise<{ address: string; hash: string } | null> {
-    const pattern = replyPattern(this.env);
-    if (pattern === null) return null;
-    const { id, address } = newReplyAddress(pattern, tableId);
-    const hash = await replyIdHash(id);
-    this.storage.replyAddresses.add(hash, { seat, version, addressKey }, Date.now());
-    return { address, hash };
+  holdAnswer(tableId: string, seat: Seat, answer: ReplyAnswer, now: number): void {
+    this.queue(tableId, seat, 'email', 'answer', JSON.stringify(answer), now + ANSWER_HOLD_MS);
   }
 
   /**
@@ -286,11 +294,17 @@ export class Deliveries {
    * the seat's own address as it is now, never to a reply's sender, through the gate of every
    * mail (the table's and the address's limits; an address that unsubscribed or no longer
    * confirms the table gets nothing). Not queued nor retried: a lost answer leaves the move
-   * as it is, and the table shows it. `owedAt`: the table's version when the seat owes a
+   * as it is, and the table shows it. `owed`: the table's version when the seat owes a
    * move now (its own move may give it the next, which no turn mail tells): the answer then
-   * asks for it and has a reply address of its own. Answers whether it went.
+   * asks for it, shows the table as a turn mail does (`owed.picture`) and has a reply address
+   * of its own. Answers whether it went.
    */
-  async answerReply(recipients: Recipients, seat: Seat, answer: ReplyAnswer, owedAt: number | null): Promise<boolean> {
+  async answerReply(
+    recipients: Recipients,
+    seat: Seat,
+    answer: ReplyAnswer,
+    owed: { readonly version: number; readonly picture: TablePicture } | null,
+  ): Promise<boolean> {
     const { settings } = recipients;
     const own = recipients.notifications[seat]!;
     if (own.email === null) return false;
@@ -308,12 +322,15 @@ export class Deliveries {
       return false;
     }
     const holder = recipients.tokens.find((t) => t.seat === seat && t.role !== 'admin');
-    const lang = own.lang ?? settings.seats[seat]?.lang;
+    const lang = mailLanguage(recipients, seat);
     const facts = { tableName: settings.name, seatName: settings.seats[seat]!.name };
-    const reply = owedAt === null ? null : await this.replyAddressFor(settings.tableId, seat, owedAt, gate.links.key);
-    const link = await this.linkFor(settings, seat, holder);
-    const mail = replyAnswerMail(answer, facts, link, { lang, unsubscribe: gate.links.unsubscribe, replyable: reply !== null });
+    const reply = owed === null ? null : await this.storage.replyAddresses.issue(this.env, settings.tableId, seat, owed.version, gate.links.key);
+    const link = await seatLinkFor(this.env, settings, seat, holder);
     try {
+      const options = { lang, unsubscribe: gate.links.unsubscribe, replyTo: reply?.address ?? null };
+      const mail = await writtenOrReleased(gate, () =>
+        this.env.MAIL_PARSER.writeAnswer(answer, { ...facts, picture: owed?.picture ?? null }, link, options),
+      );
       await this.handOver(gate, own.email, mail, { replyTo: reply?.address, autoSubmitted: 'auto-replied' });
     } catch (error) {
       if (reply !== null) this.storage.replyAddresses.remove(reply.hash);
@@ -332,7 +349,7 @@ export class Deliveries {
    */
   async askConfirmation(recipients: Recipients, seat: Seat, address: string): Promise<ConfirmationOutcome> {
     const { tableId, origin } = recipients.settings;
-    const lang = recipients.notifications[seat]!.lang ?? recipients.settings.seats[seat]?.lang;
+    const lang = mailLanguage(recipients, seat);
     const dropped = (why: string, error?: unknown) => {
       this.log.record(seat, 'email', 'confirmation', 'dropped', why, Date.now());
       console.warn(`table ${tableId}: the confirmation mail to seat ${seat} was not sent: ${why}`, error === undefined ? '' : reasonOf(error));
@@ -359,7 +376,7 @@ export class Deliveries {
    * one-click unsubscribe, `Auto-Submitted`); one that fails, or whose seat's link was
    * replaced meanwhile (`sameHolder`), gives its permit back.
    */
-  private async handOver(gate: Permitted, to: string, mail: Mail, how: HandOver = {}): Promise<void> {
+  private async handOver(gate: Permitted, to: string, mail: Mail | WrittenMail, how: HandOver = {}): Promise<void> {
     const { sameHolder = () => true, replyTo, autoSubmitted = 'auto-generated' } = how;
     try {
       stillHeld(sameHolder);
@@ -369,30 +386,13 @@ export class Deliveries {
         ...(replyTo === undefined ? {} : { replyTo }),
         subject: mail.subject,
         text: mail.text,
+        // With an HTML part the binding makes the message multipart/alternative, the text part first.
+        ...('html' in mail && mail.html !== undefined ? { html: mail.html } : {}),
         headers: mailHeaders(gate.links.unsubscribe, autoSubmitted),
       });
     } catch (error) {
       await gate.release().catch(() => {}); // not sent: not counted (a lost release only counts one mail too many)
       throw error instanceof Undeliverable ? error : new DeliveryFailed(reasonOf(error));
     }
-  }
-
-  /**
-   * The seat's link of the token `holder` (the seat's when the attempt began), derived
-   * again from the token key and its nonce (tokens.ts) and checked against its hash; null
-   * when it cannot be (no key, or a table made before tokens were derived, or a key that
-   * changed since).
-   */
-  private async linkFor(settings: Settings, seat: Seat, holder: TokenRow | undefined): Promise<string | null> {
-    const { tableId, origin } = settings;
-    if (origin === null || holder === undefined || holder.nonce === null) return null;
-    const key = tokenKey(this.env, origin);
-    if (!key.ok) return null;
-    const token = await deriveToken(key.secret, tableId, seat, holder.nonce);
-    if (!sameHash(await hashToken(token), holder.hash)) {
-      console.warn(`table ${tableId}: seat ${seat}'s link cannot be derived again (was TOKEN_SECRET changed?); the mail goes without it`);
-      return null;
-    }
-    return linkOf(origin, tableId, token);
   }
 }

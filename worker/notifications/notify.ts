@@ -23,6 +23,8 @@ import {
 } from '../model/table.js';
 import type { SeatPresence, TurnMailDecision } from './presence.js';
 import { CHAT_IN_MAIL, MAILED, type MailFacts } from './mail/texts.js';
+import { pictureOf } from './mail/table-picture.js';
+import type { ReplyAnswer } from './mail/reply-texts.js';
 import { type WebhookBody } from './webhook.js';
 import { type TableStorage } from '../storage/table-storage.js';
 import type { TableView } from '../published/published.js';
@@ -118,7 +120,12 @@ export class TableNotifications {
   }
 
   private queueMail(table: Table, event: SeatEvent, now: number): void {
-    this.deliveries.queue(table.settings.tableId, event.seat, 'email', event.type, JSON.stringify(this.mailFacts(table, event)), now);
+    const facts = this.mailFacts(table, event);
+    // The answers to moves played by reply still held back (deliver.ts holdAnswer): this mail says them instead.
+    const played = event.type === 'turn' || event.type === 'reminder' ? this.storage.deliveries.takeAnswers(event.seat) : [];
+    const moves = played.map((payload) => JSON.parse(payload) as ReplyAnswer).flatMap((a) => (a.kind === 'played' ? [a.move] : []));
+    const told = moves.length === 0 ? facts : { ...facts, playedByReply: moves };
+    this.deliveries.queue(table.settings.tableId, event.seat, 'email', event.type, JSON.stringify(told), now);
   }
 
   /**
@@ -153,6 +160,7 @@ export class TableNotifications {
       ...(table.settings.moveDeadlineHours === null ? {} : { onTimeout: table.settings.onTimeout }),
       ...(type === 'table_over' ? { standings: view.seats.map((s) => ({ name: s.name, balance: s.balance })) } : {}),
       ...((type === 'turn' || type === 'reminder') && table.settings.chat ? { chat: this.chatFacts(table, seat) } : {}),
+      ...(type === 'turn' || type === 'reminder' ? { picture: pictureOf(view) } : {}),
     };
   }
 

@@ -131,7 +131,7 @@ const SeatInput = z
           "Turn notifications go here; the mail carries the seat link. The table's first mail to the address, sent as the table is made, asks it to confirm this table; " +
           'until it does, nothing else goes to it from this table (a confirmation at another table opens none here). ' +
           `At most ${CONFIRMATIONS_PER_DAY} confirmation mails per address a day over all tables. Every mail has a one-click unsubscribe link (List-Unsubscribe). ` +
-          `At most ${ADDRESS_MAILS_PER_HOUR} mails per address and ${TABLE_MAILS_PER_HOUR} per table an hour.`,
+          `At most ${ADDRESS_MAILS_PER_HOUR} mails per address and ${TABLE_MAILS_PER_HOUR} per table an hour, besides the mails a reply from the address earns (its answer and the next turn mail).`,
       },
     ),
     lang: z.optional(MailLang),

@@ -7,13 +7,20 @@
 import { RetryQueue, type Queued } from './retry-queue.js';
 import type { Channel, EventType, Seat } from '../model/table.js';
 
+/**
+ * What a delivery tells: an event (who-is-told.ts), or `answer`: the answer to a move played
+ * by reply, held back a while (deliver.ts holdAnswer) so that a turn mail coming meanwhile
+ * says it instead.
+ */
+export type DeliveryType = EventType | 'answer';
+
 /** A delivery: the queue's row, its seat, channel and event, and its webhook-id. */
 export type Delivery = Queued & {
   /** The webhook-id: the same on every attempt. */
   readonly messageId: string;
   readonly seat: Seat;
   readonly channel: Channel;
-  readonly type: EventType;
+  readonly type: DeliveryType;
 };
 
 type Row = Record<string, SqlStorageValue>;
@@ -36,7 +43,7 @@ export class DeliveryQueue {
       messageId: r.message_id as string,
       seat: r.seat as Seat,
       channel: r.channel as Channel,
-      type: r.type as EventType,
+      type: r.type as DeliveryType,
     }));
   }
 
@@ -82,6 +89,15 @@ export class DeliveryQueue {
       channel,
     );
     this.sql.exec('UPDATE deliveries SET next_attempt_at = ? WHERE seat = ? AND channel = ?', now, seat, channel);
+  }
+
+  /** Takes out the answers held for `seat` (their payloads, oldest first): a mail that goes now says them instead. */
+  takeAnswers(seat: Seat): string[] {
+    const rows = this.sql
+      .exec<Row>("SELECT id, payload FROM deliveries WHERE seat = ? AND channel = 'email' AND type = 'answer' ORDER BY id", seat)
+      .toArray();
+    for (const row of rows) this.sql.exec('DELETE FROM deliveries WHERE id = ?', row.id as number);
+    return rows.map((row) => row.payload as string);
   }
 
   /** Whether a turn mail to `seat` waits to be sent (or is being sent). */

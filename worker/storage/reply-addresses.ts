@@ -77,6 +77,25 @@ export class ReplyAddresses {
   constructor(private readonly sql: SqlStorage) {}
 
   /** Keeps a new mail's reply address; forgets what is past REPLY_ADDRESS_DAYS and the seat's beyond REPLY_ADDRESSES_PER_SEAT. */
+  /**
+   * A new reply address of a mail that asks seat `seat` for the move owed at `version`, kept
+   * with the key of the address the mail goes to; null when MAIL_REPLY_TO is not set.
+   */
+  async issue(
+    env: { readonly MAIL_REPLY_TO?: string | undefined },
+    tableId: string,
+    seat: Seat,
+    version: number,
+    addressKey: string,
+  ): Promise<{ readonly address: string; readonly hash: string } | null> {
+    const pattern = replyPattern(env);
+    if (pattern === null) return null;
+    const { id, address } = newReplyAddress(pattern, tableId);
+    const hash = await replyIdHash(id);
+    this.add(hash, { seat, version, addressKey }, Date.now());
+    return { address, hash };
+  }
+
   add(hash: string, row: Pick<ReplyAddressRow, 'seat' | 'version' | 'addressKey'>, now: number): void {
     this.sql.exec(
       'INSERT INTO reply_addresses (hash, seat, version, address_key, created_at) VALUES (?, ?, ?, ?, ?)',

@@ -24,6 +24,7 @@ import type { Seat } from '../../../shared/options.js';
 import { deriveToken, linkOf, tokenKey } from '../../model/tokens.js';
 import { DIGEST_MIN_GAP_MS, digestMail, nextDigestAt, type DigestEntry, type DigestLine } from '../digest/digest.js';
 import { unsubscribeLink } from './links.js';
+import { earnMails, takeEarnedMail } from './earned-mails.js';
 import { type AddressState, type ConfirmationPermit, type ConfirmationRefusal, type DigestAnswer, type Permit, type Refusal } from './address.js';
 import { ADDRESS_MAILS_PER_HOUR, CONFIRMATION_INTERVAL_MS, CONFIRMATIONS_PER_DAY, DIGEST_ENTRIES_PER_ADDRESS } from '../../model/limits.js';
 
@@ -52,8 +53,10 @@ const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS confirmed_tables (table_id TEXT PRIMARY KEY, at INTEGER NOT NULL)`,
   // The confirmation mails of the last 24 hours, by table (older rows are deleted as they fall out of it).
   `CREATE TABLE IF NOT EXISTS confirmations (at INTEGER NOT NULL, table_id TEXT NOT NULL)`,
-  // The mails of the last hour (older rows are deleted as they fall out of it).
+  // The mails of the last hour (older rows are deleted as they fall out of it); kind "earned": one a reply earned, not counted.
   `CREATE TABLE IF NOT EXISTS sends (at INTEGER NOT NULL, table_id TEXT NOT NULL, kind TEXT NOT NULL)`,
+  // The mails the address's replies earned and a table still owes it (EARNED_MAILS_PER_REPLY), each for an hour from the reply.
+  `CREATE TABLE IF NOT EXISTS earned (at INTEGER NOT NULL, table_id TEXT NOT NULL)`,
   // The digest's entries: one per table and seat that owes a move (entry: DigestEntry as JSON).
   `CREATE TABLE IF NOT EXISTS digest (table_id TEXT NOT NULL, seat INTEGER NOT NULL, entry TEXT NOT NULL, PRIMARY KEY (table_id, seat))`,
   // When the last digest went out (ms).
@@ -98,8 +101,8 @@ export class AddressObject extends DurableObject<Env> {
    * Synchronous inside the object, so that two tables asking at once are answered one after
    * the other (one count each).
    */
-  permit(request: { readonly tableId: string; readonly now: number }): Permit {
-    const { tableId, now } = request;
+  permit(request: { readonly tableId: string; readonly now: number; readonly earnedOnly?: boolean }): Permit {
+    const { tableId, now, earnedOnly = false } = request;
     // Nothing was ever asked of an address without storage: no table is confirmed, and nothing is stored to say so.
     if (!this.hasSchema()) return { send: 'none', reason: 'unconfirmed' };
     this.ensureSchema();
@@ -115,8 +118,16 @@ export class AddressObject extends DurableObject<Env> {
       }
       return { send: 'none', reason: 'unconfirmed' };
     }
-    if (!this.takeSend(tableId, now, 'mail')) return { send: 'none', reason: 'address_limit' };
+    if (takeEarnedMail(this.sql, tableId, now)) return { send: 'mail', at: now, earned: true };
+    if (earnedOnly || !this.takeSend(tableId, now, 'mail')) return { send: 'none', reason: 'address_limit' };
     return { send: 'mail', at: now };
+  }
+
+  /** A reply from this address was taken at `tableId`: it earns the mails it causes (earned-mails.ts). */
+  earn(request: { readonly tableId: string; readonly now: number }): void {
+    if (!this.hasSchema()) return;
+    this.ensureSchema();
+    earnMails(this.sql, request.tableId, request.now);
   }
 
   /**
@@ -158,7 +169,7 @@ export class AddressObject extends DurableObject<Env> {
   /** Counts one mail of the hour, or answers false when the address had ADDRESS_MAILS_PER_HOUR. */
   private takeSend(tableId: string, now: number, kind: 'mail' | 'confirmation'): boolean {
     this.sql.exec('DELETE FROM sends WHERE at <= ?', now - HOUR_MS);
-    const sent = this.sql.exec<Row>('SELECT COUNT(*) AS n FROM sends').one().n as number;
+    const sent = this.sql.exec<Row>("SELECT COUNT(*) AS n FROM sends WHERE kind != 'earned'").one().n as number;
     if (sent >= ADDRESS_MAILS_PER_HOUR) return false;
     this.sql.exec('INSERT INTO sends (at, table_id, kind) VALUES (?, ?, ?)', now, tableId, kind);
     return true;
@@ -316,6 +327,8 @@ export class AddressObject extends DurableObject<Env> {
       .toArray()[0];
     if (row === undefined) return;
     this.sql.exec('DELETE FROM sends WHERE rowid = ?', row.id as number);
+    // An earned mail that did not go is owed still.
+    if (row.kind === 'earned') this.sql.exec('INSERT INTO earned (at, table_id) VALUES (?, ?)', request.at, request.tableId);
     if (row.kind === 'confirmation')
       this.sql.exec(
         'DELETE FROM confirmations WHERE rowid = (SELECT rowid FROM confirmations WHERE at = ? AND table_id = ? LIMIT 1)',

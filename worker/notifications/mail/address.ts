@@ -19,7 +19,9 @@ export type Refusal = 'unconfirmed' | 'unsubscribed' | 'address_limit';
  * AddressObject.permit), or nothing (`none`, the mail is dropped). A send, once permitted,
  * is counted; `at` identifies it for `release`.
  */
-export type Permit = { readonly send: 'mail' | 'confirmation'; readonly at: number } | { readonly send: 'none'; readonly reason: Refusal };
+export type Permit =
+  /** `earned`: a mail a reply of the address earned (EARNED_MAILS_PER_REPLY), outside the hourly limits. */
+  { readonly send: 'mail' | 'confirmation'; readonly at: number; readonly earned?: true } | { readonly send: 'none'; readonly reason: Refusal };
 
 /**
  * Why no confirmation mail goes when a table asks for one: the address confirmed this table

@@ -5,6 +5,8 @@
  * its limits over all tables). Each counts the mail it permits, and both give it back when
  * the mail is not sent after all.
  */
+import { reasonOf } from '../../model/log-reasons.js';
+import { DeliveryFailed } from '../webhook.js';
 import { addressStub, type ConfirmationRefusal, type Refusal } from './address.js';
 import { CONFIRMATIONS_PER_DAY } from '../../model/limits.js';
 import { addressKey, addressLinks, type AddressLinks } from './links.js';
@@ -57,7 +59,7 @@ export class NoMailLinks extends Error {
 }
 
 type AddressStub = ReturnType<typeof addressStub>;
-type AddressAnswer<S, R> = { readonly send: S; readonly at: number } | { readonly send: 'none'; readonly reason: R };
+type AddressAnswer<S, R> = { readonly send: S; readonly at: number; readonly earned?: true } | { readonly send: 'none'; readonly reason: R };
 
 /**
  * Asks both limits whether `tableId` (its links at `origin`) may send `address` its mail
@@ -70,7 +72,8 @@ export const askMailGate = (
   tableId: string,
   origin: string | null,
   address: string,
-): Promise<Gate<Refusal | 'table_limit'>> => ask(env, budget, tableId, origin, address, (stub, now) => stub.permit({ tableId, now }));
+): Promise<Gate<Refusal | 'table_limit'>> =>
+  ask(env, budget, tableId, origin, address, (stub, now, earnedOnly) => stub.permit({ tableId, now, earnedOnly }));
 
 /** As askMailGate, for the table's confirmation mail to an address just set there (AddressObject.askConfirmation). */
 export const askConfirmationGate = (
@@ -80,7 +83,9 @@ export const askConfirmationGate = (
   origin: string | null,
   address: string,
 ): Promise<Gate<ConfirmationRefusal | 'table_limit', 'confirmation' | 'withheld'>> =>
-  ask(env, budget, tableId, origin, address, (stub, now) => stub.askConfirmation({ tableId, now }));
+  ask(env, budget, tableId, origin, address, (stub, now, earnedOnly) =>
+    earnedOnly ? Promise.resolve({ send: 'none', reason: 'address_limit' } as const) : stub.askConfirmation({ tableId, now }),
+  );
 
 async function ask<S extends Sent, R extends Refusal | ConfirmationRefusal>(
   env: Env,
@@ -88,29 +93,33 @@ async function ask<S extends Sent, R extends Refusal | ConfirmationRefusal>(
   tableId: string,
   origin: string | null,
   address: string,
-  question: (stub: AddressStub, now: number) => Promise<AddressAnswer<S, R>>,
+  /** `earnedOnly`: the table had its hour's mails, so only a mail a reply earned may go (AddressObject.permit). */
+  question: (stub: AddressStub, now: number, earnedOnly: boolean) => Promise<AddressAnswer<S, R>>,
 ): Promise<Gate<R | 'table_limit', S>> {
   if (origin === null) throw new NoMailLinks('the table keeps no origin to make the unsubscribe link with');
   const key = tokenKey(env, origin);
   if (!key.ok) throw new NoMailLinks(key.message);
   const links = await addressLinks(key.secret, origin, address, tableId);
   const now = Date.now();
-  if (!budget.take(now)) return { send: 'none', reason: 'table_limit' };
+  const budgeted = budget.take(now);
   const stub = addressStub(env, links.key);
   let permit: AddressAnswer<S, R>;
   try {
-    permit = await question(stub, now);
+    permit = await question(stub, now, !budgeted);
   } catch (error) {
-    budget.giveBack(now);
+    if (budgeted) budget.giveBack(now);
     throw error;
   }
+  // A mail a reply earned is outside the table's hour as it is outside the address's.
+  const counted = budgeted && !('earned' in permit && permit.earned === true);
+  if (budgeted && !counted) budget.giveBack(now);
   if ('reason' in permit) {
-    budget.giveBack(now);
-    return { send: 'none', reason: permit.reason };
+    if (counted) budget.giveBack(now);
+    return { send: 'none', reason: budgeted ? permit.reason : 'table_limit' };
   }
   const at = permit.at;
   const release = async () => {
-    budget.giveBack(now);
+    if (counted) budget.giveBack(now);
     await stub.release({ tableId, at });
   };
   return { send: permit.send, origin, links, release } as Permitted<S>;
@@ -121,4 +130,14 @@ export async function seatAddressKey(env: Env, table: Table, seat: Seat): Promis
   const email = table.notifications[seat]!.email;
   const key = table.settings.origin === null ? null : tokenKey(env, table.settings.origin);
   return email === null || key === null || !key.ok ? null : addressKey(key.secret, email);
+}
+
+/** A mail as the mail Worker writes it (mail-writer.ts); one it cannot write gives its permit back, and is tried again later. */
+export async function writtenOrReleased<M>(gate: Permitted, write: () => Promise<M>): Promise<M> {
+  try {
+    return await write();
+  } catch (error) {
+    await gate.release().catch(() => {});
+    throw new DeliveryFailed(`the mail could not be written: ${reasonOf(error)}`);
+  }
 }

@@ -7,6 +7,14 @@
  */
 import type { AutoSubmitted } from './auto-submitted.js';
 import type { EventType, MailLanguage } from '../../model/table.js';
+import { replyText, type MoveByText } from '../../../shared/move-name.js';
+import type { MailParts } from './mail-parts.js';
+import { isolated, oneLine } from './one-line.js';
+import { pictureLines } from './picture-text.js';
+import type { TablePicture } from './table-picture.js';
+
+/** Names on one line (one-line.ts), as every module writing a mail uses them. */
+export { isolated, oneLine };
 
 /** Which events are mailed: each move owed, and the end of the table (not every game's end). */
 export const MAILED: ReadonlySet<EventType> = new Set(['turn', 'reminder', 'table_over']);
@@ -30,6 +38,10 @@ export interface MailFacts {
   readonly standings?: readonly { readonly name: string; readonly balance: number }[];
   /** turn and reminder: the other seats' chat messages since the seat's last move, the last CHAT_IN_MAIL of them, and how many more. */
   readonly chat?: { readonly messages: readonly { readonly name: string; readonly text: string }[]; readonly more: number };
+  /** turn and reminder: the table as the seat's page shows it for the move owed (absent in mails queued before it was kept). */
+  readonly picture?: TablePicture;
+  /** The seat's moves played by reply whose answers waited for this mail (deliver.ts holdAnswer): it says them. */
+  readonly playedByReply?: readonly MoveByText[];
 }
 
 /** At most this many chat messages in a mail: the newest; the rest are counted. */
@@ -38,45 +50,9 @@ export const CHAT_IN_MAIL = 5;
 export interface Mail {
   readonly subject: string;
   readonly text: string;
+  /** What the text was written from, for the HTML alternative (mail-html.ts); absent: the mail is text only. */
+  readonly parts?: MailParts;
 }
-
-/**
- * Characters that may not reach a subject or a line of a mail from a name: control
- * characters (C0, DEL, C1), line and paragraph separators, and every format character
- * (Unicode Cf): the bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069),
- * which can turn a line around so that it reads as something else, the zero-width ones
- * (U+200B–U+200D, U+2060, U+FEFF), which hide text, and their kin (soft hyphen, invisible
- * operators, tags). Lone surrogates too. Names given now may hold none of them
- * (plain-text.ts), but names stored before may, and a chat message keeps its line breaks
- * and bidi marks.
- */
-const BREAKING = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
-const INVISIBLE = /[\p{Cf}\p{Cs}]/gu;
-
-/**
- * A name from the table fit for one line of a mail or a subject: line breaks and controls
- * become spaces, invisible and direction-changing characters go, runs of white space
- * become one space, and it is cut to `max` characters (code points, never half a pair).
- */
-export function oneLine(text: string, max = 80): string {
-  const clean = text.replace(BREAKING, ' ').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
-  const chars = Array.from(clean);
-  return chars.length > max
-    ? `${chars
-        .slice(0, max - 1)
-        .join('')
-        .trimEnd()}…`
-    : clean;
-}
-
-/**
- * A name, or a chat message, within a line of a mail's text: on one line as oneLine makes
- * it, between FIRST STRONG ISOLATE (U+2068) and POP DIRECTIONAL ISOLATE (U+2069), plain
- * text's <bdi>. A name written right to left keeps its own direction and cannot turn the
- * words and figures beside it around ("Sepp: +12"), nor the line's. Subjects carry names
- * without them: a mail program's list of subjects may not know the two characters.
- */
-export const isolated = (text: string, max = 80): string => `\u2068${oneLine(text, max)}\u2069`;
 
 const when = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -121,6 +97,14 @@ export const SIGNATURE_SEPARATOR = '-- ';
 /** A mail's text: its lines, then the footer (the link's secrecy, how to unsubscribe) as its signature. */
 export const mailText = (lines: readonly string[], footer: readonly string[]): string =>
   [...lines, '', SIGNATURE_SEPARATOR, ...footer, ''].join('\n');
+
+/** The text part of a mail written from parts: the lines before, the table in each of the mail's languages, the lines after; `replyable`: the mail has a reply address of its own. */
+export function partsText(parts: MailParts, replyable: boolean): string {
+  const { picture } = parts;
+  const languages = parts.lang === undefined ? (['de', 'en'] as const) : [parts.lang];
+  const table = picture === null ? [] : languages.flatMap((lang) => ['', ...pictureLines(picture, lang, replyable)]);
+  return mailText([...parts.before, ...table, ...parts.after], parts.footer);
+}
 
 /**
  * The headers of every mail the service sends: RFC 2369's and RFC 8058's, which let a mail
@@ -216,6 +200,13 @@ export function mailFor(
       en.push('If you have not moved by then, a bot moves for you.');
     }
   }
+  if (owed && facts.playedByReply !== undefined && facts.playedByReply.length > 0) {
+    const played = (lang: MailLanguage) => facts.playedByReply!.map((move) => replyText(move, lang)).join(', ');
+    de.push(`Deine Antwort ist gespielt: ${played('de')}.`);
+    en.push(`Your reply was played: ${played('en')}.`);
+  }
+  // What the table looks like goes between what the mail is about and the rest, in each of its languages (partsText).
+  const before = inLanguage(lang, de.splice(0), en.splice(0));
   const chat = facts.chat;
   if (owed && chat !== undefined && chat.messages.length > 0) {
     // One line per message: whatever it says, it cannot make a line of its own that reads as ours (a link, say).
@@ -227,9 +218,10 @@ export function mailFor(
       en.push(`  … and ${chat.more} more`);
     }
   }
-  if (owed && replyable) {
-    // No card as an example: a turn mail names none (R10.2; tests look for every card's code).
-    de.push('', 'Du kannst auch auf diese Mail antworten: dein Zug in die erste Zeile (eine Karte mit Code oder Namen, pass, hold, bid 7 …).');
+  const picture = owed && facts.picture !== undefined ? facts.picture : null;
+  if (owed && replyable && picture === null) {
+    // A mail queued before the table was kept with it: no card as an example (it names none).
+    de.push('', 'Du kannst auch auf diese Mail antworten: dein Zug in die erste Zeile (eine Karte mit Code oder Namen, weiter, halte, 7 …).');
     en.push('', "You can also reply to this mail: your move on the first line (a card's code or name, pass, hold, bid 7 …).");
   }
   if (link !== null) {
@@ -247,7 +239,8 @@ export function mailFor(
     ),
     ...unsubscribeLines(lang, unsubscribe),
   ];
-  return { subject: lang === undefined ? subject.both : subject[lang], text: mailText(inLanguage(lang, de, en), footer) };
+  const parts: MailParts = { lang, before, picture, after: inLanguage(lang, de, en), footer };
+  return { subject: lang === undefined ? subject.both : subject[lang], text: partsText(parts, replyable), parts };
 }
 
 /** MAIL_FROM ("Name <address>" or an address) as the binding takes it. */

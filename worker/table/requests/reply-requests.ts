@@ -10,7 +10,7 @@
  */
 import { CLAIM_REFUSALS } from '../../../shared/claims.js';
 import { namesTrump } from '../../../shared/game.js';
-import { moveText, type MoveByText } from '../../../shared/move-name.js';
+import type { MoveByText } from '../../../shared/move-name.js';
 import type { Result } from '../../../shared/result.js';
 import { addressStub } from '../../notifications/mail/address.js';
 import { seatAddressKey } from '../../notifications/mail/gate.js';
@@ -18,9 +18,12 @@ import { addressKey } from '../../notifications/mail/links.js';
 import { replyIdHash, type ReplyAddressRow } from '../../storage/reply-addresses.js';
 import type { ReplyAnswer } from '../../notifications/mail/reply-texts.js';
 import { pendingSeats } from '../../notifications/who-is-told.js';
+import { pictureOf } from '../../notifications/mail/table-picture.js';
 import { isHalted } from '../../published/clock.js';
 import { tokenKey } from '../../model/tokens.js';
+import { reasonOf } from '../../model/log-reasons.js';
 import type { Table } from '../../model/table.js';
+import type { Seat } from '../../../shared/options.js';
 import type { TableParts } from '../table-parts.js';
 
 export interface IncomingReply {
@@ -65,11 +68,15 @@ export class ReplyRequests {
   }
 
   /** Whether reply address `hash` is kept here and `from` is the seat's confirmed address it went to; with the table asked about. */
-  private async sender(hash: string, from: string): Promise<{ verdict: 'ours'; table: Table } | { verdict: 'unknown' | 'not_the_seat' }> {
+  private async sender(
+    hash: string,
+    from: string,
+  ): Promise<{ verdict: 'ours'; table: Table; addressKey: string } | { verdict: 'unknown' | 'not_the_seat' }> {
     const table = this.parts.store.current();
     const row = table === null ? undefined : this.parts.storage.replyAddresses.find(hash, Date.now());
     if (table === null || row === undefined) return { verdict: 'unknown' };
-    return (await this.fromTheSeat(table, row, from)) ? { verdict: 'ours', table } : { verdict: 'not_the_seat' };
+    const addressKey = await this.fromTheSeat(table, row, from);
+    return addressKey === null ? { verdict: 'not_the_seat' } : { verdict: 'ours', table, addressKey };
   }
 
   async reply(reply: IncomingReply): Promise<ReplyOutcome> {
@@ -77,6 +84,11 @@ export class ReplyRequests {
     const asked = await this.sender(hash, reply.from);
     if (asked.verdict !== 'ours') return asked.verdict;
     const before = asked.table;
+    // The seat's own reply earns the mails it causes outside the hourly limits (EARNED_MAILS_PER_REPLY), before it acts.
+    const tableId = before.settings.tableId;
+    await addressStub(this.env, asked.addressKey)
+      .earn({ tableId, now: Date.now() })
+      .catch((error: unknown) => console.warn(`table ${tableId}: a reply's mails could not be earned: ${reasonOf(error)}`));
     // The table as it is after the questions above; what follows is synchronous, so one reply of two at once acts.
     const table = this.parts.store.current();
     const now = Date.now();
@@ -88,39 +100,58 @@ export class ReplyRequests {
     // Whatever comes to one reply address, the seat's mailbox gets ANSWERS_PER_ADDRESS answers at most.
     if (current.answers < ANSWERS_PER_ADDRESS) {
       this.parts.storage.replyAddresses.answered(hash);
-      const after = this.parts.store.current() ?? table;
-      const owed = !isHalted(after) && pendingSeats(after.series).includes(current.seat) ? after.version : null;
-      await this.parts.deliveries.answerReply(after, current.seat, answer, owed);
+      await this.answer(current.seat, answer);
     }
     return current.usedAt !== null ? 'used' : answer.kind === 'played' ? 'played' : 'refused';
   }
 
   /**
+   * Answers the seat's reply: at once when it plays nothing, or when the seat owes the next
+   * move at once (the answer is then its turn mail: it shows the table and has a reply
+   * address). A move played with no move owed next waits in the queue a while (holdAnswer): a
+   * turn mail that comes meanwhile says it, one mail instead of two. A turn mail the move
+   * already queued (a new game's) says it now.
+   */
+  private async answer(seat: Seat, answer: ReplyAnswer): Promise<void> {
+    const after = this.parts.store.current()!;
+    const owes = !isHalted(after) && pendingSeats(after.series).includes(seat);
+    const turnMailQueued = this.parts.storage.deliveries.turnMailWaiting(seat);
+    if (answer.kind === 'played' && turnMailQueued) return;
+    if (answer.kind === 'played' && !owes) {
+      this.parts.deliveries.holdAnswer(after.settings.tableId, seat, answer, Date.now());
+      await this.parts.after.rearm(false);
+      return;
+    }
+    const owed = owes ? { version: after.version, picture: pictureOf(this.parts.store.viewFor(after, seat)) } : null;
+    await this.parts.deliveries.answerReply(after, seat, answer, owed);
+  }
+
+  /**
    * Whether `from` is the address the mail went to, is still the seat's, and still confirms
    * this table (it may have unsubscribed since): compared by their keys (links.ts), so case
-   * and spaces do not matter.
+   * and spaces do not matter. Its key if so, else null.
    */
-  private async fromTheSeat(table: Table, row: ReplyAddressRow, from: string): Promise<boolean> {
+  private async fromTheSeat(table: Table, row: ReplyAddressRow, from: string): Promise<string | null> {
     const { origin, tableId } = table.settings;
     const key = origin === null ? null : tokenKey(this.env, origin);
-    if (key === null || !key.ok) return false;
+    if (key === null || !key.ok) return null;
     const sender = await addressKey(key.secret, from);
-    if (sender !== row.addressKey || sender !== (await seatAddressKey(this.env, table, row.seat))) return false;
-    return (await addressStub(this.env, sender).stateAt({ tableId })) === 'confirmed';
+    if (sender !== row.addressKey || sender !== (await seatAddressKey(this.env, table, row.seat))) return null;
+    return (await addressStub(this.env, sender).stateAt({ tableId })) === 'confirmed' ? sender : null;
   }
 
   /** The reply's move, with the mail's version, on the one path of every action (action-path.ts). */
   private act(table: Table, row: ReplyAddressRow, { move: parsed, line }: IncomingReply): ReplyAnswer {
     if (!parsed.ok) return { kind: 'refused', move: null, line, reason: parsed.error.message };
-    const move = moveText(parsed.value);
-    if (table.settings.seats[row.seat]!.bot) return { kind: 'refused', move, reason: 'a bot plays this seat now' };
+    const move = parsed.value;
+    if (table.settings.seats[row.seat]!.bot) return { kind: 'refused', move, line, reason: 'a bot plays this seat now' };
     const outcome = this.parts.actions.act(table, row.seat, { action: parsed.value, version: row.version }, { byReply: true });
-    if (outcome.ok) return { kind: 'played', move };
+    if (outcome.ok) return { kind: 'played', move, line };
     const reason =
       outcome.code === 'stale_version'
         ? 'the table has moved on since this mail was sent: nothing was played. Open the table to see where it stands, or reply to its newest mail.'
         : outcome.message + namingHint(table, parsed.value, outcome.message) + (isRecordedClaim(outcome) ? RECORDED_CLAIM : '');
-    return { kind: 'refused', move, reason };
+    return { kind: 'refused', move, line, reason };
   }
 }
 
