@@ -410,8 +410,12 @@ describe('what a reply cannot do', () => {
     const send = (body: string) => deliver(rawMessage({ from: s.address, to, body }), { from: s.address, to });
     expect(await send('Servus, was soll ich spielen?')).toBeNull();
     expect(answersTo(s.address).at(-1)!.text).toContain('not a move: write a card (HK, Herz König, hearts king)');
+    // The German part says it in German, and names the forms as the German mail writes them.
+    expect(answersTo(s.address).at(-1)!.text).toContain('Die Zeile ist kein eindeutiger Zug. Schreib den Zug allein in eine Zeile');
     expect(await send('EA')).toBeNull(); // seat 1 does not hold it
     expect(answersTo(s.address).at(-1)!.text).toMatch(/R7: you do not hold EA/);
+    // In German the rule by its id and the rule book's words, not the engine's English.
+    expect(answersTo(s.address).at(-1)!.text).toContain('Nicht erlaubt nach Regel R7: Das Spiel');
     expect(await versionOf(s)).toBe(10);
     // The same address still plays: the refusals did not use it.
     expect(await send('HA')).toBeNull();

@@ -5,7 +5,9 @@
  * included (R10.2); never anything else of the game.
  */
 import type { MailLanguage } from '../../model/table.js';
+import type { CardCode } from '../../../shared/cards.js';
 import { replyText, type MoveByText } from '../../../shared/move-name.js';
+import { ruleLine } from './rule-words.js';
 import type { MailParts } from './mail-parts.js';
 import type { TablePicture } from './table-picture.js';
 import { inLanguage, isolated, oneLine, partsText, quotedName, unsubscribeLines, type Mail } from './texts.js';
@@ -15,7 +17,15 @@ export type ReplyAnswer =
   /** `line`: the reply's line the move was read from (the seat's own words, quoted back to it only). */
   | { readonly kind: 'played'; readonly move: MoveByText; readonly line?: string | null }
   /** `line`: the reply's line that was read, when it is no move (the seat's own words, quoted back to it only). */
-  | { readonly kind: 'refused'; readonly move: MoveByText | null; readonly line?: string | null; readonly reason: string }
+  | {
+      readonly kind: 'refused';
+      readonly move: MoveByText | null;
+      readonly line?: string | null;
+      /** Why, in English, as the API says it (the engine's refusal starts with its rule: "R7.3: …"). */
+      readonly reason: string;
+      /** Why, for an answer in German (absent in answers held before it was kept: the English reason then). */
+      readonly why?: RefusalWhy;
+    }
   /** The mail's reply address acted before: a reply to it acts no more. */
   | { readonly kind: 'used' };
 
@@ -46,8 +56,9 @@ export function replyAnswerMail(
         (answer.line ? ` ${quotedName(answer.line, lang)}` : '') + movePart(answer.move, answer.line, lang);
       de.push(`deine Antwort${what('de')} ist am Tisch ${quotedName(facts.tableName, 'de')} nicht gespielt worden:`);
       en.push(`your reply${what('en')} was not played at the table ${quotedName(facts.tableName, 'en')}:`);
-      // The engine's reason is English (as every answer of the API); one line, whatever it holds.
-      for (const lines of [de, en]) lines.push(`  ${oneLine(answer.reason, 300)}`);
+      // One line, whatever it holds: in English the engine's reason, as every answer of the API; in German the rule's own words.
+      de.push(`  ${oneLine(answer.why === undefined ? answer.reason : germanWhy(answer.why, answer.reason), 400)}`);
+      en.push(`  ${oneLine(answer.reason, 300)}`);
       break;
     }
     case 'used':
@@ -98,3 +109,35 @@ const movePart = (move: MoveByText | null, line: string | null | undefined, lang
   const named = replyText(move, lang);
   return line && sameWords(line, named) ? '' : ` (${named})`;
 };
+
+/** Why a reply was refused, as a German answer says it (reply-requests.ts makes it beside the English reason). */
+export type RefusalWhy =
+  | { readonly kind: 'unreadable' | 'bot' | 'stale' }
+  /** `rule`: the rule's id the engine named (null: none); `naming`: a lead that had to name trump (R7.2); `recordedClaim`: R7.12's refusal, recorded. */
+  | { readonly kind: 'rule'; readonly rule: string | null; readonly naming?: CardCode; readonly recordedClaim?: true };
+
+/** The longest a rule's text runs in an answer; a longer one is cut at a word. */
+const RULE_CHARS = 280;
+
+function germanWhy(why: RefusalWhy, english: string): string {
+  switch (why.kind) {
+    case 'unreadable':
+      return 'Die Zeile ist kein eindeutiger Zug. Schreib den Zug allein in eine Zeile über dem Zitat: eine Karte (HK, Herz König), weiter, halte, 7, doppeln, nicht doppeln, GA SK drücken, 8 ansagen, kontra, re, kein re oder Rest.';
+    case 'bot':
+      return 'Ein Bot spielt diesen Platz jetzt.';
+    case 'stale':
+      return 'Der Tisch ist weiter, seit diese Mail geschrieben wurde: Es wurde nichts gespielt. Öffne den Tisch, um zu sehen, wo er steht, oder antworte auf seine neueste Mail.';
+    case 'rule': {
+      const text = why.rule === null ? null : ruleLine(why.rule, 'de');
+      const rule = why.rule === null ? english : `Nicht erlaubt nach Regel ${why.rule}${text === null ? '' : `: ${cut(text)}`}`;
+      const naming = why.naming === undefined ? '' : ` Per Antwort: die Karte und die Farbe, z. B. „${why.naming} Trumpf H“.`;
+      const claim =
+        why.recordedClaim === true
+          ? ' Alle sehen, dass du den Rest beansprucht hast und abgelehnt wurdest; du kannst ab dem nächsten Stich wieder beanspruchen.'
+          : '';
+      return rule + naming + claim;
+    }
+  }
+}
+
+const cut = (text: string): string => (text.length <= RULE_CHARS ? text : `${text.slice(0, text.lastIndexOf(' ', RULE_CHARS - 1))} …`);

@@ -16,7 +16,7 @@ import { addressStub } from '../../notifications/mail/address.js';
 import { seatAddressKey } from '../../notifications/mail/gate.js';
 import { addressKey } from '../../notifications/mail/links.js';
 import { replyIdHash, type ReplyAddressRow } from '../../storage/reply-addresses.js';
-import type { ReplyAnswer } from '../../notifications/mail/reply-texts.js';
+import type { RefusalWhy, ReplyAnswer } from '../../notifications/mail/reply-texts.js';
 import { pendingSeats } from '../../notifications/who-is-told.js';
 import { pictureOf } from '../../notifications/mail/table-picture.js';
 import { isHalted } from '../../published/clock.js';
@@ -142,16 +142,29 @@ export class ReplyRequests {
 
   /** The reply's move, with the mail's version, on the one path of every action (action-path.ts). */
   private act(table: Table, row: ReplyAddressRow, { move: parsed, line }: IncomingReply): ReplyAnswer {
-    if (!parsed.ok) return { kind: 'refused', move: null, line, reason: parsed.error.message };
+    if (!parsed.ok) return { kind: 'refused', move: null, line, reason: parsed.error.message, why: { kind: 'unreadable' } };
     const move = parsed.value;
-    if (table.settings.seats[row.seat]!.bot) return { kind: 'refused', move, line, reason: 'a bot plays this seat now' };
+    if (table.settings.seats[row.seat]!.bot) return { kind: 'refused', move, line, reason: 'a bot plays this seat now', why: { kind: 'bot' } };
     const outcome = this.parts.actions.act(table, row.seat, { action: parsed.value, version: row.version }, { byReply: true });
     if (outcome.ok) return { kind: 'played', move, line };
-    const reason =
-      outcome.code === 'stale_version'
-        ? 'the table has moved on since this mail was sent: nothing was played. Open the table to see where it stands, or reply to its newest mail.'
-        : outcome.message + namingHint(table, parsed.value, outcome.message) + (isRecordedClaim(outcome) ? RECORDED_CLAIM : '');
-    return { kind: 'refused', move, line, reason };
+    if (outcome.code === 'stale_version')
+      return {
+        kind: 'refused',
+        move,
+        line,
+        reason:
+          'the table has moved on since this mail was sent: nothing was played. Open the table to see where it stands, or reply to its newest mail.',
+        why: { kind: 'stale' },
+      };
+    const naming = namingHint(table, parsed.value, outcome.message);
+    const recorded = isRecordedClaim(outcome);
+    const why: RefusalWhy = {
+      kind: 'rule',
+      rule: /^R\d+(?:\.\d+)?/.exec(outcome.message)?.[0] ?? null,
+      ...(naming === '' || parsed.value.type !== 'play' ? {} : { naming: parsed.value.card }),
+      ...(recorded ? { recordedClaim: true as const } : {}),
+    };
+    return { kind: 'refused', move, line, reason: outcome.message + naming + (recorded ? RECORDED_CLAIM : ''), why };
   }
 }
 
