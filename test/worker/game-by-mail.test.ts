@@ -13,6 +13,8 @@ import type { Seat } from '../../shared/options.js';
 import { ADDRESS_MAILS_PER_HOUR } from '../../worker/model/limits.js';
 import { deliver, rawMessage } from './mail-support.js';
 import {
+  act,
+  anHourPassesFor,
   answersHeldGo,
   confirmAt,
   createTable,
@@ -21,6 +23,7 @@ import {
   newAddress,
   playersLeave,
   sql,
+  view,
   watchMail,
   type CreatedTable,
 } from './support.js';
@@ -289,6 +292,45 @@ describe('a whole game by mail alone (issue 38)', () => {
       expect(mails.filter((m) => m.text.includes('Deine Antwort ist gespielt')).length).toBeGreaterThan(0);
       expect(mails.length, 'one mail per move, the confirmation and the end').toBeLessThanOrEqual(replies + 3);
       console.info(JSON.stringify({ figure: 'mailsPerSeatPerGameByMailAgainstBots', replies, mails: mails.length }));
+    },
+  );
+
+  it(
+    'for comparison, the same game on the page, each seat away between its moves: one turn mail per move owed, none more',
+    { timeout: 120_000 },
+    async () => {
+      const addresses = [0, 1, 2].map((seat) => newAddress(`on-the-page-${seat}`));
+      const table = await createTable({ name: 'Am Tisch', seats: addresses.map((email) => ({ email, lang: 'de' })), options: { games: 1 } });
+      await confirmAt(table, ...addresses);
+      const choose = chooser(11);
+      const movesBy = [0, 0, 0];
+      for (let step = 0; step < 200 && !(await seriesOver(table)); step++) {
+        await deliveriesDone(table);
+        // Correspondence: hours pass between moves (each address's hour starts afresh), and the player opens its link to move.
+        for (const address of addresses) await anHourPassesFor(address);
+        await sql(table, 'UPDATE mail_sends SET at = at - 3600000'); // the table's hour too
+        await playersLeave(table);
+        const views = await Promise.all(table.seats.map((s) => view(table.tableId, s.token)));
+        const seat = views.findIndex((v) => v.legalActions.length > 0);
+        expect(seat, 'a seat owes a move').toBeGreaterThan(-1);
+        const offered = views[seat]!.legalActions;
+        const pick = offered[choose(offered.length)]!;
+        const action = pick.type === 'discard' && 'count' in pick ? { type: 'discard', cards: views[seat]!.hand!.slice(0, 2) } : pick;
+        await act(table.tableId, table.seats[seat]!.token, { ...action, version: views[seat]!.version });
+        movesBy[seat]!++;
+      }
+      await deliveriesDone(table);
+      const perSeat = addresses.map((address) => sent.filter((m) => m.to === address).length);
+      const log = await sql<{ detail: string | null; event: string }>(
+        table,
+        "SELECT detail, event FROM delivery_log WHERE channel = 'email' AND outcome != 'sent'",
+      );
+      expect(
+        log.filter((row) => !/not confirmed/.test(row.detail ?? '')),
+        'nothing dropped but the deal’s turn mails before the confirmation',
+      ).toEqual([]);
+      for (const [seat, count] of perSeat.entries()) expect(count, `seat ${seat}'s mails`).toBeLessThanOrEqual(movesBy[seat]! + 2);
+      console.info(JSON.stringify({ figure: 'mailsPerSeatPerGameOnThePage', moves: movesBy, mails: perSeat }));
     },
   );
 });
