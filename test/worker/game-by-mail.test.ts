@@ -22,6 +22,7 @@ import {
   deliveriesDone,
   newAddress,
   playersLeave,
+  request,
   sql,
   view,
   watchMail,
@@ -333,4 +334,32 @@ describe('a whole game by mail alone (issue 38)', () => {
       console.info(JSON.stringify({ figure: 'mailsPerSeatPerGameOnThePage', moves: movesBy, mails: perSeat }));
     },
   );
+
+  it('no link of a turn mail acts when fetched, as mail scanners fetch every link: nothing moves, nothing is unsubscribed', async () => {
+    const address = newAddress('scanned');
+    const table = await createTable({ name: 'Gescannt', seats: [{ name: 'Sepp', email: address, lang: 'de' }, {}, {}], options: { games: 1 } });
+    await confirmAt(table, address);
+    await playersLeave(table);
+    await deliveriesDone(table);
+    const mail = sent.filter((m) => m.to === address && m.replyTo !== undefined).at(-1)!;
+    expect(mail.html, 'the turn mail has its HTML part').toBeDefined();
+    const links = [...new Set([...mail.html!.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&')))];
+    const fetched = links.filter((link) => link.startsWith('https://'));
+    expect(links.filter((link) => link.startsWith('mailto:')).length, 'the moves, as mailto: links').toBeGreaterThan(0);
+    expect(fetched.length, 'the seat link and the unsubscribe link').toBe(2);
+    const before = await sql<{ n: number }>(table, 'SELECT MAX(version) AS n FROM actions');
+    for (const link of fetched) {
+      const url = new URL(link);
+      const res = await request(`${url.pathname}${url.search}`);
+      expect(res.status, link).toBeLessThan(500);
+      await res.arrayBuffer();
+    }
+    expect(await sql<{ n: number }>(table, 'SELECT MAX(version) AS n FROM actions')).toEqual(before);
+    // Still subscribed, and confirmed at the table.
+    const seat0 = table.seats[0]!;
+    const notifications = await (
+      await request(`/api/tables/${table.tableId}/notifications`, { headers: { authorization: `Bearer ${seat0.token}` } })
+    ).json();
+    expect((notifications as { emailState: string }).emailState).toBe('confirmed');
+  });
 });
