@@ -929,7 +929,7 @@ export interface components {
                 name?: string;
                 /**
                  * Format: email
-                 * @description Turn notifications go here; the mail carries the seat link. The table's first mail to the address, sent as the table is made, asks it to confirm this table; until it does, nothing else goes to it from this table (a confirmation at another table opens none here). At most 3 confirmation mails per address a day over all tables. Every mail has a one-click unsubscribe link (List-Unsubscribe). At most 10 mails per address and 30 per table an hour.
+                 * @description Turn notifications go here; the mail carries the seat link. The table's first mail to the address, sent as the table is made, asks it to confirm this table; until it does, nothing else goes to it from this table (a confirmation at another table opens none here). At most 3 confirmation mails per address a day over all tables. Every mail has a one-click unsubscribe link (List-Unsubscribe). At most 10 mails per address and 30 per table an hour, besides the mails a reply from the address earns (its answer and the next turn mail).
                  */
                 email?: string;
                 lang?: components["schemas"]["MailLanguage"];
