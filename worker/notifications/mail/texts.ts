@@ -1,7 +1,9 @@
 /**
  * What a table's mails say (API.md, "Mail"): a turn, a reminder, the end of the table, in
  * the seat's language or both, with the seat's link and the address's one-click
- * unsubscribe; names on one line or isolated, never a card.
+ * unsubscribe; names on one line or isolated. A turn mail or reminder shows the seat its
+ * table (table-picture.ts, picture-text.ts), never a card it may not see; the end, none.
+ * Written by the mail Worker (mail-writer.ts).
  *
  * Nothing here logs; callers log only what failed, never a body, a token or an address.
  */
