@@ -1431,7 +1431,7 @@ export interface components {
                  * @enum {string}
                  */
                 channel: "webhook" | "email" | "push" | "digest";
-                /** @description turn, reminder, game_over, table_over, digest (a daily digest mail), or confirmation (this table's confirmation mail) */
+                /** @description turn, reminder, game_over, table_over, digest (a daily digest mail), confirmation (this table's confirmation mail), or answer (the answer to a move by reply, sent alone when no turn mail said it) */
                 event: string;
                 /**
                  * @description sent: handed over; failed: tried again later (a confirmation: when the address is saved again); gone: the receiver is gone for good (410); dropped: given up (or not allowed, e.g. the address has not confirmed this table); queued: waits for the daily digest

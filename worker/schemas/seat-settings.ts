@@ -157,7 +157,8 @@ export const DeliveriesSchema = doc(
           event: doc(
             z.string(),
             OPENAPI_PROSE && {
-              description: "turn, reminder, game_over, table_over, digest (a daily digest mail), or confirmation (this table's confirmation mail)",
+              description:
+                "turn, reminder, game_over, table_over, digest (a daily digest mail), confirmation (this table's confirmation mail), or answer (the answer to a move by reply, sent alone when no turn mail said it)",
             },
           ),
           outcome: doc(

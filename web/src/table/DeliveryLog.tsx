@@ -22,6 +22,7 @@ const NAMES: Readonly<Record<string, SettingsTextKey>> = {
   game_over: 'deliveryGameOver',
   table_over: 'deliveryTableOver',
   confirmation: 'deliveryConfirmation',
+  answer: 'deliveryAnswer',
   sent: 'deliverySent',
   failed: 'deliveryFailed',
   gone: 'deliveryGone',
