@@ -114,6 +114,12 @@ it('choices made while the texts of one are still loading are all kept: French c
   await openPrefsMenu(page);
   await page.locator('[data-pattern-toggle]').check();
   await page.locator('button[data-lang="en"]').click();
+  // The header drawn again while the cards still load (the menu closed and opened, as the table's
+  // own updates redraw it on a slow phone): the toggle keeps showing the choice, it does not flip back.
+  await page.locator('[data-prefs-menu]').click();
+  await openPrefsMenu(page);
+  expect(await page.locator('[data-pattern-toggle]').isChecked(), 'the toggle shows the choice while its cards load').toBe(true);
+  expect(await page.locator('button[data-lang="en"]').getAttribute('aria-pressed'), 'so does the language').toBe('true');
   release();
   const french = async () => (await handOf(page)).every((c) => / of (Clubs|Spades|Hearts|Diamonds)$/.test(c.label));
   // Both choices shown once their texts and cards are in (a busy machine may take a while)…

@@ -6,6 +6,12 @@ import type { Prefs } from './prefs.js';
 
 export interface AppContextValue {
   readonly prefs: Prefs;
+  /**
+   * The choices asked for, which the controls that change them show at once; `prefs` follows
+   * once their texts or cards are in. A control showing `prefs` would flip back meanwhile, on
+   * the next render of anything around it, while the French cards load on a slow phone.
+   */
+  readonly asked: Prefs;
   readonly t: Translate;
   /** Changes the choices named in `change`; the page follows once their texts or cards are in. */
   readonly setPrefs: (change: Partial<Prefs>) => void;

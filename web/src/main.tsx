@@ -23,7 +23,8 @@ const OtherPage = lazyPage<{ route: OtherRoute; hash: string }>(loadOtherPages, 
 function ignoreServiceWorker(): void {}
 
 function Header() {
-  const { prefs, t, setPrefs } = useApp();
+  // The controls show the choices asked for (`asked`), the page the ones loaded.
+  const { asked: prefs, t, setPrefs } = useApp();
   const pageMenu = usePageMenu();
   // On a phone the preferences fold into a menu: the header would take a fifth of the screen.
   const [menuOpen, setMenuOpen] = useState(false);
@@ -124,6 +125,7 @@ let wanted: Prefs;
 
 function App() {
   const [prefs, setPrefsState] = useState<Prefs>(() => (wanted = loadPrefs()));
+  const [asked, setAsked] = useState<Prefs>(prefs);
   const [route, setRoute] = useState<Route>(() => routeOf(location.pathname));
   // The fragment holds the link's token: a link that differs only after the # (another seat of
   // the same table) does not reload the page, so the page follows it here.
@@ -151,6 +153,7 @@ function App() {
   const context = useMemo(
     () => ({
       prefs,
+      asked,
       t: translator(prefs.lang),
       // Each change is made to the newest choice asked for, not to what the page shows, which
       // follows only once that choice's texts or cards are in (at once when they are); else a
@@ -159,13 +162,14 @@ function App() {
       setPrefs: (change: Partial<Prefs>) => {
         const next = (wanted = { ...wanted, ...change });
         savePrefs(next);
+        setAsked(next);
         void Promise.all([loadLanguage(next.lang), loadPattern(next.pattern)]).then(
           () => wanted === next && setPrefsState(next),
           (error: unknown) => console.warn('the texts or cards could not be loaded', error),
         );
       },
     }),
-    [prefs],
+    [prefs, asked],
   );
   // The embed page sits in another site's frame: no header, no navigation away. (A table
   // link's old `?embed` is ignored: /t/… may not be framed, so it is a normal page.)
