@@ -110,13 +110,10 @@ async function ask<S extends Sent, R extends Refusal | ConfirmationRefusal>(
     if (budgeted) budget.giveBack(now);
     throw error;
   }
-  // A mail a reply earned is outside the table's hour as it is outside the address's.
-  const counted = budgeted && !('earned' in permit && permit.earned === true);
+  // Counted in the table's hour: a mail that goes and was not earned by a reply (outside the table's hour as the address's).
+  const counted = budgeted && !('reason' in permit) && permit.earned !== true;
   if (budgeted && !counted) budget.giveBack(now);
-  if ('reason' in permit) {
-    if (counted) budget.giveBack(now);
-    return { send: 'none', reason: budgeted ? permit.reason : 'table_limit' };
-  }
+  if ('reason' in permit) return { send: 'none', reason: budgeted ? permit.reason : 'table_limit' };
   const at = permit.at;
   const release = async () => {
     if (counted) budget.giveBack(now);

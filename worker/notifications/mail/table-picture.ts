@@ -106,36 +106,27 @@ export function pictureOf(view: TableView): TablePicture {
  * the current one.
  */
 function sinceLastMove(view: TableView): Happened[] {
-  const seat = view.seat!;
   const moves = view.moves;
-  let start = 0;
-  for (let i = moves.length - 1; i >= 0; i--)
-    if (moves[i]!.seat === seat) {
-      start = i;
-      break;
-    }
+  let start = moves.length - 1;
+  while (start > 0 && moves[start]!.seat !== view.seat) start--;
   const completed = view.trickWinners.length;
+  const cardsOfTrick: number[] = [];
   const happened: Happened[] = [];
-  for (const move of moves.slice(start)) {
-    if (move.type === 'play') {
-      if (move.card === null || move.trick < completed) continue; // not on the table any more (R7.10)
-      happened.push({
-        kind: 'played',
-        seat: move.seat,
-        card: move.card,
-        ...(move.knock === true ? { knock: true as const } : {}),
-        ...(move.trump === undefined ? {} : { trump: move.trump }),
-      });
-      if (isLastOfTrick(view, move.trick, happened)) happened.push({ kind: 'took', seat: view.trickWinners[move.trick - 1]!, trick: move.trick });
-    } else happened.push({ kind: 'said', said: move as Said });
+  for (const [i, move] of moves.entries()) {
+    if (move.type !== 'play') {
+      if (i >= start) happened.push({ kind: 'said', said: move as Said });
+      continue;
+    }
+    const cards = (cardsOfTrick[move.trick] = (cardsOfTrick[move.trick] ?? 0) + 1);
+    if (i < start || move.card === null || move.trick < completed) continue; // not on the table any more (R7.10)
+    happened.push({
+      kind: 'played',
+      seat: move.seat,
+      card: move.card,
+      ...(move.knock === true ? { knock: true as const } : {}),
+      ...(move.trump === undefined ? {} : { trump: move.trump }),
+    });
+    if (cards === 3 && move.trick <= completed) happened.push({ kind: 'took', seat: view.trickWinners[move.trick - 1]!, trick: move.trick });
   }
   return happened;
-}
-
-/** Whether the card just added to `happened` completed trick `trick` (three cards of it are in the view's moves up to here). */
-function isLastOfTrick(view: TableView, trick: number, happened: readonly Happened[]): boolean {
-  if (trick > view.trickWinners.length) return false;
-  const last = happened.at(-1)!;
-  const ofTrick = view.moves.filter((m) => m.type === 'play' && m.trick === trick);
-  return last.kind === 'played' && ofTrick.at(-1)?.seat === last.seat;
 }
