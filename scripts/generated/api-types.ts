@@ -384,6 +384,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ops/tables/{id}/storage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a table's storage read and wrote (operator)
+         * @description The Durable Object SQLite rows the table's object read and wrote since it started, as the runtime counted them (each statement's `rowsRead`, `rowsWritten`), in all and by what they were for; its database's size. Asking wakes the table (a `wake` of its own where it slept). `npm run bench:rows` reads it.
+         */
+        get: operations["getStorageMeter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ops/summary": {
         parameters: {
             query?: never;
@@ -1525,7 +1545,24 @@ export interface components {
         Replayed: {
             replayed: number;
         };
-        /** @description `from` (inclusive) and `to` (exclusive) of the window (ISO); `counts`: each event by its words (docs/operations.md: table_created, game_started, game_finished; action with its type and who made it; refusal with its code and http or socket; delivery with its channel and outcome; dead_letter with its kind; rate_limited with its limiter). Estimates where Analytics Engine sampled, exact below its threshold. */
+        StorageMeter: {
+            /** @description When the table's object started counting (ISO): an eviction or a deploy starts it again */
+            since: string;
+            rowsWritten: number;
+            rowsRead: number;
+            /** @description setAlarm calls, each billed as a row written (in rowsWritten) */
+            alarmsSet: number;
+            byKind: {
+                /** @description What the rows were for: `wake` (reading the table once per instance), a change (`action:card`, `create`, `remind`, …) */
+                kind: string;
+                count: number;
+                rowsWritten: number;
+                rowsRead: number;
+            }[];
+            /** @description The size of the table's SQLite database (what storage is billed for) */
+            databaseBytes: number;
+        };
+        /** @description `from` (inclusive) and `to` (exclusive) of the window (ISO); `counts`: each event by its words (docs/operations.md: table_created, game_started, game_finished; action with its type and who made it; refusal with its code and http or socket; delivery with its channel and outcome; dead_letter with its kind; rate_limited with its limiter; table_woken). `rowsWritten`, `rowsRead`: the Durable Object SQLite rows the tables wrote and read for those events, as the runtime counted them (actions: their commit; table_woken: reading the table), 0 for the others. Estimates where Analytics Engine sampled, exact below its threshold. */
         OpsSummary: {
             from: string;
             to: string;
@@ -1533,6 +1570,8 @@ export interface components {
                 event: string;
                 details: string[];
                 count: number;
+                rowsWritten: number;
+                rowsRead: number;
             }[];
         };
         MigrateStep: {
@@ -3118,6 +3157,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Replayed"];
+                };
+            };
+            /** @description unauthorized: not the operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no such table, or the server has no OPS_TOKEN (then these endpoints do not exist) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStorageMeter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageMeter"];
                 };
             };
             /** @description unauthorized: not the operator token */

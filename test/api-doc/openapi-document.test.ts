@@ -53,6 +53,7 @@ const PUBLIC = [
 const OPERATOR = [
   'GET /api/ops/tables/{id}/history',
   'POST /api/ops/tables/{id}/history/replay',
+  'GET /api/ops/tables/{id}/storage',
   'POST /api/ops/history/migrate',
   'GET /api/ops/summary',
 ];

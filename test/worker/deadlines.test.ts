@@ -41,6 +41,7 @@ import {
   type TableView,
   view,
   watchMail,
+  actedAt as actedAtOfTable,
 } from './support.js';
 
 const GAME = handMade('01-hold-stage1-overtrump');
@@ -103,7 +104,6 @@ async function timePasses(table: CreatedTable, ms: number): Promise<void> {
   // ISO text as toISOString writes it (SQLite's %f: seconds with milliseconds).
   await sql(table, "UPDATE actions SET at = strftime('%Y-%m-%dT%H:%M:%fZ', at, ?)", back);
   await sql(table, "UPDATE deals SET dealt_at = strftime('%Y-%m-%dT%H:%M:%fZ', dealt_at, ?)", back);
-  await sql(table, 'UPDATE seat_activity SET acted_at = acted_at - ?', ms);
   await sql(table, 'UPDATE vacations SET from_at = from_at - ?, until_at = until_at - ?', ms, ms);
   await sql(table, 'UPDATE pauses SET paused_from = paused_from - ?, paused_until = paused_until - ?', ms, ms);
   await evictDurableObject(tableStub(table.tableId));
@@ -223,7 +223,7 @@ describe('a passed deadline', () => {
     await confirmAt(table, address); // the move it owes is mailed, and nobody reads it
     await deliveriesDone(table);
     const unread = async () => (await sql<{ seat: number }>(table, 'SELECT seat FROM unread_turn_mail')).map((r) => r.seat);
-    const actedAt = async () => (await sql<{ at: number }>(table, 'SELECT acted_at AS at FROM seat_activity WHERE seat = ?', seat))[0]?.at ?? null;
+    const actedAt = async () => (await actedAtOfTable(table))[seat] ?? null;
     expect(await unread()).toEqual([seat]);
     await timePasses(table, 121 * 60_000); // past the deadline: the bot moves for the seat
     expect(await sql(table, 'SELECT seat, auto FROM actions WHERE version = ?', TRICK_TWO + 1)).toEqual([{ seat, auto: 1 }]);

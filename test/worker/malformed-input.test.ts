@@ -334,6 +334,7 @@ function tableRequests(tableId: string): Record<string, Probe[]> {
     'GET /api/tables/{id}/deliveries': [get(at('/deliveries'))],
     'GET /api/ops/tables/{id}/history': [{ method: 'GET', path: `/api/ops/tables/${tableId}/history`, headers: [operator] }],
     'POST /api/ops/tables/{id}/history/replay': [{ method: 'POST', path: `/api/ops/tables/${tableId}/history/replay`, headers: [operator] }],
+    'GET /api/ops/tables/{id}/storage': [{ method: 'GET', path: `/api/ops/tables/${tableId}/storage`, headers: [operator] }],
   };
 }
 

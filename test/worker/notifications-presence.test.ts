@@ -8,7 +8,8 @@
  *
  * Mails and webhooks are watched as in notifications.test.ts (the table's object runs in the
  * tests' isolate). Time cannot be moved on in workerd: a seat's last action is dated back in
- * the table's storage (seat_activity) instead, and so is the time a put-off mail is looked at.
+ * the table's memory instead (support.ts actedAt: a woken table reads it from its log), and the
+ * time a put-off mail is looked at in its storage.
  */
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -19,6 +20,8 @@ import { PAGE_SILENCE_MS } from '../../worker/table/sockets/sockets.js';
 import { TableObject } from '../../worker/table/table-object.js';
 import {
   act,
+  actedAt,
+  actedBack,
   confirmAt,
   connect,
   createTable,
@@ -97,11 +100,11 @@ async function tableWithMail(seat: Seat, record = GAME, options: Record<string, 
 
 /** Dates the seat's last action back `minutes` (from now). */
 const actedMinutesAgo = (table: CreatedTable, seat: Seat, minutes: number) =>
-  sql(table, 'UPDATE seat_activity SET acted_at = ? WHERE seat = ?', Date.now() - minutes * 60_000, seat);
+  actedAt(table, (acted) => acted.map((t, s) => (s === seat ? Date.now() - minutes * 60_000 : t)));
 
 /** Time passes for the table's clocks of presence: the seats' last actions and the looks at put-off turn mails move `minutes` back. */
 async function minutesPass(table: CreatedTable, minutes: number): Promise<void> {
-  await sql(table, 'UPDATE seat_activity SET acted_at = acted_at - ?', minutes * 60_000);
+  await actedBack(table, minutes * 60_000);
   await sql(table, 'UPDATE deferred_turn_mail SET check_at = check_at - ?', minutes * 60_000);
 }
 
@@ -219,7 +222,6 @@ describe('a seat at the table gets no turn mail; its webhook still gets every tu
     const then = Date.now() - 100 * 60_000;
     await sql(table, 'UPDATE actions SET at = ?', new Date(then).toISOString());
     await sql(table, 'UPDATE deals SET dealt_at = ?', new Date(then).toISOString());
-    await sql(table, 'UPDATE seat_activity SET acted_at = ?', then);
     await evictDurableObject(tableStub(table.tableId));
     expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
     await deliveriesDone(table);
@@ -261,7 +263,7 @@ describe('at most one unread turn mail per table and seat', () => {
     expect(await unread(table)).toEqual([DECLARER]);
     const hooked = await putNotifications(table.tableId, table.seats[DECLARER]!.token, { webhookUrl: 'https://hooks.example.com/presence/declarer' });
     expect(hooked.status).toBe(200);
-    await playersLeave(table);
+    await playersLeave(table, true);
     await evictDurableObject(tableStub(table.tableId)); // the mark is kept in storage
     return { table, address, mails, bodies };
   }
@@ -294,7 +296,7 @@ describe('at most one unread turn mail per table and seat', () => {
   it('a turn while the seat is at the table and its last mail unread is not put off either: no mail after the alarm', async () => {
     const { table, address, mails } = await declarerWithUnreadMail();
     // The declarer led a minute before its late mail arrived: at the table when kontra comes.
-    await sql(table, 'UPDATE seat_activity SET acted_at = ? WHERE seat = ?', Date.now() - 60_000, DECLARER);
+    await actedMinutesAgo(table, DECLARER, 1);
     await kontra(table);
     await deliveriesDone(table);
     expect(await deferred(table)).toEqual([]);
@@ -345,7 +347,7 @@ describe('a turn mail held back while the seat was at the table is put off, not 
     const [waiting] = await deferred(table);
     expect(await deferred(table)).toHaveLength(1);
     expect(waiting!.seat).toBe(FOREHAND);
-    const acted = (await sql<{ acted_at: number }>(table, 'SELECT acted_at FROM seat_activity WHERE seat = ?', FOREHAND))[0]!.acted_at;
+    const acted = (await actedAt(table))[FOREHAND]!;
     expect(waiting!.check_at).toBe(acted + ACTIVE_SEAT_MINUTES * 60_000); // when it stops counting as at the table
     expect(Math.abs((await alarmOf(table))! - waiting!.check_at)).toBeLessThanOrEqual(1_000); // the alarm is set for it
     return { table, address, toForehand };

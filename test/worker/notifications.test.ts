@@ -126,7 +126,6 @@ async function owedSince(table: CreatedTable, minutes: number): Promise<string> 
   const then = new Date(Date.now() - minutes * 60_000).toISOString();
   await sql(table, 'UPDATE actions SET at = ?', then);
   await sql(table, 'UPDATE deals SET dealt_at = ?', then);
-  await sql(table, 'UPDATE seat_activity SET acted_at = MIN(acted_at, ?)', Date.parse(then));
   await evictDurableObject(tableStub(table.tableId));
   expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
   return then;
@@ -699,7 +698,6 @@ describe('mail', () => {
       'DROP TABLE deliveries',
       'DROP TABLE reminded',
       'DROP TABLE unread_turn_mail',
-      'DROP TABLE seat_activity',
       'ALTER TABLE settings DROP COLUMN origin',
       'ALTER TABLE tokens DROP COLUMN nonce',
     ])

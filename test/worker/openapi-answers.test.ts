@@ -415,6 +415,16 @@ describe('every answer validates against the document', () => {
     expect(found()).toEqual(NONE);
   });
 
+  it("the operator's view of a table's storage rows", async () => {
+    const table = await create(oneGame());
+    const storage = `/api/ops/tables/${table.tableId}/storage`;
+    await expectCall(200, 'GET', storage, { headers: { authorization: `Bearer ${env.OPS_TOKEN}` } });
+    await expectCall(401, 'GET', storage, { headers: { authorization: 'Bearer not-the-operator' } });
+    await expectCall(404, 'GET', '/api/ops/tables/no-such-table!/storage', { headers: { authorization: `Bearer ${env.OPS_TOKEN}` } });
+    await expectCall(404, 'GET', `/api/ops/tables/${'a'.repeat(16)}/storage`, { headers: { authorization: `Bearer ${env.OPS_TOKEN}` } });
+    expect(found()).toEqual(NONE);
+  });
+
   it("the operator's dead letters and the history's migration", async () => {
     const table = await create(oneGame());
     const ops = `/api/ops/tables/${table.tableId}/history`;

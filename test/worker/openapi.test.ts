@@ -35,6 +35,7 @@ const ROUTES: [method: string, path: string][] = [
   ['post', '/api/mail/unsubscribe/{link}'],
   ['get', '/api/ops/tables/{id}/history'],
   ['post', '/api/ops/tables/{id}/history/replay'],
+  ['get', '/api/ops/tables/{id}/storage'],
   ['post', '/api/ops/history/migrate'],
   ['get', '/api/ops/summary'],
   ['get', '/oembed'],

@@ -90,7 +90,7 @@ describe('the query and the answer', () => {
     const seen = sqlApi(200, {
       meta: [],
       data: [
-        { event: 'action', detail1: 'bid', detail2: 'seat', count: '5' },
+        { event: 'action', detail1: 'bid', detail2: 'seat', count: '5', rowsWritten: '5', rowsRead: 10 },
         { event: 'action', detail1: 'play', detail2: 'bot', count: 30 },
         { event: 'action', detail1: 'play', detail2: 'seat', count: 60 },
         { event: 'dead_letter', detail1: 'game', detail2: '', count: 1 },
@@ -118,7 +118,8 @@ describe('the query and the answer', () => {
     expect(seen[0]!.authorization).toBe(`Bearer ${ANALYTICS_TOKEN}`);
     expect(seen[0]!.body).toBe(
       [
-        'SELECT blob1 AS event, blob2 AS detail1, blob3 AS detail2, SUM(_sample_interval * double1) AS count',
+        'SELECT blob1 AS event, blob2 AS detail1, blob3 AS detail2, SUM(_sample_interval * double1) AS count,',
+        '  SUM(_sample_interval * double2) AS rowsWritten, SUM(_sample_interval * double3) AS rowsRead',
         'FROM wallachen_ops',
         `WHERE timestamp >= toDateTime('${day} 00:00:00', 'Etc/UTC') AND timestamp < toDateTime('${next} 11:30:15', 'Etc/UTC')`,
         'GROUP BY event, detail1, detail2',
@@ -130,19 +131,19 @@ describe('the query and the answer', () => {
       from: `${day}T00:00:00.000Z`,
       to: `${next}T11:30:15.900Z`,
       counts: [
-        { event: 'action', details: ['bid', 'seat'], count: 5 },
-        { event: 'action', details: ['play', 'bot'], count: 30 },
-        { event: 'action', details: ['play', 'seat'], count: 60 },
-        { event: 'dead_letter', details: ['game'], count: 1 },
-        { event: 'delivery', details: ['email', 'sent'], count: 12 },
-        { event: 'delivery', details: ['webhook', 'failed'], count: 3 },
-        { event: 'game_finished', details: [], count: 4 },
-        { event: 'game_started', details: [], count: 6 },
-        { event: 'rate_limited', details: ['ACTION_LIMITER'], count: 2 },
-        { event: 'refusal', details: ['forbidden', 'socket'], count: 1 },
-        { event: 'refusal', details: ['rate_limited', 'http'], count: 2 },
-        { event: 'table_created', details: [], count: 3 },
-        { event: 'tables_archived', details: [], count: 9 },
+        { event: 'action', details: ['bid', 'seat'], count: 5, rowsWritten: 5, rowsRead: 10 },
+        { event: 'action', details: ['play', 'bot'], count: 30, rowsWritten: 0, rowsRead: 0 },
+        { event: 'action', details: ['play', 'seat'], count: 60, rowsWritten: 0, rowsRead: 0 },
+        { event: 'dead_letter', details: ['game'], count: 1, rowsWritten: 0, rowsRead: 0 },
+        { event: 'delivery', details: ['email', 'sent'], count: 12, rowsWritten: 0, rowsRead: 0 },
+        { event: 'delivery', details: ['webhook', 'failed'], count: 3, rowsWritten: 0, rowsRead: 0 },
+        { event: 'game_finished', details: [], count: 4, rowsWritten: 0, rowsRead: 0 },
+        { event: 'game_started', details: [], count: 6, rowsWritten: 0, rowsRead: 0 },
+        { event: 'rate_limited', details: ['ACTION_LIMITER'], count: 2, rowsWritten: 0, rowsRead: 0 },
+        { event: 'refusal', details: ['forbidden', 'socket'], count: 1, rowsWritten: 0, rowsRead: 0 },
+        { event: 'refusal', details: ['rate_limited', 'http'], count: 2, rowsWritten: 0, rowsRead: 0 },
+        { event: 'table_created', details: [], count: 3, rowsWritten: 0, rowsRead: 0 },
+        { event: 'tables_archived', details: [], count: 9, rowsWritten: 0, rowsRead: 0 },
       ],
     });
   });

@@ -254,7 +254,7 @@ describe('pushes', () => {
     await deliveriesDone(table);
     expect(received).toEqual([]);
     expect(await sql(table, 'SELECT seat FROM deferred_turn_mail')).toEqual([{ seat: FOREHAND }]);
-    await playersLeave(table);
+    await playersLeave(table, true);
     await sql(table, 'UPDATE deferred_turn_mail SET check_at = 0');
     await evictDurableObject(tableStub(table.tableId));
     expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);
@@ -275,7 +275,7 @@ describe('pushes', () => {
     await playActions(table, GAME.actions.slice(0, 3), 0); // forehand is at the table: both put off
     // As if a turn mail had reached forehand since and not been read.
     await sql(table, 'INSERT OR REPLACE INTO unread_turn_mail (seat, sent_at) VALUES (?, ?)', FOREHAND, Date.now());
-    await playersLeave(table);
+    await playersLeave(table, true);
     await sql(table, 'UPDATE deferred_turn_mail SET check_at = 0');
     await evictDurableObject(tableStub(table.tableId));
     expect(await runDurableObjectAlarm(tableStub(table.tableId))).toBe(true);

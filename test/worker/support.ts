@@ -12,8 +12,9 @@ import { cardCodesIn } from '../../shared/view.js';
 import type { Seat } from '../../shared/options.js';
 import type { GameRecord } from '../../shared/record.js';
 import { ACTIVE_SEAT_MINUTES } from '../../worker/notifications/presence.js';
-import { TableObject } from '../../worker/table/table-object.js';
+import { TableObject, type StorageMeter } from '../../worker/table/table-object.js';
 import type { PublishedGame, TableView } from '../../worker/published/published.js';
+import type { Table } from '../../worker/model/table.js';
 
 export type { PublishedGame, TableView };
 
@@ -172,6 +173,13 @@ export type TableStub = DurableObjectStub<TableObject>;
 
 export const tableStub = (tableId: string): TableStub => env.TABLES.get(env.TABLES.idFromName(tableId)) as TableStub;
 
+/** What the table's storage read and wrote since its object started, as the runtime counted it (GET /api/ops/tables/{id}/storage). */
+export async function meterOf(table: CreatedTable): Promise<StorageMeter> {
+  const answer = await tableStub(table.tableId).storageMeter();
+  if (!answer.ok) throw new Error(answer.message);
+  return answer.value;
+}
+
 /** Runs a query on a table's own SQLite storage (to look at it, or to date it back: time cannot be moved on in workerd). */
 export const sql = <T extends Record<string, SqlStorageValue>>(table: CreatedTable, query: string, ...params: SqlStorageValue[]) =>
   runInDurableObject(tableStub(table.tableId), (_i, state) => state.storage.sql.exec<T>(query, ...params).toArray());
@@ -198,11 +206,35 @@ export async function answersHeldGo(table: CreatedTable): Promise<void> {
 }
 
 /**
- * Time cannot be moved on in workerd: dates every seat's last action back past
- * ACTIVE_SEAT_MINUTES, as if its player had left the table since (worker/table/presence.ts).
+ * When each seat last acted at the table, as the table's memory holds it (Table.actedAt: not
+ * stored apart, a woken table reads it from its log), changed by `change`. Time cannot be moved
+ * on in workerd: this is how a test dates a seat's last action back without waking the table.
  */
-export const playersLeave = (table: CreatedTable) =>
-  sql(table, 'UPDATE seat_activity SET acted_at = acted_at - ?', (ACTIVE_SEAT_MINUTES + 1) * 60_000);
+export const actedAt = (table: CreatedTable, change: (acted: readonly (number | null)[]) => readonly (number | null)[] = (a) => a) =>
+  runInDurableObject(tableStub(table.tableId), (instance) => {
+    const store = (instance as unknown as { parts: { store: { current(): Table | null; table: Table } } }).parts.store;
+    const current = store.current()!;
+    store.table = Object.freeze({ ...current, actedAt: change(current.actedAt) });
+    return store.table.actedAt;
+  });
+
+/**
+ * Dates every seat's last action back `ms` in the table's memory (actedAt); `inLog`: in its log
+ * too, from which a table woken after an eviction reads it (the log's times say more than that:
+ * when the chat's messages were new to a seat, when a move became owed).
+ */
+export async function actedBack(table: CreatedTable, ms: number, inLog = false): Promise<void> {
+  // ISO text as toISOString writes it (SQLite's %f: seconds with milliseconds).
+  if (inLog) await sql(table, "UPDATE actions SET at = strftime('%Y-%m-%dT%H:%M:%fZ', at, ?)", `-${ms / 1000} seconds`);
+  await actedAt(table, (acted) => acted.map((t) => (t === null ? null : t - ms)));
+}
+
+/**
+ * Time cannot be moved on in workerd: dates every seat's last action back past
+ * ACTIVE_SEAT_MINUTES, as if its player had left the table since (worker/table/presence.ts);
+ * `evicted`: the table is evicted before it is asked again, so the log is dated back too.
+ */
+export const playersLeave = (table: CreatedTable, evicted = false) => actedBack(table, (ACTIVE_SEAT_MINUTES + 1) * 60_000, evicted);
 
 /**
  * Plays `actions` as players who are away between moves, as correspondence players are: a

@@ -649,6 +649,7 @@ describe('unknown tables', () => {
       linkKind: [(t) => t.linkKind(hash), notFound],
       deadLetters: [(t) => t.deadLetters(), notFound],
       replayDeadLetters: [(t) => t.replayDeadLetters(), notFound],
+      storageMeter: [(t) => t.storageMeter(), notFound],
       // What the embed pages answer for any id: the default (an id's existence does not show).
       embedPolicy: [(t) => t.embedPolicy(), { frameOrigins: [], spectatorEmbeds: true }],
       // Told by the mail pages and the address's object, which expect nothing back from a table that is not there.

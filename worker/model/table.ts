@@ -88,6 +88,10 @@ export interface ActionRow {
   readonly at: string;
   /** Made for the seat (its deadline passed, or its forced card), not by it. */
   readonly auto?: AutoKind;
+  /** The client id it was sent with (ids are per seat). */
+  readonly actionId?: string;
+  /** Sent by a reply to a turn mail: made from the mailbox, not at the table. */
+  readonly byReply?: true;
 }
 
 /** A seat's vacation (ms), as stored (clock.ts). */
@@ -202,6 +206,27 @@ export interface Table {
   readonly pauses: readonly Pause[];
   /** When the admin ended the table (ISO), or null. */
   readonly endedAt: string | null;
+  /**
+   * When each seat last acted with its link (ms; null: not in the log the table read), which
+   * counts as being at the table (notifications/presence.ts): read from the log, never written
+   * apart from it.
+   */
+  readonly actedAt: readonly (number | null)[];
+  /** The client ids of the log the table read (the running series) and since, by `clientIdKey`: the version each came with. */
+  readonly clientIds: ReadonlyMap<string, number>;
+}
+
+/** What a client id is found by: ids are per seat. */
+export const clientIdKey = (seat: Seat, id: string): string => `${seat} ${id}`;
+
+/** Whether an action counts as its seat's player at the table: made with its link, not for it and not by reply. */
+export const actedAtTable = (row: Pick<ActionRow, 'auto' | 'byReply'>): boolean => row.auto === undefined && row.byReply !== true;
+
+/** When each seat last acted at the table in `rows` (ms; null: not in them). */
+export function actedAtOf(rows: readonly ActionRow[]): (number | null)[] {
+  const acted: (number | null)[] = [null, null, null];
+  for (const row of rows) if (actedAtTable(row)) acted[row.seat] = Date.parse(row.at);
+  return acted;
 }
 
 /** The table while a commit changes it (changes/): a field is replaced by a new value, never changed in place. */

@@ -86,7 +86,7 @@ export class TableNotifications {
         if (mail !== 'never') queued++;
       }
       if (PUSHED.has(type) && this.storage.push.count(seat) > 0) {
-        const push = this.pushDecision(event, now);
+        const push = this.pushDecision(table, event, now);
         if (push === 'now') this.queuePush(table, seat, type, now);
         if (push !== 'never') queued++;
       }
@@ -95,9 +95,9 @@ export class TableNotifications {
   }
 
   /** Whether a push of this event is sent: the presence rule of mails (presence.ts turnPush), without their unread rule. */
-  private pushDecision({ type, seat, gameNumber }: SeatEvent, now: number): TurnMailDecision {
-    if (type === 'turn') return this.presence.turnPush(seat, gameNumber, now);
-    if (type === 'reminder') return this.presence.atTable(seat, now) ? 'never' : 'now';
+  private pushDecision(table: Table, { type, seat, gameNumber }: SeatEvent, now: number): TurnMailDecision {
+    if (type === 'turn') return this.presence.turnPush(table, seat, gameNumber, now);
+    if (type === 'reminder') return this.presence.atTable(table, seat, now) ? 'never' : 'now';
     return 'now';
   }
 
@@ -115,7 +115,7 @@ export class TableNotifications {
    */
   private mailDecision(table: Table, { type, seat, gameNumber }: SeatEvent, now: number): TurnMailDecision {
     if (type === 'turn') return this.presence.turnMail(table, seat, gameNumber, now);
-    if (type === 'reminder') return this.presence.atTable(seat, now) ? 'never' : 'now';
+    if (type === 'reminder') return this.presence.atTable(table, seat, now) ? 'never' : 'now';
     return 'now';
   }
 
@@ -190,7 +190,7 @@ export class TableNotifications {
     const now = Date.now();
     const owing = pendingSeats(table.series);
     for (const seat of seats) {
-      if (!owing.includes(seat) || !mailsEachTurn(table.notifications[seat]!) || this.presence.atTable(seat, now)) continue;
+      if (!owing.includes(seat) || !mailsEachTurn(table.notifications[seat]!) || this.presence.atTable(table, seat, now)) continue;
       const event: SeatEvent = { type: 'turn', seat, gameNumber: game.gameNumber };
       if (this.presence.turnMail(table, seat, game.gameNumber, now) === 'now') this.queueMail(table, event, now);
     }

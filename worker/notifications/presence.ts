@@ -54,8 +54,8 @@ export class SeatPresence {
   ) {}
 
   /** Whether the seat's player is at the table now: a mail about its move would only interrupt. */
-  atTable(seat: Seat, now: number): boolean {
-    return this.presentUntil(seat, now) > now;
+  atTable(table: Table, seat: Seat, now: number): boolean {
+    return this.presentUntil(table, seat, now) > now;
   }
 
   /**
@@ -67,7 +67,7 @@ export class SeatPresence {
     this.storage.seats.dropDeferredTurnMail(seat);
     // The mail unread, or still on its way, already asks the player to come and look.
     if (table.unreadTurnMail.has(seat) || this.storage.deliveries.turnMailWaiting(seat)) return 'never';
-    const until = this.presentUntil(seat, now);
+    const until = this.presentUntil(table, seat, now);
     if (until <= now) return 'now';
     this.storage.seats.deferTurnMail({ seat, gameNumber, checkAt: until });
     return 'later';
@@ -78,8 +78,8 @@ export class SeatPresence {
    * of turn mails, without the unread rule (a push replaces the table's last notification on
    * the device instead of piling up). Put off like a mail: both share the seat's one record.
    */
-  turnPush(seat: Seat, gameNumber: number, now: number): 'now' | 'later' {
-    const until = this.presentUntil(seat, now);
+  turnPush(table: Table, seat: Seat, gameNumber: number, now: number): 'now' | 'later' {
+    const until = this.presentUntil(table, seat, now);
     if (until <= now) {
       this.storage.seats.dropDeferredTurnMail(seat);
       return 'now';
@@ -101,7 +101,7 @@ export class SeatPresence {
       if (deferred.checkAt > now) continue;
       const { seat, gameNumber } = deferred;
       const owed = owing.includes(seat) && table.series.game?.gameNumber === gameNumber;
-      const until = this.presentUntil(seat, now);
+      const until = this.presentUntil(table, seat, now);
       if (owed && until > now) {
         this.storage.seats.deferTurnMail({ ...deferred, checkAt: until });
         continue;
@@ -120,10 +120,12 @@ export class SeatPresence {
   /**
    * Until when the seat counts as at the table if nothing else happens: ACTIVE_SEAT_MINUTES
    * after its last action, and while a page with its link is open, WATCHING_RECHECK_MS from
-   * now (that page may stay open for hours: it is simply looked at again then).
+   * now (that page may stay open for hours: it is simply looked at again then). When the seat
+   * acted is the table's memory, read from the log when it wakes (changes/game.ts): nothing is
+   * written for it.
    */
-  private presentUntil(seat: Seat, now: number): number {
-    const acted = this.storage.seats.lastActedAt(seat);
+  private presentUntil(table: Table, seat: Seat, now: number): number {
+    const acted = table.actedAt[seat] ?? null;
     const byAction = acted === null ? 0 : acted + ACTIVE_MS;
     return Math.max(byAction, this.watching(seat) ? now + WATCHING_RECHECK_MS : 0);
   }

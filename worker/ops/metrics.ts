@@ -8,11 +8,13 @@
  *
  * A point says what happened, never to whom: blob1 the event, blob2 and blob3 its words (a
  * code, a channel, an outcome, a limiter), double1 the count (1), index1 the event (Analytics
- * Engine samples per index). Never a token, an address, a URL, a card or a table id: the types
+ * Engine samples per index); an action's point and a table woken's also double2 and double3,
+ * the rows its storage wrote and read as the runtime counted them (storage/row-meter.ts). Never a token, an address, a URL, a card or a table id: the types
  * allow only fixed words, and a value not of their shape (WORD) is written as "other".
  */
 import type { ActionType } from '../../shared/actions.js';
 import type { DeliveryOutcome, LoggedChannel } from '../storage/delivery-log.js';
+import type { Rows } from '../storage/row-meter.js';
 
 /** Who made an action: the seat's player, its bot, or the table for the seat (its deadline passed, its forced card). */
 export type ActionBy = 'seat' | 'bot' | 'timeout' | 'forced';
@@ -38,6 +40,8 @@ export type OpsEvent =
   /** A game's record written: played out, or passed out. */
   | readonly ['game_finished']
   | readonly ['action', ActionType, ActionBy]
+  /** A table read from its storage: the first call after the object started (an eviction, a deploy). */
+  | readonly ['table_woken']
   /** Any 4xx/5xx answer, over HTTP or a WebSocket; the code is one of ErrorCode (a socket's answer carries it as a string). */
   | readonly ['refusal', string, 'http' | 'socket']
   | readonly ['delivery', LoggedChannel, DeliveryOutcome]
@@ -58,10 +62,10 @@ const WORD = /^([a-z]{2,12}|[a-z]+(_[a-z]+)+|[A-Z]+_LIMITER)$/;
 
 const word = (value: string): string => (WORD.test(value) ? value : 'other');
 
-/** The data point of `event`, as written. */
-export function dataPointOf(event: OpsEvent): AnalyticsEngineDataPoint {
+/** The data point of `event`, as written; `rows`: what its storage wrote and read. */
+export function dataPointOf(event: OpsEvent, rows?: Rows): AnalyticsEngineDataPoint {
   const blobs = event.map(word);
-  return { indexes: [blobs[0]!], blobs, doubles: [1] };
+  return { indexes: [blobs[0]!], blobs, doubles: rows === undefined ? [1] : [1, rows.written, rows.read] };
 }
 
 /** Where the counters go: the OPS_METRICS binding, absent where it is not bound (a test's own env). */
@@ -73,15 +77,12 @@ export class OpsMetrics {
    * nothing about them may fail a request or a change, so a throwing binding (over its 250
    * points per invocation, say) is logged and ignored.
    */
-  count(...events: OpsEvent[]): void {
+  count(event: OpsEvent, rows?: Rows): void {
     if (this.dataset === undefined) return;
-    for (const event of events) {
-      try {
-        this.dataset.writeDataPoint(dataPointOf(event));
-      } catch (error) {
-        console.warn(`ops metrics: a data point was not written: ${error instanceof Error ? error.name : typeof error}`);
-        return;
-      }
+    try {
+      this.dataset.writeDataPoint(dataPointOf(event, rows));
+    } catch (error) {
+      console.warn(`ops metrics: a data point was not written: ${error instanceof Error ? error.name : typeof error}`);
     }
   }
 }

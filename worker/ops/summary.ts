@@ -56,7 +56,8 @@ const sqlTime = (date: Date): string => `toDateTime('${date.toISOString().slice(
  */
 export function summaryQuery({ from, to }: Window): string {
   return [
-    'SELECT blob1 AS event, blob2 AS detail1, blob3 AS detail2, SUM(_sample_interval * double1) AS count',
+    'SELECT blob1 AS event, blob2 AS detail1, blob3 AS detail2, SUM(_sample_interval * double1) AS count,',
+    '  SUM(_sample_interval * double2) AS rowsWritten, SUM(_sample_interval * double3) AS rowsRead',
     `FROM ${OPS_DATASET}`,
     `WHERE timestamp >= ${sqlTime(from)} AND timestamp < ${sqlTime(to)}`,
     'GROUP BY event, detail1, detail2',
@@ -65,11 +66,14 @@ export function summaryQuery({ from, to }: Window): string {
   ].join('\n');
 }
 
-/** One count of the answer: an event (metrics.ts) with its words (its code, channel and outcome, …), and how many. */
+/** One count of the answer: an event (metrics.ts) with its words (its code, channel and outcome, …), how many, and the table storage's rows of those that carry them. */
 export interface Count {
   readonly event: string;
   readonly details: string[];
   readonly count: number;
+  /** Rows the tables' storage wrote and read for these events (actions, tables woken; 0 for the others). */
+  readonly rowsWritten: number;
+  readonly rowsRead: number;
 }
 
 /** The summary's answer (OpsSummary of routes/ops.ts). */
@@ -116,9 +120,12 @@ function rowsOf(text: string): Count[] {
     // not JSON: refused below
   }
   if (!Array.isArray(data)) throw new ApiError(502, 'upstream_failed', 'the SQL API answered no FORMAT JSON rows');
-  return (data as Record<string, string>[]).map(({ event, detail1, detail2, count }) => ({
+  const whole = (value: unknown): number => Math.round(Number(value)) || 0;
+  return (data as Record<string, string>[]).map(({ event, detail1, detail2, count, rowsWritten, rowsRead }) => ({
     event: String(event),
     details: [detail1, detail2].filter((w): w is string => !!w),
-    count: Math.round(Number(count)) || 0,
+    count: whole(count),
+    rowsWritten: whole(rowsWritten),
+    rowsRead: whole(rowsRead),
   }));
 }

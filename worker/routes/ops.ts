@@ -112,13 +112,61 @@ openapi(
   async (c) => c.json({ replayed: unwrap(await c.var.table.replayDeadLetters()) }, 200),
 );
 
+const RowsSchema = { rowsWritten: int(z.gte(0)), rowsRead: int(z.gte(0)) };
+
+const StorageMeterSchema = doc(
+  z.object({
+    since: doc(
+      z.string(),
+      OPENAPI_PROSE && { description: "When the table's object started counting (ISO): an eviction or a deploy starts it again" },
+    ),
+    ...RowsSchema,
+    alarmsSet: doc(int(z.gte(0)), OPENAPI_PROSE && { description: 'setAlarm calls, each billed as a row written (in rowsWritten)' }),
+    byKind: z.array(
+      z.object({
+        kind: doc(
+          z.string(),
+          OPENAPI_PROSE && {
+            description: 'What the rows were for: `wake` (reading the table once per instance), a change (`action:card`, `create`, `remind`, …)',
+          },
+        ),
+        count: int(z.gte(0)),
+        ...RowsSchema,
+      }),
+    ),
+    databaseBytes: doc(int(z.gte(0)), OPENAPI_PROSE && { description: "The size of the table's SQLite database (what storage is billed for)" }),
+  }),
+  'StorageMeter',
+);
+
+openapi(
+  ops,
+  defineRoute({
+    method: 'get',
+    path: '/api/ops/tables/{id}/storage',
+    operationId: 'getStorageMeter',
+    ...(OPENAPI_PROSE && {
+      summary: "What a table's storage read and wrote (operator)",
+      description:
+        "The Durable Object SQLite rows the table's object read and wrote since it started, as the runtime counted them (each statement's `rowsRead`, `rowsWritten`), in all and by what they were for; its database's size. Asking wakes the table (a `wake` of its own where it slept). `npm run bench:rows` reads it.",
+    }),
+    middleware: [operatorOnly, operatorAtTable],
+    security: operator,
+    request: { params: TableParams },
+    responses: { 200: { description: 'The counts', ...json(StorageMeterSchema) }, ...opsRefusals },
+  }),
+  async (c) => c.json(unwrap(await c.var.table.storageMeter()), 200),
+);
+
 // What follows says most of itself under OPENAPI_PROSE only: the document has it, the Worker has no use for it.
 
 const SummarySchema = doc(
   z.object({
     from: z.string(),
     to: z.string(),
-    counts: z.array(z.object({ event: z.string(), details: z.array(z.string()), count: int(z.gte(0)) })),
+    counts: z.array(
+      z.object({ event: z.string(), details: z.array(z.string()), count: int(z.gte(0)), rowsWritten: int(z.gte(0)), rowsRead: int(z.gte(0)) }),
+    ),
   }),
   'OpsSummary',
   OPENAPI_PROSE
@@ -126,7 +174,8 @@ const SummarySchema = doc(
         description:
           '`from` (inclusive) and `to` (exclusive) of the window (ISO); `counts`: each event by its words ' +
           '(docs/operations.md: table_created, game_started, game_finished; action with its type and who made it; refusal with its code and http or socket; ' +
-          'delivery with its channel and outcome; dead_letter with its kind; rate_limited with its limiter). ' +
+          'delivery with its channel and outcome; dead_letter with its kind; rate_limited with its limiter; table_woken). ' +
+          '`rowsWritten`, `rowsRead`: the Durable Object SQLite rows the tables wrote and read for those events, as the runtime counted them (actions: their commit; table_woken: reading the table), 0 for the others. ' +
           'Estimates where Analytics Engine sampled, exact below its threshold.',
       }
     : {},

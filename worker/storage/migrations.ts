@@ -138,6 +138,14 @@ const MIGRATIONS: readonly ((sql: SqlStorage) => void)[] = [
        hash TEXT PRIMARY KEY, seat INTEGER NOT NULL, version INTEGER NOT NULL, address_key TEXT NOT NULL,
        created_at INTEGER NOT NULL, used_at INTEGER, answers INTEGER NOT NULL DEFAULT 0)`);
   },
+  // 5: one row written per action (issue 39). The client ids are found in the table's memory and
+  // the log itself, not an index (a row written more per action); when a seat last acted is read
+  // from the log (by_reply: a move from the mailbox, which does not count), not kept apart.
+  (sql) => {
+    sql.exec('DROP INDEX IF EXISTS actions_by_client_id');
+    addColumn(sql, 'actions', 'by_reply', 'INTEGER');
+    sql.exec('DROP TABLE IF EXISTS seat_activity');
+  },
 ];
 
 /** The version a table's storage is brought to: the number of migrations. */

@@ -62,15 +62,6 @@ export class SeatRows {
     this.sql.exec('DELETE FROM unread_turn_mail WHERE seat = ?', seat);
   }
 
-  /** When `seat` last acted (ms), or null: not since this was kept. */
-  lastActedAt(seat: Seat): number | null {
-    return (this.sql.exec<Row>('SELECT acted_at FROM seat_activity WHERE seat = ?', seat).toArray()[0]?.acted_at as number | undefined) ?? null;
-  }
-
-  saveActedAt(seat: Seat, at: number): void {
-    this.sql.exec('INSERT INTO seat_activity (seat, acted_at) VALUES (?, ?) ON CONFLICT (seat) DO UPDATE SET acted_at = excluded.acted_at', seat, at);
-  }
-
   /** The turn mails put off while their seats were at the table (presence.ts). */
   deferredTurnMails(): DeferredTurnMail[] {
     return this.sql

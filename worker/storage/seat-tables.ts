@@ -11,7 +11,6 @@ export const HOLDER_TABLES = [
   'deliveries', // whatever waits for the channels above
   'unread_turn_mail',
   'deferred_turn_mail',
-  'seat_activity', // when the holder last acted: whether it counts as at the table
   'seat_preferences', // autoForced
   'delivery_log',
   'reply_addresses', // the reply addresses of the mails to the holder's address (a reply to one acts no more)

@@ -174,7 +174,11 @@ export class TableStorage {
   /** The log's rows with a version above `after` and up to `upTo` (a series, or part of one: admin-rows.ts). */
   actions(after = 0, upTo = Number.MAX_SAFE_INTEGER): ActionRow[] {
     return this.sql
-      .exec<Row>('SELECT version, seat, action, at, auto FROM actions WHERE version > ? AND version <= ? ORDER BY version', after, upTo)
+      .exec<Row>(
+        'SELECT version, seat, action, at, auto, action_id, by_reply FROM actions WHERE version > ? AND version <= ? ORDER BY version',
+        after,
+        upTo,
+      )
       .toArray()
       .map((r) => ({
         version: r.version as number,
@@ -182,6 +186,8 @@ export class TableStorage {
         action: JSON.parse(r.action as string) as Action,
         at: r.at as string,
         ...(r.auto === null ? {} : { auto: r.auto === AUTO_CODES.forced ? ('forced' as const) : ('timeout' as const) }),
+        ...(r.action_id === null ? {} : { actionId: r.action_id as string }),
+        ...(r.by_reply === 1 ? { byReply: true as const } : {}),
       }));
   }
 
@@ -190,25 +196,45 @@ export class TableStorage {
    * table's storage): the table keeps the running game's answers in memory and replays the
    * log for the others (action-path.ts). The column stays, '' (none), for tables made before.
    */
-  saveAction(version: number, seat: Seat, action: Action, actionId: string | null, at: string, auto: AutoKind | null = null): void {
+  saveAction(version: number, seat: Seat, action: Action, actionId: string | null, at: string, auto: AutoKind | null = null, byReply = false): void {
     this.sql.exec(
-      "INSERT INTO actions (version, seat, action, action_id, response, at, auto) VALUES (?, ?, ?, ?, '', ?, ?)",
+      "INSERT INTO actions (version, seat, action, action_id, response, at, auto, by_reply) VALUES (?, ?, ?, ?, '', ?, ?, ?)",
       version,
       seat,
       JSON.stringify(action),
       actionId,
       at,
       auto === null ? null : AUTO_CODES[auto],
+      byReply ? 1 : null,
     );
   }
 
   /**
    * What `seat` sent with this client id, if it did (ids are per seat): the action as
    * stored (as it was sent, not canonical), and its version. `response` is always null now:
-   * answers are not stored (see saveAction).
+   * answers are not stored (see saveAction). `known`: the version the table's memory has for
+   * the id (Table.clientIds: the log it read, and since); else only the log before `after` is
+   * looked through (the earlier series', without an index: a row read per action there, no row
+   * written per action for an index).
    */
-  actionWithId(seat: Seat, actionId: string): { readonly action: unknown; readonly version: number; readonly response: string | null } | undefined {
-    const row = this.sql.exec<Row>('SELECT action, version, response FROM actions WHERE seat = ? AND action_id = ?', seat, actionId).toArray()[0];
+  actionWithId(
+    seat: Seat,
+    actionId: string,
+    known: number | undefined,
+    after: number,
+  ): { readonly action: unknown; readonly version: number; readonly response: string | null } | undefined {
+    const row = (
+      known !== undefined
+        ? this.sql.exec<Row>('SELECT action, version, response FROM actions WHERE version = ?', known)
+        : after > 0
+          ? this.sql.exec<Row>(
+              'SELECT action, version, response FROM actions WHERE version <= ? AND seat = ? AND action_id = ?',
+              after,
+              seat,
+              actionId,
+            )
+          : null
+    )?.toArray()[0];
     if (row === undefined) return undefined;
     return {
       action: JSON.parse(row.action as string) as unknown,

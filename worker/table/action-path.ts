@@ -19,7 +19,7 @@ import { refusedClaim } from '../../shared/claims.js';
 import { applySeriesAction } from '../../shared/series.js';
 import { sameAction } from './action-ids.js';
 import { isEnded, isPaused } from '../published/clock.js';
-import type { ActionRequest, AutoKind, Seat, Table } from '../model/table.js';
+import { clientIdKey, currentStart, type ActionRequest, type AutoKind, type Seat, type Table } from '../model/table.js';
 
 export type { ActionRequest };
 import { failure, success, type ErrorStatus, type Outcome } from '../published/outcome.js';
@@ -101,7 +101,12 @@ export class ActionPath {
   ): Outcome<Accepted> {
     if (request.id !== undefined) {
       // API.md: the same id (this seat's own: ids are per seat) is applied once, and only for the same action.
-      const earlier = this.storage.actionWithId(seat, request.id);
+      const earlier = this.storage.actionWithId(
+        seat,
+        request.id,
+        table.clientIds.get(clientIdKey(seat, request.id)),
+        currentStart(table).firstVersion,
+      );
       if (earlier !== undefined) {
         if (!sameAction(earlier.action, request.action)) {
           return failure(

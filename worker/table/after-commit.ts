@@ -24,10 +24,13 @@ import type { AutoMoves } from './moves/auto-moves.js';
 import type { BotSeats } from './moves/bot-seats.js';
 import { CLOSE_LINK_REPLACED, type TableSockets } from './sockets/sockets.js';
 import type { Committed, TableStore } from './table-store.js';
+import type { RowMeter } from '../storage/row-meter.js';
 
 /** What the after-commit step works with. */
 export interface Followers {
   readonly ctx: DurableObjectState;
+  /** Counts the alarm's writes with the storage's rows (storage/row-meter.ts). */
+  readonly meter: RowMeter;
   readonly store: TableStore;
   readonly sockets: TableSockets;
   readonly outbox: HistoryOutbox;
@@ -73,9 +76,10 @@ export class AfterCommit {
   }
 
   /** Does what follows `change`, `committed`; counts it for the operator once it holds. */
-  private run(change: Change, { before, table, effects }: Committed, { from, inAlarm = false }: Origin): void {
+  private run(change: Change, { before, table, effects, rows }: Committed, { from, inAlarm = false }: Origin): void {
     const { sockets, store, metrics } = this.parts;
-    metrics.count(...eventsOfChange(change, before, table));
+    // An action's point carries what its commit wrote and read: the operator's rows per action kind.
+    for (const event of eventsOfChange(change, before, table)) metrics.count(event, event[0] === 'action' ? rows : undefined);
     for (const hash of effects.revoked) sockets.closeLink(hash, CLOSE_LINK_REPLACED, "this link was replaced by the table's admin");
     if (effects.chat !== undefined) sockets.sendAll({ type: 'chat', message: effects.chat });
     if (effects.views) sockets.broadcast((seat) => store.viewFor(table, seat), from);
@@ -134,7 +138,10 @@ export class AfterCommit {
       return;
     }
     const at = Math.max(Math.min(...due), Date.now() + 100);
-    if (current === null || Math.abs(current - at) > SLACK_MS) await storage.setAlarm(at);
+    if (current === null || Math.abs(current - at) > SLACK_MS) {
+      this.parts.meter.alarmSet();
+      await storage.setAlarm(at);
+    }
   }
 
   private dueTimes(table: Table): (number | null)[] {

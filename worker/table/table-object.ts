@@ -31,6 +31,16 @@ export type { NotificationsRequest } from '../notifications/notify.js';
 export type { AdminCommand, AdminView } from './admin-commands.js';
 export type { SeatNotifications } from './requests/seat-requests.js';
 
+/** The operator's view of what a table's storage costs (GET /api/ops/tables/{id}/storage). */
+export interface StorageMeter {
+  readonly since: string;
+  readonly rowsWritten: number;
+  readonly rowsRead: number;
+  readonly alarmsSet: number;
+  readonly byKind: { kind: string; count: number; rowsWritten: number; rowsRead: number }[];
+  readonly databaseBytes: number;
+}
+
 export interface CreateTable {
   readonly settings: Settings;
   /** The three seat tokens', the spectator token's and the admin token's SHA-256 hashes and nonces (tokens.ts). */
@@ -198,6 +208,21 @@ export class TableObject extends DurableObject<Env> {
     const revived = this.parts.outbox.revive(Date.now());
     if (revived > 0) this.parts.after.kick();
     return success(revived);
+  }
+
+  /** What the table's storage read and wrote since this instance started (storage/row-meter.ts); 404 where no table was made. */
+  storageMeter(): Outcome<StorageMeter> {
+    const made = this.parts.store.made();
+    if (!made.ok) return made;
+    const { since, total, alarmsSet, byKind } = this.parts.meter.report();
+    return success({
+      since,
+      rowsWritten: total.written,
+      rowsRead: total.read,
+      alarmsSet,
+      byKind: Object.entries(byKind).map(([kind, rows]) => ({ kind, count: rows.count, rowsWritten: rows.written, rowsRead: rows.read })),
+      databaseBytes: this.ctx.storage.sql.databaseSize,
+    });
   }
 
   // ------------------------------------------------------------------ sockets (hibernation API) and the alarm

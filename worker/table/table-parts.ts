@@ -32,6 +32,7 @@ import { seatViewsOfCurrentGame } from './replay.js';
 import type { ServerMessage } from '../model/contract.js';
 import { TableSockets } from './sockets/sockets.js';
 import { TableStorage } from '../storage/table-storage.js';
+import { RowMeter } from '../storage/row-meter.js';
 import { TableStore } from './table-store.js';
 
 export interface TableParts {
@@ -51,6 +52,8 @@ export interface TableParts {
   readonly sockets: TableSockets;
   readonly alarm: TableAlarm;
   readonly metrics: OpsMetrics;
+  /** The rows the table's storage read and wrote, counted from the runtime (storage/row-meter.ts). */
+  readonly meter: RowMeter;
 }
 
 /** What the parts need of the object itself: sending a mail (a method tests watch), and an action over a socket. */
@@ -60,12 +63,14 @@ export interface ObjectHooks {
 }
 
 export function wireTable(ctx: DurableObjectState, env: Env, hooks: ObjectHooks): TableParts {
-  const storage = new TableStorage(ctx.storage.sql);
-  const chat = new TableChat(ctx.storage.sql);
+  // Every statement of the table's parts goes through the meter: what the runtime bills is counted where it happens.
+  const meter = new RowMeter(ctx.storage.sql);
+  const storage = new TableStorage(meter.sql);
+  const chat = new TableChat(meter.sql);
   // The table's own shard, known once it is made (its table row is the first history written).
   const history = new History(() => historyDatabase(env, store.current()?.settings.historyShard ?? 0), env.RECORDS);
   const metrics = opsMetrics(env);
-  const deliveryLog = new DeliveryLog(ctx.storage.sql, (channel, outcome) => metrics.count(['delivery', channel, outcome]));
+  const deliveryLog = new DeliveryLog(meter.sql, (channel, outcome) => metrics.count(['delivery', channel, outcome]));
   // Closures over parts made below: none of them is called before the wiring is done.
   const sockets: TableSockets = new TableSockets(ctx, {
     view: (seat) => {
@@ -86,16 +91,33 @@ export function wireTable(ctx: DurableObjectState, env: Env, hooks: ObjectHooks)
   );
   const presence = new SeatPresence(storage, (seat) => sockets.watching(seat));
   const notifications = new TableNotifications((table, seat) => store.viewFor(table, seat), storage, deliveries, presence, chat);
-  const outbox = new HistoryOutbox(ctx.storage.sql, history, () => store.current()?.settings.tableId ?? '?', metrics);
-  const store: TableStore = new TableStore(storage, ctx.storage, { storage, chat, notifications, outbox });
-  const digest = new DigestSeats(ctx.storage.sql, env, deliveryLog, (table, seat) => store.viewFor(table, seat).deadline);
+  const outbox = new HistoryOutbox(meter.sql, history, () => store.current()?.settings.tableId ?? '?', metrics);
+  const store: TableStore = new TableStore(storage, ctx.storage, meter, metrics, { storage, chat, notifications, outbox });
+  const digest = new DigestSeats(meter.sql, env, deliveryLog, (table, seat) => store.viewFor(table, seat).deadline);
   const views = { viewFor: store.viewFor.bind(store), seatViewsOfCurrentGame: seatViewsOfCurrentGame.bind(null, storage) };
   const bots = new BotSeats(views, botDelayBase(env.BOT_DELAY_MS));
   const auto = new AutoMoves(views, storage, bots);
   const days = retentionDays(env.RETENTION_DAYS);
-  const after: AfterCommit = new AfterCommit({ ctx, store, sockets, outbox, notifications, digest, bots, auto, retentionDays: days, metrics });
+  const after: AfterCommit = new AfterCommit({ ctx, meter, store, sockets, outbox, notifications, digest, bots, auto, retentionDays: days, metrics });
   const actions = new ActionPath(store, storage, after);
   const alarm = new TableAlarm({ ctx, storage, store, actions, after, notifications, bots, auto, outbox, digest, sockets, retentionDays: days });
   const admin = new TableAdmin(store, storage);
-  return { storage, store, after, actions, admin, notifications, deliveries, deliveryLog, digest, outbox, history, chat, sockets, alarm, metrics };
+  return {
+    meter,
+    storage,
+    store,
+    after,
+    actions,
+    admin,
+    notifications,
+    deliveries,
+    deliveryLog,
+    digest,
+    outbox,
+    history,
+    chat,
+    sockets,
+    alarm,
+    metrics,
+  };
 }

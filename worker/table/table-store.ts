@@ -12,11 +12,13 @@
 import type { Seat } from '../../shared/options.js';
 import { applyChange, follow, type ChangeContext, type Effects, type Followers } from './changes/apply.js';
 import type { Change } from './changes/change.js';
-import { SEATS, type Draft, type Table } from '../model/table.js';
+import { actedAtOf, clientIdKey, SEATS, type Draft, type Table } from '../model/table.js';
 import { failure, success, type Outcome } from '../published/outcome.js';
 import { tableView, type TableView, extras, webhookState } from '../published/published.js';
 import { firstSeries, replaySeries } from './replay.js';
 import type { TableStorage } from '../storage/table-storage.js';
+import type { RowMeter, Rows } from '../storage/row-meter.js';
+import type { OpsMetrics } from '../ops/metrics.js';
 import { sameHash } from '../model/tokens.js';
 
 /** Who called, as the table knows it from the token: a seat's holder, a spectator, or the admin. */
@@ -40,6 +42,8 @@ export interface Committed {
   readonly before: Table | null;
   readonly table: Table;
   readonly effects: Effects;
+  /** What the commit's transaction read and wrote, as the runtime counted it. */
+  readonly rows: Rows;
 }
 
 /** A link the admin replaced (API.md "Table admin"): told so, unlike a stranger's (403). */
@@ -55,12 +59,20 @@ export class TableStore {
   constructor(
     private readonly storage: TableStorage,
     private readonly durable: DurableObjectStorage,
+    private readonly meter: RowMeter,
+    private readonly metrics: OpsMetrics,
     private readonly context: ChangeContext & Followers,
   ) {}
 
   /** The table, read from storage once per instance (or after a reset); null when none was created here. */
   current(): Table | null {
-    if (this.table === undefined) this.table = this.load();
+    if (this.table === undefined) {
+      const { value, rows } = this.meter.measure(() => this.load());
+      this.table = value;
+      // A table woken: what reading it cost (none was made here: only the look for it).
+      this.meter.attribute('wake', rows);
+      if (value !== null) this.metrics.count(['table_woken'], rows);
+    }
     return this.table;
   }
 
@@ -97,6 +109,8 @@ export class TableStore {
       seriesStarts,
       pauses: this.storage.admin.pauses(),
       endedAt: this.storage.admin.endedAt(),
+      actedAt: actedAtOf(rows),
+      clientIds: new Map(rows.flatMap((row) => (row.actionId === undefined ? [] : [[clientIdKey(row.seat, row.actionId), row.version] as const]))),
     };
   }
 
@@ -109,16 +123,18 @@ export class TableStore {
     if (before === null && change.type !== 'create') throw new Error(`commit ${change.type}: no table here`);
     const draft = (before === null ? {} : { ...before }) as Draft;
     const revision = this.revision + 1;
-    let effects: Effects;
+    let measured: { value: Effects; rows: Rows };
     try {
-      effects = this.durable.transactionSync(() => {
-        // Views built inside (the webhooks' bodies) are the new revision's.
-        this.views = undefined;
-        this.revision = revision;
-        const done = applyChange(this.context, draft, before, change);
-        follow(this.context, before, draft, done);
-        return done;
-      });
+      measured = this.meter.measure(() =>
+        this.durable.transactionSync(() => {
+          // Views built inside (the webhooks' bodies) are the new revision's.
+          this.views = undefined;
+          this.revision = revision;
+          const done = applyChange(this.context, draft, before, change);
+          follow(this.context, before, draft, done);
+          return done;
+        }),
+      );
     } catch (error) {
       // Storage rolled back; the memory never took the draft, and no view of it is kept.
       this.revision = revision - 1;
@@ -126,7 +142,8 @@ export class TableStore {
       throw error;
     }
     this.table = Object.freeze(draft);
-    return { before, table: this.table, effects };
+    this.meter.attribute(change.type === 'action' ? `action:${change.action.type}` : change.type, measured.rows);
+    return { before, table: this.table, effects: measured.value, rows: measured.rows };
   }
 
   /** Forget the memory (the storage was deleted): the next `current()` reads it again. */

@@ -5,7 +5,7 @@
 import { commitmentOf, newSeed } from '../../../shared/deal.js';
 import { actionsOf } from '../../../shared/game.js';
 import { dealNextGame, startSeries } from '../../../shared/series.js';
-import { SEATS, type DealRow, type Draft, type Seat, type Table, currentStart } from '../../model/table.js';
+import { actedAtTable, clientIdKey, SEATS, type DealRow, type Draft, type Seat, type Table, currentStart } from '../../model/table.js';
 import { autoKey } from '../../published/published.js';
 import { dealOf, firstSeries, must } from '../replay.js';
 import type { TableStorage } from '../../storage/table-storage.js';
@@ -43,6 +43,8 @@ export function applyGame(ctx: ChangeContext, draft: Draft, before: Table | null
         seriesStarts: [firstSeries(settings.createdAt)],
         pauses: [],
         endedAt: null,
+        actedAt: [null, null, null],
+        clientIds: new Map(),
       } satisfies Draft);
       deal(storage, draft, settings.createdAt);
       return;
@@ -61,9 +63,12 @@ export function applyGame(ctx: ChangeContext, draft: Draft, before: Table | null
       // at the table: a reply's next turn mail goes at once, and a move made for an absent seat
       // neither holds its mail back nor reads it.
       if (auto === null) readTurnMail(storage, draft, seat);
-      if (auto === null && !change.byReply) storage.seats.saveActedAt(seat, Date.parse(at));
+      // In memory only: the log row says it, and a woken table reads it from there.
+      if (actedAtTable({ ...(auto === null ? {} : { auto }), ...(change.byReply ? { byReply: true } : {}) }))
+        draft.actedAt = draft.actedAt.map((t, s) => (s === seat ? Date.parse(at) : t));
+      if (change.id !== null) draft.clientIds = new Map(table.clientIds).set(clientIdKey(seat, change.id), draft.version);
       if (draft.series.status === 'awaitingDeal') deal(storage, draft, at); // API.md: the next game starts by itself
-      storage.saveAction(draft.version, seat, change.action, change.id, at, auto);
+      storage.saveAction(draft.version, seat, change.action, change.id, at, auto, change.byReply);
       return;
     }
     case 'newSeries': {

@@ -47,4 +47,5 @@ function forgetHolder(storage: TableStorage, draft: Draft, seat: Seat): void {
   draft.notifications = draft.notifications.map((n, s) => (s === seat ? storage.seats.notifications(seat) : n));
   draft.autoForced = new Set([...draft.autoForced].filter((s) => s !== seat));
   draft.unreadTurnMail = new Set([...draft.unreadTurnMail].filter((s) => s !== seat));
+  draft.actedAt = draft.actedAt.map((t, s) => (s === seat ? null : t));
 }
