@@ -179,7 +179,8 @@ describe('what is counted', () => {
         (_i, state) => void state.storage.sql.exec('UPDATE outbox SET queued_at = ?, next_attempt_at = 0', Date.now() - OUTBOX_GIVE_UP_MS - 1),
       );
       await runDurableObjectAlarm(stub);
-      expect(written.map((p) => p.blobs)).toEqual([['dead_letter', 'game']]);
+      // The runtime may have evicted the table meanwhile: its wake is counted too, and is not what this test is about.
+      expect(written.filter((p) => p.blobs![0] !== 'table_woken').map((p) => p.blobs)).toEqual([['dead_letter', 'game']]);
     } finally {
       await env.DB.exec(`DROP TRIGGER ${trigger}`);
     }
