@@ -219,13 +219,13 @@ export interface Table {
 /** What a client id is found by: ids are per seat. */
 export const clientIdKey = (seat: Seat, id: string): string => `${seat} ${id}`;
 
-/** Whether an action counts as its seat's player at the table: made with its link, not for it and not by reply. */
-export const actedAtTable = (row: Pick<ActionRow, 'auto' | 'byReply'>): boolean => row.auto === undefined && row.byReply !== true;
+/** Whether an action counts as its seat's player at the table: made with its link, not for it (`auto`) and not by reply. */
+export const actedAtTable = (auto: AutoKind | null | undefined, byReply: boolean | undefined): boolean => auto == null && byReply !== true;
 
 /** When each seat last acted at the table in `rows` (ms; null: not in them). */
 export function actedAtOf(rows: readonly ActionRow[]): (number | null)[] {
   const acted: (number | null)[] = [null, null, null];
-  for (const row of rows) if (actedAtTable(row)) acted[row.seat] = Date.parse(row.at);
+  for (const row of rows) if (actedAtTable(row.auto, row.byReply)) acted[row.seat] = Date.parse(row.at);
   return acted;
 }
 

@@ -27,8 +27,6 @@ export interface MeterReport {
   readonly byKind: Readonly<Record<string, Rows & { readonly count: number }>>;
 }
 
-export const NO_ROWS: Rows = { read: 0, written: 0 };
-
 export class RowMeter {
   /** The storage the table's parts use: the runtime's, with every cursor kept for the meter. */
   readonly sql: SqlStorage;

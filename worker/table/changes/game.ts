@@ -64,8 +64,7 @@ export function applyGame(ctx: ChangeContext, draft: Draft, before: Table | null
       // neither holds its mail back nor reads it.
       if (auto === null) readTurnMail(storage, draft, seat);
       // In memory only: the log row says it, and a woken table reads it from there.
-      if (actedAtTable({ ...(auto === null ? {} : { auto }), ...(change.byReply ? { byReply: true } : {}) }))
-        draft.actedAt = draft.actedAt.map((t, s) => (s === seat ? Date.parse(at) : t));
+      if (actedAtTable(auto, change.byReply)) draft.actedAt = draft.actedAt.map((t, s) => (s === seat ? Date.parse(at) : t));
       if (change.id !== null) draft.clientIds = new Map(table.clientIds).set(clientIdKey(seat, change.id), draft.version);
       if (draft.series.status === 'awaitingDeal') deal(storage, draft, at); // API.md: the next game starts by itself
       storage.saveAction(draft.version, seat, change.action, change.id, at, auto, change.byReply);
